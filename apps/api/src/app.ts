@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Settings } from './config/settings';
+import type { Database } from './db/client';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
+import { authenticatePlugin } from './plugins/authenticate';
+import { errorHandlerPlugin } from './plugins/error-handler';
+import { openApiPlugin } from './plugins/openapi';
+import { securityHeadersPlugin } from './plugins/security-headers';
+import { sitePlugin } from './plugins/site';
+import { buildServices, type Services } from './services';
+
+export interface BuildAppOptions {
+  database: Database;
+  settings: Settings;
+  /** false in tests; the server passes pino options. */
+  logger?: FastifyServerOptions['logger'];
+  /** The built site; defaults to apps/web/dist. */
+  webRoot?: string;
+  /** Tests may swap in services wired differently (e.g. a payment gateway stand-in). */
+  services?: Services;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function defaultWebRoot(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // src/app.ts and dist/server.js both sit two levels below apps/.
+  return path.resolve(here, '../../web/dist');
+}
+
+/** Builds the whole application without listening, so tests can `inject()` requests. */
+export async function buildApp(options: BuildAppOptions) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    // Keep a caller's request id (a proxy's, say) when it looks sane; make one otherwise.
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    bodyLimit: 1024 * 1024,
+    trustProxy: 'loopback',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('database', options.database);
+  app.decorate('settings', options.settings);
+  app.decorate('services', options.services ?? buildServices(options.database, options.settings));
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin);
+  await app.register(openApiPlugin);
+  await app.register(authenticatePlugin);
+
+  await app.register(
+    async (api) => {
+      // API answers are personal or change often; catalog routes opt into caching themselves.
+      api.addHook('onSend', async (_request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+      });
+      await api.register(healthRoutes);
+      await api.register(siteSettingsRoutes);
+      await api.register(authRoutes);
+    },
+    { prefix: '/api/v1' },
+  );
+
+  await app.register(sitePlugin, { webRoot: options.webRoot ?? defaultWebRoot() });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

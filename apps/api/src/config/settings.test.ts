@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { loadSettings, SettingsError } from './settings';
+
+describe('settings', () => {
+  it('has working defaults', () => {
+    const s = loadSettings({});
+    expect(s.PORT).toBe(3000);
+    expect(s.HOST).toBe('localhost');
+    expect(s.dataDir).toMatch(/data$/);
+    expect(s.DATABASE_URL).toBeUndefined();
+    expect(s.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('treats empty values as unset', () => {
+    expect(loadSettings({ DATABASE_URL: '', REDIS_URL: '' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://localhost/db'],
+    ['TEST_DATABASE_URL', 'not a url'],
+    ['REDIS_URL', 'http://localhost:6379'],
+    ['SMTP_URL', 'localhost:25'],
+    ['LOG_LEVEL', 'loud'],
+  ])('refuses a bad %s with a message naming it', (name, value) => {
+    expect(() => loadSettings({ [name]: value })).toThrow(SettingsError);
+    expect(() => loadSettings({ [name]: value })).toThrow(new RegExp(`^Invalid settings:\\n  ${name}:`));
+  });
+
+  it('accepts PostgreSQL, Redis and SMTP URLs', () => {
+    const s = loadSettings({
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    });
+    expect(s.DATABASE_URL).toContain('postgres://');
+  });
+});

@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+
+/** The Drizzle handle every repository takes; the same type for PGlite and PostgreSQL. */
+export type Db = PgDatabase<PgQueryResultHKT>;
+
+export interface Connection {
+  /** Runs SQL that may hold several statements and no parameters (migrations, seeds). */
+  exec(sql: string): Promise<void>;
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+}
+
+export interface Database extends Connection {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs `fn` on one connection held for its whole duration (session locks, transactions by hand). */
+  withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir?: string } // no dataDir: in memory (tests)
+  | { kind: 'postgres'; url: string; searchPath?: string; poolSize?: number };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') {
+    if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
+    const client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { btree_gist } });
+    const conn: Connection = {
+      exec: async (sql) => {
+        await client.exec(sql);
+      },
+      query: async <T>(sql: string, params: unknown[] = []) => (await client.query<T>(sql, params)).rows,
+    };
+    return {
+      kind: 'pglite',
+      db: drizzlePglite(client) as unknown as Db,
+      ...conn,
+      // PGlite is one connection already; serialise through its own queue.
+      withConnection: (fn) => fn(conn),
+      close: () => client.close(),
+    };
+  }
+  const pool = new pg.Pool({
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    // Tests isolate themselves in a schema of their own; see test/databases.ts.
+    options: target.searchPath ? `-c search_path=${target.searchPath}` : undefined,
+  });
+  // A dropped idle connection must not crash the process; the next query reconnects.
+  pool.on('error', () => {});
+  const on = (c: pg.Pool | pg.PoolClient): Connection => ({
+    exec: async (sql) => {
+      await c.query(sql);
+    },
+    query: async <T>(sql: string, params: unknown[] = []) => (await c.query(sql, params)).rows as T[],
+  });
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool) as unknown as Db,
+    ...on(pool),
+    withConnection: async (fn) => {
+      const client = await pool.connect();
+      try {
+        return await fn(on(client));
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

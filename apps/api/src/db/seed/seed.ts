@@ -1,0 +1,171 @@
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database, Db } from '../client';
+import {
+  branches,
+  carModelFeatures,
+  carModelImages,
+  carModels,
+  categories,
+  features,
+  hotDeals,
+  rentalConditions,
+  testimonials,
+  vehicleUnits,
+} from '../schema/catalog';
+import { siteSettings } from '../schema/site-settings';
+import {
+  demoBranches,
+  demoCarModels,
+  demoCategories,
+  demoHotDeals,
+  demoRentalConditions,
+  demoTestimonials,
+  featureNames,
+} from './demo-catalog';
+import { defaultSiteSettings } from './site-settings-defaults';
+
+const DAY_MS = 86_400_000;
+
+async function countRows(db: Pick<Db, 'select'>, table: PgTable): Promise<number> {
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(table);
+  return row?.n ?? 0;
+}
+
+/** Settings every database needs, demo or not. Idempotent. */
+export async function seedSiteSettings(database: Database): Promise<void> {
+  await database.db
+    .insert(siteSettings)
+    .values(Object.entries(defaultSiteSettings).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+}
+
+export async function isCatalogEmpty(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM categories');
+  return (row?.n ?? 0) === 0;
+}
+
+/**
+ * Believable demo data: categories, branches, car models with pictures and
+ * units, rental conditions, hot deals and testimonials. Running it twice
+ * changes nothing: every row is keyed by a natural key, and the rows without
+ * one (conditions, deals, testimonials) are only written into empty tables.
+ */
+export async function seedDemoData(database: Database, now = new Date()): Promise<void> {
+  const { db } = database;
+  await seedSiteSettings(database);
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(categories)
+      .values(demoCategories.map((c) => ({ slug: c.slug, name: c.name, sortOrder: c.sortOrder })))
+      .onConflictDoNothing();
+    await tx
+      .insert(branches)
+      .values(
+        demoBranches.map((b, i) => ({
+          code: b.code,
+          name: b.name,
+          address: b.address,
+          phone: b.phone,
+          isAirport: b.isAirport,
+          opensAt: b.opensAt,
+          closesAt: b.closesAt,
+          sortOrder: i,
+        })),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(features)
+      .values(Object.entries(featureNames).map(([key, name]) => ({ key, name })))
+      .onConflictDoNothing();
+
+    const categoryIds = new Map(
+      (await tx.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [
+        c.slug,
+        c.id,
+      ]),
+    );
+    await tx
+      .insert(carModels)
+      .values(
+        demoCarModels.map((m, i) => ({
+          slug: m.slug,
+          categoryId: categoryIds.get(m.category)!,
+          brand: m.brand,
+          model: m.model,
+          description: m.description,
+          pricePerDay: m.pricePerDay.toFixed(2),
+          transmission: m.transmission,
+          fuel: m.fuel,
+          seats: m.seats,
+          doors: m.doors,
+          luggage: m.luggage,
+          specs: m.specs,
+          isPopular: m.popular,
+          sortOrder: i,
+        })),
+      )
+      .onConflictDoNothing();
+    const modelIds = new Map(
+      (await tx.select({ id: carModels.id, slug: carModels.slug }).from(carModels)).map((m) => [
+        m.slug,
+        m.id,
+      ]),
+    );
+    const modelId = (slug: string) => {
+      const id = modelIds.get(slug);
+      if (id === undefined) throw new Error(`Demo data names an unknown car model: ${slug}`);
+      return id;
+    };
+
+    await tx
+      .insert(carModelFeatures)
+      .values(
+        demoCarModels.flatMap((m) =>
+          m.features.map((featureKey) => ({ carModelId: modelId(m.slug), featureKey })),
+        ),
+      )
+      .onConflictDoNothing();
+    // Images have no unique key in Drizzle's eyes; the SQL's UNIQUE (car_model_id, url) keeps this idempotent.
+    await tx
+      .insert(carModelImages)
+      .values(
+        demoCarModels.flatMap((m) =>
+          m.images.map((url, sortOrder) => ({ carModelId: modelId(m.slug), url, sortOrder })),
+        ),
+      )
+      .onConflictDoNothing();
+    await tx
+      .insert(vehicleUnits)
+      .values(
+        demoCarModels.flatMap((m) =>
+          m.units.map((u) => ({ carModelId: modelId(m.slug), plate: u.plate, branchCode: u.branch })),
+        ),
+      )
+      .onConflictDoNothing();
+
+    if ((await countRows(tx, rentalConditions)) === 0)
+      await tx.insert(rentalConditions).values(demoRentalConditions.map((c) => ({ ...c })));
+
+    if ((await countRows(tx, hotDeals)) === 0)
+      await tx.insert(hotDeals).values(
+        demoHotDeals.map((d) => ({
+          carModelId: modelId(d.carSlug),
+          discountPercent: d.discountPercent.toFixed(2),
+          startsAt: new Date(now.getTime() + d.startsInDays * DAY_MS),
+          endsAt: new Date(now.getTime() + d.endsInDays * DAY_MS),
+        })),
+      );
+
+    if ((await countRows(tx, testimonials)) === 0)
+      await tx.insert(testimonials).values(
+        demoTestimonials.map((t) => ({
+          name: t.name,
+          city: t.city,
+          rating: t.rating,
+          text: t.text,
+          carModelId: modelId(t.carSlug),
+        })),
+      );
+  });
+}

@@ -1,0 +1,24 @@
+/**
+ * The site settings a fresh database starts with. Staff change them in the
+ * back office; these are believable values, not secrets.
+ */
+export const defaultSiteSettings = {
+  rental_open: true,
+  contact: {
+    phones: ['02-123-4567', '081-234-5678'],
+    email: 'hello@siamdrive.co.th',
+    lineId: '@siamdrive',
+    messengerUrl: 'https://m.me/siamdrive',
+    headOffice: {
+      th: '99/9 อาคารสยามไดรฟ์ ถนนรัชดาภิเษก แขวงดินแดง เขตดินแดง กรุงเทพมหานคร 10400',
+      en: '99/9 Siam Drive Building, Ratchadaphisek Road, Din Daeng, Bangkok 10400',
+      zh: '曼谷市 Din Daeng 区 Ratchadaphisek 路 99/9 号 Siam Drive 大楼，邮编 10400',
+    },
+  },
+  bank_account: {
+    bank: { th: 'ธนาคารกสิกรไทย', en: 'Kasikornbank', zh: '开泰银行' },
+    accountName: 'Siam Drive Co., Ltd.',
+    accountNumber: '123-4-56789-0',
+  },
+  promptpay_id: '0105558000000',
+} as const;

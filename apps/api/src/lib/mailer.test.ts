@@ -1,0 +1,45 @@
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { SMTPServer } from 'smtp-server';
+import { describe, expect, it } from 'vitest';
+import { createMailer } from './mailer';
+
+describe('the mailer', () => {
+  it('writes an .eml file to DATA_DIR/outbox when no SMTP server is set', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'siam-mail-'));
+    const mailer = createMailer({ dataDir });
+    await mailer.send({ to: 'somchai@example.com', subject: 'การจองของคุณ', text: 'สวัสดีค่ะ' });
+    const files = readdirSync(path.join(dataDir, 'outbox'));
+    expect(files).toHaveLength(1);
+    const eml = readFileSync(path.join(dataDir, 'outbox', files[0]!), 'utf8');
+    expect(eml).toContain('To: somchai@example.com');
+    expect(eml).toMatch(/Subject: =\?UTF-8\?/); // encoded Thai subject
+  });
+
+  it('delivers through a real SMTP conversation when SMTP_URL is set', async () => {
+    const received: string[] = [];
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, _session, callback) {
+        let data = '';
+        stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        stream.on('end', () => {
+          received.push(data);
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.server.address() as { port: number }).port;
+    try {
+      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: os.tmpdir() });
+      await mailer.send({ to: 'li.wei@example.com', subject: 'Booking confirmed', text: 'Thank you' });
+      expect(received).toHaveLength(1);
+      expect(received[0]).toContain('Booking confirmed');
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+});

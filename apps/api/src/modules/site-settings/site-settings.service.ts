@@ -1,0 +1,46 @@
+import type { Language } from '@siam/contract/languages';
+import type { PublicSiteSettings } from '@siam/contract/site-settings';
+import { defaultSiteSettings } from '../../db/seed/site-settings-defaults';
+import type { SiteSettingsRepository } from './site-settings.repository';
+
+type Localized = Record<Language, string>;
+type Defaults = typeof defaultSiteSettings;
+
+export class SiteSettingsService {
+  constructor(private readonly repository: SiteSettingsRepository) {}
+
+  /** Whether customers may book now; staff switch it off for maintenance or the off season. */
+  async isRentalOpen(): Promise<boolean> {
+    const value = await this.repository.get('rental_open');
+    return value === undefined ? defaultSiteSettings.rental_open : value === true;
+  }
+
+  async setRentalOpen(open: boolean): Promise<void> {
+    await this.repository.set('rental_open', open);
+  }
+
+  async publicSettings(lang: Language): Promise<PublicSiteSettings> {
+    const all = await this.repository.all();
+    // A missing key falls back to the shipped default, so a fresh database works.
+    const read = <K extends keyof Defaults>(key: K) =>
+      (all.get(key) ?? defaultSiteSettings[key]) as Defaults[K];
+    const contact = read('contact');
+    const bank = read('bank_account');
+    return {
+      rentalOpen: read('rental_open') === true,
+      contact: {
+        phones: [...contact.phones],
+        email: contact.email,
+        lineId: contact.lineId,
+        messengerUrl: contact.messengerUrl,
+        headOffice: (contact.headOffice as Localized)[lang],
+      },
+      bankAccount: {
+        bank: (bank.bank as Localized)[lang],
+        accountName: bank.accountName,
+        accountNumber: bank.accountNumber,
+      },
+      promptpayId: String(read('promptpay_id')),
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import type { User } from '@siam/contract/auth';
+import type { UserRow, UsersRepository } from './users.repository';
+
+/** The public shape of a user: never the password hash or provider ids. */
+export function toUser(
+  row: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'language' | 'avatarUrl'>,
+): User {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    phone: row.phone,
+    role: row.role,
+    language: row.language,
+    avatarUrl: row.avatarUrl,
+  };
+}
+
+export class UsersService {
+  constructor(private readonly repository: UsersRepository) {}
+
+  create(values: Parameters<UsersRepository['insert']>[0]) {
+    return this.repository.insert(values);
+  }
+
+  update(id: number, values: Parameters<UsersRepository['update']>[1]) {
+    return this.repository.update(id, values);
+  }
+
+  findByEmail(email: string) {
+    return this.repository.findByEmail(email);
+  }
+
+  findById(id: number) {
+    return this.repository.findById(id);
+  }
+}

@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError } from '../lib/app-error';
+import type { Authenticated } from '../modules/auth/sessions.service';
+
+type Role = 'customer' | 'staff' | 'admin';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in customer or staff member, when the bearer token names a live session. */
+    auth: Authenticated | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: 401 unless signed in. */
+    requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler factory: 401 unless signed in, 403 unless one of the roles. */
+    requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+}
+
+/** The signed-in user of a request that passed requireUser or requireRole. */
+export function currentUser(request: FastifyRequest) {
+  if (!request.auth) throw new AppError('UNAUTHORIZED', 'Session expired, sign in again');
+  return request.auth.user;
+}
+
+/**
+ * Reads `Authorization: Bearer <token>` on every request. A missing or bad
+ * token leaves `request.auth` null; routes that need a user say so with a
+ * preHandler, so public routes never fail because of a stale token.
+ */
+export const authenticatePlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return;
+    const token = header.slice(7).trim();
+    if (!token || token.length > 2048) return;
+    request.auth = await app.services.sessions.authenticate(token);
+  });
+
+  app.decorate('requireUser', async (request: FastifyRequest) => {
+    if (!request.auth) throw new AppError('UNAUTHORIZED', 'Session expired, sign in again');
+  });
+  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
+    if (!request.auth) throw new AppError('UNAUTHORIZED', 'Session expired, sign in again');
+    if (!roles.includes(request.auth.user.role))
+      throw new AppError('FORBIDDEN', 'No permission to access this data');
+  });
+});

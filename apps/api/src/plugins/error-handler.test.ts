@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { buildApp, type App } from '../app';
+import type { Database } from '../db/client';
+import { AppError } from '../lib/app-error';
+import { testSettings } from '../../test/app';
+import { createTestDatabase } from '../../test/databases';
+
+describe('the error envelope', () => {
+  let database: Database;
+  let app: App;
+  beforeAll(async () => {
+    database = await createTestDatabase('pglite', { seed: false });
+    app = await buildApp({ database, settings: testSettings(), webRoot: '/nonexistent' });
+    // Routes made for this test only: they exercise the shared handler, not a feature.
+    app.post(
+      '/api/v1/test/echo',
+      { schema: { body: z.object({ email: z.email(), age: z.number().int().min(18) }) } },
+      async (request) => ({ status: true, response: { data: request.body } }),
+    );
+    app.get('/api/v1/test/conflict', async () => {
+      throw new AppError('CONFLICT', 'This car is no longer available for these dates');
+    });
+    app.get('/api/v1/test/crash', async () => {
+      throw new Error('connection string postgres://secret@db leaked?');
+    });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  it('turns validation failures into 400 with per-field errors', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      payload: { email: 'nope', age: 12 },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json();
+    expect(body).toMatchObject({ status: false, code: 'VALIDATION_FAILED' });
+    expect(body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['age', 'email']);
+  });
+
+  it('answers malformed JSON with 400, not 500', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ status: false, code: 'VALIDATION_FAILED' });
+  });
+
+  it('keeps an AppError status, code and message', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/test/conflict' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      status: false,
+      code: 'CONFLICT',
+      msg: 'This car is no longer available for these dates',
+    });
+  });
+
+  it('hides the internals of a 500', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/test/crash' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret');
+    expect(res.json()).toEqual({ status: false, code: 'INTERNAL_ERROR', msg: 'Server error, try again' });
+  });
+
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toMatchObject({ status: false, code: 'NOT_FOUND' });
+  });
+
+  it('gives every answer a request id and strict security headers', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': 'abc12345-trace' },
+    });
+    expect(res.headers['x-request-id']).toBe('abc12345-trace');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('makes a request id when the caller sends a strange one', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      headers: { 'x-request-id': '<script>' },
+    });
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('serves the OpenAPI document', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().paths).toHaveProperty('/api/v1/health');
+  });
+});

@@ -1,0 +1,59 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ErrorCode, ErrorEnvelope, FieldError } from '@siam/contract/errors';
+import { AppError } from '../lib/app-error';
+
+const statusCodes: Record<number, ErrorCode> = {
+  400: 'VALIDATION_FAILED',
+  401: 'UNAUTHORIZED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * One error handler for the whole API: validation → 400 with per-field
+ * errors; our AppError → its status; Fastify's own 4xx → the matching code;
+ * anything else → 500 with no internals (the log keeps them, by request id).
+ */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status: number;
+    let body: ErrorEnvelope;
+
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: FieldError[] = error.validation.map((v) => ({
+        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+        message: v.message ?? 'Invalid value',
+      }));
+      status = 400;
+      body = { status: false, code: 'VALIDATION_FAILED', msg: 'Invalid data: check the data sent', errors };
+    } else if (error instanceof AppError) {
+      status = error.statusCode;
+      body = {
+        status: false,
+        code: error.code,
+        msg: error.message,
+        ...(error.errors && { errors: error.errors }),
+      };
+      if (error.headers) void reply.headers(error.headers);
+    } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      status = error.statusCode;
+      body = { status: false, code: statusCodes[status] ?? 'VALIDATION_FAILED', msg: error.message };
+    } else {
+      status = error.statusCode === 503 ? 503 : 500;
+      request.log.error({ err: error }, 'request failed');
+      body = {
+        status: false,
+        code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR',
+        msg: status === 503 ? 'Service unavailable, try again' : 'Server error, try again',
+      };
+    }
+    return reply.status(status).send(body);
+  });
+});

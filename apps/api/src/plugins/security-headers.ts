@@ -1,0 +1,43 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * Strict headers for every answer. The Content-Security-Policy allows only our
+ * own origin for scripts, styles, fonts and calls, which is what keeps the
+ * bearer token in localStorage out of reach of injected code (ARCHITECTURE §6).
+ * Extra origins (a sign-in provider's script, say) are passed in by the
+ * features that need them.
+ */
+export const securityHeadersPlugin = fp<{
+  extraScriptSrc?: string[];
+  extraConnectSrc?: string[];
+  extraFrameSrc?: string[];
+}>(async (app: FastifyInstance, opts) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...(opts.extraScriptSrc ?? [])],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'", ...(opts.extraConnectSrc ?? [])],
+        frameSrc: opts.extraFrameSrc?.length ? opts.extraFrameSrc : ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+  });
+});

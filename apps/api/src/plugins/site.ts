@@ -1,0 +1,67 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { isSitePath } from '@siam/contract/site-routes';
+import type { ErrorEnvelope } from '@siam/contract/errors';
+
+export interface SitePluginOptions {
+  /** The built site (apps/web/dist). When it has no index.html, a short page says how to build it. */
+  webRoot: string;
+}
+
+const NOT_BUILT_HTML = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Siam Drive</title>
+<p>The site has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p></html>`;
+
+/**
+ * Serves the built site from the same process as the API: hashed assets with a
+ * year-long cache, other files for a day, and `index.html` for every site route.
+ * A path no site route matches gets the same page (which renders the
+ * not-found screen) with status 404; an unknown /api path gets a JSON 404.
+ */
+export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opts) => {
+  const indexPath = path.join(opts.webRoot, 'index.html');
+  const built = existsSync(indexPath);
+  // Read once: index.html changes only with a new build, i.e. a restart.
+  const indexHtml = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT_HTML;
+
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: opts.webRoot,
+      wildcard: true,
+      index: false,
+      serveDotFiles: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.header('cache-control', 'public, max-age=86400');
+        }
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply, status: number) =>
+    reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
+
+  // "/" is a site route; @fastify/static with index:false leaves it to us.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, 200));
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      const body: ErrorEnvelope = { status: false, code: 'NOT_FOUND', msg: 'Requested data not found' };
+      return reply.status(404).send(body);
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      const body: ErrorEnvelope = { status: false, code: 'NOT_FOUND', msg: 'Not found' };
+      return reply.status(404).send(body);
+    }
+    // A missing asset is a plain 404, not the site.
+    if (pathname.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) {
+      return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return sendIndex(reply, isSitePath(pathname) ? 200 : 404);
+  });
+});

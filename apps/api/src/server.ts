@@ -1,0 +1,60 @@
+import { buildApp } from './app';
+import { loadSettings, SettingsError } from './config/settings';
+import { migrate } from './db/migrate';
+import { openDatabaseFromSettings } from './db/open-from-settings';
+import { isCatalogEmpty, seedDemoData, seedSiteSettings } from './db/seed/seed';
+import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
+
+async function main() {
+  const settings = loadSettings();
+  // The embedded database must have one owner; PostgreSQL serves many instances.
+  const releaseLock = settings.DATABASE_URL ? () => {} : acquireDataDirLock(settings.dataDir);
+  process.on('exit', releaseLock);
+
+  const database = await openDatabaseFromSettings(settings);
+  await migrate(database);
+  if (settings.SEED_DEMO && (await isCatalogEmpty(database))) await seedDemoData(database);
+  else await seedSiteSettings(database);
+
+  const app = await buildApp({
+    database,
+    settings,
+    logger: {
+      level: settings.LOG_LEVEL,
+      // Tokens and cookies never reach the logs.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close(); // stops accepting, waits for requests in flight
+      await database.close();
+    } finally {
+      clearTimeout(force);
+      releaseLock();
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: settings.PORT, host: settings.HOST });
+  app.log.info(
+    `Siam Drive is serving ${settings.publicUrl} on ${database.kind === 'pglite' ? `the embedded database in ${settings.dataDir}` : 'PostgreSQL'}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof SettingsError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('Siam Drive could not start:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { buildApp, type App } from '../src/app';
+import { loadSettings, type Settings } from '../src/config/settings';
+import type { Database } from '../src/db/client';
+
+/** Settings for tests: a throwaway DATA_DIR, quiet logs, anything overridable. */
+export function testSettings(overrides: Record<string, string> = {}): Settings {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'siam-test-'));
+  return loadSettings({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...overrides });
+}
+
+/** The real app on a test database; requests go through `app.inject()`. */
+export async function buildTestApp(
+  database: Database,
+  options: { settings?: Settings; webRoot?: string } = {},
+): Promise<App> {
+  const app = await buildApp({
+    database,
+    settings: options.settings ?? testSettings(),
+    webRoot: options.webRoot ?? path.join(os.tmpdir(), 'siam-no-web-build'),
+  });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { openDatabase, type Database } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { seedDemoData } from '../src/db/seed/seed';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases every API test runs on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDatabaseKinds(): DatabaseKind[] {
+  return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * A fresh, migrated database: PGlite in memory, or a schema of its own on
+ * the test PostgreSQL (dropped by the returned close()).
+ */
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { seed?: boolean; poolSize?: number } = {},
+): Promise<Database> {
+  let database: Database;
+  if (kind === 'pglite') {
+    database = await openDatabase({ kind: 'pglite' });
+  } else {
+    const url = process.env.TEST_DATABASE_URL!;
+    const schema = `test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const inner = await openDatabase({
+      kind: 'postgres',
+      url,
+      searchPath: `${schema},public`,
+      poolSize: options.poolSize ?? 5,
+    });
+    database = {
+      ...inner,
+      close: async () => {
+        await inner.close();
+        const cleanup = new pg.Client({ connectionString: url });
+        await cleanup.connect();
+        await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await cleanup.end();
+      },
+    };
+  }
+  await migrate(database);
+  if (options.seed !== false) await seedDemoData(database);
+  return database;
+}
+
+/**
+ * Runs a describe block once per database kind, with a fresh seeded database
+ * for the block: `describeEachDatabase('bookings', (ctx) => { it(..., () => ctx.database) })`.
+ */
+export function describeEachDatabase(
+  name: string,
+  body: (ctx: { readonly database: Database; kind: DatabaseKind }) => void,
+  options: { seed?: boolean } = {},
+) {
+  for (const kind of testDatabaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let database: Database | undefined;
+      const ctx = {
+        kind,
+        get database(): Database {
+          if (!database) throw new Error('database not ready');
+          return database;
+        },
+      };
+      beforeAll(async () => {
+        database = await createTestDatabase(kind, options);
+      });
+      afterAll(async () => {
+        await database?.close();
+      });
+      body(ctx);
+    });
+  }
+}

@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** The spec's alert for the cars entry while staff have switched rental off. */
+export function RentalClosedDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('common');
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      onClose={onClose}
+      role="alertdialog"
+      aria-labelledby="rental-closed-title"
+      aria-describedby="rental-closed-text"
+      className="m-auto max-w-sm rounded-xl p-6 shadow-xl backdrop:bg-slate-900/50"
+    >
+      <h2 id="rental-closed-title" className="text-xl">
+        {t('rentalClosed.title')}
+      </h2>
+      <p id="rental-closed-text" className="mt-2 text-slate-700">
+        {t('rentalClosed.message')}
+      </p>
+      <button type="button" className="btn-primary mt-4 w-full" onClick={onClose} autoFocus>
+        {t('rentalClosed.close')}
+      </button>
+    </dialog>
+  );
+}

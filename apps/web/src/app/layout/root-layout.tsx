@@ -1,0 +1,47 @@
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { FloatingContact } from './floating-contact';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+
+function ScrollToTopOnRouteChange() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return null;
+}
+
+export function PageFallback() {
+  const { t } = useTranslation('common');
+  return (
+    <div className="container-page min-h-[60vh] py-16" aria-busy="true">
+      <p className="sr-only">{t('loading')}</p>
+    </div>
+  );
+}
+
+/** The frame every page shares (spec §2): navigation, footer, floating contact buttons. */
+export function RootLayout() {
+  const { t } = useTranslation('common');
+  return (
+    <>
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t('skipToContent')}
+      </a>
+      <ScrollToTopOnRouteChange />
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="min-h-[60vh] outline-none">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+      <FloatingContact />
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { Menu, X } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import { businessRules } from '@siam/contract/business-rules';
+import { useSession } from '../../features/auth/session-provider';
+import { useSiteSettings } from '../../features/site-settings/use-site-settings';
+import { AccountArea } from './account-area';
+import { LanguageSwitcher } from './language-switcher';
+import { RentalClosedDialog } from './rental-closed-dialog';
+
+function useScrolledPast(px: number) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setPast(window.scrollY > px);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [px]);
+  return past;
+}
+
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  `block rounded-lg px-3 py-2 font-semibold text-white hover:bg-brand-800 ${isActive ? 'bg-brand-800 underline underline-offset-4' : ''}`;
+
+export function SiteHeader() {
+  const { t } = useTranslation('common');
+  const compact = useScrolledPast(businessRules.compactNavAfterPx);
+  const location = useLocation();
+  // The mobile menu is open for the page it was opened on: following a link closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === location.pathname;
+  const setMenuOpen = (open: boolean) => setMenuOpenAt(open ? location.pathname : null);
+  const [closedNotice, setClosedNotice] = useState(false);
+  const settings = useSiteSettings();
+  // Until settings arrive, assume open (the default): the link works either way.
+  const rentalOpen = settings.data?.rentalOpen ?? true;
+  const signedIn = useSession().user !== null;
+
+  const entries = (
+    <>
+      <li>
+        <NavLink to="/" end className={linkClass}>
+          {t('nav.home')}
+        </NavLink>
+      </li>
+      <li>
+        {rentalOpen ? (
+          <NavLink to="/cars" className={linkClass}>
+            {t('nav.cars')}
+          </NavLink>
+        ) : (
+          <button
+            type="button"
+            className={linkClass({ isActive: false })}
+            onClick={() => setClosedNotice(true)}
+            data-testid="cars-closed"
+          >
+            {t('nav.cars')}
+          </button>
+        )}
+      </li>
+      {signedIn && (
+        <li>
+          <NavLink to="/my-bookings" className={linkClass}>
+            {t('nav.myBookings')}
+          </NavLink>
+        </li>
+      )}
+      {(['articles', 'corporate', 'about', 'contact'] as const).map((key) => (
+        <li key={key}>
+          <NavLink to={`/${key}`} className={linkClass}>
+            {t(`nav.${key}`)}
+          </NavLink>
+        </li>
+      ))}
+    </>
+  );
+
+  return (
+    <header
+      data-compact={compact}
+      className={`sticky top-0 z-40 bg-brand-700 text-white shadow transition-[padding] ${compact ? 'py-1 shadow-lg' : 'py-3'}`}
+    >
+      <div className="container-page flex items-center justify-between gap-3">
+        <Link to="/" className="flex items-center gap-2 text-lg font-semibold text-white">
+          <img src="/favicon.svg" alt="" width={compact ? 32 : 40} height={compact ? 32 : 40} />
+          <span>{t('brand')}</span>
+        </Link>
+        <nav aria-label={t('nav.mainLabel')} className="hidden lg:block">
+          <ul className="flex items-center gap-1">{entries}</ul>
+        </nav>
+        <div className="hidden items-center gap-2 lg:flex">
+          <LanguageSwitcher />
+          <AccountArea />
+        </div>
+        <button
+          type="button"
+          className="btn text-white lg:hidden"
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpen(!menuOpen)}
+        >
+          {menuOpen ? <X aria-hidden size={24} /> : <Menu aria-hidden size={24} />}
+          <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+        </button>
+      </div>
+      {menuOpen && (
+        <div id="mobile-menu" className="container-page pb-4 lg:hidden">
+          <nav aria-label={t('nav.mainLabel')}>
+            <ul className="flex flex-col gap-1 pt-2">{entries}</ul>
+          </nav>
+          <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-white/20 pt-3">
+            <LanguageSwitcher />
+            <AccountArea onNavigate={() => setMenuOpen(false)} />
+          </div>
+        </div>
+      )}
+      <RentalClosedDialog open={closedNotice} onClose={() => setClosedNotice(false)} />
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from './session-provider';
+
+/**
+ * Wraps pages that need a customer (/profile, /my-bookings, /booking/…): a
+ * visitor is sent to /login and brought back here afterwards (state.from).
+ */
+export function RequireSignIn({ children }: { children: ReactNode }) {
+  const { status } = useSession();
+  const location = useLocation();
+  const { t } = useTranslation('common');
+  if (status === 'checking')
+    return (
+      <div className="container-page min-h-[60vh] py-16" aria-busy="true">
+        <p className="sr-only">{t('loading')}</p>
+      </div>
+    );
+  if (status === 'signedOut')
+    return (
+      <Navigate
+        to="/login"
+        replace
+        state={{ tab: 'login', from: `${location.pathname}${location.search}` }}
+      />
+    );
+  return children;
+}

@@ -1,0 +1,95 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The newsletter sign-up used in the footer and on the home page. The server
+ * sends a confirmation email (double opt-in); the answer never says whether
+ * the address was already known.
+ */
+export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light' }) {
+  const { t, i18n } = useTranslation('common');
+  const id = useId();
+  const [email, setEmail] = useState('');
+  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [error, setError] = useState<string>();
+  // A spam trap people never see; bots fill every field.
+  const [website, setWebsite] = useState('');
+  const [shownAt] = useState(() => Date.now());
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!EMAIL.test(email.trim())) {
+      setError(t('footer.invalidEmail'));
+      return;
+    }
+    setError(undefined);
+    setState('sending');
+    try {
+      await apiRequest('/guest/newsletter', {
+        method: 'POST',
+        body: {
+          email: email.trim(),
+          language: i18n.resolvedLanguage,
+          website,
+          elapsedMs: Date.now() - shownAt,
+        },
+      });
+      setState('done');
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : t('errors.unexpected'));
+      setState('idle');
+    }
+  };
+
+  const dark = variant === 'dark';
+  if (state === 'done')
+    return (
+      <p role="status" className={dark ? 'text-white' : 'text-brand-900'}>
+        {t('footer.subscribed')}
+      </p>
+    );
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+      <div className="flex-1">
+        <label htmlFor={`${id}-email`} className={`field-label ${dark ? 'text-white' : ''}`}>
+          {t('footer.emailLabel')}
+        </label>
+        <input
+          id={`${id}-email`}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={t('footer.emailPlaceholder')}
+          aria-invalid={Boolean(error)}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="field-input"
+          maxLength={254}
+        />
+        {error && (
+          <p id={`${id}-error`} role="alert" className={dark ? 'mt-1 text-sm text-amber-200' : 'field-error'}>
+            {error}
+          </p>
+        )}
+      </div>
+      <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+        <label htmlFor={`${id}-website`}>Website</label>
+        <input
+          id={`${id}-website`}
+          tabIndex={-1}
+          autoComplete="off"
+          value={website}
+          onChange={(e) => setWebsite(e.target.value)}
+        />
+      </div>
+      <button type="submit" className="btn-action sm:mt-7" disabled={state === 'sending'}>
+        {state === 'sending' ? t('footer.subscribing') : t('footer.subscribe')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,159 @@
+import type { ErrorEnvelope, FieldError } from '@siam/contract/errors';
+import { i18n } from './i18n';
+import { SESSION_EXPIRED_EVENT, clearSession, getToken } from './token-storage';
+
+/** The client's constants, from spec §9. */
+export const apiConfig = {
+  baseUrl: '/api/v1',
+  timeoutMs: 30_000,
+  retries: 3,
+  retryDelayMs: 1_000,
+};
+
+export type FailureKind = 'network' | 'timeout' | 'http';
+
+/** Every failed call becomes one of these; `message` is already in the active language (spec §8). */
+export class ApiError extends Error {
+  readonly status = false as const;
+  constructor(
+    readonly kind: FailureKind,
+    message: string,
+    readonly httpStatus?: number,
+    readonly code?: string,
+    readonly serverMsg?: string,
+    readonly fieldErrors: FieldError[] = [],
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+  /** Send the stored token (default true). The login call sends none, so a 401 there is a wrong password, not an expired session. */
+  auth?: boolean;
+}
+
+const t = (key: string) => i18n.t(key, { ns: 'common' });
+
+/** Spec §8: a failure's message in the active language. */
+export function messageFor(kind: FailureKind, httpStatus?: number, serverMsg?: string): string {
+  if (kind === 'network') return t('errors.network');
+  if (kind === 'timeout') return t('errors.timeout');
+  switch (httpStatus) {
+    case 400:
+      return serverMsg ?? t('errors.badRequest');
+    case 401:
+      return t('errors.unauthorized');
+    case 403:
+      return t('errors.forbidden');
+    case 404:
+      return t('errors.notFound');
+    case 409:
+      return serverMsg ?? t('errors.conflict');
+    case 429:
+      return t('errors.rateLimited');
+    case 500:
+      return t('errors.server');
+    default:
+      return serverMsg ?? t('errors.unexpected');
+  }
+}
+
+/**
+ * The server's English `msg` is shown as is only to English readers; in Thai
+ * and Chinese the catalogue's own sentence is clearer than a foreign one.
+ */
+function localServerMsg(msg: string | undefined): string | undefined {
+  return i18n.resolvedLanguage === 'en' ? msg : undefined;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(`${apiConfig.baseUrl}${path}`, window.location.origin);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
+  }
+  return url.pathname + url.search;
+}
+
+async function once<T>(path: string, options: RequestOptions): Promise<T> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'accept-language': i18n.resolvedLanguage ?? 'en',
+    ...options.headers,
+  };
+  const token = options.auth === false ? null : getToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  const timeout = AbortSignal.timeout(apiConfig.timeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal });
+  } catch (error) {
+    if (options.signal?.aborted) throw error; // the caller gave up; not a failure to report
+    if (timeout.aborted) throw new ApiError('timeout', messageFor('timeout'));
+    throw new ApiError('network', messageFor('network'));
+  }
+
+  if (response.ok) {
+    if (response.status === 204) return undefined as T;
+    return (await response.json()) as T;
+  }
+
+  const envelope = (await response.json().catch(() => undefined)) as Partial<ErrorEnvelope> | undefined;
+  if (response.status === 401 && token) {
+    clearSession();
+    window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
+  }
+  const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+  throw new ApiError(
+    'http',
+    messageFor('http', response.status, localServerMsg(envelope?.msg)),
+    response.status,
+    envelope?.code,
+    envelope?.msg,
+    envelope?.errors ?? [],
+    retryAfter,
+  );
+}
+
+/**
+ * Calls the API. Reads (GET) that fail by network or with a 5xx are tried
+ * again up to 3 times, 1 s apart; writes never are, so a payment cannot be
+ * sent twice by the client (the booking call adds an idempotency key on top).
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const retries = (options.method ?? 'GET') === 'GET' ? apiConfig.retries : 0;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await once<T>(path, options);
+    } catch (error) {
+      const retriable =
+        error instanceof ApiError &&
+        (error.kind === 'network' || (error.httpStatus !== undefined && error.httpStatus >= 500));
+      if (!retriable || attempt >= retries || options.signal?.aborted) throw error;
+      await sleep(apiConfig.retryDelayMs);
+    }
+  }
+}
+
+/** The spec's "object with status false and a message", for any thrown value. */
+export function toFailure(error: unknown): { status: false; message: string } {
+  if (error instanceof ApiError) return { status: false, message: error.message };
+  return { status: false, message: messageFor('http') };
+}

@@ -1,0 +1,36 @@
+// The JavaScript a browser must fetch before the home page can render: the
+// entry script of index.html and every chunk it imports statically (transitively),
+// plus the modulepreload links. Lazily loaded chunks (other routes) are not counted.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+export function initialJs(distDir, routeChunkNames = []) {
+  const html = readFileSync(path.join(distDir, 'index.html'), 'utf8');
+  const start = [
+    ...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ].map((m) => m[1]);
+  // The route's own lazy chunk(s) load before it renders too.
+  const assets = path.join(distDir, 'assets');
+  const seen = new Set();
+  const queue = [...start.map((s) => path.join(distDir, s))];
+  for (const name of routeChunkNames) queue.push(path.join(assets, name));
+  let raw = 0;
+  let gz = 0;
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const code = readFileSync(file);
+    raw += code.length;
+    gz += gzipSync(code, { level: 9 }).length;
+    // Static imports only: `import … from "./x.js"` and `import "./x.js"`, not `import("./x.js")`.
+    for (const m of code
+      .toString()
+      .matchAll(/(?:^|[;\s}])import\s*(?:[^"'();]*?from\s*)?["'](\.\/[^"']+\.js)["']/g)) {
+      queue.push(path.join(path.dirname(file), m[1]));
+    }
+  }
+  return { files: [...seen].map((f) => path.relative(distDir, f)), rawKb: raw / 1024, gzipKb: gz / 1024 };
+}

@@ -1,0 +1,62 @@
+// `npm run bench`: prints the performance figures the issues ask for, from one run.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { initialJs } from './initial-js.mjs';
+
+const root = path.resolve(import.meta.dirname, '..');
+const dist = path.join(root, 'apps/web/dist');
+if (!existsSync(path.join(dist, 'index.html')) || !existsSync(path.join(root, 'apps/api/dist/server.js'))) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+
+const homeChunk = readdirSync(path.join(dist, 'assets')).filter((f) => /^home-page-.*\.js$/.test(f));
+const js = initialJs(dist, homeChunk);
+console.log(
+  `Home page initial JavaScript: ${js.gzipKb.toFixed(1)} KB gzipped (${js.rawKb.toFixed(1)} KB raw, ${js.files.length} files)`,
+);
+
+const port = 3200 + Math.floor(Math.random() * 500);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'siam-bench-'));
+const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+  },
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/api/v1/health`)).ok) break;
+  } catch {
+    // not up yet
+  }
+  if (i > 300) throw new Error('server did not start');
+  await new Promise((r) => setTimeout(r, 200));
+}
+
+async function load(title, opts) {
+  const result = await autocannon({ url: `${base}${opts.path}`, connections: 20, duration: 10, ...opts });
+  const non2xx = result.non2xx + result.errors;
+  console.log(
+    `${title}: ${Math.round(result.requests.average)} req/s, latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms` +
+      (opts.overallRate ? ` at ${opts.overallRate} req/s offered` : ' (saturated)') +
+      (non2xx ? `, ${non2xx} non-2xx/errors` : ''),
+  );
+  return result;
+}
+
+try {
+  await load('GET /api/v1/health', { path: '/api/v1/health' });
+} finally {
+  server.kill('SIGTERM');
+}

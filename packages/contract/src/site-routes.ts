@@ -1,0 +1,46 @@
+/**
+ * The site's routes, as path patterns. The web router is built from the same
+ * list the server uses to decide between `index.html` with 200 and the
+ * not-found page with 404, so the two can never disagree.
+ */
+export const sitePaths = {
+  home: '/',
+  login: '/login',
+  register: '/register',
+  profile: '/profile',
+  myBookings: '/my-bookings',
+  corporate: '/corporate',
+  contact: '/contact',
+  cars: '/cars',
+  carDetails: '/cars/:id',
+  booking: '/booking/:carId',
+  bookingSuccess: '/booking-success',
+  about: '/about',
+  howItWorks: '/how-it-works',
+  articles: '/articles',
+  article: '/articles/:slug',
+  promotions: '/promotions',
+  terms: '/terms',
+  privacy: '/privacy',
+  sitemap: '/sitemap',
+  admin: '/admin/*',
+} as const;
+export type SitePathName = keyof typeof sitePaths;
+
+const matchers = Object.values(sitePaths).map((pattern) => {
+  const source = pattern
+    .split('/')
+    .map((segment) => {
+      if (segment === '*') return '.*';
+      if (segment.startsWith(':')) return '[^/]+';
+      return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  // '/admin/*' also matches '/admin' itself.
+  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}/?$`);
+});
+
+/** True when some site route renders this path (query string excluded). */
+export function isSitePath(pathname: string): boolean {
+  return matchers.some((re) => re.test(pathname));
+}

@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { dataEnvelope } from './envelope';
+
+/** What every page needs to know about the company: the rental switch and how to reach us. */
+export const publicSiteSettingsSchema = z.object({
+  rentalOpen: z.boolean(),
+  contact: z.object({
+    phones: z.array(z.string()),
+    email: z.string(),
+    lineId: z.string(),
+    messengerUrl: z.string(),
+    headOffice: z.string(),
+  }),
+  bankAccount: z.object({ bank: z.string(), accountName: z.string(), accountNumber: z.string() }),
+  promptpayId: z.string(),
+});
+export type PublicSiteSettings = z.infer<typeof publicSiteSettingsSchema>;
+
+export const publicSiteSettingsResponseSchema = dataEnvelope(publicSiteSettingsSchema);
+export type PublicSiteSettingsResponse = z.infer<typeof publicSiteSettingsResponseSchema>;
