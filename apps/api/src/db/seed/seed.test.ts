@@ -11,7 +11,18 @@ const webPublic = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 describeEachDatabase('migrations and the demo seed', (ctx) => {
   const counts = async () =>
     (
-      await ctx.database.query<Record<string, number>>(`SELECT
+      await ctx.database.query<{
+        categories: number;
+        branches: number;
+        models: number;
+        images: number;
+        features: number;
+        units: number;
+        conditions: number;
+        deals: number;
+        testimonials: number;
+        settings: number;
+      }>(`SELECT
         (SELECT count(*)::int FROM categories) AS categories,
         (SELECT count(*)::int FROM branches) AS branches,
         (SELECT count(*)::int FROM car_models) AS models,
