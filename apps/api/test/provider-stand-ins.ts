@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 
@@ -47,7 +47,12 @@ export interface ProviderStandIns {
 }
 
 export async function startProviderStandIns(
-  options: { port?: number; googleClientId?: string; facebookAppId?: string; facebookAppSecret?: string } = {},
+  options: {
+    port?: number;
+    googleClientId?: string;
+    facebookAppId?: string;
+    facebookAppSecret?: string;
+  } = {},
 ): Promise<ProviderStandIns> {
   const googleClientId = options.googleClientId ?? 'test-client.apps.googleusercontent.com';
   const facebookAppId = options.facebookAppId ?? '1234567890';
@@ -77,7 +82,12 @@ export async function startProviderStandIns(
 
   const signGoogleToken: ProviderStandIns['signGoogleToken'] = async (claims, opts = {}) => {
     const alg = opts.alg ?? 'RS256';
-    const key = alg === 'HS256' ? new TextEncoder().encode('x'.repeat(32)) : opts.foreignKey ? foreign.privateKey : privateKey;
+    const key =
+      alg === 'HS256'
+        ? new TextEncoder().encode('x'.repeat(32))
+        : opts.foreignKey
+          ? foreign.privateKey
+          : privateKey;
     return new SignJWT({ iss: 'https://accounts.google.com', aud: googleClientId, ...claims })
       .setProtectedHeader({ alg, kid, typ: 'JWT' })
       .setIssuedAt()
@@ -98,7 +108,7 @@ export async function startProviderStandIns(
     return token;
   };
 
-  const json = (res: import('node:http').ServerResponse, status: number, body: unknown) => {
+  const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };

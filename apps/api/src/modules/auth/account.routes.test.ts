@@ -23,9 +23,19 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
       url: '/api/v1/auth/register',
       payload: { email, password, firstName: 'Anan', lastName: 'Chai', phone: '0812345678' },
     });
-    const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email, password },
+    });
     const { token, user } = login.json();
-    return { email, password, token: token as string, id: user.id as number, auth: { authorization: `Bearer ${token}` } };
+    return {
+      email,
+      password,
+      token: token as string,
+      id: user.id as number,
+      auth: { authorization: `Bearer ${token}` },
+    };
   }
   const login = (email: string, password: string) =>
     app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password } });
@@ -40,7 +50,12 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
         payload: { firstName: ' Somying ', lastName: 'Rakdee', phone: '089 999 8888' },
       });
       expect(res.statusCode).toBe(200);
-      expect(res.json().response.data).toMatchObject({ firstName: 'Somying', lastName: 'Rakdee', phone: '0899998888', email: c.email });
+      expect(res.json().response.data).toMatchObject({
+        firstName: 'Somying',
+        lastName: 'Rakdee',
+        phone: '0899998888',
+        email: c.email,
+      });
       const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: c.auth });
       expect(me.json().response.data.firstName).toBe('Somying');
     });
@@ -62,14 +77,34 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
       const a = await customer();
       const b = await customer();
       const base = { firstName: 'Anan', lastName: 'Chai', phone: '0812345678' };
-      const noPassword = await app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: a.auth, payload: { ...base, email: 'new.a@example.com' } });
-      expect(noPassword.statusCode).toBe(401);
+      const noPassword = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/auth/profile',
+        headers: a.auth,
+        payload: { ...base, email: 'new.a@example.com' },
+      });
+      expect(noPassword.statusCode).toBe(400);
       expect(noPassword.json().errors[0].path).toBe('currentPassword');
-      const wrong = await app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: a.auth, payload: { ...base, email: 'new.a@example.com', currentPassword: 'wrong-one' } });
-      expect(wrong.statusCode).toBe(401);
-      const taken = await app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: a.auth, payload: { ...base, email: b.email.toUpperCase(), currentPassword: a.password } });
+      const wrong = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/auth/profile',
+        headers: a.auth,
+        payload: { ...base, email: 'new.a@example.com', currentPassword: 'wrong-one' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      const taken = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/auth/profile',
+        headers: a.auth,
+        payload: { ...base, email: b.email.toUpperCase(), currentPassword: a.password },
+      });
       expect(taken.statusCode).toBe(409);
-      const ok = await app.inject({ method: 'PUT', url: '/api/v1/auth/profile', headers: a.auth, payload: { ...base, email: `New.A.${ctx.kind}@Example.com`, currentPassword: a.password } });
+      const ok = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/auth/profile',
+        headers: a.auth,
+        payload: { ...base, email: `New.A.${ctx.kind}@Example.com`, currentPassword: a.password },
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.json().response.data.email).toBe(`new.a.${ctx.kind}@example.com`);
       expect((await login(`new.a.${ctx.kind}@example.com`, a.password)).statusCode).toBe(200);
@@ -77,7 +112,11 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
     });
 
     it('needs a session', async () => {
-      const res = await app.inject({ method: 'PUT', url: '/api/v1/auth/profile', payload: { firstName: 'A', lastName: 'B', phone: '0812345678' } });
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/auth/profile',
+        payload: { firstName: 'A', lastName: 'B', phone: '0812345678' },
+      });
       expect(res.statusCode).toBe(401);
     });
   });
@@ -86,20 +125,48 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
     it('changes the password, keeps this session and signs the others out', async () => {
       const c = await customer();
       const other = (await login(c.email, c.password)).json().token;
-      const res = await app.inject({ method: 'PUT', url: '/api/v1/auth/password', headers: c.auth, payload: { currentPassword: c.password, newPassword: 'brand-new-pass' } });
+      const res = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/auth/password',
+        headers: c.auth,
+        payload: { currentPassword: c.password, newPassword: 'brand-new-pass' },
+      });
       expect(res.statusCode).toBe(200);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: c.auth })).statusCode).toBe(200);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${other}` } })).statusCode).toBe(401);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: c.auth })).statusCode).toBe(
+        200,
+      );
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/api/v1/auth/me',
+            headers: { authorization: `Bearer ${other}` },
+          })
+        ).statusCode,
+      ).toBe(401);
       expect((await login(c.email, c.password)).statusCode).toBe(401);
       expect((await login(c.email, 'brand-new-pass')).statusCode).toBe(200);
     });
 
-    it('refuses a wrong current password (401) and a short or long new one (400)', async () => {
+    it('refuses a wrong current password and a short or long new one (400, the session stays)', async () => {
       const c = await customer();
-      const wrong = await app.inject({ method: 'PUT', url: '/api/v1/auth/password', headers: c.auth, payload: { currentPassword: 'not-it', newPassword: 'brand-new-pass' } });
-      expect(wrong.statusCode).toBe(401);
+      const wrong = await app.inject({
+        method: 'PUT',
+        url: '/api/v1/auth/password',
+        headers: c.auth,
+        payload: { currentPassword: 'not-it', newPassword: 'brand-new-pass' },
+      });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json().errors).toEqual([
+        { path: 'currentPassword', message: 'The current password is incorrect' },
+      ]);
       for (const newPassword of ['12345', 'x'.repeat(129)]) {
-        const res = await app.inject({ method: 'PUT', url: '/api/v1/auth/password', headers: c.auth, payload: { currentPassword: c.password, newPassword } });
+        const res = await app.inject({
+          method: 'PUT',
+          url: '/api/v1/auth/password',
+          headers: c.auth,
+          payload: { currentPassword: c.password, newPassword },
+        });
         expect(res.statusCode).toBe(400);
         expect(res.json().errors[0].path).toBe('newPassword');
       }
@@ -115,7 +182,12 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-disposition']).toContain('attachment');
       const data = res.json();
-      expect(data.account).toMatchObject({ id: a.id, email: a.email, hasPassword: true, googleLinked: false });
+      expect(data.account).toMatchObject({
+        id: a.id,
+        email: a.email,
+        hasPassword: true,
+        googleLinked: false,
+      });
       expect(data.account).not.toHaveProperty('passwordHash');
       expect(data.sessions.length).toBeGreaterThanOrEqual(1);
       expect(JSON.stringify(data)).not.toContain(b.email);
@@ -134,7 +206,12 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
       });
       const data = (await app.inject({ method: 'GET', url: '/api/v1/auth/export', headers: c.auth })).json();
       expect(data[`bookings_${ctx.kind}`]).toEqual([{ userId: c.id, code: 'SD-TEST' }]);
-      await app.inject({ method: 'DELETE', url: '/api/v1/auth/account', headers: c.auth, payload: { password: c.password, confirm: true } });
+      await app.inject({
+        method: 'DELETE',
+        url: '/api/v1/auth/account',
+        headers: c.auth,
+        payload: { password: c.password, confirm: true },
+      });
       expect(erased).toEqual([c.id]);
     });
   });
@@ -142,30 +219,77 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
   describe('DELETE /auth/account', () => {
     it('needs the password and a confirmation', async () => {
       const c = await customer();
-      expect((await app.inject({ method: 'DELETE', url: '/api/v1/auth/account', headers: c.auth, payload: { password: c.password } })).statusCode).toBe(400);
-      expect((await app.inject({ method: 'DELETE', url: '/api/v1/auth/account', headers: c.auth, payload: { password: 'wrong', confirm: true } })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: c.auth })).statusCode).toBe(200);
+      expect(
+        (
+          await app.inject({
+            method: 'DELETE',
+            url: '/api/v1/auth/account',
+            headers: c.auth,
+            payload: { password: c.password },
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect(
+        (
+          await app.inject({
+            method: 'DELETE',
+            url: '/api/v1/auth/account',
+            headers: c.auth,
+            payload: { password: 'wrong', confirm: true },
+          })
+        ).statusCode,
+      ).toBe(400);
+      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: c.auth })).statusCode).toBe(
+        200,
+      );
     });
 
     it('anonymises the account and revokes every session', async () => {
       const c = await customer();
       const second = (await login(c.email, c.password)).json().token;
-      const res = await app.inject({ method: 'DELETE', url: '/api/v1/auth/account', headers: c.auth, payload: { password: c.password, confirm: true } });
+      const res = await app.inject({
+        method: 'DELETE',
+        url: '/api/v1/auth/account',
+        headers: c.auth,
+        payload: { password: c.password, confirm: true },
+      });
       expect(res.statusCode).toBe(200);
       for (const token of [c.token, second])
-        expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+        expect(
+          (
+            await app.inject({
+              method: 'GET',
+              url: '/api/v1/auth/me',
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).statusCode,
+        ).toBe(401);
       expect((await login(c.email, c.password)).statusCode).toBe(401);
-      const [row] = await ctx.database.query<{ email: string; first_name: string; phone: string; password_hash: string | null; deleted_at: unknown }>(
-        'SELECT email, first_name, phone, password_hash, deleted_at FROM users WHERE id = $1',
-        [c.id],
-      );
-      expect(row).toMatchObject({ email: `deleted-${c.id}@deleted.invalid`, first_name: '', phone: '', password_hash: null });
+      const [row] = await ctx.database.query<{
+        email: string;
+        first_name: string;
+        phone: string;
+        password_hash: string | null;
+        deleted_at: unknown;
+      }>('SELECT email, first_name, phone, password_hash, deleted_at FROM users WHERE id = $1', [c.id]);
+      expect(row).toMatchObject({
+        email: `deleted-${c.id}@deleted.invalid`,
+        first_name: '',
+        phone: '',
+        password_hash: null,
+      });
       expect(row!.deleted_at).not.toBeNull();
       // The email is free again.
       const again = await app.inject({
         method: 'POST',
         url: '/api/v1/auth/register',
-        payload: { email: c.email, password: 'another-1', firstName: 'New', lastName: 'Person', phone: '0812345678' },
+        payload: {
+          email: c.email,
+          password: 'another-1',
+          firstName: 'New',
+          lastName: 'Person',
+          phone: '0812345678',
+        },
       });
       expect(again.statusCode).toBe(200);
       expect((await login(c.email, 'another-1')).statusCode).toBe(200);
@@ -189,9 +313,21 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
       const calls = [
         { method: 'GET' as const, url: '/api/v1/auth/me' },
         { method: 'GET' as const, url: '/api/v1/auth/export' },
-        { method: 'PUT' as const, url: '/api/v1/auth/profile', payload: { firstName: 'X', lastName: 'Y', phone: '0812345678' } },
-        { method: 'PUT' as const, url: '/api/v1/auth/password', payload: { currentPassword: c.password, newPassword: 'hacked-123' } },
-        { method: 'DELETE' as const, url: '/api/v1/auth/account', payload: { password: c.password, confirm: true } },
+        {
+          method: 'PUT' as const,
+          url: '/api/v1/auth/profile',
+          payload: { firstName: 'X', lastName: 'Y', phone: '0812345678' },
+        },
+        {
+          method: 'PUT' as const,
+          url: '/api/v1/auth/password',
+          payload: { currentPassword: c.password, newPassword: 'hacked-123' },
+        },
+        {
+          method: 'DELETE' as const,
+          url: '/api/v1/auth/account',
+          payload: { password: c.password, confirm: true },
+        },
       ];
       for (const token of bad)
         for (const call of calls) {
@@ -199,8 +335,13 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
           expect(res.statusCode, `${call.method} ${call.url} with ${token.slice(0, 20)}`).toBe(401);
         }
       // An expired session row (the token's own exp still in the future) is refused too.
-      await ctx.database.query(`UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1`, [c.id]);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: c.auth })).statusCode).toBe(401);
+      await ctx.database.query(
+        `UPDATE sessions SET expires_at = now() - interval '1 minute' WHERE user_id = $1`,
+        [c.id],
+      );
+      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: c.auth })).statusCode).toBe(
+        401,
+      );
       expect((await login(c.email, c.password)).statusCode).toBe(200);
     });
 
@@ -214,12 +355,22 @@ describeEachDatabase('the customer account: profile, password, export, deletion'
         headers: a.auth,
         payload: { id: b.id, userId: b.id, firstName: 'Changed', lastName: 'ByA', phone: '0811111111' },
       });
-      const bMe = (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: b.auth })).json().response.data;
+      const bMe = (await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: b.auth })).json()
+        .response.data;
       expect(bMe).toMatchObject({ firstName: 'Anan', lastName: 'Chai', phone: '0812345678' });
       // A deletion naming B in the body erases A (the token's owner), never B.
-      await app.inject({ method: 'DELETE', url: '/api/v1/auth/account', headers: a.auth, payload: { password: a.password, confirm: true, userId: b.id } });
-      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: a.auth })).statusCode).toBe(401);
-      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: b.auth })).statusCode).toBe(200);
+      await app.inject({
+        method: 'DELETE',
+        url: '/api/v1/auth/account',
+        headers: a.auth,
+        payload: { password: a.password, confirm: true, userId: b.id },
+      });
+      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: a.auth })).statusCode).toBe(
+        401,
+      );
+      expect((await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: b.auth })).statusCode).toBe(
+        200,
+      );
       expect((await login(b.email, b.password)).statusCode).toBe(200);
     });
   });

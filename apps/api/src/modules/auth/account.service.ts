@@ -69,7 +69,8 @@ export class AccountService {
       await this.throttle.assertAllowed('password', keys);
       if (!password || !(await verifyPassword(row.passwordHash, password))) {
         await this.throttle.recordFailure('password', keys);
-        throw new AppError('UNAUTHORIZED', WRONG_PASSWORD_MESSAGE, [
+        // 400, not 401: the session is fine, and a 401 would sign the site out (spec §8).
+        throw new AppError('VALIDATION_FAILED', WRONG_PASSWORD_MESSAGE, [
           { path: 'currentPassword', message: WRONG_PASSWORD_MESSAGE },
         ]);
       }
@@ -89,7 +90,9 @@ export class AccountService {
       await this.confirmIdentity(row, body.currentPassword, sessionId, ip);
       const other = await this.users.findByEmail(email);
       if (other && other.id !== row.id)
-        throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, [{ path: 'email', message: EMAIL_TAKEN_MESSAGE }]);
+        throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE, [
+          { path: 'email', message: EMAIL_TAKEN_MESSAGE },
+        ]);
     }
     let updated;
     try {

@@ -40,7 +40,11 @@ function storeContract(name: string, make: () => CounterStore, enabled = true) {
 
 storeContract('memory', () => new MemoryCounterStore());
 // Runs against a real Redis when TEST_REDIS_URL is set (e.g. redis://127.0.0.1:6379).
-storeContract('redis', () => new RedisCounterStore(process.env.TEST_REDIS_URL!, 'siam-test:'), Boolean(process.env.TEST_REDIS_URL));
+storeContract(
+  'redis',
+  () => new RedisCounterStore(process.env.TEST_REDIS_URL!, 'siam-test:'),
+  Boolean(process.env.TEST_REDIS_URL),
+);
 
 const REDIS = process.env.TEST_REDIS_URL;
 
@@ -82,7 +86,11 @@ describeEachDatabase('sign-in rate limits and no enumeration', (ctx) => {
     expect(a.statusCode).toBe(429);
     expect(b.statusCode).toBe(429);
     expect(a.json()).toEqual(b.json());
-    expect(a.json()).toMatchObject({ status: false, code: 'RATE_LIMITED', msg: expect.stringMatching(/too many attempts/i) });
+    expect(a.json()).toMatchObject({
+      status: false,
+      code: 'RATE_LIMITED',
+      msg: expect.stringMatching(/too many attempts/i),
+    });
     const retry = Number(a.headers['retry-after']);
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
@@ -91,7 +99,8 @@ describeEachDatabase('sign-in rate limits and no enumeration', (ctx) => {
   it('limits one address trying many accounts', async () => {
     const t = tag();
     const address = ip();
-    for (let i = 0; i < 5; i++) expect((await login(`spray${i}.${t}@example.com`, 'x', address)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await login(`spray${i}.${t}@example.com`, 'x', address)).statusCode).toBe(401);
     expect((await login(`spray9.${t}@example.com`, 'x', address)).statusCode).toBe(429);
     // Another address is not affected.
     expect((await login(`spray9.${t}@example.com`, 'x', ip())).statusCode).toBe(401);
@@ -109,7 +118,8 @@ describeEachDatabase('sign-in rate limits and no enumeration', (ctx) => {
     const t = tag();
     const address = ip();
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await register(i % 2 ? `taken.${t}@example.com` : `new${i}.${t}@example.com`, address));
+    for (let i = 0; i < 6; i++)
+      answers.push(await register(i % 2 ? `taken.${t}@example.com` : `new${i}.${t}@example.com`, address));
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 200]);
     const over = await register(`one-more.${t}@example.com`, address);
     expect(over.statusCode).toBe(429);
@@ -128,7 +138,7 @@ describeEachDatabase('sign-in rate limits and no enumeration', (ctx) => {
         headers: { authorization: `Bearer ${token}` },
         payload: { currentPassword, newPassword: 'new-password-1' },
       });
-    for (let i = 0; i < 5; i++) expect((await change('wrong')).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++) expect((await change('wrong')).statusCode).toBe(400);
     const locked = await change('secret-123');
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'])).toBeGreaterThan(0);
@@ -138,7 +148,7 @@ describeEachDatabase('sign-in rate limits and no enumeration', (ctx) => {
     const email = `timing.${tag()}@example.com`;
     await register(email, ip());
     const median = (xs: number[]) => xs.sort((p, q) => p - q)[Math.floor(xs.length / 2)]!;
-    const time = async (e: string, i: number) => {
+    const time = async (e: string) => {
       const started = performance.now();
       // A fresh address per attempt and few attempts per email keep the limiter out of the way.
       await login(e, 'wrong-password', ip());
@@ -147,8 +157,8 @@ describeEachDatabase('sign-in rate limits and no enumeration', (ctx) => {
     const known: number[] = [];
     const unknownTimes: number[] = [];
     for (let i = 0; i < 8; i++) {
-      known.push(await time(email, i));
-      unknownTimes.push(await time(`nobody${i}.${tag()}@example.com`, 100 + i));
+      known.push(await time(email));
+      unknownTimes.push(await time(`nobody${i}.${tag()}@example.com`));
       if (i === 3) await login(email, 'secret-123', ip()); // resets the account counter
     }
     const ratio = median(known) / median(unknownTimes);

@@ -121,7 +121,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         status: true as const,
         response: {
           data: {
-            google: s.GOOGLE_CLIENT_ID ? { clientId: s.GOOGLE_CLIENT_ID, scriptUrl: s.GOOGLE_SCRIPT_URL } : null,
+            google: s.GOOGLE_CLIENT_ID
+              ? { clientId: s.GOOGLE_CLIENT_ID, scriptUrl: s.GOOGLE_SCRIPT_URL }
+              : null,
             facebook:
               s.FACEBOOK_APP_ID && s.FACEBOOK_APP_SECRET
                 ? { appId: s.FACEBOOK_APP_ID, sdkUrl: s.FACEBOOK_SDK_URL }
@@ -243,7 +245,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.requireUser,
       schema: {
         tags: ['auth'],
-        summary: 'Erase the account (PDPA): needs the password, or a fresh sign-in for Google/Facebook accounts',
+        summary:
+          'Erase the account (PDPA): needs the password, or a fresh sign-in for Google/Facebook accounts',
         security: [{ bearerAuth: [] }],
         body: deleteAccountBodySchema,
         response: { 200: okResponseSchema, ...errors },

@@ -73,6 +73,10 @@ export class SessionsRepository {
   }
 
   listForUser(userId: number) {
-    return this.db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.createdAt));
+    return this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt));
   }
 }

@@ -110,7 +110,8 @@ export class FacebookVerifier {
       });
       const d = debug.data;
       const expired = d?.expires_at ? d.expires_at * 1000 <= Date.now() : false;
-      if (!d?.is_valid || String(d.app_id) !== this.appId || !d.user_id || expired) throw new Error('invalid');
+      if (!d?.is_valid || String(d.app_id) !== this.appId || !d.user_id || expired)
+        throw new Error('invalid');
       me = await this.graph<MeAnswer>('/me', {
         fields: 'id,email,first_name,last_name,picture',
         access_token: accessToken,

@@ -49,7 +49,9 @@ describeEachDatabase('Google and Facebook sign-in against local stand-ins', (ctx
     expect(user).toMatchObject({ email: 'nok.google@example.com', firstName: 'Nok', lastName: 'Srisuk' });
     expect((await me(token)).json().response.data.id).toBe(user.id);
 
-    const again = await google(await providers.signGoogleToken({ sub: 'g-111', email: 'changed@example.com' }));
+    const again = await google(
+      await providers.signGoogleToken({ sub: 'g-111', email: 'changed@example.com' }),
+    );
     expect(again.json().response.data.user.id).toBe(user.id);
   });
 
@@ -60,10 +62,17 @@ describeEachDatabase('Google and Facebook sign-in against local stand-ins', (ctx
     ['a key Google never published', {}, { foreignKey: true }],
     ['HS256 instead of RS256', {}, { alg: 'HS256' as const }],
   ])('refuses a Google token with %s (401)', async (_name, claims, options) => {
-    const credential = await providers.signGoogleToken({ sub: 'g-bad', email: 'bad@example.com', ...claims }, options);
+    const credential = await providers.signGoogleToken(
+      { sub: 'g-bad', email: 'bad@example.com', ...claims },
+      options,
+    );
     const res = await google(credential);
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ status: false, code: 'UNAUTHORIZED', msg: 'Error during Google authentication' });
+    expect(res.json()).toMatchObject({
+      status: false,
+      code: 'UNAUTHORIZED',
+      msg: 'Error during Google authentication',
+    });
   });
 
   it('refuses a tampered Google token', async () => {
@@ -78,7 +87,13 @@ describeEachDatabase('Google and Facebook sign-in against local stand-ins', (ctx
     await app.inject({
       method: 'POST',
       url: '/api/v1/auth/register',
-      payload: { email: 'malee@example.com', password: 'secret-123', firstName: 'Malee', lastName: 'K', phone: '0812345678' },
+      payload: {
+        email: 'malee@example.com',
+        password: 'secret-123',
+        firstName: 'Malee',
+        lastName: 'K',
+        phone: '0812345678',
+      },
     });
     const unverified = await google(
       await providers.signGoogleToken({ sub: 'g-334', email: 'malee@example.com', email_verified: false }),
@@ -91,7 +106,10 @@ describeEachDatabase('Google and Facebook sign-in against local stand-ins', (ctx
       await providers.signGoogleToken({ sub: 'g-333', email: 'malee@example.com', email_verified: true }),
     );
     expect(verified.statusCode).toBe(200);
-    expect(verified.json().response.data.user).toMatchObject({ email: 'malee@example.com', firstName: 'Malee' });
+    expect(verified.json().response.data.user).toMatchObject({
+      email: 'malee@example.com',
+      firstName: 'Malee',
+    });
     // The password still works for the same account.
     const login = await app.inject({
       method: 'POST',
@@ -102,12 +120,25 @@ describeEachDatabase('Google and Facebook sign-in against local stand-ins', (ctx
   });
 
   it('signs in with a Facebook token, identity from Graph and never from the posted userInfo', async () => {
-    const token = providers.facebookUser({ id: 'fb-1', email: 'somsak@example.com', first_name: 'Somsak', last_name: 'Dee' });
-    const res = await facebook(token, { id: 'fb-999', email: 'admin@siamdrive.example', firstName: 'Mallory' });
+    const token = providers.facebookUser({
+      id: 'fb-1',
+      email: 'somsak@example.com',
+      first_name: 'Somsak',
+      last_name: 'Dee',
+    });
+    const res = await facebook(token, {
+      id: 'fb-999',
+      email: 'admin@siamdrive.example',
+      firstName: 'Mallory',
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body).toMatchObject({ status: true, data: { token: expect.any(String) } });
-    expect(body.data.user).toMatchObject({ email: 'somsak@example.com', firstName: 'Somsak', lastName: 'Dee' });
+    expect(body.data.user).toMatchObject({
+      email: 'somsak@example.com',
+      firstName: 'Somsak',
+      lastName: 'Dee',
+    });
     const debug = providers.graphCalls.find((u) => u.pathname === '/graph/debug_token');
     expect(debug?.searchParams.get('access_token')).toBe(`${providers.facebookAppId}|stand-in-app-secret`);
   });
@@ -137,7 +168,9 @@ describeEachDatabase('Google and Facebook sign-in against local stand-ins', (ctx
 
   it('refuses bad input with 400', async () => {
     expect((await google('')).statusCode).toBe(400);
-    expect((await app.inject({ method: 'POST', url: '/api/v1/auth/facebook', payload: {} })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/auth/facebook', payload: {} })).statusCode).toBe(
+      400,
+    );
   });
 });
 
@@ -158,7 +191,11 @@ describeEachDatabase('sign-in providers not configured', (ctx) => {
       payload: { credential: 'eyJhbGciOiJSUzI1NiJ9.e30.sig' },
     });
     expect(res.statusCode).toBe(503);
-    const fb = await app.inject({ method: 'POST', url: '/api/v1/auth/facebook', payload: { token: 'EAAsomething' } });
+    const fb = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/facebook',
+      payload: { token: 'EAAsomething' },
+    });
     expect(fb.statusCode).toBe(503);
   });
 });
