@@ -348,7 +348,7 @@ test.describe('Google and Facebook sign-in against local stand-ins', () => {
 
   test.use({ baseURL: appUrl });
 
-  test('the provider scripts load on /login only, and the CSP allows them only here', async ({ page }) => {
+  test('the provider scripts load on /login only; the CSP allows the configured providers', async ({ page }) => {
     const home = await page.goto('/?lng=en');
     expect(home?.headers()['content-security-policy']).toContain(providers.url);
     expect(await page.locator(`script[src^="${providers.url}"]`).count()).toBe(0);

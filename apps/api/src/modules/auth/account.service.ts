@@ -59,13 +59,14 @@ export class AccountService {
    * a session started in the last minutes.
    */
   private async confirmIdentity(
-    row: { id: number; passwordHash: string | null },
+    row: { id: number; passwordHash: string | null; createdAt: Date },
     password: string | undefined,
     sessionId: string,
     ip: string,
   ): Promise<void> {
     if (row.passwordHash) {
-      const keys = [`user:${row.id}`, `ip:${ip}`];
+      // The creation time too: ids repeat across databases that share one Redis (staging, tests).
+      const keys = [`user:${row.id}.${row.createdAt.getTime()}`, `ip:${ip}`];
       await this.throttle.assertAllowed('password', keys);
       if (!password || !(await verifyPassword(row.passwordHash, password))) {
         await this.throttle.recordFailure('password', keys);
