@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { startProviderStandIns, type ProviderStandIns } from '../apps/api/test/provider-stand-ins';
 
@@ -348,7 +349,9 @@ test.describe('Google and Facebook sign-in against local stand-ins', () => {
 
   test.use({ baseURL: appUrl });
 
-  test('the provider scripts load on /login only; the CSP allows the configured providers', async ({ page }) => {
+  test('the provider scripts load on /login only; the CSP allows the configured providers', async ({
+    page,
+  }) => {
     const home = await page.goto('/?lng=en');
     expect(home?.headers()['content-security-policy']).toContain(providers.url);
     expect(await page.locator(`script[src^="${providers.url}"]`).count()).toBe(0);
@@ -391,4 +394,33 @@ test.describe('Google and Facebook sign-in against local stand-ins', () => {
       expect(stored).toMatchObject({ email, firstName: 'Arthit' });
     });
   }
+});
+
+test.describe('accessibility of the account screens', () => {
+  for (const [url, lng] of [
+    ['/login', 'th'],
+    ['/register', 'en'],
+  ] as const)
+    test(`${url} has no WCAG A/AA violations (${lng})`, async ({ page }) => {
+      await page.goto(`${url}?lng=${lng}`);
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      await page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: /Create account|เข้าสู่ระบบ$/ })
+        .click();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+        [],
+      );
+    });
+
+  test('/profile has no WCAG A/AA violations', async ({ page, request }) => {
+    const c = await apiCustomer(request);
+    await storeSession(page, c.token, c.user);
+    await page.goto('/profile?lng=en');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  });
 });

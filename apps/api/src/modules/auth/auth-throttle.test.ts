@@ -162,8 +162,9 @@ describeEachDatabase('sign-in rate limits and no enumeration', (ctx) => {
       if (i === 3) await login(email, 'secret-123', ip()); // resets the account counter
     }
     const ratio = median(known) / median(unknownTimes);
-    // Without the dummy hash an unknown email would answer some 20-50 times faster.
-    expect(ratio).toBeGreaterThan(0.5);
-    expect(ratio).toBeLessThan(2);
+    // Without the dummy hash an unknown email would answer some 20-50 times faster; the wide
+    // bounds are for two cores shared with other builds.
+    expect(ratio).toBeGreaterThan(1 / 3);
+    expect(ratio).toBeLessThan(3);
   });
 });

@@ -55,7 +55,9 @@ export class GoogleVerifier {
     return {
       provider: 'google',
       subject: payload.sub!,
-      verifiedEmail: email && payload.email_verified === true ? email : undefined,
+      // Google has sent email_verified both as a boolean and as the string "true".
+      verifiedEmail:
+        email && (payload.email_verified === true || payload.email_verified === 'true') ? email : undefined,
       firstName: str(payload.given_name) ?? str(payload.name) ?? '',
       lastName: str(payload.family_name) ?? '',
       picture: str(payload.picture),

@@ -185,7 +185,7 @@ export function SocialSignIn({ onSignedIn }: Props) {
         )}
         <button
           type="button"
-          className="btn w-full max-w-[280px] bg-[#1877F2] text-white hover:bg-[#166fe5]"
+          className="btn w-full max-w-[280px] bg-[#0866FF] text-white hover:bg-[#1660CC]"
           disabled={isPending || busy}
           onClick={facebookLogin}
         >
