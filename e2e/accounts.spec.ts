@@ -194,8 +194,11 @@ for (const lng of ['th', 'en'] as const) {
     await expect(page.getByRole('status')).toHaveText(tx.changed);
 
     // The old password no longer works (the server's message, in this language); the new one does.
+    // Logging out from /profile goes home (spec §2), not to the login page.
     await accountMenu(page).click();
     await page.getByRole('menuitem', { name: tx.logout }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(\?.*)?$/);
+    await expect(page.getByRole('link', { name: tx.login }).first()).toBeVisible();
     await page.goto(`/login?lng=${lng}`);
     await panel.getByLabel(tx.email, { exact: true }).fill(email);
     await panel.getByLabel(tx.password, { exact: true }).fill('first-pass-1');

@@ -2,7 +2,6 @@ import { Download, Trash2 } from 'lucide-react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import type { User } from '@siam/contract/auth';
 import { businessRules } from '@siam/contract/business-rules';
@@ -365,8 +364,6 @@ function ChangePassword() {
 /** PDPA: take the data out, or erase the account. */
 function YourData() {
   const { t } = useTranslation('auth');
-  const { signOut } = useSession();
-  const navigate = useNavigate();
   const [downloading, setDownloading] = useState(false);
   const [exportError, setExportError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
@@ -403,10 +400,10 @@ function YourData() {
     setDeleteError(undefined);
     try {
       await authApi.deleteAccount({ password: password || undefined, confirm: true });
-      // Home first: signed out on this page, the guard would send the visitor to /login.
+      // The sessions are revoked on the server. A fresh load of the home page forgets
+      // everything held in memory too (and the /profile guard cannot send us to /login).
       clearSession();
-      await navigate('/', { replace: true });
-      await signOut();
+      window.location.replace('/');
     } catch (err) {
       setDeleting(false);
       if (fieldError(err, 'currentPassword')) setDeleteError(t('validation.currentPasswordWrong'));
