@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Settings } from './config/settings';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { signInCspSources } from './modules/auth/sign-in-csp';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { authenticatePlugin } from './plugins/authenticate';
@@ -60,7 +61,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, signInCspSources(options.settings));
   await app.register(openApiPlugin);
   await app.register(authenticatePlugin);
 
