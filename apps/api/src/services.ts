@@ -1,6 +1,11 @@
 import type { Database } from './db/client';
 import type { Settings } from './config/settings';
 import { createMailer } from './lib/mailer';
+import { FleetRepository } from './modules/admin/fleet.repository';
+import { FleetService } from './modules/admin/fleet.service';
+import { SettingsAdminService } from './modules/admin/settings-admin.service';
+import { AuditRepository } from './modules/audit/audit.repository';
+import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { resolveSessionSecret } from './modules/auth/session-secret';
 import { SessionsRepository } from './modules/auth/sessions.repository';
@@ -25,7 +30,10 @@ export function buildServices(database: Database, settings: Settings) {
   );
   const users = new UsersService(new UsersRepository(db));
   const auth = new AuthService(users, sessions);
-  return { mailer, siteSettings, sessions, users, auth };
+  const audit = new AuditService(new AuditRepository(db));
+  const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
+  const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
+  return { mailer, siteSettings, sessions, users, auth, audit, fleet, settingsAdmin };
 }
 
 export type Services = ReturnType<typeof buildServices>;
