@@ -34,7 +34,8 @@ async function main() {
         already: 'This account is already an admin',
       }[result.outcome];
       console.log(`${what}: ${result.email}`);
-      if (result.generatedPassword) console.log(`Password (shown once, keep it safe): ${result.generatedPassword}`);
+      if (result.generatedPassword)
+        console.log(`Password (shown once, keep it safe): ${result.generatedPassword}`);
       else if (result.passwordChanged) console.log('Password: set to the one given.');
       else console.log('Password: unchanged.');
     } finally {

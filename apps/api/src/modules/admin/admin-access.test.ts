@@ -54,7 +54,12 @@ describeEachDatabase('back office access', (ctx) => {
       ['POST', '/api/v1/admin/units'],
     ];
     for (const [method, url] of adminOnly) {
-      const res = await app.inject({ method: method as 'GET', url, headers: auth.staff, payload: method === 'GET' ? undefined : {} });
+      const res = await app.inject({
+        method: method as 'GET',
+        url,
+        headers: auth.staff,
+        payload: method === 'GET' ? undefined : {},
+      });
       expect(res.statusCode, `staff ${method} ${url}`).toBe(403);
     }
     expect((await app.inject({ url: '/api/v1/admin/audit-log', headers: auth.admin })).statusCode).toBe(200);

@@ -68,7 +68,13 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/dashboard',
-    { schema: { tags, summary: 'The Today screen: fleet, branches, maintenance today', response: { 200: dashboardResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'The Today screen: fleet, branches, maintenance today',
+        response: { 200: dashboardResponseSchema },
+      },
+    },
     async (request) => ok(await app.services.fleet.dashboard(requestLanguage(request))),
   );
 
@@ -83,7 +89,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/categories',
     {
       onRequest: adminOnly,
-      schema: { tags, summary: 'Add a category', body: categoryBodySchema, response: { 200: categoryResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Add a category',
+        body: categoryBodySchema,
+        response: { 200: categoryResponseSchema },
+      },
     },
     async (request) => ok(await app.services.fleet.createCategory(actorOf(request), request.body)),
   );
@@ -99,7 +110,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: categoryResponseSchema },
       },
     },
-    async (request) => ok(await app.services.fleet.updateCategory(actorOf(request), request.params.id, request.body)),
+    async (request) =>
+      ok(await app.services.fleet.updateCategory(actorOf(request), request.params.id, request.body)),
   );
   app.get(
     '/features',
@@ -124,7 +136,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/car-models/:id',
     {
-      schema: { tags, summary: 'One car model, all its fields', params: idParamsSchema, response: { 200: carModelResponseSchema } },
+      schema: {
+        tags,
+        summary: 'One car model, all its fields',
+        params: idParamsSchema,
+        response: { 200: carModelResponseSchema },
+      },
     },
     async (request) => ok(await app.services.fleet.carModel(request.params.id)),
   );
@@ -132,7 +149,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/car-models',
     {
       onRequest: adminOnly,
-      schema: { tags, summary: 'Add a car model', body: carModelBodySchema, response: { 200: carModelResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Add a car model',
+        body: carModelBodySchema,
+        response: { 200: carModelResponseSchema },
+      },
     },
     async (request) => ok(await app.services.fleet.createCarModel(actorOf(request), request.body)),
   );
@@ -148,7 +170,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: carModelResponseSchema },
       },
     },
-    async (request) => ok(await app.services.fleet.updateCarModel(actorOf(request), request.params.id, request.body)),
+    async (request) =>
+      ok(await app.services.fleet.updateCarModel(actorOf(request), request.params.id, request.body)),
   );
   app.post(
     '/car-models/:id/images',
@@ -163,7 +186,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
       const part = await request.file();
       if (!part || part.fieldname !== 'file')
         throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
@@ -182,7 +206,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/car-models/:id/images/:imageId',
     {
       onRequest: adminOnly,
-      schema: { tags, summary: 'Remove a picture', params: imageParamsSchema, response: { 200: carModelResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Remove a picture',
+        params: imageParamsSchema,
+        response: { 200: carModelResponseSchema },
+      },
     },
     async (request) =>
       ok(await app.services.fleet.removeImage(actorOf(request), request.params.id, request.params.imageId)),
@@ -211,9 +240,15 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/units',
     {
       onRequest: adminOnly,
-      schema: { tags, summary: 'Add a unit (plate, car model, branch)', body: unitBodySchema, response: { 200: unitResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Add a unit (plate, car model, branch)',
+        body: unitBodySchema,
+        response: { 200: unitResponseSchema },
+      },
     },
-    async (request) => ok(await app.services.fleet.createUnit(actorOf(request), request.body, requestLanguage(request))),
+    async (request) =>
+      ok(await app.services.fleet.createUnit(actorOf(request), request.body, requestLanguage(request))),
   );
   app.patch(
     '/units/:id',
@@ -228,7 +263,14 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await app.services.fleet.updateUnit(actorOf(request), request.params.id, request.body, requestLanguage(request))),
+      ok(
+        await app.services.fleet.updateUnit(
+          actorOf(request),
+          request.params.id,
+          request.body,
+          requestLanguage(request),
+        ),
+      ),
   );
   app.post(
     '/units/:id/maintenance',
@@ -268,7 +310,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/branches',
     {
       onRequest: adminOnly,
-      schema: { tags, summary: 'Add a branch', body: branchBodySchema, response: { 200: branchResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Add a branch',
+        body: branchBodySchema,
+        response: { 200: branchResponseSchema },
+      },
     },
     async (request) => ok(await app.services.fleet.createBranch(actorOf(request), request.body)),
   );
@@ -284,21 +331,33 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: branchResponseSchema },
       },
     },
-    async (request) => ok(await app.services.fleet.updateBranch(actorOf(request), request.params.code, request.body)),
+    async (request) =>
+      ok(await app.services.fleet.updateBranch(actorOf(request), request.params.code, request.body)),
   );
 
   // ---------- hot deals ----------
 
   app.get(
     '/hot-deals',
-    { schema: { tags, summary: 'Hot deals, past, running and coming', response: { 200: hotDealsResponseSchema } } },
+    {
+      schema: {
+        tags,
+        summary: 'Hot deals, past, running and coming',
+        response: { 200: hotDealsResponseSchema },
+      },
+    },
     async (request) => ok(await app.services.fleet.hotDeals(requestLanguage(request))),
   );
   app.post(
     '/hot-deals',
     {
       onRequest: adminOnly,
-      schema: { tags, summary: 'Add a hot deal', body: hotDealBodySchema, response: { 200: hotDealResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Add a hot deal',
+        body: hotDealBodySchema,
+        response: { 200: hotDealResponseSchema },
+      },
     },
     async (request) =>
       ok(await app.services.fleet.createHotDeal(actorOf(request), request.body, requestLanguage(request))),
@@ -307,7 +366,12 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/hot-deals/:id',
     {
       onRequest: adminOnly,
-      schema: { tags, summary: 'Remove a hot deal', params: idParamsSchema, response: { 200: okResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Remove a hot deal',
+        params: idParamsSchema,
+        response: { 200: okResponseSchema },
+      },
     },
     async (request) => {
       await app.services.fleet.deleteHotDeal(actorOf(request), request.params.id);
@@ -321,7 +385,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     '/settings',
     {
       onRequest: adminOnly,
-      schema: { tags, summary: 'Rental switch, bank account, PromptPay, contact details', response: { 200: settingsResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Rental switch, bank account, PromptPay, contact details',
+        response: { 200: settingsResponseSchema },
+      },
     },
     async () => ok(await app.services.settingsAdmin.read()),
   );

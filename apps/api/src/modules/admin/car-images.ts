@@ -75,7 +75,11 @@ export function imageVariants(url: string) {
   const match = new RegExp(`^${UPLOADS_PUBLIC_PATH}/([a-z0-9-]+)-${MAIN_WIDTH}\\.webp$`).exec(url);
   if (!match) return [];
   return IMAGE_WIDTHS.flatMap((width) =>
-    IMAGE_FORMATS.map((format) => ({ url: `${UPLOADS_PUBLIC_PATH}/${match[1]}-${width}.${format}`, width, format })),
+    IMAGE_FORMATS.map((format) => ({
+      url: `${UPLOADS_PUBLIC_PATH}/${match[1]}-${width}.${format}`,
+      width,
+      format,
+    })),
   );
 }
 

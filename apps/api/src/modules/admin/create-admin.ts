@@ -34,11 +34,7 @@ export async function createAdmin(
   const generatedPassword = input.password === undefined ? generatePassword() : undefined;
 
   return db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(users)
-      .where(eqLower(email))
-      .for('update');
+    const [existing] = await tx.select().from(users).where(eqLower(email)).for('update');
     const actor = { actorId: null, actorEmail: 'cli:admin:create' };
     if (!existing) {
       const password = input.password ?? generatedPassword!;

@@ -74,7 +74,10 @@ export class FleetRepository {
 
   async unknownFeatures(keys: string[]): Promise<string[]> {
     if (!keys.length) return [];
-    const known = await this.db.select({ key: features.key }).from(features).where(inArray(features.key, keys));
+    const known = await this.db
+      .select({ key: features.key })
+      .from(features)
+      .where(inArray(features.key, keys));
     const set = new Set(known.map((k) => k.key));
     return keys.filter((k) => !set.has(k));
   }
@@ -132,7 +135,9 @@ export class FleetRepository {
   async setCarModelFeatures(id: number, keys: string[]) {
     await this.db.delete(carModelFeatures).where(eq(carModelFeatures.carModelId, id));
     if (keys.length)
-      await this.db.insert(carModelFeatures).values(keys.map((featureKey) => ({ carModelId: id, featureKey })));
+      await this.db
+        .insert(carModelFeatures)
+        .values(keys.map((featureKey) => ({ carModelId: id, featureKey })));
   }
 
   images(carModelId: number) {
@@ -185,7 +190,8 @@ export class FleetRepository {
     if (filter.branch) conditions.push(eq(vehicleUnits.branchCode, filter.branch));
     if (filter.carModelId) conditions.push(eq(vehicleUnits.carModelId, filter.carModelId));
     if (filter.status) conditions.push(eq(vehicleUnits.status, filter.status));
-    if (filter.q) conditions.push(ilike(vehicleUnits.plate, `%${filter.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
+    if (filter.q)
+      conditions.push(ilike(vehicleUnits.plate, `%${filter.q.replace(/[%_\\]/g, (c) => `\\${c}`)}%`));
     return this.db
       .select()
       .from(vehicleUnits)

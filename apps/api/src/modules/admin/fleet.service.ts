@@ -25,7 +25,14 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { bangkokDate, DAY_MS, wholeDays } from './bangkok-days';
 import { imageVariants, processCarImage, removeUploadedImage } from './car-images';
-import type { BranchRow, CarModelRow, FleetRepository, HoldRow, HotDealRow, UnitRow } from './fleet.repository';
+import type {
+  BranchRow,
+  CarModelRow,
+  FleetRepository,
+  HoldRow,
+  HotDealRow,
+  UnitRow,
+} from './fleet.repository';
 import { EXCLUSION_VIOLATION, FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -86,7 +93,12 @@ export class FleetService {
     try {
       return await this.repository.transaction(async (repo, tx) => {
         const row = await repo.insertCategory(body);
-        await this.audit.record(tx, actor, { entity: 'category', entityId: row.id, action: 'category.create', after: row });
+        await this.audit.record(tx, actor, {
+          entity: 'category',
+          entityId: row.id,
+          action: 'category.create',
+          after: row,
+        });
         return { ...row, carModels: 0 };
       });
     } catch (error) {
@@ -94,13 +106,23 @@ export class FleetService {
     }
   }
 
-  async updateCategory(actor: Actor, id: number, body: Out<typeof categoryPatchSchema>): Promise<AdminCategory> {
+  async updateCategory(
+    actor: Actor,
+    id: number,
+    body: Out<typeof categoryPatchSchema>,
+  ): Promise<AdminCategory> {
     try {
       return await this.repository.transaction(async (repo, tx) => {
         const before = await repo.category(id);
         if (!before) throw notFound('Category');
         const after = (await repo.updateCategory(id, body))!;
-        await this.audit.record(tx, actor, { entity: 'category', entityId: id, action: 'category.update', before, after });
+        await this.audit.record(tx, actor, {
+          entity: 'category',
+          entityId: id,
+          action: 'category.update',
+          before,
+          after,
+        });
         const count = (await repo.categories()).find((c) => c.id === id)?.carModels ?? 0;
         return { ...after, carModels: count };
       });
@@ -190,14 +212,21 @@ export class FleetService {
     }
   }
 
-  async updateCarModel(actor: Actor, id: number, body: Out<typeof carModelPatchSchema>): Promise<AdminCarModel> {
+  async updateCarModel(
+    actor: Actor,
+    id: number,
+    body: Out<typeof carModelPatchSchema>,
+  ): Promise<AdminCarModel> {
     try {
       return await this.repository.transaction(async (repo, tx) => {
         const before = await repo.carModel(id, true);
         if (!before) throw notFound('Car model');
         const featuresBefore = await repo.carModelFeatures(id);
         const { features, pricePerDay, ...fields } = body;
-        const values = { ...fields, ...(pricePerDay !== undefined && { pricePerDay: pricePerDay.toFixed(2) }) };
+        const values = {
+          ...fields,
+          ...(pricePerDay !== undefined && { pricePerDay: pricePerDay.toFixed(2) }),
+        };
         const after = Object.keys(values).length ? (await repo.updateCarModel(id, values))! : before;
         let featuresAfter = featuresBefore;
         if (features) {
@@ -305,7 +334,12 @@ export class FleetService {
     try {
       return await this.repository.transaction(async (repo, tx) => {
         const row = await repo.insertUnit({ ...body, plate: body.plate.toUpperCase() });
-        await this.audit.record(tx, actor, { entity: 'unit', entityId: row.id, action: 'unit.create', after: row });
+        await this.audit.record(tx, actor, {
+          entity: 'unit',
+          entityId: row.id,
+          action: 'unit.create',
+          after: row,
+        });
         return this.unit(row.id, lang, repo);
       });
     } catch (error) {
@@ -313,14 +347,25 @@ export class FleetService {
     }
   }
 
-  async updateUnit(actor: Actor, id: number, body: Out<typeof unitPatchSchema>, lang: Language): Promise<AdminUnit> {
+  async updateUnit(
+    actor: Actor,
+    id: number,
+    body: Out<typeof unitPatchSchema>,
+    lang: Language,
+  ): Promise<AdminUnit> {
     try {
       return await this.repository.transaction(async (repo, tx) => {
         const before = await repo.unit(id, true);
         if (!before) throw notFound('Unit');
         const values = { ...body, ...(body.plate && { plate: body.plate.toUpperCase() }) };
         const after = Object.keys(values).length ? (await repo.updateUnit(id, values))! : before;
-        await this.audit.record(tx, actor, { entity: 'unit', entityId: id, action: 'unit.update', before, after });
+        await this.audit.record(tx, actor, {
+          entity: 'unit',
+          entityId: id,
+          action: 'unit.update',
+          before,
+          after,
+        });
         return this.unit(id, lang, repo);
       });
     } catch (error) {
@@ -380,7 +425,12 @@ export class FleetService {
         booked
           ? 'This unit is booked during these dates: move or cancel the booking first'
           : 'This unit is already blocked for maintenance during some of these dates',
-        [{ path: 'startDate', message: booked ? 'Overlaps a booking' : 'Overlaps another maintenance block' }],
+        [
+          {
+            path: 'startDate',
+            message: booked ? 'Overlaps a booking' : 'Overlaps another maintenance block',
+          },
+        ],
       );
     }
   }
@@ -418,7 +468,12 @@ export class FleetService {
     try {
       return await this.repository.transaction(async (repo, tx) => {
         const row = await repo.insertBranch(body);
-        await this.audit.record(tx, actor, { entity: 'branch', entityId: row.code, action: 'branch.create', after: row });
+        await this.audit.record(tx, actor, {
+          entity: 'branch',
+          entityId: row.code,
+          action: 'branch.create',
+          after: row,
+        });
         return this.toBranch(row, 0);
       });
     } catch (error) {
@@ -437,7 +492,13 @@ export class FleetService {
           { path: 'closesAt', message: 'Must be after opening' },
         ]);
       const after = Object.keys(body).length ? (await repo.updateBranch(code, body))! : before;
-      await this.audit.record(tx, actor, { entity: 'branch', entityId: code, action: 'branch.update', before, after });
+      await this.audit.record(tx, actor, {
+        entity: 'branch',
+        entityId: code,
+        action: 'branch.update',
+        before,
+        after,
+      });
       const units = (await repo.branches()).find((b) => b.code === code)?.units ?? 0;
       return this.toBranch(after, units);
     });
@@ -445,7 +506,11 @@ export class FleetService {
 
   // ---------- hot deals ----------
 
-  private async toHotDeals(rows: HotDealRow[], lang: Language, repo = this.repository): Promise<AdminHotDeal[]> {
+  private async toHotDeals(
+    rows: HotDealRow[],
+    lang: Language,
+    repo = this.repository,
+  ): Promise<AdminHotDeal[]> {
     const names = await repo.carNames([...new Set(rows.map((r) => r.carModelId))]);
     const nameOf = new Map(names.map((n) => [n.id, carName(n, lang)]));
     return rows.map((r) => ({
@@ -462,7 +527,11 @@ export class FleetService {
     return this.toHotDeals(await this.repository.hotDeals(), lang);
   }
 
-  async createHotDeal(actor: Actor, body: Out<typeof hotDealBodySchema>, lang: Language): Promise<AdminHotDeal> {
+  async createHotDeal(
+    actor: Actor,
+    body: Out<typeof hotDealBodySchema>,
+    lang: Language,
+  ): Promise<AdminHotDeal> {
     try {
       return await this.repository.transaction(async (repo, tx) => {
         if (!(await repo.carModel(body.carModelId)))
@@ -475,7 +544,12 @@ export class FleetService {
           startsAt: new Date(body.startsAt),
           endsAt: new Date(body.endsAt),
         });
-        await this.audit.record(tx, actor, { entity: 'hot_deal', entityId: row.id, action: 'hot_deal.create', after: row });
+        await this.audit.record(tx, actor, {
+          entity: 'hot_deal',
+          entityId: row.id,
+          action: 'hot_deal.create',
+          after: row,
+        });
         return (await this.toHotDeals([row], lang, repo))[0]!;
       });
     } catch (error) {
@@ -487,7 +561,12 @@ export class FleetService {
     await this.repository.transaction(async (repo, tx) => {
       const row = await repo.deleteHotDeal(id);
       if (!row) throw notFound('Hot deal');
-      await this.audit.record(tx, actor, { entity: 'hot_deal', entityId: id, action: 'hot_deal.delete', before: row });
+      await this.audit.record(tx, actor, {
+        entity: 'hot_deal',
+        entityId: id,
+        action: 'hot_deal.delete',
+        before: row,
+      });
     });
   }
 
@@ -521,8 +600,9 @@ export class FleetService {
         code: b.code,
         name: b.name,
         unitsInService: b.units,
-        inMaintenanceToday: new Set(counts.maintenance.filter((m) => m.branchCode === b.code).map((m) => m.unitId))
-          .size,
+        inMaintenanceToday: new Set(
+          counts.maintenance.filter((m) => m.branchCode === b.code).map((m) => m.unitId),
+        ).size,
       })),
       maintenanceToday: counts.maintenance.map((m) => ({
         holdId: m.holdId,

@@ -37,7 +37,8 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     (await app.inject({ url: `/api/v1/admin/audit-log?${query}`, headers: auth.admin })).json().response;
 
   it('changes a price: the customer tables show it at once and the audit log keeps before and after', async () => {
-    const list = (await app.inject({ url: '/api/v1/admin/car-models', headers: auth.admin })).json().response.data;
+    const list = (await app.inject({ url: '/api/v1/admin/car-models', headers: auth.admin })).json().response
+      .data;
     const car = list[0];
     const res = await app.inject({
       method: 'PATCH',
@@ -77,9 +78,10 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
   });
 
   it('creates a car model in three languages with features, and refuses a taken slug without an audit row', async () => {
-    const categories = (await app.inject({ url: '/api/v1/admin/categories', headers: auth.admin })).json().response
-      .data;
-    const features = (await app.inject({ url: '/api/v1/admin/features', headers: auth.admin })).json().response.data;
+    const categories = (await app.inject({ url: '/api/v1/admin/categories', headers: auth.admin })).json()
+      .response.data;
+    const features = (await app.inject({ url: '/api/v1/admin/features', headers: auth.admin })).json()
+      .response.data;
     const body = {
       slug: 'toyota-vios-test',
       categoryId: categories[0].id,
@@ -95,12 +97,26 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
       specs: { engine: '1.2 L' },
       features: [features[0].key],
     };
-    const created = await app.inject({ method: 'POST', url: '/api/v1/admin/car-models', headers: auth.admin, payload: body });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/car-models',
+      headers: auth.admin,
+      payload: body,
+    });
     expect(created.statusCode).toBe(200);
-    expect(created.json().response.data).toMatchObject({ slug: 'toyota-vios-test', features: [features[0].key], isActive: true });
+    expect(created.json().response.data).toMatchObject({
+      slug: 'toyota-vios-test',
+      features: [features[0].key],
+      isActive: true,
+    });
     const total = (await audit('action=car_model.create')).pagination.total;
     expect(total).toBe(1);
-    const again = await app.inject({ method: 'POST', url: '/api/v1/admin/car-models', headers: auth.admin, payload: body });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/car-models',
+      headers: auth.admin,
+      payload: body,
+    });
     expect(again.statusCode).toBe(409);
     expect((await audit('action=car_model.create')).pagination.total).toBe(1);
     const unknown = await app.inject({
@@ -120,12 +136,15 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
       payload: { isActive: false },
     });
     expect(res.json().response.data.isActive).toBe(false);
-    const [row] = await ctx.database.query<{ is_active: boolean }>('SELECT is_active FROM car_models WHERE id = 2');
+    const [row] = await ctx.database.query<{ is_active: boolean }>(
+      'SELECT is_active FROM car_models WHERE id = 2',
+    );
     expect(row!.is_active).toBe(false);
   });
 
   it('blocks a unit for maintenance, refuses an overlapping block with 409, lifts it and blocks again', async () => {
-    const units = (await app.inject({ url: '/api/v1/admin/units', headers: auth.staff })).json().response.data;
+    const units = (await app.inject({ url: '/api/v1/admin/units', headers: auth.staff })).json().response
+      .data;
     const unit = units[0];
     const block = await app.inject({
       method: 'POST',
@@ -135,11 +154,20 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     });
     expect(block.statusCode).toBe(200);
     const hold = block.json().response.data;
-    expect(hold).toMatchObject({ startDate: day(3), endDate: day(5), reason: 'Brake pads', releasedAt: null });
+    expect(hold).toMatchObject({
+      startDate: day(3),
+      endDate: day(5),
+      reason: 'Brake pads',
+      releasedAt: null,
+    });
     expect(hold.startsAt).toBe(new Date(`${day(3)}T00:00:00+07:00`).toISOString());
 
-    const listed = (await app.inject({ url: `/api/v1/admin/units?q=${encodeURIComponent(unit.plate)}`, headers: auth.staff })).json()
-      .response.data;
+    const listed = (
+      await app.inject({
+        url: `/api/v1/admin/units?q=${encodeURIComponent(unit.plate)}`,
+        headers: auth.staff,
+      })
+    ).json().response.data;
     expect(listed[0].blocks.map((b: { id: number }) => b.id)).toContain(hold.id);
 
     const overlap = await app.inject({
@@ -160,14 +188,23 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     });
     expect(next.statusCode).toBe(200);
 
-    const lift = await app.inject({ method: 'POST', url: `/api/v1/admin/maintenance-blocks/${hold.id}/lift`, headers: auth.staff });
+    const lift = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/maintenance-blocks/${hold.id}/lift`,
+      headers: auth.staff,
+    });
     expect(lift.statusCode).toBe(200);
     expect(lift.json().response.data.releasedAt).not.toBeNull();
-    const [row] = await ctx.database.query<{ released_at: Date | null }>('SELECT released_at FROM unit_holds WHERE id = $1', [
-      hold.id,
-    ]);
+    const [row] = await ctx.database.query<{ released_at: Date | null }>(
+      'SELECT released_at FROM unit_holds WHERE id = $1',
+      [hold.id],
+    );
     expect(row!.released_at).not.toBeNull();
-    const liftAgain = await app.inject({ method: 'POST', url: `/api/v1/admin/maintenance-blocks/${hold.id}/lift`, headers: auth.staff });
+    const liftAgain = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/maintenance-blocks/${hold.id}/lift`,
+      headers: auth.staff,
+    });
     expect(liftAgain.statusCode).toBe(409);
 
     const reblock = await app.inject({
@@ -178,7 +215,9 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     });
     expect(reblock.statusCode).toBe(200);
 
-    const actions = (await audit(`entity=unit&entityId=${unit.id}`)).data.map((e: { action: string }) => e.action);
+    const actions = (await audit(`entity=unit&entityId=${unit.id}`)).data.map(
+      (e: { action: string }) => e.action,
+    );
     expect(actions).toEqual([
       'unit.maintenance_block',
       'unit.maintenance_lift',
@@ -188,22 +227,27 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
   });
 
   it('refuses a block overlapping a booking with a clear 409', async () => {
-    const units = (await app.inject({ url: '/api/v1/admin/units', headers: auth.staff })).json().response.data;
+    const units = (await app.inject({ url: '/api/v1/admin/units', headers: auth.staff })).json().response
+      .data;
     const unit = units[1];
     // A booking's hold, as the bookings module writes it (pickup 09:00, return 18:00 + turnaround).
     // TODO(bookings): once bookings land, make a real booking here instead of a bare hold.
-    await ctx.database.query(
-      `INSERT INTO unit_holds (unit_id, kind, starts_at, ends_at, blocked_until, booking_id)
+    await ctx.database
+      .query(
+        `INSERT INTO unit_holds (unit_id, kind, starts_at, ends_at, blocked_until, booking_id)
        VALUES ($1, 'booking', $2, $3, $4, 424242)`,
-      [
-        unit.id,
-        new Date(`${day(10)}T09:00:00+07:00`),
-        new Date(`${day(12)}T18:00:00+07:00`),
-        new Date(`${day(12)}T21:00:00+07:00`),
-      ],
-    ).catch(async (error: unknown) => {
-      throw new Error(`could not write a booking hold (the bookings migration may need a real booking): ${String(error)}`);
-    });
+        [
+          unit.id,
+          new Date(`${day(10)}T09:00:00+07:00`),
+          new Date(`${day(12)}T18:00:00+07:00`),
+          new Date(`${day(12)}T21:00:00+07:00`),
+        ],
+      )
+      .catch(async (error: unknown) => {
+        throw new Error(
+          `could not write a booking hold (the bookings migration may need a real booking): ${String(error)}`,
+        );
+      });
     const res = await app.inject({
       method: 'POST',
       url: `/api/v1/admin/units/${unit.id}/maintenance`,
@@ -240,7 +284,8 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
   });
 
   it('adds a unit, refuses a duplicate plate, retires it and then refuses blocks on it', async () => {
-    const branches = (await app.inject({ url: '/api/v1/admin/branches', headers: auth.admin })).json().response.data;
+    const branches = (await app.inject({ url: '/api/v1/admin/branches', headers: auth.admin })).json()
+      .response.data;
     const created = await app.inject({
       method: 'POST',
       url: '/api/v1/admin/units',
@@ -274,7 +319,8 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
   });
 
   it('changes branch hours, refusing closing before opening', async () => {
-    const branches = (await app.inject({ url: '/api/v1/admin/branches', headers: auth.admin })).json().response.data;
+    const branches = (await app.inject({ url: '/api/v1/admin/branches', headers: auth.admin })).json()
+      .response.data;
     const code = branches[0].code;
     const bad = await app.inject({
       method: 'PATCH',
@@ -302,29 +348,47 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
       method: 'POST',
       url: '/api/v1/admin/hot-deals',
       headers: auth.admin,
-      payload: { carModelId: 1, discountPercent: 150, startsAt: '2030-01-02T00:00:00+07:00', endsAt: '2030-01-01T00:00:00+07:00' },
+      payload: {
+        carModelId: 1,
+        discountPercent: 150,
+        startsAt: '2030-01-02T00:00:00+07:00',
+        endsAt: '2030-01-01T00:00:00+07:00',
+      },
     });
     expect(bad.statusCode).toBe(400);
     const res = await app.inject({
       method: 'POST',
       url: '/api/v1/admin/hot-deals',
       headers: auth.admin,
-      payload: { carModelId: 1, discountPercent: 15, startsAt: '2030-01-01T00:00:00+07:00', endsAt: '2030-01-31T00:00:00+07:00' },
+      payload: {
+        carModelId: 1,
+        discountPercent: 15,
+        startsAt: '2030-01-01T00:00:00+07:00',
+        endsAt: '2030-01-31T00:00:00+07:00',
+      },
     });
     expect(res.statusCode).toBe(200);
     const deal = res.json().response.data;
     expect(deal).toMatchObject({ carModelId: 1, discountPercent: 15 });
-    const del = await app.inject({ method: 'DELETE', url: `/api/v1/admin/hot-deals/${deal.id}`, headers: auth.admin });
+    const del = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/admin/hot-deals/${deal.id}`,
+      headers: auth.admin,
+    });
     expect(del.statusCode).toBe(200);
-    expect((await app.inject({ method: 'DELETE', url: `/api/v1/admin/hot-deals/${deal.id}`, headers: auth.admin })).statusCode).toBe(404);
-    expect((await audit(`entity=hot_deal&entityId=${deal.id}`)).data.map((e: { action: string }) => e.action)).toEqual([
-      'hot_deal.delete',
-      'hot_deal.create',
-    ]);
+    expect(
+      (await app.inject({ method: 'DELETE', url: `/api/v1/admin/hot-deals/${deal.id}`, headers: auth.admin }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await audit(`entity=hot_deal&entityId=${deal.id}`)).data.map((e: { action: string }) => e.action),
+    ).toEqual(['hot_deal.delete', 'hot_deal.create']);
   });
 
   it('makes an upload WebP and AVIF in three widths served with a long cache, and refuses a file that only claims to be a picture', async () => {
-    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2266aa' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: '#2266aa' } })
+      .png()
+      .toBuffer();
     const upload = multipart('file', 'car.png', 'image/png', png);
     const res = await app.inject({
       method: 'POST',
@@ -339,8 +403,13 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     expect(image.url).toMatch(/^\/uploads\/cars\/.+-800\.webp$/);
     expect(image.variants).toHaveLength(6);
     for (const variant of image.variants)
-      expect(existsSync(path.join(carUploadsDir(settings.dataDir), path.basename(variant.url))), variant.url).toBe(true);
-    const avif = image.variants.find((v: { width: number; format: string }) => v.width === 1200 && v.format === 'avif');
+      expect(
+        existsSync(path.join(carUploadsDir(settings.dataDir), path.basename(variant.url))),
+        variant.url,
+      ).toBe(true);
+    const avif = image.variants.find(
+      (v: { width: number; format: string }) => v.width === 1200 && v.format === 'avif',
+    );
     const served = await app.inject({ url: avif.url });
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/avif');
@@ -363,14 +432,15 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     });
     expect(removed.statusCode).toBe(200);
     expect(existsSync(path.join(carUploadsDir(settings.dataDir), path.basename(avif.url)))).toBe(false);
-    expect((await audit('entity=car_model&entityId=1')).data.slice(0, 2).map((e: { action: string }) => e.action)).toEqual([
-      'car_model.image_remove',
-      'car_model.image_add',
-    ]);
+    expect(
+      (await audit('entity=car_model&entityId=1')).data.slice(0, 2).map((e: { action: string }) => e.action),
+    ).toEqual(['car_model.image_remove', 'car_model.image_add']);
   });
 
   it('shows today: fleet counts, units per branch and units in maintenance today', async () => {
-    const units = (await app.inject({ url: '/api/v1/admin/units?status=in_service', headers: auth.staff })).json().response.data;
+    const units = (
+      await app.inject({ url: '/api/v1/admin/units?status=in_service', headers: auth.staff })
+    ).json().response.data;
     const unit = units[units.length - 1];
     await app.inject({
       method: 'POST',
@@ -385,10 +455,14 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     expect(data.fleet.unitsInService).toBe(units.length);
     expect(data.fleet.unitsInMaintenanceToday).toBeGreaterThanOrEqual(1);
     expect(data.maintenanceToday).toEqual(
-      expect.arrayContaining([expect.objectContaining({ unitId: unit.id, reason: 'Oil change', plate: unit.plate })]),
+      expect.arrayContaining([
+        expect.objectContaining({ unitId: unit.id, reason: 'Oil change', plate: unit.plate }),
+      ]),
     );
     const branch = data.branches.find((b: { code: string }) => b.code === unit.branchCode);
     expect(branch.inMaintenanceToday).toBeGreaterThanOrEqual(1);
-    expect(data.branches.reduce((n: number, b: { unitsInService: number }) => n + b.unitsInService, 0)).toBe(units.length);
+    expect(data.branches.reduce((n: number, b: { unitsInService: number }) => n + b.unitsInService, 0)).toBe(
+      units.length,
+    );
   });
 });

@@ -27,7 +27,11 @@ export class SettingsAdminService {
     ]);
     return {
       rentalOpen: rentalOpen === true,
-      bankAccount: { bank: { ...bank.bank }, accountName: bank.accountName, accountNumber: bank.accountNumber },
+      bankAccount: {
+        bank: { ...bank.bank },
+        accountName: bank.accountName,
+        accountNumber: bank.accountNumber,
+      },
       promptpayId: String(promptpayId),
       contact: {
         phones: [...contact.phones],

@@ -24,7 +24,11 @@ export class AuditRepository {
     await executor.insert(auditLog).values(values);
   }
 
-  async page(filter: AuditFilter, limit: number, offset: number): Promise<{ rows: AuditRow[]; total: number }> {
+  async page(
+    filter: AuditFilter,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AuditRow[]; total: number }> {
     const conditions: SQL[] = [];
     if (filter.entity) conditions.push(eq(auditLog.entity, filter.entity));
     if (filter.entityId) conditions.push(eq(auditLog.entityId, filter.entityId));
