@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 
 // The demo seed's back-office accounts (README).
@@ -169,4 +170,20 @@ test.describe('the back office', () => {
       expect((await request.get('/api/v1/admin/dashboard')).status()).toBe(401);
     });
   }
+
+  test('the back office screens have no WCAG A/AA violations (th)', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, 'th', admin);
+    await expect(page.getByRole('heading', { level: 1, name: texts.th.today })).toBeVisible();
+    for (const path of ['/admin', '/admin/units', '/admin/fleet/1', '/admin/settings', '/admin/audit-log']) {
+      await page.goto(`${path}?lng=th`);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'กำลังโหลด' })).toHaveCount(0);
+      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(
+        result.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`),
+        path,
+      ).toEqual([]);
+    }
+  });
 });
