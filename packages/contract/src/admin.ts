@@ -1,5 +1,8 @@
 import { z } from 'zod';
+import { fuels, specKeys, transmissions, unitStatuses } from './admin-constants';
 import { dataEnvelope, pagedEnvelope } from './envelope';
+
+export { fuels, specKeys, transmissions, unitStatuses };
 
 /**
  * The back office's requests and answers (issue 7), on /api/v1/admin/…
@@ -59,21 +62,6 @@ export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
 
 // ---------- fleet ----------
 
-export const transmissions = ['automatic', 'manual'] as const;
-export const fuels = ['petrol', 'diesel', 'hybrid', 'electric'] as const;
-export const specKeys = [
-  'engine',
-  'maxPower',
-  'maxTorque',
-  'drivetrain',
-  'fuelConsumption',
-  'fuelTankCapacity',
-  'weight',
-  'dimensions',
-  'batteryCapacity',
-  'range',
-  'chargingTime',
-] as const;
 export const specsSchema = z.partialRecord(z.enum(specKeys), z.string().trim().max(200));
 
 export const adminCategorySchema = z.object({
@@ -165,7 +153,6 @@ export const carModelsQuerySchema = z.object({
   categoryId: z.coerce.number().int().positive().optional(),
 });
 
-export const unitStatuses = ['in_service', 'retired'] as const;
 export const plateSchema = z.string().trim().min(2).max(30);
 
 export const maintenanceBlockSchema = z.object({

@@ -1,14 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import {
-  fuels,
-  specKeys,
-  transmissions,
-  type AdminCarModel,
-  type AdminCategory,
-  type CarModelBody,
-} from '@siam/contract/admin';
+import type { AdminCarModel, AdminCategory, CarModelBody } from '@siam/contract/admin';
+import { fuels, specKeys, transmissions } from '@siam/contract/admin-constants';
 import { languages, type Language } from '@siam/contract/languages';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import {
