@@ -64,6 +64,7 @@ const hhmm = (time: string) => time.slice(0, 5);
 
 /** Turns a database refusal into the answer a person can act on. */
 function explainWriteError(error: unknown, what: string): never {
+  if (error instanceof AppError) throw error;
   const code = pgErrorCode(error);
   if (code === UNIQUE_VIOLATION) throw new AppError('CONFLICT', `${what} already exists`);
   if (code === FOREIGN_KEY_VIOLATION)
