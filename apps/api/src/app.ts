@@ -5,6 +5,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/settings';
 import type { Database } from './db/client';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { uploadsPlugin } from './modules/admin/uploads.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { signInCspSources } from './modules/auth/sign-in-csp';
 import { healthRoutes } from './modules/health/health.routes';
@@ -74,10 +76,12 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(healthRoutes);
       await api.register(siteSettingsRoutes);
       await api.register(authRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );
 
+  await app.register(uploadsPlugin);
   await app.register(sitePlugin, { webRoot: options.webRoot ?? defaultWebRoot() });
   return app;
 }

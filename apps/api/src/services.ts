@@ -3,6 +3,11 @@ import type { Settings } from './config/settings';
 import { createMailer } from './lib/mailer';
 import { AccountService } from './modules/auth/account.service';
 import { AuthThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/auth-throttle';
+import { FleetRepository } from './modules/admin/fleet.repository';
+import { FleetService } from './modules/admin/fleet.service';
+import { SettingsAdminService } from './modules/admin/settings-admin.service';
+import { AuditRepository } from './modules/audit/audit.repository';
+import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { FacebookVerifier, GoogleVerifier } from './modules/auth/social-identity';
 import { resolveSessionSecret } from './modules/auth/session-secret';
@@ -44,7 +49,10 @@ export function buildServices(database: Database, settings: Settings) {
   );
   // Other modules with personal data register here: account.registerContributor(…) (see account.service.ts).
   const account = new AccountService(users, sessions, authThrottle);
-  return { mailer, siteSettings, sessions, users, auth, authThrottle, account };
+  const audit = new AuditService(new AuditRepository(db));
+  const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
+  const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
+  return { mailer, siteSettings, sessions, users, auth, authThrottle, account, audit, fleet, settingsAdmin };
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -9,6 +9,12 @@ import { RouteErrorPage } from './route-error-page';
  * sitePaths, the same list the server uses to answer 200 or 404.
  */
 export const router = createBrowserRouter([
+  // The back office: its own frame and chunk, nothing of it in the customers' bundle.
+  {
+    path: sitePaths.admin,
+    errorElement: <RouteErrorPage />,
+    lazy: () => import('../features/admin/admin-app'),
+  },
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
