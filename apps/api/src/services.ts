@@ -9,6 +9,7 @@ import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
 import { SiteSettingsRepository } from './modules/site-settings/site-settings.repository';
 import { SiteSettingsService } from './modules/site-settings/site-settings.service';
+import { buildBookingsService } from './modules/bookings/bookings.wiring';
 
 /**
  * Where the modules' services are wired to their repositories, once per app.
@@ -25,7 +26,8 @@ export function buildServices(database: Database, settings: Settings) {
   );
   const users = new UsersService(new UsersRepository(db));
   const auth = new AuthService(users, sessions);
-  return { mailer, siteSettings, sessions, users, auth };
+  const bookings = buildBookingsService(db, settings, { siteSettings, mailer });
+  return { mailer, siteSettings, sessions, users, auth, bookings };
 }
 
 export type Services = ReturnType<typeof buildServices>;

@@ -33,6 +33,11 @@ export const settingsSchema = z.object({
    * same value; when unset, one is generated into DATA_DIR/session-secret.
    */
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  /** Omise card payments: both keys switch the sandbox gateway off (docs: README, Settings). */
+  OMISE_PUBLIC_KEY: optional(z.string().regex(/^pkey_/, 'must start with pkey_')),
+  OMISE_SECRET_KEY: optional(z.string().regex(/^skey_/, 'must start with skey_')),
+  OMISE_API_URL: z.url().default('https://api.omise.co'),
+  OMISE_VAULT_URL: z.url().default('https://vault.omise.co'),
 });
 
 export type Settings = z.infer<typeof settingsSchema> & {
