@@ -1,3 +1,4 @@
+/* global fetch */
 // `npm run bench`: prints the performance figures the issues ask for, from one run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
@@ -60,3 +61,6 @@ try {
 } finally {
   server.kill('SIGTERM');
 }
+
+// Bookings (issue 5): two processes on one PostgreSQL, the last-unit race and create latency at 50/s.
+if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) await import('./bookings.mjs');

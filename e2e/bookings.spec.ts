@@ -15,15 +15,22 @@ async function signUp(request: APIRequestContext, page: Page, lng: string) {
   seq += 1;
   const email = `e2e-${Date.now().toString(36)}-${process.pid}-${seq}@example.com`;
   const reg = await request.post('/api/v1/auth/register', {
-    data: { email, password: 'secret-123', firstName: 'Somchai', lastName: 'Jaidee', phone: '0812345678', language: lng },
+    data: {
+      email,
+      password: 'secret-123',
+      firstName: 'Somchai',
+      lastName: 'Jaidee',
+      phone: '0812345678',
+      language: lng,
+    },
   });
   expect(reg.ok()).toBeTruthy();
   const login = await request.post('/api/v1/auth/login', { data: { email, password: 'secret-123' } });
   const { token, user } = await login.json();
   await page.addInitScript(
     ([t, u]) => {
-      localStorage.setItem('token', t);
-      localStorage.setItem('user', u);
+      localStorage.setItem('token', t!);
+      localStorage.setItem('user', u!);
     },
     [token as string, JSON.stringify(user)],
   );
@@ -54,39 +61,91 @@ const bookingUrl = (car: { id: number; branch: string }, from: number, to: numbe
 
 const texts = {
   en: {
-    first: 'First name', idNumber: 'ID card or passport number', cardNumber: 'Card number', cardName: 'Name on card',
-    expiry: 'Expiry (MM/YY)', cvv: 'CVV', havePromo: 'I have a promotion code', promo: 'Promotion code', apply: 'Apply',
-    applied: 'Code SAVE10 applied', invalidPromo: 'Invalid or expired promotion code', terms: /I have read and accept/,
-    pay: 'Pay and confirm', confirm: 'Confirm booking', paidTitle: 'Your booking is confirmed', title: 'Your booking is in',
-    receipt: 'Download receipt', myBookings: 'My bookings', cancel: 'Cancel booking', yesCancel: 'Yes, cancel',
-    free: 'Cancelling now is free of charge.', cancelled: 'Cancelled', gps: /GPS device/, transfer: 'Bank transfer',
-    promptpay: 'PromptPay QR', slip: /Slip \(JPEG, PNG or PDF/, upload: 'Upload slip', slipDone: 'Slip received',
-    declined: 'Your card was declined', unavailable: 'This car is no longer available for these dates.',
-    acceptTermsError: 'Please accept the terms and conditions', sandbox: /Test mode: no real money/,
-    incomplete: 'Please go back and choose a car and dates again.', invalidCard: 'Invalid card number',
-    awaiting: 'Awaiting payment', qr: /PromptPay QR code for/,
+    first: 'First name',
+    idNumber: 'ID card or passport number',
+    cardNumber: 'Card number',
+    cardName: 'Name on card',
+    expiry: 'Expiry (MM/YY)',
+    cvv: 'CVV',
+    havePromo: 'I have a promotion code',
+    promo: 'Promotion code',
+    apply: 'Apply',
+    applied: 'Code SAVE10 applied',
+    invalidPromo: 'Invalid or expired promotion code',
+    terms: /I have read and accept/,
+    pay: 'Pay and confirm',
+    confirm: 'Confirm booking',
+    paidTitle: 'Your booking is confirmed',
+    title: 'Your booking is in',
+    receipt: 'Download receipt',
+    myBookings: 'My bookings',
+    cancel: 'Cancel booking',
+    yesCancel: 'Yes, cancel',
+    free: 'Cancelling now is free of charge.',
+    cancelled: 'Cancelled',
+    gps: /GPS device/,
+    transfer: 'Bank transfer',
+    promptpay: 'PromptPay QR',
+    slip: /Slip \(JPEG, PNG or PDF/,
+    upload: 'Upload slip',
+    slipDone: 'Slip received',
+    declined: 'Your card was declined',
+    unavailable: 'This car is no longer available for these dates.',
+    acceptTermsError: 'Please accept the terms and conditions',
+    sandbox: /Test mode: no real money/,
+    incomplete: 'Please go back and choose a car and dates again.',
+    invalidCard: 'Invalid card number',
+    awaiting: 'Awaiting payment',
+    qr: /PromptPay QR code for/,
   },
   th: {
-    first: 'ชื่อ', idNumber: 'เลขบัตรประชาชนหรือเลขหนังสือเดินทาง', cardNumber: 'หมายเลขบัตร', cardName: 'ชื่อบนบัตร',
-    expiry: 'วันหมดอายุ (ดด/ปป)', cvv: 'CVV', havePromo: 'มีโค้ดส่วนลด', promo: 'โค้ดส่วนลด', apply: 'ใช้โค้ด',
-    applied: 'ใช้โค้ด SAVE10 แล้ว', invalidPromo: 'โค้ดส่วนลดไม่ถูกต้องหรือหมดอายุแล้ว', terms: /ฉันได้อ่านและยอมรับ/,
-    pay: 'ชำระเงินและยืนยัน', confirm: 'ยืนยันการจอง', paidTitle: 'การจองของคุณได้รับการยืนยันแล้ว', title: 'เราได้รับการจองของคุณแล้ว',
-    receipt: 'ดาวน์โหลดใบเสร็จ', myBookings: 'การจองของฉัน', cancel: 'ยกเลิกการจอง', yesCancel: 'ยืนยันการยกเลิก',
-    free: 'ยกเลิกตอนนี้ไม่มีค่าธรรมเนียม', cancelled: 'ยกเลิกแล้ว', gps: /เครื่องนำทาง GPS/, transfer: 'โอนเงินผ่านธนาคาร',
-    promptpay: 'สแกน QR พร้อมเพย์', slip: /สลิป \(JPEG, PNG หรือ PDF/, upload: 'อัปโหลดสลิป', slipDone: 'ได้รับสลิปแล้ว',
-    declined: 'บัตรของคุณถูกปฏิเสธ', unavailable: 'ขออภัย รถคันนี้ไม่ว่างในวันที่เลือกแล้ว',
-    acceptTermsError: 'กรุณายอมรับข้อกำหนดและเงื่อนไข', sandbox: /โหมดทดสอบ: ไม่มีการตัดเงินจริง/,
-    incomplete: 'กรุณากลับไปเลือกรถและวันที่อีกครั้ง', invalidCard: 'หมายเลขบัตรไม่ถูกต้อง',
-    awaiting: 'รอชำระเงิน', qr: /QR พร้อมเพย์ ยอด/,
+    first: 'ชื่อ',
+    idNumber: 'เลขบัตรประชาชนหรือเลขหนังสือเดินทาง',
+    cardNumber: 'หมายเลขบัตร',
+    cardName: 'ชื่อบนบัตร',
+    expiry: 'วันหมดอายุ (ดด/ปป)',
+    cvv: 'CVV',
+    havePromo: 'มีโค้ดส่วนลด',
+    promo: 'โค้ดส่วนลด',
+    apply: 'ใช้โค้ด',
+    applied: 'ใช้โค้ด SAVE10 แล้ว',
+    invalidPromo: 'โค้ดส่วนลดไม่ถูกต้องหรือหมดอายุแล้ว',
+    terms: /ฉันได้อ่านและยอมรับ/,
+    pay: 'ชำระเงินและยืนยัน',
+    confirm: 'ยืนยันการจอง',
+    paidTitle: 'การจองของคุณได้รับการยืนยันแล้ว',
+    title: 'เราได้รับการจองของคุณแล้ว',
+    receipt: 'ดาวน์โหลดใบเสร็จ',
+    myBookings: 'การจองของฉัน',
+    cancel: 'ยกเลิกการจอง',
+    yesCancel: 'ยืนยันการยกเลิก',
+    free: 'ยกเลิกตอนนี้ไม่มีค่าธรรมเนียม',
+    cancelled: 'ยกเลิกแล้ว',
+    gps: /เครื่องนำทาง GPS/,
+    transfer: 'โอนเงินผ่านธนาคาร',
+    promptpay: 'สแกน QR พร้อมเพย์',
+    slip: /สลิป \(JPEG, PNG หรือ PDF/,
+    upload: 'อัปโหลดสลิป',
+    slipDone: 'ได้รับสลิปแล้ว',
+    declined: 'บัตรของคุณถูกปฏิเสธ',
+    unavailable: 'ขออภัย รถคันนี้ไม่ว่างในวันที่เลือกแล้ว',
+    acceptTermsError: 'กรุณายอมรับข้อกำหนดและเงื่อนไข',
+    sandbox: /โหมดทดสอบ: ไม่มีการตัดเงินจริง/,
+    incomplete: 'กรุณากลับไปเลือกรถและวันที่อีกครั้ง',
+    invalidCard: 'หมายเลขบัตรไม่ถูกต้อง',
+    awaiting: 'รอชำระเงิน',
+    qr: /QR พร้อมเพย์ ยอด/,
   },
 } as const;
 
-async function fillDriver(page: Page, t: (typeof texts)['en']) {
+type Texts = Record<keyof (typeof texts)['en'], string | RegExp>;
+
+async function fillDriver(page: Page, t: Texts) {
   await expect(page.getByLabel(t.first, { exact: true })).toHaveValue('Somchai'); // pre-filled from the profile
   await page.getByLabel(t.idNumber).fill('1103700012345');
 }
 
-async function fillCard(page: Page, t: (typeof texts)['en'], number = '4242 4242 4242 4242') {
+async function fillCard(page: Page, t: Texts, number = '4242 4242 4242 4242') {
   await page.getByLabel(t.cardNumber).fill(number);
   await page.getByLabel(t.cardName).fill('SOMCHAI JAIDEE');
   await page.getByLabel(t.expiry).fill('12/30');
@@ -94,7 +153,7 @@ async function fillCard(page: Page, t: (typeof texts)['en'], number = '4242 4242
 }
 
 for (const lng of ['en', 'th'] as const) {
-  const t = texts[lng];
+  const t: Texts = texts[lng];
   const offset = lng === 'en' ? 0 : 100;
 
   test(`[${lng}] card with SAVE10 → success → receipt → my bookings → cancel`, async ({ page, request }) => {
@@ -149,7 +208,10 @@ for (const lng of ['en', 'th'] as const) {
     await page.getByRole('button', { name: t.confirm }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(t.title);
     await expect(page.getByTestId('bank-account-number')).not.toBeEmpty();
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(200)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(200),
+    ]);
     await page.getByLabel(t.slip).setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('button', { name: t.upload }).click();
     await expect(page.getByRole('status').filter({ hasText: t.slipDone })).toBeVisible();
@@ -198,9 +260,20 @@ for (const lng of ['en', 'th'] as const) {
       const res = await request.post('/api/v1/guest/bookings/create', {
         headers: { authorization: `Bearer ${token}` },
         data: {
-          carModelId: car.id, branchCode: car.branch, pickupDate: day(from), returnDate: day(from + 1),
-          paymentMethod: 'bank_transfer', acceptTerms: true, addons: [],
-          driver: { firstName: 'A', lastName: 'B', email: 'a@example.com', phone: '0812345678', idNumber: 'AB123456' },
+          carModelId: car.id,
+          branchCode: car.branch,
+          pickupDate: day(from),
+          returnDate: day(from + 1),
+          paymentMethod: 'bank_transfer',
+          acceptTerms: true,
+          addons: [],
+          driver: {
+            firstName: 'A',
+            lastName: 'B',
+            email: 'a@example.com',
+            phone: '0812345678',
+            idNumber: 'AB123456',
+          },
         },
       });
       if (res.status() === 409) break;
@@ -210,7 +283,9 @@ for (const lng of ['en', 'th'] as const) {
     await page.getByRole('checkbox', { name: t.terms }).check();
     await page.getByRole('button', { name: t.confirm }).click();
     await expect(page.getByRole('alert').filter({ hasText: t.unavailable }).first()).toBeVisible();
-    await expect(page.getByRole('link', { name: lng === 'en' ? 'Choose other dates' : 'เลือกวันอื่น' })).toHaveAttribute('href', `/cars/${car.id}`);
+    await expect(
+      page.getByRole('link', { name: lng === 'en' ? 'Choose other dates' : 'เลือกวันอื่น' }),
+    ).toHaveAttribute('href', `/cars/${car.id}`);
   });
 
   test(`[${lng}] incomplete booking data sends the customer back`, async ({ page, request }) => {

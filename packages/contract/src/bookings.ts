@@ -150,7 +150,11 @@ export const cardSchema = z.object({
     .trim()
     .min(1, 'Enter expiry')
     .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Invalid format (MM/YY)'),
-  cvv: z.string().trim().min(1, 'Enter CVV').regex(/^\d{3,4}$/, 'Invalid CVV'),
+  cvv: z
+    .string()
+    .trim()
+    .min(1, 'Enter CVV')
+    .regex(/^\d{3,4}$/, 'Invalid CVV'),
 });
 export type CardInput = z.input<typeof cardSchema>;
 

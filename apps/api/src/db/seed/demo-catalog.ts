@@ -104,7 +104,9 @@ export const demoRentalConditions = [
   { kind: 'included' as const, text: l('ประกันภัยชั้น 1', 'First-class insurance', '一级保险'), sortOrder: 1 },
 ];
 
-export const demoHotDeals = [{ carSlug: 'toyota-fortuner', discountPercent: 15, startsInDays: -1, endsInDays: 10 }];
+export const demoHotDeals = [
+  { carSlug: 'toyota-fortuner', discountPercent: 15, startsInDays: -1, endsInDays: 10 },
+];
 
 export const demoTestimonials = [
   {

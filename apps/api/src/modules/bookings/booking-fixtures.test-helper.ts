@@ -11,7 +11,11 @@ export function daysFromNow(n: number): string {
 let seq = 0;
 
 /** A car model of our own (฿1,000 a day) with `units` cars at a branch of our own: tests never depend on demo data. */
-export async function makeCar(database: Database, units: number, options: { price?: string; hotDeal?: number } = {}) {
+export async function makeCar(
+  database: Database,
+  units: number,
+  options: { price?: string; hotDeal?: number } = {},
+) {
   seq += 1;
   const tag = `${Date.now().toString(36)}${seq}`;
   const branch = `t${tag}`.slice(0, 30);
@@ -52,10 +56,21 @@ export async function makeCustomer(app: App, language = 'en') {
   const reg = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/register',
-    payload: { email, password: 'secret-123', firstName: 'Somchai', lastName: 'Jaidee', phone: '0812345678', language },
+    payload: {
+      email,
+      password: 'secret-123',
+      firstName: 'Somchai',
+      lastName: 'Jaidee',
+      phone: '0812345678',
+      language,
+    },
   });
   if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
-  const login = await app.inject({ method: 'POST', url: '/api/v1/auth/login', payload: { email, password: 'secret-123' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password: 'secret-123' },
+  });
   const body = login.json();
   return { email, userId: body.user.id as number, headers: { authorization: `Bearer ${body.token}` } };
 }
@@ -68,4 +83,9 @@ export const driver = {
   idNumber: '1103700012345',
 };
 
-export const goodCard = { number: '4242 4242 4242 4242', name: 'SOMCHAI JAIDEE', expiry: '12/30', cvv: '123' };
+export const goodCard = {
+  number: '4242 4242 4242 4242',
+  name: 'SOMCHAI JAIDEE',
+  expiry: '12/30',
+  cvv: '123',
+};

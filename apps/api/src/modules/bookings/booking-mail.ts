@@ -30,7 +30,8 @@ const texts = {
     confirmed: (n: string) => `Payment confirmed: ${n}`,
     cancelled: (n: string) => `Booking cancelled: ${n}`,
     hello: (name: string) => `Dear ${name},`,
-    createdBody: 'We have your booking. Please pay and send the slip within 24 hours, or the booking is cancelled automatically.',
+    createdBody:
+      'We have your booking. Please pay and send the slip within 24 hours, or the booking is cancelled automatically.',
     confirmedBody: 'We have received your payment. Your car will be ready at the times below.',
     cancelledBody: 'This booking has been cancelled.',
     car: 'Car',
@@ -81,7 +82,9 @@ export function bookingMail(
     `${t.pickup}: ${booking.pickupDate} ${booking.pickupTime}`,
     `${t.ret}: ${booking.returnDate} ${booking.returnTime}`,
     `${t.total}: ${baht(booking.total, lang)}`,
-    ...(kind === 'cancelled' && booking.cancellationFee ? [`${t.fee}: ${baht(booking.cancellationFee, lang)}`] : []),
+    ...(kind === 'cancelled' && booking.cancellationFee
+      ? [`${t.fee}: ${baht(booking.cancellationFee, lang)}`]
+      : []),
     '',
     `${t.view}: ${publicUrl}/my-bookings?lng=${lang}`,
     '',

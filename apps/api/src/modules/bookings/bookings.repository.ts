@@ -164,15 +164,27 @@ export class BookingsRepository {
     await ex.execute(sql`DELETE FROM promotion_uses WHERE booking_id = ${bookingId}`);
   }
 
-  async recordPromotionUse(ex: Executor, promotionId: number, bookingId: number, userId: number, discount: string) {
+  async recordPromotionUse(
+    ex: Executor,
+    promotionId: number,
+    bookingId: number,
+    userId: number,
+    discount: string,
+  ) {
     await ex.execute(
       sql`INSERT INTO promotion_uses (promotion_id, booking_id, user_id, discount)
           VALUES (${promotionId}, ${bookingId}, ${userId}, ${discount})`,
     );
   }
 
-  /** In-service units of the model at the branch, the ones with no live overlapping hold first. */
-  async candidateUnits(ex: Executor, carModelId: number, branchCode: string, startsAt: Date, blockedUntil: Date) {
+  /** In-service units of the model at the branch, free ones first, in random order so simultaneous bookings spread over the units instead of queueing on one. */
+  async candidateUnits(
+    ex: Executor,
+    carModelId: number,
+    branchCode: string,
+    startsAt: Date,
+    blockedUntil: Date,
+  ) {
     return rows<{ id: number; free: boolean }>(
       ex,
       sql`SELECT u.id, NOT EXISTS (
@@ -181,7 +193,7 @@ export class BookingsRepository {
             ) AS free
           FROM vehicle_units u
           WHERE u.car_model_id = ${carModelId} AND u.branch_code = ${branchCode} AND u.status = 'in_service'
-          ORDER BY 2 DESC, u.id`,
+          ORDER BY 2 DESC, random()`,
     );
   }
 
@@ -192,7 +204,14 @@ export class BookingsRepository {
    */
   async insertHold(
     ex: Executor,
-    hold: { unitId: number; bookingId: number; startsAt: Date; endsAt: Date; blockedUntil: Date; createdBy: number | null },
+    hold: {
+      unitId: number;
+      bookingId: number;
+      startsAt: Date;
+      endsAt: Date;
+      blockedUntil: Date;
+      createdBy: number | null;
+    },
   ) {
     const inserted = await rows<{ id: number }>(
       ex,
@@ -211,7 +230,13 @@ export class BookingsRepository {
   }
 
   async liveHold(ex: Executor, bookingId: number) {
-    const [row] = await rows<{ id: number; unit_id: number; starts_at: string; ends_at: string; blocked_until: string }>(
+    const [row] = await rows<{
+      id: number;
+      unit_id: number;
+      starts_at: string;
+      ends_at: string;
+      blocked_until: string;
+    }>(
       ex,
       sql`SELECT id, unit_id, starts_at::text, ends_at::text, blocked_until::text FROM unit_holds
           WHERE booking_id = ${bookingId} AND released_at IS NULL`,
@@ -253,7 +278,13 @@ export class BookingsRepository {
   }
 
   async bookingAddons(ex: Executor, bookingId: number) {
-    return rows<{ code: string; name: LocalizedText; quantity: number; price_per_day: number; amount: number }>(
+    return rows<{
+      code: string;
+      name: LocalizedText;
+      quantity: number;
+      price_per_day: number;
+      amount: number;
+    }>(
       ex,
       sql`SELECT ba.addon_code AS code, a.name, ba.quantity, (ba.price_per_day * 100)::int AS price_per_day,
             (ba.amount * 100)::int AS amount
@@ -262,7 +293,10 @@ export class BookingsRepository {
     );
   }
 
-  async findBooking(ex: Executor, where: { id?: number; number?: string; userId?: number; forUpdate?: boolean }) {
+  async findBooking(
+    ex: Executor,
+    where: { id?: number; number?: string; userId?: number; forUpdate?: boolean },
+  ) {
     const conditions = [sql`true`];
     if (where.id !== undefined) conditions.push(sql`b.id = ${where.id}`);
     if (where.number !== undefined) conditions.push(sql`b.booking_number = ${where.number}`);

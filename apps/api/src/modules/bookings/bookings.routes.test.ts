@@ -29,15 +29,29 @@ describe('money rules (pure)', () => {
     expect(p.vat).toBe(Math.round((256_500 * 7) / 107));
   });
   it('never takes a fixed code below zero', () => {
-    const p = priceBooking({ days: 1, pricePerDay: 30_000, hotDealPercent: null, addons: [], promo: { code: 'NEWUSER', kind: 'amount', value: 50_000 } });
+    const p = priceBooking({
+      days: 1,
+      pricePerDay: 30_000,
+      hotDealPercent: null,
+      addons: [],
+      promo: { code: 'NEWUSER', kind: 'amount', value: 50_000 },
+    });
     expect(p.total).toBe(0);
   });
   it('cancellation: free within 24 h or while unpaid, then 10 % (at least ฿500)', () => {
     const createdAt = new Date('2026-01-01T00:00:00Z');
-    expect(cancellationFee({ total: 300_000, paid: true, createdAt, now: new Date('2026-01-01T23:00:00Z') })).toBe(0);
-    expect(cancellationFee({ total: 300_000, paid: false, createdAt, now: new Date('2026-01-05T00:00:00Z') })).toBe(0);
-    expect(cancellationFee({ total: 300_000, paid: true, createdAt, now: new Date('2026-01-02T01:00:00Z') })).toBe(50_000);
-    expect(cancellationFee({ total: 1_000_000, paid: true, createdAt, now: new Date('2026-01-02T01:00:00Z') })).toBe(100_000);
+    expect(
+      cancellationFee({ total: 300_000, paid: true, createdAt, now: new Date('2026-01-01T23:00:00Z') }),
+    ).toBe(0);
+    expect(
+      cancellationFee({ total: 300_000, paid: false, createdAt, now: new Date('2026-01-05T00:00:00Z') }),
+    ).toBe(0);
+    expect(
+      cancellationFee({ total: 300_000, paid: true, createdAt, now: new Date('2026-01-02T01:00:00Z') }),
+    ).toBe(50_000);
+    expect(
+      cancellationFee({ total: 1_000_000, paid: true, createdAt, now: new Date('2026-01-02T01:00:00Z') }),
+    ).toBe(100_000);
   });
 });
 
@@ -72,7 +86,14 @@ describeEachDatabase('bookings', (ctx) => {
     });
     expect(res.statusCode).toBe(200);
     const q = res.json().response.data;
-    expect(q).toMatchObject({ days: 3, pricePerDay: 100_000, rentalAmount: 300_000, hotDealDiscount: 30_000, available: true, promoCode: 'SAVE10' });
+    expect(q).toMatchObject({
+      days: 3,
+      pricePerDay: 100_000,
+      rentalAmount: 300_000,
+      hotDealDiscount: 30_000,
+      available: true,
+      promoCode: 'SAVE10',
+    });
     // gps ฿100 + child seat free + insurance ฿250, for 3 days
     expect(q.addonsAmount).toBe(3 * 35_000);
     expect(q.addons.find((a: { code: string }) => a.code === 'child_seat').amount).toBe(0);
@@ -106,12 +127,25 @@ describeEachDatabase('bookings', (ctx) => {
       `INSERT INTO promotion_codes (code, kind, value, max_uses, uses_count) VALUES ('GONE5', 'percent', 5, 1, 1)`,
     );
     for (const code of ['NOPE', 'OLD5', 'GONE5']) {
-      const res = await app.inject({ method: 'POST', url: '/api/v1/guest/promotions/validate', payload: { code } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/promotions/validate',
+        payload: { code },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().msg).toBe('Invalid or expired promotion code');
     }
-    const ok = await app.inject({ method: 'POST', url: '/api/v1/guest/promotions/validate', payload: { code: 'save20' } });
-    expect(ok.json().response.data).toMatchObject({ valid: true, code: 'SAVE20', kind: 'percent', value: 20 });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/promotions/validate',
+      payload: { code: 'save20' },
+    });
+    expect(ok.json().response.data).toMatchObject({
+      valid: true,
+      code: 'SAVE20',
+      kind: 'percent',
+      value: 20,
+    });
   });
 
   it('books with a card and SAVE10: prices from the server, confirmed, email sent; the body price is ignored', async () => {
@@ -131,19 +165,38 @@ describeEachDatabase('bookings', (ctx) => {
     });
     expect(res.statusCode).toBe(200);
     const booking = res.json().response.data.booking;
-    expect(booking).toMatchObject({ status: 'confirmed', paid: true, total: 198_000, promoDiscount: 22_000, days: 2 });
-    expect(booking.payment).toMatchObject({ method: 'card', status: 'succeeded', cardLast4: '4242', cardBrand: 'Visa' });
+    expect(booking).toMatchObject({
+      status: 'confirmed',
+      paid: true,
+      total: 198_000,
+      promoDiscount: 22_000,
+      days: 2,
+    });
+    expect(booking.payment).toMatchObject({
+      method: 'card',
+      status: 'succeeded',
+      cardLast4: '4242',
+      cardBrand: 'Visa',
+    });
     expect(booking.bookingNumber).toMatch(/^SD\d{8}$/);
     const outbox = readdirSync(path.join(app.settings.dataDir, 'outbox'));
     expect(outbox.some((f) => f.includes(customer.email.replace('@', '@')))).toBe(true);
 
     const list = await app.inject({ method: 'GET', url: '/api/v1/auth/bookings', headers: customer.headers });
     expect(list.json().response.data.map((b: { id: number }) => b.id)).toContain(booking.id);
-    const receipt = await app.inject({ method: 'GET', url: `/api/v1/auth/bookings/${booking.id}/receipt?lng=th`, headers: customer.headers });
+    const receipt = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/bookings/${booking.id}/receipt?lng=th`,
+      headers: customer.headers,
+    });
     expect(receipt.statusCode).toBe(200);
     expect(receipt.headers['content-type']).toBe('application/pdf');
     expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const zh = await app.inject({ method: 'GET', url: `/api/v1/auth/bookings/${booking.id}/receipt?lng=zh`, headers: customer.headers });
+    const zh = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/bookings/${booking.id}/receipt?lng=zh`,
+      headers: customer.headers,
+    });
     expect(zh.statusCode).toBe(200);
   });
 
@@ -168,7 +221,13 @@ describeEachDatabase('bookings', (ctx) => {
   it('a declined card frees the car and the code, and answers 402', async () => {
     const car = await makeCar(ctx.database, 1);
     const customer = await makeCustomer(app);
-    const payload = { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(40), returnDate: daysFromNow(41), paymentMethod: 'card' };
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(40),
+      returnDate: daysFromNow(41),
+      paymentMethod: 'card',
+    };
     for (const [number, code] of [
       ['4000 0000 0000 0002', 'declined'],
       ['4000000000009995', 'insufficient_funds'],
@@ -176,7 +235,11 @@ describeEachDatabase('bookings', (ctx) => {
     ]) {
       const res = await create(customer.headers, { ...payload, card: { ...goodCard, number } });
       expect(res.statusCode).toBe(402);
-      expect(res.json()).toMatchObject({ status: false, code: 'PAYMENT_FAILED', errors: [{ path: 'card', message: code }] });
+      expect(res.json()).toMatchObject({
+        status: false,
+        code: 'PAYMENT_FAILED',
+        errors: [{ path: 'card', message: code }],
+      });
     }
     // The only unit is free again.
     const ok = await create(customer.headers, { ...payload, card: goodCard });
@@ -186,8 +249,17 @@ describeEachDatabase('bookings', (ctx) => {
   it('refuses a bad card number by Luhn and an expired card before any charge', async () => {
     const car = await makeCar(ctx.database, 1);
     const customer = await makeCustomer(app);
-    const payload = { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(40), returnDate: daysFromNow(41), paymentMethod: 'card' };
-    const luhn = await create(customer.headers, { ...payload, card: { ...goodCard, number: '4242 4242 4242 4241' } });
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(40),
+      returnDate: daysFromNow(41),
+      paymentMethod: 'card',
+    };
+    const luhn = await create(customer.headers, {
+      ...payload,
+      card: { ...goodCard, number: '4242 4242 4242 4241' },
+    });
     expect(luhn.statusCode).toBe(400);
     expect(luhn.json().errors[0]).toMatchObject({ path: 'card.number', message: 'Invalid card number' });
     const expired = await create(customer.headers, { ...payload, card: { ...goodCard, expiry: '01/20' } });
@@ -201,7 +273,13 @@ describeEachDatabase('bookings', (ctx) => {
     const car = await makeCar(ctx.database, 1);
     const owner = await makeCustomer(app);
     const other = await makeCustomer(app);
-    const res = await create(owner.headers, { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(15), returnDate: daysFromNow(16), paymentMethod: 'bank_transfer' });
+    const res = await create(owner.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(15),
+      returnDate: daysFromNow(16),
+      paymentMethod: 'bank_transfer',
+    });
     const b = res.json().response.data.booking;
     for (const [method, url] of [
       ['GET', `/api/v1/auth/bookings/${b.id}`],
@@ -212,21 +290,50 @@ describeEachDatabase('bookings', (ctx) => {
       const r = await app.inject({ method, url, headers: other.headers });
       expect(r.statusCode, url).toBe(404);
     }
-    expect((await app.inject({ method: 'GET', url: `/api/v1/auth/bookings/${b.bookingNumber}`, headers: owner.headers })).statusCode).toBe(200);
-    expect((await create({}, { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(25), returnDate: daysFromNow(26), paymentMethod: 'bank_transfer' })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/auth/bookings/${b.bookingNumber}`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await create(
+          {},
+          {
+            carModelId: car.carModelId,
+            branchCode: car.branchCode,
+            pickupDate: daysFromNow(25),
+            returnDate: daysFromNow(26),
+            paymentMethod: 'bank_transfer',
+          },
+        )
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('bank transfer: shows the account, takes a PNG or PDF slip checked by content, refuses others', async () => {
     const car = await makeCar(ctx.database, 1);
     const customer = await makeCustomer(app);
-    const res = await create(customer.headers, { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(15), returnDate: daysFromNow(16), paymentMethod: 'bank_transfer' });
+    const res = await create(customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(15),
+      returnDate: daysFromNow(16),
+      paymentMethod: 'bank_transfer',
+    });
     const { booking, instructions } = res.json().response.data;
     expect(booking.status).toBe('awaiting_payment');
     expect(instructions.bankAccount.accountNumber).toBeTruthy();
     const upload = (content: Buffer, filename: string, type: string) => {
       const boundary = '----siam';
       const body = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
         content,
         Buffer.from(`\r\n--${boundary}--\r\n`),
       ]);
@@ -239,9 +346,16 @@ describeEachDatabase('bookings', (ctx) => {
     };
     const fake = await upload(Buffer.from('<html>not an image</html>'), 'slip.png', 'image/png');
     expect(fake.statusCode).toBe(415);
-    const big = await upload(Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024 + 10)]), 'slip.pdf', 'application/pdf');
+    const big = await upload(
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024 + 10)]),
+      'slip.pdf',
+      'application/pdf',
+    );
     expect(big.statusCode).toBe(413);
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(100)]);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(100),
+    ]);
     const ok = await upload(png, 'slip.jpg', 'image/jpeg');
     expect(ok.statusCode).toBe(200);
     expect(ok.json().response.data).toMatchObject({ slipUploaded: true, canUploadSlip: false });
@@ -255,37 +369,79 @@ describeEachDatabase('bookings', (ctx) => {
   it('PromptPay: a real EMVCo payload with the exact amount', async () => {
     const car = await makeCar(ctx.database, 1, { price: '1234.50' });
     const customer = await makeCustomer(app);
-    const res = await create(customer.headers, { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(15), returnDate: daysFromNow(16), paymentMethod: 'promptpay' });
+    const res = await create(customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(15),
+      returnDate: daysFromNow(16),
+      paymentMethod: 'promptpay',
+    });
     const { instructions } = res.json().response.data;
     const payload: string = instructions.promptpay.payload;
     expect(payload.startsWith('000201')).toBe(true);
     expect(payload).toContain('A000000677010111'); // PromptPay application id
     expect(payload).toContain('54071234.50'); // tag 54: the amount
     expect(instructions.promptpay.qrSvg).toContain('<svg');
-    const again = await app.inject({ method: 'GET', url: `/api/v1/auth/bookings/${res.json().response.data.booking.id}/payment`, headers: customer.headers });
+    const again = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/bookings/${res.json().response.data.booking.id}/payment`,
+      headers: customer.headers,
+    });
     expect(again.json().response.data.promptpay.payload).toBe(payload);
   });
 
   it('cancels free within 24 hours, charges the fee afterwards, and frees the car', async () => {
     const car = await makeCar(ctx.database, 1);
     const customer = await makeCustomer(app);
-    const payload = { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(50), returnDate: daysFromNow(53), paymentMethod: 'card', card: goodCard };
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(50),
+      returnDate: daysFromNow(53),
+      paymentMethod: 'card',
+      card: goodCard,
+    };
     const first = (await create(customer.headers, payload)).json().response.data.booking;
     expect(first.cancellationFee).toBe(0);
-    const c1 = await app.inject({ method: 'PUT', url: `/api/v1/auth/bookings/${first.id}/cancel`, headers: customer.headers });
+    const c1 = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${first.id}/cancel`,
+      headers: customer.headers,
+    });
     expect(c1.json().response.data).toMatchObject({ status: 'cancelled', cancellationFee: 0 });
-    const again = await app.inject({ method: 'PUT', url: `/api/v1/auth/bookings/${first.id}/cancel`, headers: customer.headers });
+    const again = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${first.id}/cancel`,
+      headers: customer.headers,
+    });
     expect(again.statusCode).toBe(409);
 
     const second = (await create(customer.headers, payload)).json().response.data.booking;
-    await ctx.database.query(`UPDATE bookings SET created_at = now() - interval '30 hours' WHERE id = $1`, [second.id]);
-    const shown = await app.inject({ method: 'GET', url: `/api/v1/auth/bookings/${second.id}`, headers: customer.headers });
+    await ctx.database.query(`UPDATE bookings SET created_at = now() - interval '30 hours' WHERE id = $1`, [
+      second.id,
+    ]);
+    const shown = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/bookings/${second.id}`,
+      headers: customer.headers,
+    });
     expect(shown.json().response.data.cancellationFee).toBe(50_000); // 10 % of ฿3,000 is below the ฿500 minimum
-    const c2 = await app.inject({ method: 'PUT', url: `/api/v1/auth/bookings/${second.id}/cancel`, headers: customer.headers, payload: { reason: 'plans changed' } });
+    const c2 = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${second.id}/cancel`,
+      headers: customer.headers,
+      payload: { reason: 'plans changed' },
+    });
     expect(c2.json().response.data).toMatchObject({ status: 'cancelled', cancellationFee: 50_000 });
-    const refunds = await ctx.database.query<{ amount: string; kind: string }>(`SELECT amount::text, kind FROM payments WHERE booking_id = $1 AND kind = 'refund'`, [second.id]);
+    const refunds = await ctx.database.query<{ amount: string; kind: string }>(
+      `SELECT amount::text, kind FROM payments WHERE booking_id = $1 AND kind = 'refund'`,
+      [second.id],
+    );
     expect(refunds).toEqual([{ amount: '2500.00', kind: 'refund' }]);
-    const live = await ctx.database.query(`SELECT 1 FROM unit_holds WHERE booking_id = $1 AND released_at IS NULL`, [second.id]);
+    const live = await ctx.database.query(
+      `SELECT 1 FROM unit_holds WHERE booking_id = $1 AND released_at IS NULL`,
+      [second.id],
+    );
     expect(live).toHaveLength(0);
   });
 
@@ -294,7 +450,13 @@ describeEachDatabase('bookings', (ctx) => {
     const customer = await makeCustomer(app);
     await app.services.siteSettings.setRentalOpen(false);
     try {
-      const res = await create(customer.headers, { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(15), returnDate: daysFromNow(16), paymentMethod: 'bank_transfer' });
+      const res = await create(customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(15),
+        returnDate: daysFromNow(16),
+        paymentMethod: 'bank_transfer',
+      });
       expect(res.statusCode).toBe(503);
       expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
     } finally {
@@ -305,20 +467,39 @@ describeEachDatabase('bookings', (ctx) => {
   it('100 simultaneous creates for the last free unit: exactly one booking, the rest 409, no 5xx', async () => {
     const car = await makeCar(ctx.database, 1);
     const customers = await Promise.all(Array.from({ length: 5 }, () => makeCustomer(app)));
-    const payload = { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(60), returnDate: daysFromNow(62), paymentMethod: 'bank_transfer' };
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => create(customers[i % 5]!.headers, payload)));
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(60),
+      returnDate: daysFromNow(62),
+      paymentMethod: 'bank_transfer',
+    };
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => create(customers[i % 5]!.headers, payload)),
+    );
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(1);
     expect(codes.filter((c) => c === 409)).toHaveLength(99);
-    expect(results.find((r) => r.statusCode === 409)!.json().msg).toBe('This car is no longer available for these dates');
-    const [n] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM bookings WHERE car_model_id = $1`, [car.carModelId]);
+    expect(results.find((r) => r.statusCode === 409)!.json().msg).toBe(
+      'This car is no longer available for these dates',
+    );
+    const [n] = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE car_model_id = $1`,
+      [car.carModelId],
+    );
     expect(n!.n).toBe(1);
   });
 
   it('uses the next free unit, respects the turnaround buffer, and a car returned on day D is free on D+1', async () => {
     const car = await makeCar(ctx.database, 2);
     const c = await makeCustomer(app);
-    const p = (from: number, to: number) => ({ carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(from), returnDate: daysFromNow(to), paymentMethod: 'bank_transfer' });
+    const p = (from: number, to: number) => ({
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(from),
+      returnDate: daysFromNow(to),
+      paymentMethod: 'bank_transfer',
+    });
     const a = await create(c.headers, p(70, 72));
     const b = await create(c.headers, p(71, 73));
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
@@ -330,15 +511,30 @@ describeEachDatabase('bookings', (ctx) => {
   it('20 simultaneous retries with one Idempotency-Key make one booking; another body with that key is refused', async () => {
     const car = await makeCar(ctx.database, 3);
     const customer = await makeCustomer(app);
-    const payload = { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(80), returnDate: daysFromNow(81), paymentMethod: 'card', card: goodCard };
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(80),
+      returnDate: daysFromNow(81),
+      paymentMethod: 'card',
+      card: goodCard,
+    };
     const key = `key-${Date.now()}`;
-    const results = await Promise.all(Array.from({ length: 20 }, () => create(customer.headers, payload, key)));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => create(customer.headers, payload, key)),
+    );
     expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
     const numbers = new Set(results.map((r) => r.json().response.data.booking.bookingNumber));
     expect(numbers.size).toBe(1);
-    const [n] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM bookings WHERE car_model_id = $1`, [car.carModelId]);
+    const [n] = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE car_model_id = $1`,
+      [car.carModelId],
+    );
     expect(n!.n).toBe(1);
-    const [charges] = await ctx.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE b.car_model_id = $1`, [car.carModelId]);
+    const [charges] = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE b.car_model_id = $1`,
+      [car.carModelId],
+    );
     expect(charges!.n).toBe(1);
     const other = await create(customer.headers, { ...payload, returnDate: daysFromNow(82) }, key);
     expect(other.statusCode).toBe(409);
@@ -347,13 +543,28 @@ describeEachDatabase('bookings', (ctx) => {
   it('expires unpaid bookings after 24 hours and frees the car, safely from two runners at once', async () => {
     const car = await makeCar(ctx.database, 1);
     const customer = await makeCustomer(app);
-    const payload = { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(90 - 5), returnDate: daysFromNow(86), paymentMethod: 'bank_transfer' };
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(90 - 5),
+      returnDate: daysFromNow(86),
+      paymentMethod: 'bank_transfer',
+    };
     const b = (await create(customer.headers, payload)).json().response.data.booking;
-    expect(await app.services.bookings.expireUnpaid(new Date(Date.now() + 23 * 3_600_000))).not.toContain(b.id);
+    expect(await app.services.bookings.expireUnpaid(new Date(Date.now() + 23 * 3_600_000))).not.toContain(
+      b.id,
+    );
     const later = new Date(Date.now() + 25 * 3_600_000);
-    const [x, y] = await Promise.all([app.services.bookings.expireUnpaid(later), app.services.bookings.expireUnpaid(later)]);
+    const [x, y] = await Promise.all([
+      app.services.bookings.expireUnpaid(later),
+      app.services.bookings.expireUnpaid(later),
+    ]);
     expect([...x, ...y].filter((id) => id === b.id)).toHaveLength(1);
-    const shown = await app.inject({ method: 'GET', url: `/api/v1/auth/bookings/${b.id}`, headers: customer.headers });
+    const shown = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/bookings/${b.id}`,
+      headers: customer.headers,
+    });
     expect(shown.json().response.data.status).toBe('expired');
     expect((await create(customer.headers, payload)).statusCode).toBe(200);
   });
@@ -361,29 +572,72 @@ describeEachDatabase('bookings', (ctx) => {
   it('staff transitions: reject a slip, confirm, pick up on another unit, return (car freed)', async () => {
     const car = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
-    const b = (await create(customer.headers, { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(5), returnDate: daysFromNow(6), paymentMethod: 'bank_transfer' })).json().response.data.booking;
-    const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(10)]);
+    const b = (
+      await create(customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(5),
+        returnDate: daysFromNow(6),
+        paymentMethod: 'bank_transfer',
+      })
+    ).json().response.data.booking;
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(10),
+    ]);
     await app.services.bookings.uploadSlip(customer.userId, b.id, png, 'en');
     expect((await app.services.bookings.rejectSlip(b.id, 'unreadable')).canUploadSlip).toBe(true);
     await expect(app.services.bookings.markPickedUp(b.id)).rejects.toThrow(/confirmed/);
     await app.services.bookings.confirmPayment(b.id);
-    const [row] = await ctx.database.query<{ unit_id: number }>(`SELECT unit_id FROM bookings WHERE id = $1`, [b.id]);
+    const [row] = await ctx.database.query<{ unit_id: number }>(
+      `SELECT unit_id FROM bookings WHERE id = $1`,
+      [b.id],
+    );
     const otherUnit = car.unitIds.find((u) => u !== row!.unit_id)!;
     expect((await app.services.bookings.markPickedUp(b.id, otherUnit)).status).toBe('active');
-    const holds = await ctx.database.query<{ unit_id: number }>(`SELECT unit_id FROM unit_holds WHERE booking_id = $1 AND released_at IS NULL`, [b.id]);
+    const holds = await ctx.database.query<{ unit_id: number }>(
+      `SELECT unit_id FROM unit_holds WHERE booking_id = $1 AND released_at IS NULL`,
+      [b.id],
+    );
     expect(holds).toEqual([{ unit_id: otherUnit }]);
     expect((await app.services.bookings.markReturned(b.id)).status).toBe('completed');
-    expect(await ctx.database.query(`SELECT 1 FROM unit_holds WHERE booking_id = $1 AND released_at IS NULL`, [b.id])).toHaveLength(0);
-    const staffCancel = (await create(customer.headers, { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(8), returnDate: daysFromNow(9), paymentMethod: 'bank_transfer' })).json().response.data.booking;
-    expect((await app.services.bookings.cancel(staffCancel.id, { byStaff: true, reason: 'car damaged' })).status).toBe('cancelled');
+    expect(
+      await ctx.database.query(`SELECT 1 FROM unit_holds WHERE booking_id = $1 AND released_at IS NULL`, [
+        b.id,
+      ]),
+    ).toHaveLength(0);
+    const staffCancel = (
+      await create(customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(8),
+        returnDate: daysFromNow(9),
+        paymentMethod: 'bank_transfer',
+      })
+    ).json().response.data.booking;
+    expect(
+      (await app.services.bookings.cancel(staffCancel.id, { byStaff: true, reason: 'car damaged' })).status,
+    ).toBe('cancelled');
   });
 
   it('anonymises a customer’s bookings but keeps number, dates, car, amounts and payments', async () => {
     const car = await makeCar(ctx.database, 1);
     const customer = await makeCustomer(app);
-    const b = (await create(customer.headers, { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(5), returnDate: daysFromNow(6), paymentMethod: 'card', card: goodCard })).json().response.data.booking;
+    const b = (
+      await create(customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(5),
+        returnDate: daysFromNow(6),
+        paymentMethod: 'card',
+        card: goodCard,
+      })
+    ).json().response.data.booking;
     expect(await app.services.bookings.anonymiseForUser(customer.userId)).toBe(1);
-    const [row] = await ctx.database.query<Record<string, string>>(`SELECT booking_number, driver_first_name, driver_email, driver_phone, driver_id_number, total_amount::text AS total FROM bookings WHERE id = $1`, [b.id]);
+    const [row] = await ctx.database.query<Record<string, string>>(
+      `SELECT booking_number, driver_first_name, driver_email, driver_phone, driver_id_number, total_amount::text AS total FROM bookings WHERE id = $1`,
+      [b.id],
+    );
     expect(row).toMatchObject({ booking_number: b.bookingNumber, total: '1000.00' });
     expect(JSON.stringify(row)).not.toMatch(/Somchai|somchai|0812345678|1103700012345/);
     expect(await ctx.database.query(`SELECT 1 FROM payments WHERE booking_id = $1`, [b.id])).toHaveLength(1);
@@ -413,7 +667,16 @@ describeEachDatabase('card data never stored or logged', (ctx) => {
         method: 'POST',
         url: '/api/v1/guest/bookings/create',
         headers: { ...customer.headers, 'idempotency-key': `card-test-${number.slice(-2)}` },
-        payload: { carModelId: car.carModelId, branchCode: car.branchCode, pickupDate: daysFromNow(5), returnDate: daysFromNow(6), paymentMethod: 'card', driver, acceptTerms: true, card: { ...goodCard, number, cvv: '987' } },
+        payload: {
+          carModelId: car.carModelId,
+          branchCode: car.branchCode,
+          pickupDate: daysFromNow(5),
+          returnDate: daysFromNow(6),
+          paymentMethod: 'card',
+          driver,
+          acceptTerms: true,
+          card: { ...goodCard, number, cvv: '987' },
+        },
       });
     }
     expect(lines.length).toBeGreaterThan(0);

@@ -26,9 +26,33 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 const statusLabels = {
-  th: { awaiting_payment: 'รอชำระเงิน', confirmed: 'ยืนยันแล้ว', active: 'กำลังเช่า', completed: 'เสร็จสิ้น', cancelled: 'ยกเลิกแล้ว', expired: 'หมดเวลาชำระเงิน', payment_failed: 'ชำระเงินไม่สำเร็จ' },
-  en: { awaiting_payment: 'Awaiting payment', confirmed: 'Confirmed', active: 'Active', completed: 'Completed', cancelled: 'Cancelled', expired: 'Expired (not paid in time)', payment_failed: 'Payment failed' },
-  zh: { awaiting_payment: '待付款', confirmed: '已确认', active: '租用中', completed: '已完成', cancelled: '已取消', expired: '已过期（未按时付款）', payment_failed: '付款失败' },
+  th: {
+    awaiting_payment: 'รอชำระเงิน',
+    confirmed: 'ยืนยันแล้ว',
+    active: 'กำลังเช่า',
+    completed: 'เสร็จสิ้น',
+    cancelled: 'ยกเลิกแล้ว',
+    expired: 'หมดเวลาชำระเงิน',
+    payment_failed: 'ชำระเงินไม่สำเร็จ',
+  },
+  en: {
+    awaiting_payment: 'Awaiting payment',
+    confirmed: 'Confirmed',
+    active: 'Active',
+    completed: 'Completed',
+    cancelled: 'Cancelled',
+    expired: 'Expired (not paid in time)',
+    payment_failed: 'Payment failed',
+  },
+  zh: {
+    awaiting_payment: '待付款',
+    confirmed: '已确认',
+    active: '租用中',
+    completed: '已完成',
+    cancelled: '已取消',
+    expired: '已过期（未按时付款）',
+    payment_failed: '付款失败',
+  },
 } as const;
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -37,8 +61,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/guest/addons',
-    { schema: { tags: ['bookings'], summary: 'Extras a booking can add, with per-day prices in satang', response: { 200: addonListResponseSchema } } },
-    async (request) => ({ status: true as const, response: { data: await bookings().listAddons(requestLanguage(request)) } }),
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Extras a booking can add, with per-day prices in satang',
+        response: { 200: addonListResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await bookings().listAddons(requestLanguage(request)) },
+    }),
   );
 
   app.get(
@@ -65,7 +98,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      response: { data: await bookings().quote(request.body, requestLanguage(request), request.auth?.user.id ?? null) },
+      response: {
+        data: await bookings().quote(request.body, requestLanguage(request), request.auth?.user.id ?? null),
+      },
     }),
   );
 
@@ -83,11 +118,25 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const b = request.body;
       const quoteInput =
         b.carModelId && b.pickupDate && b.returnDate && b.branchCode
-          ? { carModelId: b.carModelId, pickupDate: b.pickupDate, returnDate: b.returnDate, branchCode: b.branchCode, addons: b.addons, promoCode: undefined }
+          ? {
+              carModelId: b.carModelId,
+              pickupDate: b.pickupDate,
+              returnDate: b.returnDate,
+              branchCode: b.branchCode,
+              addons: b.addons,
+              promoCode: undefined,
+            }
           : null;
       return {
         status: true as const,
-        response: { data: await bookings().validatePromotion(b.code, request.auth?.user.id ?? null, quoteInput, requestLanguage(request)) },
+        response: {
+          data: await bookings().validatePromotion(
+            b.code,
+            request.auth?.user.id ?? null,
+            quoteInput,
+            requestLanguage(request),
+          ),
+        },
       };
     },
   );
@@ -116,7 +165,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const key = request.headers['idempotency-key'];
       if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
         throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 8-100 letters, digits or -_.:');
-      const result = await bookings().create(currentUser(request).id, request.body, requestLanguage(request), key);
+      const result = await bookings().create(
+        currentUser(request).id,
+        request.body,
+        requestLanguage(request),
+        key,
+      );
       return reply.code(result.httpStatus as 200).send(result.body as never);
     },
   );
@@ -125,7 +179,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/bookings',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['bookings'], summary: "The signed-in customer's bookings, newest first", security: [{ bearerAuth: [] }], response: { 200: bookingListResponseSchema, 401: errorEnvelopeSchema } },
+      schema: {
+        tags: ['bookings'],
+        summary: "The signed-in customer's bookings, newest first",
+        security: [{ bearerAuth: [] }],
+        response: { 200: bookingListResponseSchema, 401: errorEnvelopeSchema },
+      },
     },
     async (request) => ({
       status: true as const,
@@ -148,7 +207,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const raw = request.params.id;
       const id = /^\d{1,9}$/.test(raw) ? Number(raw) : raw.toUpperCase();
-      return { status: true as const, response: { data: await bookings().getForUser(currentUser(request).id, id, requestLanguage(request)) } };
+      return {
+        status: true as const,
+        response: {
+          data: await bookings().getForUser(currentUser(request).id, id, requestLanguage(request)),
+        },
+      };
     },
   );
 
@@ -166,7 +230,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       status: true as const,
-      response: { data: await bookings().paymentInstructions(currentUser(request).id, request.params.id, requestLanguage(request)) },
+      response: {
+        data: await bookings().paymentInstructions(
+          currentUser(request).id,
+          request.params.id,
+          requestLanguage(request),
+        ),
+      },
     }),
   );
 
@@ -205,13 +275,23 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         params: idParams,
-        response: { 200: bookingResponseSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema },
+        response: {
+          200: bookingResponseSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          413: errorEnvelopeSchema,
+          415: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => {
-      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the slip as multipart/form-data');
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the slip as multipart/form-data');
       const file = await request.file();
-      if (!file) throw new AppError('VALIDATION_FAILED', 'Choose a slip file', [{ path: 'file', message: 'Choose a slip file' }]);
+      if (!file)
+        throw new AppError('VALIDATION_FAILED', 'Choose a slip file', [
+          { path: 'file', message: 'Choose a slip file' },
+        ]);
       let content: Buffer;
       try {
         content = await file.toBuffer();
@@ -221,7 +301,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The slip must be at most 5 MB');
       return {
         status: true as const,
-        response: { data: await bookings().uploadSlip(currentUser(request).id, request.params.id, content, requestLanguage(request)) },
+        response: {
+          data: await bookings().uploadSlip(
+            currentUser(request).id,
+            request.params.id,
+            content,
+            requestLanguage(request),
+          ),
+        },
       };
     },
   );
@@ -230,11 +317,20 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/bookings/:id/receipt',
     {
       preHandler: app.requireUser,
-      schema: { tags: ['bookings'], summary: 'The receipt as a PDF in the request language', security: [{ bearerAuth: [] }], params: idParams },
+      schema: {
+        tags: ['bookings'],
+        summary: 'The receipt as a PDF in the request language',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+      },
     },
     async (request, reply) => {
       const lang = requestLanguage(request);
-      const { booking, payments } = await bookings().receiptData(currentUser(request).id, request.params.id, lang);
+      const { booking, payments } = await bookings().receiptData(
+        currentUser(request).id,
+        request.params.id,
+        lang,
+      );
       const pdf = await renderReceipt(booking, payments, lang, statusLabels[lang][booking.status]);
       return reply
         .header('content-type', 'application/pdf')

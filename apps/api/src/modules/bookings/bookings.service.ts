@@ -21,7 +21,6 @@ import { bookingMail } from './booking-mail';
 import type { PaymentGateway } from './payment-gateway';
 import {
   bangkokInstant,
-  bangkokToday,
   cancellationFee,
   isRealDate,
   priceBooking,
@@ -129,13 +128,17 @@ export class BookingsService {
     const car = await this.repo.carForQuote(ex, input.carModelId, input.branchCode);
     if (!car) throw notFound('Car');
     if (!car.branch_name)
-      throw new AppError('VALIDATION_FAILED', 'Unknown branch', [{ path: 'branchCode', message: 'Unknown branch' }]);
+      throw new AppError('VALIDATION_FAILED', 'Unknown branch', [
+        { path: 'branchCode', message: 'Unknown branch' },
+      ]);
     const addonRows = await this.repo.addons(ex);
     const seen = new Set<string>();
     const addons = input.addons.map((a) => {
       const row = addonRows.find((r) => r.code === a.code);
       if (!row || seen.has(a.code))
-        throw new AppError('VALIDATION_FAILED', 'Unknown add-on', [{ path: 'addons', message: 'Unknown add-on' }]);
+        throw new AppError('VALIDATION_FAILED', 'Unknown add-on', [
+          { path: 'addons', message: 'Unknown add-on' },
+        ]);
       seen.add(a.code);
       return { code: row.code, label: row.name[lang], pricePerDay: row.price_per_day, quantity: a.quantity };
     });
@@ -149,7 +152,13 @@ export class BookingsService {
     const db = this.repo.db as unknown as Executor;
     const q = await this.computeQuote(db, input, lang, userId);
     const { startsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
-    const units = await this.repo.candidateUnits(db, input.carModelId, input.branchCode, startsAt, blockedUntil);
+    const units = await this.repo.candidateUnits(
+      db,
+      input.carModelId,
+      input.branchCode,
+      startsAt,
+      blockedUntil,
+    );
     return {
       carModelId: input.carModelId,
       carName: `${q.car.brand[lang]} ${q.car.model[lang]}`,
@@ -175,11 +184,17 @@ export class BookingsService {
     };
   }
 
-  async validatePromotion(code: string, userId: number | null, quoteInput: QuoteInput | null, lang: Language) {
+  async validatePromotion(
+    code: string,
+    userId: number | null,
+    quoteInput: QuoteInput | null,
+    lang: Language,
+  ) {
     const db = this.repo.db as unknown as Executor;
     const promo = await this.resolvePromotion(db, code.trim().toUpperCase(), userId);
     let discount: number | null = null;
-    if (quoteInput) discount = (await this.quote({ ...quoteInput, promoCode: promo!.code }, lang, userId)).promoDiscount;
+    if (quoteInput)
+      discount = (await this.quote({ ...quoteInput, promoCode: promo!.code }, lang, userId)).promoDiscount;
     return {
       valid: true as const,
       code: promo!.code,
@@ -204,14 +219,21 @@ export class BookingsService {
     if (!(await this.deps.siteSettings.isRentalOpen()))
       throw new AppError('SERVICE_UNAVAILABLE', RENTAL_CLOSED_MESSAGE);
     if (input.paymentMethod === 'card' && !input.card)
-      throw new AppError('VALIDATION_FAILED', 'Enter card number', [{ path: 'card.number', message: 'Enter card number' }]);
+      throw new AppError('VALIDATION_FAILED', 'Enter card number', [
+        { path: 'card.number', message: 'Enter card number' },
+      ]);
     const card = input.paymentMethod === 'card' ? cardSchema.parse(input.card) : undefined;
     if (card) {
       const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
       const now = this.now();
       const bkk = new Date(now.getTime() + 7 * HOUR_MS);
-      if (2000 + yy < bkk.getUTCFullYear() || (2000 + yy === bkk.getUTCFullYear() && mm < bkk.getUTCMonth() + 1))
-        throw new AppError('VALIDATION_FAILED', 'Card has expired', [{ path: 'card.expiry', message: 'Card has expired' }]);
+      if (
+        2000 + yy < bkk.getUTCFullYear() ||
+        (2000 + yy === bkk.getUTCFullYear() && mm < bkk.getUTCMonth() + 1)
+      )
+        throw new AppError('VALIDATION_FAILED', 'Card has expired', [
+          { path: 'card.expiry', message: 'Card has expired' },
+        ]);
     }
     // The key's fingerprint leaves the card out: card data is never stored, not even hashed.
     const { card: _card, ...hashed } = input;
@@ -228,7 +250,11 @@ export class BookingsService {
         const record = await this.repo.idempotencyRecord(tx, userId, key);
         if (record && record.request_hash !== hash)
           throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another booking request');
-        if (record?.response_status) return { kind: 'replay', result: { httpStatus: record.response_status, body: record.response_body } };
+        if (record?.response_status)
+          return {
+            kind: 'replay',
+            result: { httpStatus: record.response_status, body: record.response_body },
+          };
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
       const q = await this.computeQuote(tx, input, lang, userId);
@@ -271,7 +297,13 @@ export class BookingsService {
         if (!(await this.repo.consumePromotion(tx, q.promo.id))) throw this.promoInvalid();
         await this.repo.recordPromotionUse(tx, q.promo.id, booking.id, userId, toBaht(q.price.promoDiscount));
       }
-      const units = await this.repo.candidateUnits(tx, input.carModelId, input.branchCode, startsAt, blockedUntil);
+      const units = await this.repo.candidateUnits(
+        tx,
+        input.carModelId,
+        input.branchCode,
+        startsAt,
+        blockedUntil,
+      );
       let unitId: number | undefined;
       for (const unit of units.filter((u) => u.free)) {
         const hold = await this.repo.insertHold(tx, {
@@ -301,14 +333,31 @@ export class BookingsService {
       result = await this.chargeCard(outcome.bookingId, card, key, lang);
     } else {
       const booking = await this.getById(outcome.bookingId, lang);
-      result = { httpStatus: 200, body: { status: true, response: { data: { booking, instructions: await this.instructions(booking, lang) } } } };
-      await this.sendMail(outcome.bookingId, 'created');
+      result = {
+        httpStatus: 200,
+        body: {
+          status: true,
+          response: { data: { booking, instructions: await this.instructions(booking, lang) } },
+        },
+      };
+      await this.sendMail(outcome.bookingId, 'created', booking);
     }
-    await this.repo.storeIdempotencyResponse(this.repo.db as unknown as Executor, userId, key, result.httpStatus, result.body);
+    await this.repo.storeIdempotencyResponse(
+      this.repo.db as unknown as Executor,
+      userId,
+      key,
+      result.httpStatus,
+      result.body,
+    );
     return result;
   }
 
-  private async waitForResponse(userId: number, key: string, bookingId: number, lang: Language): Promise<CreateResult> {
+  private async waitForResponse(
+    userId: number,
+    key: string,
+    bookingId: number,
+    lang: Language,
+  ): Promise<CreateResult> {
     const db = this.repo.db as unknown as Executor;
     for (let i = 0; i < 100; i++) {
       const record = await this.repo.idempotencyRecord(db, userId, key);
@@ -316,7 +365,13 @@ export class BookingsService {
       await new Promise((r) => setTimeout(r, 100));
     }
     const booking = await this.getById(bookingId, lang);
-    return { httpStatus: 200, body: { status: true, response: { data: { booking, instructions: await this.instructions(booking, lang) } } } };
+    return {
+      httpStatus: 200,
+      body: {
+        status: true,
+        response: { data: { booking, instructions: await this.instructions(booking, lang) } },
+      },
+    };
   }
 
   private async chargeCard(
@@ -346,11 +401,22 @@ export class BookingsService {
           brand: charge.brand,
           last4: charge.last4,
         });
-        await this.repo.updateStatus(tx, bookingId, ['awaiting_payment'], sql`status = 'confirmed', paid_at = now()`);
+        await this.repo.updateStatus(
+          tx,
+          bookingId,
+          ['awaiting_payment'],
+          sql`status = 'confirmed', paid_at = now()`,
+        );
       });
-      await this.sendMail(bookingId, 'confirmed');
       const booking = await this.getById(bookingId, lang);
-      return { httpStatus: 200, body: { status: true, response: { data: { booking, instructions: { bankAccount: null, promptpay: null } } } } };
+      await this.sendMail(bookingId, 'confirmed', booking);
+      return {
+        httpStatus: 200,
+        body: {
+          status: true,
+          response: { data: { booking, instructions: { bankAccount: null, promptpay: null } } },
+        },
+      };
     }
     await this.repo.transaction(async (tx) => {
       await this.repo.insertPayment(tx, {
@@ -365,13 +431,19 @@ export class BookingsService {
         failureCode: charge.code,
       });
       // The car is freed and the code given back in the same transaction.
-      await this.repo.updateStatus(tx, bookingId, ['awaiting_payment'], sql`status = 'payment_failed', cancel_reason = ${charge.code}`);
+      await this.repo.updateStatus(
+        tx,
+        bookingId,
+        ['awaiting_payment'],
+        sql`status = 'payment_failed', cancel_reason = ${charge.code}`,
+      );
       await this.repo.releaseHolds(tx, bookingId);
       await this.repo.releasePromotion(tx, bookingId);
     });
     const messages = {
       declined: 'Your card was declined. Please use another card or another payment method',
-      insufficient_funds: 'Your card has insufficient funds. Please use another card or another payment method',
+      insufficient_funds:
+        'Your card has insufficient funds. Please use another card or another payment method',
       processing_error: 'The card payment could not be processed. Please try again',
     } as const;
     return {
@@ -388,7 +460,8 @@ export class BookingsService {
   private async instructions(booking: Booking, lang: Language) {
     if (booking.status !== 'awaiting_payment') return { bankAccount: null, promptpay: null };
     const settings = await this.deps.siteSettings.publicSettings(lang);
-    if (booking.paymentMethod === 'bank_transfer') return { bankAccount: settings.bankAccount, promptpay: null };
+    if (booking.paymentMethod === 'bank_transfer')
+      return { bankAccount: settings.bankAccount, promptpay: null };
     if (booking.paymentMethod === 'promptpay')
       return { bankAccount: null, promptpay: await promptPayQr(settings.promptpayId, booking.total) };
     return { bankAccount: null, promptpay: null };
@@ -399,7 +472,12 @@ export class BookingsService {
     return this.instructions(booking, lang);
   }
 
-  private toBooking(row: BookingRow, addons: Awaited<ReturnType<BookingsRepository['bookingAddons']>>, payments: Awaited<ReturnType<BookingsRepository['payments']>>, lang: Language): Booking {
+  private toBooking(
+    row: BookingRow,
+    addons: Awaited<ReturnType<BookingsRepository['bookingAddons']>>,
+    payments: Awaited<ReturnType<BookingsRepository['payments']>>,
+    lang: Language,
+  ): Booking {
     const paid = row.paid_ms !== null;
     const createdAt = new Date(row.created_ms);
     const charge = [...payments].reverse().find((p) => p.kind === 'charge');
@@ -430,7 +508,13 @@ export class BookingsService {
       rentalAmount: row.rental_amount,
       hotDealPercent: row.hot_deal_percent === null ? null : Number(row.hot_deal_percent),
       hotDealDiscount: row.hot_deal_discount,
-      addons: addons.map((a) => ({ code: a.code, label: a.name[lang], quantity: a.quantity, pricePerDay: a.price_per_day, amount: a.amount })),
+      addons: addons.map((a) => ({
+        code: a.code,
+        label: a.name[lang],
+        quantity: a.quantity,
+        pricePerDay: a.price_per_day,
+        amount: a.amount,
+      })),
       addonsAmount: row.addons_amount,
       promoCode: row.promotion_code,
       promoDiscount: row.promotion_discount,
@@ -454,7 +538,9 @@ export class BookingsService {
           ? new Date(row.created_ms + businessRules.slipDeadlineHours * HOUR_MS).toISOString()
           : null,
       createdAt: createdAt.toISOString(),
-      freeCancellationUntil: new Date(row.created_ms + businessRules.freeCancellationHours * HOUR_MS).toISOString(),
+      freeCancellationUntil: new Date(
+        row.created_ms + businessRules.freeCancellationHours * HOUR_MS,
+      ).toISOString(),
       cancellationFee:
         row.cancellation_fee ??
         (canCancel ? cancellationFee({ total: row.total_amount, paid, createdAt, now: this.now() }) : null),
@@ -465,7 +551,12 @@ export class BookingsService {
   }
 
   private async load(ex: Executor, row: BookingRow, lang: Language) {
-    return this.toBooking(row, await this.repo.bookingAddons(ex, row.id), await this.repo.payments(ex, row.id), lang);
+    return this.toBooking(
+      row,
+      await this.repo.bookingAddons(ex, row.id),
+      await this.repo.payments(ex, row.id),
+      lang,
+    );
   }
 
   async getById(bookingId: number, lang: Language) {
@@ -524,7 +615,12 @@ export class BookingsService {
       const paid = row.paid_ms !== null;
       const fee = options.byStaff
         ? 0
-        : cancellationFee({ total: row.total_amount, paid, createdAt: new Date(row.created_ms), now: this.now() });
+        : cancellationFee({
+            total: row.total_amount,
+            paid,
+            createdAt: new Date(row.created_ms),
+            now: this.now(),
+          });
       await this.repo.updateStatus(
         tx,
         bookingId,
@@ -535,7 +631,9 @@ export class BookingsService {
       await this.repo.releaseHolds(tx, bookingId);
       if (!paid) await this.repo.releasePromotion(tx, bookingId);
       if (paid && row.total_amount - fee > 0) {
-        const charge = (await this.repo.payments(tx, bookingId)).find((p) => p.kind === 'charge' && p.status === 'succeeded');
+        const charge = (await this.repo.payments(tx, bookingId)).find(
+          (p) => p.kind === 'charge' && p.status === 'succeeded',
+        );
         return { amount: row.total_amount - fee, method: row.payment_method, charge };
       }
       return null;
@@ -544,9 +642,18 @@ export class BookingsService {
       // Card refunds go back through the gateway; transfers are paid back by staff (recorded as pending).
       let status: 'pending' | 'succeeded' = 'pending';
       let reference: string | null = null;
-      if (refund.method === 'card' && refund.charge?.gateway_ref && refund.charge.gateway === this.deps.gateway.name) {
+      if (
+        refund.method === 'card' &&
+        refund.charge?.gateway_ref &&
+        refund.charge.gateway === this.deps.gateway.name
+      ) {
         try {
-          reference = (await this.deps.gateway.refund({ reference: refund.charge.gateway_ref, amountSatang: refund.amount })).reference;
+          reference = (
+            await this.deps.gateway.refund({
+              reference: refund.charge.gateway_ref,
+              amountSatang: refund.amount,
+            })
+          ).reference;
           status = 'succeeded';
         } catch (error) {
           this.deps.log?.error({ err: error, bookingId }, 'card refund failed; left pending for staff');
@@ -573,7 +680,8 @@ export class BookingsService {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The slip must be a JPEG, PNG or PDF file', [
         { path: 'file', message: 'The slip must be a JPEG, PNG or PDF file' },
       ]);
-    if (content.length > SLIP_MAX_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'The slip must be at most 5 MB');
+    if (content.length > SLIP_MAX_BYTES)
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The slip must be at most 5 MB');
     if (content.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty');
     const booking = await this.getForUser(userId, bookingId, lang);
     if (booking.paymentMethod === 'card' || booking.status !== 'awaiting_payment')
@@ -594,7 +702,8 @@ export class BookingsService {
     await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
-      if (row.status !== 'awaiting_payment') throw new AppError('CONFLICT', 'This booking is not awaiting payment');
+      if (row.status !== 'awaiting_payment')
+        throw new AppError('CONFLICT', 'This booking is not awaiting payment');
       await this.repo.reviewSlips(tx, bookingId, 'accepted', null);
       await this.repo.insertPayment(tx, {
         bookingId,
@@ -603,7 +712,12 @@ export class BookingsService {
         amount: toBaht(row.total_amount),
         reference: 'slip verified by staff',
       });
-      await this.repo.updateStatus(tx, bookingId, ['awaiting_payment'], sql`status = 'confirmed', paid_at = now()`);
+      await this.repo.updateStatus(
+        tx,
+        bookingId,
+        ['awaiting_payment'],
+        sql`status = 'confirmed', paid_at = now()`,
+      );
     });
     await this.sendMail(bookingId, 'confirmed');
     return this.getById(bookingId, lang);
@@ -625,7 +739,8 @@ export class BookingsService {
     await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
-      if (row.status !== 'confirmed') throw new AppError('CONFLICT', 'Only a confirmed booking can be picked up');
+      if (row.status !== 'confirmed')
+        throw new AppError('CONFLICT', 'Only a confirmed booking can be picked up');
       if (unitId !== undefined && unitId !== row.unit_id) {
         if (!(await this.repo.otherFreeUnit(tx, bookingId, unitId)))
           throw new AppError('VALIDATION_FAILED', 'That unit is not a car of this model');
@@ -643,7 +758,12 @@ export class BookingsService {
         if (!ok) throw new AppError('CONFLICT', 'That unit is booked for these dates');
         await this.repo.setUnit(tx, bookingId, unitId);
       }
-      await this.repo.updateStatus(tx, bookingId, ['confirmed'], sql`status = 'active', picked_up_at = now()`);
+      await this.repo.updateStatus(
+        tx,
+        bookingId,
+        ['confirmed'],
+        sql`status = 'active', picked_up_at = now()`,
+      );
     });
     return this.getById(bookingId, lang);
   }
@@ -651,7 +771,14 @@ export class BookingsService {
   /** The car came back: the booking is completed and the car freed. */
   async markReturned(bookingId: number, lang: Language = 'en') {
     await this.repo.transaction(async (tx) => {
-      if (!(await this.repo.updateStatus(tx, bookingId, ['active'], sql`status = 'completed', returned_at = now()`)))
+      if (
+        !(await this.repo.updateStatus(
+          tx,
+          bookingId,
+          ['active'],
+          sql`status = 'completed', returned_at = now()`,
+        ))
+      )
         throw new AppError('CONFLICT', 'Only an active booking can be returned');
       await this.repo.releaseHolds(tx, bookingId);
     });
@@ -679,13 +806,19 @@ export class BookingsService {
     return { booking, payments };
   }
 
-  private async sendMail(bookingId: number, kind: 'created' | 'confirmed' | 'cancelled') {
+  /** Mails the customer in the language they booked in; `loaded` saves a reload when it is in that language. */
+  private async sendMail(bookingId: number, kind: 'created' | 'confirmed' | 'cancelled', loaded?: Booking) {
     try {
       const row = await this.repo.findBooking(this.repo.db as unknown as Executor, { id: bookingId });
       if (!row || !row.user_id) return;
       const user = await this.repo.userLanguageAndEmail(this.repo.db as unknown as Executor, row.user_id);
       const lang = row.language;
-      const booking = await this.getById(bookingId, lang);
+      const booking =
+        loaded &&
+        loaded.branchName === row.branch_name[lang] &&
+        loaded.carName === `${row.brand[lang]} ${row.model[lang]}`
+          ? loaded
+          : await this.getById(bookingId, lang);
       const message = bookingMail(kind, booking, lang, this.deps.publicUrl);
       await this.deps.mailer.send({ to: user?.email ?? row.driver_email, ...message });
     } catch (error) {

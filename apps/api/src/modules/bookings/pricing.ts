@@ -76,15 +76,13 @@ export function priceBooking(input: PriceInput): PriceBreakdown {
  * free while nothing has been paid; otherwise 10 % of the total, at least ฿500,
  * never more than the total.
  */
-export function cancellationFee(input: {
-  total: number;
-  paid: boolean;
-  createdAt: Date;
-  now: Date;
-}): number {
+export function cancellationFee(input: { total: number; paid: boolean; createdAt: Date; now: Date }): number {
   const freeUntil = input.createdAt.getTime() + cancellationRule.freeHours * 3_600_000;
   if (!input.paid || input.now.getTime() <= freeUntil) return 0;
-  return Math.min(input.total, Math.max(percentOf(input.total, cancellationRule.feePercent), cancellationRule.minFeeSatang));
+  return Math.min(
+    input.total,
+    Math.max(percentOf(input.total, cancellationRule.feePercent), cancellationRule.minFeeSatang),
+  );
 }
 
 const DAY_MS = 86_400_000;

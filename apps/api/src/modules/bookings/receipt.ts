@@ -109,7 +109,11 @@ export async function renderReceipt(
   const cjk = cjkFont();
   const lang: Language = requested === 'zh' && !cjk ? 'en' : requested;
   const L = labels[lang];
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `Siam Drive ${booking.bookingNumber}` } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Siam Drive ${booking.bookingNumber}` },
+  });
   doc.registerFont('latin', fontFile('sarabun-latin-400-normal.woff'));
   doc.registerFont('latin-bold', fontFile('sarabun-latin-700-normal.woff'));
   doc.registerFont('thai', fontFile('sarabun-thai-400-normal.woff'));
@@ -126,10 +130,14 @@ export async function renderReceipt(
     const runs: { font: string; text: string }[] = [];
     for (const ch of text) {
       const font = THAI.test(ch)
-        ? options.bold ? 'thai-bold' : 'thai'
+        ? options.bold
+          ? 'thai-bold'
+          : 'thai'
         : CJK.test(ch) && cjk
           ? 'cjk'
-          : options.bold ? 'latin-bold' : 'latin';
+          : options.bold
+            ? 'latin-bold'
+            : 'latin';
       const last = runs[runs.length - 1];
       if (last && (last.font === font || ch === ' ')) last.text += ch;
       else runs.push({ font, text: ch });
@@ -166,8 +174,10 @@ export async function renderReceipt(
   row(L.days, String(booking.days));
   doc.moveDown();
   row(`${L.rental} (${booking.days} × ${money(booking.pricePerDay)})`, money(booking.rentalAmount));
-  if (booking.hotDealDiscount) row(`${L.hotDeal} ${booking.hotDealPercent ?? ''}%`, `-${money(booking.hotDealDiscount)}`);
-  for (const a of booking.addons) row(`${a.label} (${booking.days} × ${money(a.pricePerDay)})`, money(a.amount));
+  if (booking.hotDealDiscount)
+    row(`${L.hotDeal} ${booking.hotDealPercent ?? ''}%`, `-${money(booking.hotDealDiscount)}`);
+  for (const a of booking.addons)
+    row(`${a.label} (${booking.days} × ${money(a.pricePerDay)})`, money(a.amount));
   if (booking.promoDiscount) row(`${L.promo} ${booking.promoCode}`, `-${money(booking.promoDiscount)}`);
   row(L.total, money(booking.total), true);
   row(L.vat, money(booking.vat));

@@ -28,7 +28,10 @@ export function sniffSlipType(
 ): { contentType: 'image/jpeg' | 'image/png' | 'application/pdf'; ext: 'jpg' | 'png' | 'pdf' } | null {
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff)
     return { contentType: 'image/jpeg', ext: 'jpg' };
-  if (head.length >= 8 && head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
     return { contentType: 'image/png', ext: 'png' };
   if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-')
     return { contentType: 'application/pdf', ext: 'pdf' };

@@ -17,17 +17,18 @@ export const fetchQuote = (body: QuoteBody) =>
   apiRequest<Data<Quote>>('/guest/bookings/quote', { method: 'POST', body }).then((r) => r.response.data);
 
 export const fetchAddons = () =>
-  apiRequest<Data<{ code: string; name: string; description: string; pricePerDay: number }[]>>('/guest/addons').then(
-    (r) => r.response.data,
-  );
+  apiRequest<Data<{ code: string; name: string; description: string; pricePerDay: number }[]>>(
+    '/guest/addons',
+  ).then((r) => r.response.data);
 
 export const fetchGateway = () =>
   apiRequest<Data<{ name: string; sandbox: boolean }>>('/guest/payment-gateway').then((r) => r.response.data);
 
 export const validatePromo = (body: Omit<QuoteBody, 'promoCode'> & { code: string }) =>
-  apiRequest<Data<{ code: string; discount: number | null }>>('/guest/promotions/validate', { method: 'POST', body }).then(
-    (r) => r.response.data,
-  );
+  apiRequest<Data<{ code: string; discount: number | null }>>('/guest/promotions/validate', {
+    method: 'POST',
+    body,
+  }).then((r) => r.response.data);
 
 export const createBooking = (body: CreateBookingBody, idempotencyKey: string) =>
   apiRequest<Data<{ booking: Booking; instructions: PaymentInstructions }>>('/guest/bookings/create', {
@@ -39,13 +40,17 @@ export const createBooking = (body: CreateBookingBody, idempotencyKey: string) =
 export const fetchBookings = () => apiRequest<Data<Booking[]>>('/auth/bookings').then((r) => r.response.data);
 
 export const fetchBooking = (idOrNumber: string | number) =>
-  apiRequest<Data<Booking>>(`/auth/bookings/${encodeURIComponent(String(idOrNumber))}`).then((r) => r.response.data);
+  apiRequest<Data<Booking>>(`/auth/bookings/${encodeURIComponent(String(idOrNumber))}`).then(
+    (r) => r.response.data,
+  );
 
 export const fetchPaymentInstructions = (id: number) =>
   apiRequest<Data<PaymentInstructions>>(`/auth/bookings/${id}/payment`).then((r) => r.response.data);
 
 export const cancelBooking = (id: number) =>
-  apiRequest<Data<Booking>>(`/auth/bookings/${id}/cancel`, { method: 'PUT', body: {} }).then((r) => r.response.data);
+  apiRequest<Data<Booking>>(`/auth/bookings/${id}/cancel`, { method: 'PUT', body: {} }).then(
+    (r) => r.response.data,
+  );
 
 export const uploadSlip = (id: number, file: File) => {
   const form = new FormData();

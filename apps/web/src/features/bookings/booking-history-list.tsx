@@ -29,7 +29,12 @@ function CancelAction({ booking }: { booking: Booking }) {
       </button>
     );
   return (
-    <div role="dialog" aria-modal="false" aria-labelledby={titleId} className="w-full rounded-lg border border-red-300 bg-red-50 p-4">
+    <div
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      className="w-full rounded-lg border border-red-300 bg-red-50 p-4"
+    >
       <p id={titleId} className="font-semibold">
         {t('history.cancelTitle', { number: booking.bookingNumber })}
       </p>
@@ -38,14 +43,23 @@ function CancelAction({ booking }: { booking: Booking }) {
           ? t('history.feeFree')
           : t('history.feeAmount', { fee: f.baht(fee), refund: f.baht(Math.max(booking.total - fee, 0)) })}
       </p>
-      {fee === 0 && booking.paid && <p className="text-sm text-slate-700">{t('history.freeUntil', { time: f.dateTime(booking.freeCancellationUntil) })}</p>}
+      {fee === 0 && booking.paid && (
+        <p className="text-sm text-slate-700">
+          {t('history.freeUntil', { time: f.dateTime(booking.freeCancellationUntil) })}
+        </p>
+      )}
       {mutation.isError && (
         <p role="alert" className="field-error">
           {mutation.error.message}
         </p>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className="btn bg-red-700 text-white hover:bg-red-800" disabled={mutation.isPending} onClick={() => mutation.mutate()}>
+        <button
+          type="button"
+          className="btn bg-red-700 text-white hover:bg-red-800"
+          disabled={mutation.isPending}
+          onClick={() => mutation.mutate()}
+        >
           {t('history.confirmCancel')}
         </button>
         <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
@@ -62,11 +76,15 @@ function BookingCard({ booking }: { booking: Booking }) {
   const [slipOpen, setSlipOpen] = useState(false);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   return (
-    <li className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm" aria-label={`${booking.bookingNumber} ${booking.carName}`}>
+    <li
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label={`${booking.bookingNumber} ${booking.carName}`}
+    >
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div>
           <p className="text-sm text-slate-600">
-            {t('details.number')}: <span className="font-mono font-semibold text-slate-900">{booking.bookingNumber}</span>
+            {t('details.number')}:{' '}
+            <span className="font-mono font-semibold text-slate-900">{booking.bookingNumber}</span>
           </p>
           <h3 className="text-lg font-semibold">{booking.carName}</h3>
         </div>
@@ -75,11 +93,15 @@ function BookingCard({ booking }: { booking: Booking }) {
       <dl className="mt-3 grid gap-x-6 gap-y-1 text-slate-800 sm:grid-cols-2">
         <div>
           <dt className="inline text-slate-600">{t('details.pickup')}: </dt>
-          <dd className="inline">{f.date(booking.pickupDate)} {booking.pickupTime}</dd>
+          <dd className="inline">
+            {f.date(booking.pickupDate)} {booking.pickupTime}
+          </dd>
         </div>
         <div>
           <dt className="inline text-slate-600">{t('details.return')}: </dt>
-          <dd className="inline">{f.date(booking.returnDate)} {booking.returnTime}</dd>
+          <dd className="inline">
+            {f.date(booking.returnDate)} {booking.returnTime}
+          </dd>
         </div>
         <div>
           <dt className="inline text-slate-600">{t('details.branch')}: </dt>
@@ -91,10 +113,17 @@ function BookingCard({ booking }: { booking: Booking }) {
         </div>
       </dl>
       {booking.status === 'awaiting_payment' && booking.payBy && (
-        <p className="mt-2 text-amber-900">{booking.slipUploaded && !booking.canUploadSlip ? t('history.slipPending') : t('details.payBy', { time: f.dateTime(booking.payBy) })}</p>
+        <p className="mt-2 text-amber-900">
+          {booking.slipUploaded && !booking.canUploadSlip
+            ? t('history.slipPending')
+            : t('details.payBy', { time: f.dateTime(booking.payBy) })}
+        </p>
       )}
       <div className="mt-4 flex flex-wrap gap-2">
-        <Link className="btn-outline" to={`/booking-success?booking=${encodeURIComponent(booking.bookingNumber)}`}>
+        <Link
+          className="btn-outline"
+          to={`/booking-success?booking=${encodeURIComponent(booking.bookingNumber)}`}
+        >
           {t('history.details')}
         </Link>
         {booking.canUploadSlip && !slipOpen && (
@@ -113,7 +142,11 @@ function BookingCard({ booking }: { booking: Booking }) {
         )}
         {booking.canCancel && <CancelAction booking={booking} />}
       </div>
-      {receiptError && <p role="alert" className="field-error">{receiptError}</p>}
+      {receiptError && (
+        <p role="alert" className="field-error">
+          {receiptError}
+        </p>
+      )}
       {slipOpen && booking.canUploadSlip && (
         <div className="mt-4">
           <SlipUpload booking={booking} />
@@ -139,7 +172,9 @@ export function BookingHistoryList() {
   if (query.isError)
     return (
       <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4">
-        <p>{t('history.loadError')} {query.error.message}</p>
+        <p>
+          {t('history.loadError')} {query.error.message}
+        </p>
         <button type="button" className="btn-outline mt-2" onClick={() => void query.refetch()}>
           {t('history.retry')}
         </button>

@@ -20,11 +20,16 @@ function PaymentBox({ booking }: { booking: Booking }) {
   });
   const amount = f.baht(booking.total);
   return (
-    <section aria-labelledby="pay-title" className="rounded-xl border border-amber-300 bg-amber-50 p-5 print:hidden">
+    <section
+      aria-labelledby="pay-title"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-5 print:hidden"
+    >
       <h2 id="pay-title" className="text-xl font-semibold">
         {t('success.howToPay')}
       </h2>
-      {booking.payBy && <p className="mt-1 text-amber-950">{t('details.payBy', { time: f.dateTime(booking.payBy) })}</p>}
+      {booking.payBy && (
+        <p className="mt-1 text-amber-950">{t('details.payBy', { time: f.dateTime(booking.payBy) })}</p>
+      )}
       {instructions.data?.bankAccount && (
         <div className="mt-3">
           <p className="font-semibold">{t('success.bankAccount', { amount })}</p>
@@ -34,7 +39,9 @@ function PaymentBox({ booking }: { booking: Booking }) {
             <dt>{t('success.accountName')}</dt>
             <dd>{instructions.data.bankAccount.accountName}</dd>
             <dt>{t('success.accountNumber')}</dt>
-            <dd className="font-mono text-lg" data-testid="bank-account-number">{instructions.data.bankAccount.accountNumber}</dd>
+            <dd className="font-mono text-lg" data-testid="bank-account-number">
+              {instructions.data.bankAccount.accountNumber}
+            </dd>
           </dl>
         </div>
       )}
@@ -53,7 +60,11 @@ function PaymentBox({ booking }: { booking: Booking }) {
       )}
       <div className="mt-5">
         <h3 className="mb-2 font-semibold">{t('slip.title')}</h3>
-        {booking.canUploadSlip ? <SlipUpload booking={booking} /> : <p role="status">{t('history.slipPending')}</p>}
+        {booking.canUploadSlip ? (
+          <SlipUpload booking={booking} />
+        ) : (
+          <p role="status">{t('history.slipPending')}</p>
+        )}
       </div>
     </section>
   );
@@ -84,7 +95,12 @@ function BookingSuccess() {
   if (query.isPending) return <div className="container-page min-h-[60vh] py-12" aria-busy="true" />;
   const b = query.data;
   const url = `${window.location.origin}/booking-success?booking=${encodeURIComponent(b.bookingNumber)}`;
-  const shareText = t('success.shareText', { number: b.bookingNumber, car: b.carName, from: f.date(b.pickupDate), to: f.date(b.returnDate) });
+  const shareText = t('success.shareText', {
+    number: b.bookingNumber,
+    car: b.carName,
+    from: f.date(b.pickupDate),
+    to: f.date(b.returnDate),
+  });
   return (
     <div className="container-page py-8">
       <div className="flex items-start gap-3">
@@ -95,23 +111,37 @@ function BookingSuccess() {
         </div>
       </div>
       <p className="mt-6 text-lg">
-        {t('success.number')}: <strong className="font-mono text-2xl" data-testid="booking-number">{b.bookingNumber}</strong>{' '}
+        {t('success.number')}:{' '}
+        <strong className="font-mono text-2xl" data-testid="booking-number">
+          {b.bookingNumber}
+        </strong>{' '}
         <StatusBadge status={b.status} />
       </p>
 
       <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
         <div className="space-y-6">
-          <section aria-labelledby="details-title" className="rounded-xl border border-slate-200 bg-white p-5">
-            <h2 id="details-title" className="text-xl font-semibold text-brand-800">{b.carName}</h2>
+          <section
+            aria-labelledby="details-title"
+            className="rounded-xl border border-slate-200 bg-white p-5"
+          >
+            <h2 id="details-title" className="text-xl font-semibold text-brand-800">
+              {b.carName}
+            </h2>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
               <dt className="text-slate-600">{t('details.branch')}</dt>
               <dd>{b.branchName}</dd>
               <dt className="text-slate-600">{t('details.pickup')}</dt>
-              <dd>{f.date(b.pickupDate)} {b.pickupTime}</dd>
+              <dd>
+                {f.date(b.pickupDate)} {b.pickupTime}
+              </dd>
               <dt className="text-slate-600">{t('details.return')}</dt>
-              <dd>{f.date(b.returnDate)} {b.returnTime}</dd>
+              <dd>
+                {f.date(b.returnDate)} {b.returnTime}
+              </dd>
               <dt className="text-slate-600">{t('details.driver')}</dt>
-              <dd>{b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}</dd>
+              <dd>
+                {b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}
+              </dd>
               <dt className="text-slate-600">{t('details.addons')}</dt>
               <dd>{b.addons.length ? b.addons.map((a) => a.label).join(', ') : t('details.noAddons')}</dd>
               <dt className="text-slate-600">{t('details.payment')}</dt>
@@ -129,16 +159,27 @@ function BookingSuccess() {
           {b.status === 'awaiting_payment' && b.paymentMethod !== 'card' && <PaymentBox booking={b} />}
         </div>
         <aside className="space-y-4">
-          <section className="rounded-xl border border-slate-200 bg-sand-50 p-5" aria-label={t('summary.priceTitle')}>
+          <section
+            className="rounded-xl border border-slate-200 bg-sand-50 p-5"
+            aria-label={t('summary.priceTitle')}
+          >
             <PriceBreakdown price={{ ...b, promoCode: b.promoCode }} />
           </section>
           <div className="flex flex-col gap-2 print:hidden">
             {b.paid && (
-              <button type="button" className="btn-primary" onClick={() => downloadReceipt(b).catch((e: Error) => setReceiptError(e.message))}>
+              <button
+                type="button"
+                className="btn-primary"
+                onClick={() => downloadReceipt(b).catch((e: Error) => setReceiptError(e.message))}
+              >
                 <Download aria-hidden="true" size={18} /> {t('success.receipt')}
               </button>
             )}
-            {receiptError && <p role="alert" className="field-error">{receiptError}</p>}
+            {receiptError && (
+              <p role="alert" className="field-error">
+                {receiptError}
+              </p>
+            )}
             <button type="button" className="btn-outline" onClick={() => window.print()}>
               <Printer aria-hidden="true" size={18} /> {t('success.print')}
             </button>
@@ -153,15 +194,30 @@ function BookingSuccess() {
             </Link>
           </div>
           <section aria-labelledby="share-title" className="print:hidden">
-            <h2 id="share-title" className="mb-2 font-semibold">{t('success.share')}</h2>
+            <h2 id="share-title" className="mb-2 font-semibold">
+              {t('success.share')}
+            </h2>
             <div className="flex flex-wrap gap-2">
-              <a className="btn-outline" target="_blank" rel="noopener noreferrer" href={`https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`}>
+              <a
+                className="btn-outline"
+                target="_blank"
+                rel="noopener noreferrer"
+                href={`https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`}
+              >
                 <MessageCircle aria-hidden="true" size={18} /> {t('success.shareWhatsapp')}
               </a>
-              <a className="btn-outline" target="_blank" rel="noopener noreferrer" href={`https://www.facebook.com/dialog/send?link=${encodeURIComponent(url)}&redirect_uri=${encodeURIComponent(url)}`}>
+              <a
+                className="btn-outline"
+                target="_blank"
+                rel="noopener noreferrer"
+                href={`https://www.facebook.com/dialog/send?link=${encodeURIComponent(url)}&redirect_uri=${encodeURIComponent(url)}`}
+              >
                 <Send aria-hidden="true" size={18} /> {t('success.shareMessenger')}
               </a>
-              <a className="btn-outline" href={`mailto:?subject=${encodeURIComponent(b.bookingNumber)}&body=${encodeURIComponent(`${shareText}\n${url}`)}`}>
+              <a
+                className="btn-outline"
+                href={`mailto:?subject=${encodeURIComponent(b.bookingNumber)}&body=${encodeURIComponent(`${shareText}\n${url}`)}`}
+              >
                 <Mail aria-hidden="true" size={18} /> {t('success.shareEmail')}
               </a>
             </div>

@@ -1,6 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, Landmark, QrCode, ShieldCheck } from 'lucide-react';
-import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -117,7 +117,10 @@ function IncompleteBooking() {
   const { t } = useTranslation('booking');
   return (
     <div className="container-page py-12">
-      <div role="alert" className="mx-auto max-w-xl rounded-xl border border-amber-300 bg-amber-50 p-6 text-center">
+      <div
+        role="alert"
+        className="mx-auto max-w-xl rounded-xl border border-amber-300 bg-amber-50 p-6 text-center"
+      >
         <h1 className="text-2xl font-semibold">{t('summary.incompleteTitle')}</h1>
         <p className="mt-2 text-slate-800">{t('summary.incomplete')}</p>
         <Link to="/cars" className="btn-action mt-4">
@@ -155,7 +158,7 @@ function BookingSummary() {
   const [promoError, setPromoError] = useState<string | null>(null);
   const [errors, setErrors] = useState<Errors>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [unavailable, setUnavailable] = useState(false);
+  const [taken, setUnavailable] = useState(false);
   // One key per attempt: kept after a network failure or time-out (a retry is the same request), renewed after an answer.
   const idempotencyKey = useRef(newKey());
   const errorSummary = useRef<HTMLDivElement>(null);
@@ -172,12 +175,11 @@ function BookingSummary() {
     retry: false,
   });
 
-  useEffect(() => {
-    if (quote.data && !quote.data.available) setUnavailable(true);
-  }, [quote.data]);
+  const unavailable = taken || (quote.data !== undefined && !quote.data.available);
 
   const promoMutation = useMutation({
-    mutationFn: (code: string) => validatePromo({ ...choice!, addons: addons.map((c) => ({ code: c, quantity: 1 })), code }),
+    mutationFn: (code: string) =>
+      validatePromo({ ...choice!, addons: addons.map((c) => ({ code: c, quantity: 1 })), code }),
     onSuccess: (data) => {
       setPromo(data.code);
       setPromoError(null);
@@ -223,7 +225,8 @@ function BookingSummary() {
         setFormError(t('validation.promo'));
       } else {
         const mapped: Errors = {};
-        for (const e of error.fieldErrors) if (messageKeys[e.message]) mapped[e.path] = t(messageKeys[e.message]!);
+        for (const e of error.fieldErrors)
+          if (messageKeys[e.message]) mapped[e.path] = t(messageKeys[e.message]!);
         setErrors(mapped);
         setFormError(error.message);
       }
@@ -303,11 +306,49 @@ function BookingSummary() {
 
           <Section title={t('summary.personal')}>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field name="firstName" label={t('fields.firstName')} value={driver.firstName} onChange={setD('firstName')} error={errors['driver.firstName']} autoComplete="given-name" />
-              <Field name="lastName" label={t('fields.lastName')} value={driver.lastName} onChange={setD('lastName')} error={errors['driver.lastName']} autoComplete="family-name" />
-              <Field name="email" type="email" label={t('fields.email')} value={driver.email} onChange={setD('email')} error={errors['driver.email']} autoComplete="email" inputMode="email" />
-              <Field name="phone" type="tel" label={t('fields.phone')} value={driver.phone} onChange={setD('phone')} error={errors['driver.phone']} autoComplete="tel" inputMode="tel" />
-              <Field name="idNumber" label={t('fields.idNumber')} value={driver.idNumber} onChange={setD('idNumber')} error={errors['driver.idNumber']} />
+              <Field
+                name="firstName"
+                label={t('fields.firstName')}
+                value={driver.firstName}
+                onChange={setD('firstName')}
+                error={errors['driver.firstName']}
+                autoComplete="given-name"
+              />
+              <Field
+                name="lastName"
+                label={t('fields.lastName')}
+                value={driver.lastName}
+                onChange={setD('lastName')}
+                error={errors['driver.lastName']}
+                autoComplete="family-name"
+              />
+              <Field
+                name="email"
+                type="email"
+                label={t('fields.email')}
+                value={driver.email}
+                onChange={setD('email')}
+                error={errors['driver.email']}
+                autoComplete="email"
+                inputMode="email"
+              />
+              <Field
+                name="phone"
+                type="tel"
+                label={t('fields.phone')}
+                value={driver.phone}
+                onChange={setD('phone')}
+                error={errors['driver.phone']}
+                autoComplete="tel"
+                inputMode="tel"
+              />
+              <Field
+                name="idNumber"
+                label={t('fields.idNumber')}
+                value={driver.idNumber}
+                onChange={setD('idNumber')}
+                error={errors['driver.idNumber']}
+              />
             </div>
           </Section>
 
@@ -321,13 +362,19 @@ function BookingSummary() {
                       className="mt-1 size-5"
                       checked={addons.includes(a.code as AddonCode)}
                       onChange={(e) =>
-                        setAddons((s) => (e.target.checked ? [...s, a.code as AddonCode] : s.filter((c) => c !== a.code)))
+                        setAddons((s) =>
+                          e.target.checked ? [...s, a.code as AddonCode] : s.filter((c) => c !== a.code),
+                        )
                       }
                     />
                     <span>
                       <span className="font-semibold">{a.name}</span>{' '}
                       <span className="text-slate-700">
-                        ({a.pricePerDay === 0 ? t('summary.free') : t('summary.perDay', { price: f.baht(a.pricePerDay) })})
+                        (
+                        {a.pricePerDay === 0
+                          ? t('summary.free')
+                          : t('summary.perDay', { price: f.baht(a.pricePerDay) })}
+                        )
                       </span>
                       <span className="block text-sm text-slate-600">{a.description}</span>
                     </span>
@@ -338,7 +385,12 @@ function BookingSummary() {
           </Section>
 
           <Section title={t('summary.promo')}>
-            <button type="button" className="text-brand-700 underline" aria-expanded={promoOpen} onClick={() => setPromoOpen((o) => !o)}>
+            <button
+              type="button"
+              className="text-brand-700 underline"
+              aria-expanded={promoOpen}
+              onClick={() => setPromoOpen((o) => !o)}
+            >
               {promoOpen ? t('summary.hidePromo') : t('summary.havePromo')}
             </button>
             {promoOpen && (
@@ -346,14 +398,24 @@ function BookingSummary() {
                 {promo ? (
                   <p role="status" className="flex items-center gap-3 text-green-800">
                     {t('summary.promoApplied', { code: promo })}
-                    <button type="button" className="text-brand-700 underline" onClick={() => setPromo(undefined)}>
+                    <button
+                      type="button"
+                      className="text-brand-700 underline"
+                      onClick={() => setPromo(undefined)}
+                    >
                       {t('summary.remove')}
                     </button>
                   </p>
                 ) : (
                   <div className="flex items-end gap-2">
                     <div className="flex-1">
-                      <Field name="promoCode" label={t('summary.promoLabel')} value={promoInput} onChange={setPromoInput} error={promoError ?? undefined} />
+                      <Field
+                        name="promoCode"
+                        label={t('summary.promoLabel')}
+                        value={promoInput}
+                        onChange={setPromoInput}
+                        error={promoError ?? undefined}
+                      />
                     </div>
                     <button
                       type="button"
@@ -376,8 +438,18 @@ function BookingSummary() {
                 {paymentMethods.map((m) => {
                   const Icon = methodIcons[m];
                   return (
-                    <label key={m} className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 ${method === m ? 'border-brand-700 bg-brand-50' : 'border-slate-300'}`}>
-                      <input type="radio" name="paymentMethod" value={m} checked={method === m} onChange={() => setMethod(m)} className="size-5" />
+                    <label
+                      key={m}
+                      className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 ${method === m ? 'border-brand-700 bg-brand-50' : 'border-slate-300'}`}
+                    >
+                      <input
+                        type="radio"
+                        name="paymentMethod"
+                        value={m}
+                        checked={method === m}
+                        onChange={() => setMethod(m)}
+                        className="size-5"
+                      />
                       <Icon aria-hidden="true" size={20} />
                       <span>{t(`methods.${m}`)}</span>
                     </label>
@@ -396,13 +468,45 @@ function BookingSummary() {
                 )}
                 <div className="grid gap-4 sm:grid-cols-2">
                   <div className="sm:col-span-2">
-                    <Field name="cardNumber" label={t('fields.cardNumber')} value={card.number} onChange={setC('number')} error={errors['card.number']} autoComplete="cc-number" inputMode="numeric" />
+                    <Field
+                      name="cardNumber"
+                      label={t('fields.cardNumber')}
+                      value={card.number}
+                      onChange={setC('number')}
+                      error={errors['card.number']}
+                      autoComplete="cc-number"
+                      inputMode="numeric"
+                    />
                   </div>
                   <div className="sm:col-span-2">
-                    <Field name="cardName" label={t('fields.cardName')} value={card.name} onChange={setC('name')} error={errors['card.name']} autoComplete="cc-name" />
+                    <Field
+                      name="cardName"
+                      label={t('fields.cardName')}
+                      value={card.name}
+                      onChange={setC('name')}
+                      error={errors['card.name']}
+                      autoComplete="cc-name"
+                    />
                   </div>
-                  <Field name="expiry" label={t('fields.expiry')} value={card.expiry} onChange={setC('expiry')} error={errors['card.expiry']} autoComplete="cc-exp" placeholder="MM/YY" />
-                  <Field name="cvv" label={t('fields.cvv')} value={card.cvv} onChange={setC('cvv')} error={errors['card.cvv']} autoComplete="cc-csc" inputMode="numeric" type="password" />
+                  <Field
+                    name="expiry"
+                    label={t('fields.expiry')}
+                    value={card.expiry}
+                    onChange={setC('expiry')}
+                    error={errors['card.expiry']}
+                    autoComplete="cc-exp"
+                    placeholder="MM/YY"
+                  />
+                  <Field
+                    name="cvv"
+                    label={t('fields.cvv')}
+                    value={card.cvv}
+                    onChange={setC('cvv')}
+                    error={errors['card.cvv']}
+                    autoComplete="cc-csc"
+                    inputMode="numeric"
+                    type="password"
+                  />
                 </div>
               </div>
             )}
@@ -435,7 +539,10 @@ function BookingSummary() {
         </div>
 
         <aside className="lg:sticky lg:top-24 lg:self-start">
-          <section aria-labelledby="price-title" className="rounded-xl border border-slate-200 bg-sand-50 p-5 shadow-sm">
+          <section
+            aria-labelledby="price-title"
+            className="rounded-xl border border-slate-200 bg-sand-50 p-5 shadow-sm"
+          >
             <h2 id="price-title" className="text-xl font-semibold text-brand-800">
               {t('summary.priceTitle')}
             </h2>
@@ -460,8 +567,16 @@ function BookingSummary() {
               )}
               {quote.data && <PriceBreakdown price={quote.data} />}
             </div>
-            <button type="submit" className="btn-action mt-5 w-full text-lg" disabled={submit.isPending || unavailable}>
-              {submit.isPending ? t('summary.submitting') : method === 'card' ? t('summary.payConfirm') : t('summary.confirmBooking')}
+            <button
+              type="submit"
+              className="btn-action mt-5 w-full text-lg"
+              disabled={submit.isPending || unavailable}
+            >
+              {submit.isPending
+                ? t('summary.submitting')
+                : method === 'card'
+                  ? t('summary.payConfirm')
+                  : t('summary.confirmBooking')}
             </button>
           </section>
         </aside>

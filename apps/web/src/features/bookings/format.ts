@@ -7,7 +7,12 @@ export function useFormat() {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? 'en';
   const locale = locales[lang] ?? 'en-GB';
-  const money = new Intl.NumberFormat(locale, { style: 'currency', currency: 'THB', maximumFractionDigits: 2, minimumFractionDigits: 0 });
+  const money = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'THB',
+    maximumFractionDigits: 2,
+    minimumFractionDigits: 0,
+  });
   const dateFmt = new Intl.DateTimeFormat(lang === 'th' ? 'th-TH-u-ca-buddhist' : locale, {
     weekday: 'short',
     day: 'numeric',

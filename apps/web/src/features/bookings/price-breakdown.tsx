@@ -4,7 +4,15 @@ import { useFormat } from './format';
 
 type Priced = Pick<
   Quote,
-  'days' | 'pricePerDay' | 'rentalAmount' | 'hotDealPercent' | 'hotDealDiscount' | 'addons' | 'promoDiscount' | 'total' | 'vat'
+  | 'days'
+  | 'pricePerDay'
+  | 'rentalAmount'
+  | 'hotDealPercent'
+  | 'hotDealDiscount'
+  | 'addons'
+  | 'promoDiscount'
+  | 'total'
+  | 'vat'
 > & { promoCode: string | null };
 
 /** The server's price breakdown: rental, hot deal, extras, code, total with the VAT part said once. */
@@ -57,7 +65,9 @@ export function StatusBadge({ status }: { status: string }) {
     payment_failed: 'bg-red-100 text-red-900',
   };
   return (
-    <span className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${tone[status] ?? 'bg-slate-100'}`}>
+    <span
+      className={`inline-block rounded-full px-3 py-1 text-sm font-semibold ${tone[status] ?? 'bg-slate-100'}`}
+    >
       {t(`status.${status}`)}
     </span>
   );
