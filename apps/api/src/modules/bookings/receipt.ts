@@ -159,6 +159,7 @@ export async function renderReceipt(
     doc.y = y;
     write(value, { x: 330, y, bold });
     doc.moveDown(0.2);
+    doc.x = 50;
   };
 
   write('Siam Drive', { bold: true, size: 20 });

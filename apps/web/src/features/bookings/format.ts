@@ -7,11 +7,15 @@ export function useFormat() {
   const { i18n } = useTranslation();
   const lang = i18n.resolvedLanguage ?? 'en';
   const locale = locales[lang] ?? 'en-GB';
-  const money = new Intl.NumberFormat(locale, {
+  const whole = new Intl.NumberFormat(locale, {
     style: 'currency',
     currency: 'THB',
-    maximumFractionDigits: 2,
-    minimumFractionDigits: 0,
+    maximumFractionDigits: 0,
+  });
+  const exact = new Intl.NumberFormat(locale, {
+    style: 'currency',
+    currency: 'THB',
+    minimumFractionDigits: 2,
   });
   const dateFmt = new Intl.DateTimeFormat(lang === 'th' ? 'th-TH-u-ca-buddhist' : locale, {
     weekday: 'short',
@@ -27,7 +31,7 @@ export function useFormat() {
   });
   return {
     lang,
-    baht: (satang: number) => money.format(satang / 100),
+    baht: (satang: number) => (satang % 100 === 0 ? whole : exact).format(satang / 100),
     date: (iso: string) => dateFmt.format(new Date(`${iso}T00:00:00Z`)),
     dateTime: (iso: string) => dateTimeFmt.format(new Date(iso)),
   };
