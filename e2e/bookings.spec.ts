@@ -294,3 +294,15 @@ for (const lng of ['en', 'th'] as const) {
     await expect(page.getByText(t.incomplete)).toBeVisible();
   });
 }
+
+test('[zh] the booking summary speaks Chinese', async ({ page, request }) => {
+  await signUp(request, page, 'zh');
+  const car = await findCar(request, 50, 52);
+  await page.goto(bookingUrl(car, 50, 52, 'zh'));
+  await expect(page.getByRole('heading', { level: 1, name: '预订摘要' })).toBeVisible();
+  await expect(page.getByText(/测试模式：不会真实扣款/)).toBeVisible();
+  await expect(page.getByRole('button', { name: '付款并确认' })).toBeVisible();
+  await page.getByRole('button', { name: '付款并确认' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: '请同意条款与条件' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: '请输入身份证或护照号码' })).toBeVisible();
+});

@@ -415,7 +415,8 @@ export class BookingsRepository {
   /**
    * Expires unpaid bookings and frees their cars in one statement: safe on
    * several instances at once (row locks make a second runner skip what the
-   * first took). A booking whose slip waits for review is not expired.
+   * first took). The same statement frees the car and gives the promotion
+   * code's use back. A booking whose slip waits for review is not expired.
    */
   async expireUnpaid(ex: Executor, now: Date, hours: number) {
     return rows<{ id: number }>(
@@ -430,6 +431,14 @@ export class BookingsRepository {
             UPDATE unit_holds h SET released_at = ${now.toISOString()}
             WHERE h.booking_id IN (SELECT id FROM expired) AND h.released_at IS NULL
             RETURNING h.booking_id
+          ), uses AS (
+            DELETE FROM promotion_uses u WHERE u.booking_id IN (SELECT id FROM expired)
+            RETURNING u.promotion_id
+          ), given_back AS (
+            UPDATE promotion_codes p SET uses_count = greatest(p.uses_count - c.n, 0)
+            FROM (SELECT promotion_id, count(*)::int AS n FROM uses GROUP BY promotion_id) c
+            WHERE p.id = c.promotion_id
+            RETURNING p.id
           )
           SELECT id FROM expired`,
     );

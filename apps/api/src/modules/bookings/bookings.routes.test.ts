@@ -550,7 +550,12 @@ describeEachDatabase('bookings', (ctx) => {
       returnDate: daysFromNow(86),
       paymentMethod: 'bank_transfer',
     };
-    const b = (await create(customer.headers, payload)).json().response.data.booking;
+    await ctx.database.query(
+      `INSERT INTO promotion_codes (code, kind, value, max_uses) VALUES ('ONCE5', 'percent', 5, 1)`,
+    );
+    const b = (await create(customer.headers, { ...payload, promoCode: 'ONCE5' })).json().response.data
+      .booking;
+    expect(b.promoCode).toBe('ONCE5');
     expect(await app.services.bookings.expireUnpaid(new Date(Date.now() + 23 * 3_600_000))).not.toContain(
       b.id,
     );
@@ -566,7 +571,8 @@ describeEachDatabase('bookings', (ctx) => {
       headers: customer.headers,
     });
     expect(shown.json().response.data.status).toBe('expired');
-    expect((await create(customer.headers, payload)).statusCode).toBe(200);
+    // The car and the single-use code are both free again.
+    expect((await create(customer.headers, { ...payload, promoCode: 'ONCE5' })).statusCode).toBe(200);
   });
 
   it('staff transitions: reject a slip, confirm, pick up on another unit, return (car freed)', async () => {

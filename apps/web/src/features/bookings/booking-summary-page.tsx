@@ -15,6 +15,7 @@ import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { useSession } from '../auth/session-provider';
+import { useSiteSettings } from '../site-settings/use-site-settings';
 import { createBooking, fetchAddons, fetchGateway, fetchQuote, validatePromo } from './booking-api';
 import { useFormat } from './format';
 import { PriceBreakdown } from './price-breakdown';
@@ -176,6 +177,7 @@ function BookingSummary() {
   });
 
   const unavailable = taken || (quote.data !== undefined && !quote.data.available);
+  const closed = useSiteSettings().data?.rentalOpen === false;
 
   const promoMutation = useMutation({
     mutationFn: (code: string) =>
@@ -281,6 +283,12 @@ function BookingSummary() {
         <ArrowLeft aria-hidden="true" size={18} /> {t('summary.back')}
       </Link>
       <h1 className="mt-4 text-3xl font-semibold">{t('summary.title')}</h1>
+
+      {closed && (
+        <p role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          {t('closed')}
+        </p>
+      )}
 
       {unavailable && (
         <div role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
@@ -570,7 +578,7 @@ function BookingSummary() {
             <button
               type="submit"
               className="btn-action mt-5 w-full text-lg"
-              disabled={submit.isPending || unavailable}
+              disabled={submit.isPending || unavailable || closed}
             >
               {submit.isPending
                 ? t('summary.submitting')
