@@ -340,7 +340,7 @@ export class BookingsService {
           response: { data: { booking, instructions: await this.instructions(booking, lang) } },
         },
       };
-      await this.sendMail(outcome.bookingId, 'created', booking);
+      await this.sendMail(outcome.bookingId, 'created', { booking, lang, userId });
     }
     await this.repo.storeIdempotencyResponse(
       this.repo.db as unknown as Executor,
@@ -409,7 +409,7 @@ export class BookingsService {
         );
       });
       const booking = await this.getById(bookingId, lang);
-      await this.sendMail(bookingId, 'confirmed', booking);
+      if (row.user_id) await this.sendMail(bookingId, 'confirmed', { booking, lang, userId: row.user_id });
       return {
         httpStatus: 200,
         body: {
@@ -806,21 +806,32 @@ export class BookingsService {
     return { booking, payments };
   }
 
-  /** Mails the customer in the language they booked in; `loaded` saves a reload when it is in that language. */
-  private async sendMail(bookingId: number, kind: 'created' | 'confirmed' | 'cancelled', loaded?: Booking) {
+  /**
+   * Mails the customer (their account email) in the language they booked in.
+   * `known` (the booking just loaded in that language, and its customer) saves a reload.
+   */
+  private async sendMail(
+    bookingId: number,
+    kind: 'created' | 'confirmed' | 'cancelled',
+    known?: { booking: Booking; lang: Language; userId: number },
+  ) {
     try {
-      const row = await this.repo.findBooking(this.repo.db as unknown as Executor, { id: bookingId });
-      if (!row || !row.user_id) return;
-      const user = await this.repo.userLanguageAndEmail(this.repo.db as unknown as Executor, row.user_id);
-      const lang = row.language;
-      const booking =
-        loaded &&
-        loaded.branchName === row.branch_name[lang] &&
-        loaded.carName === `${row.brand[lang]} ${row.model[lang]}`
-          ? loaded
-          : await this.getById(bookingId, lang);
+      const db = this.repo.db as unknown as Executor;
+      let booking = known?.booking;
+      let lang = known?.lang;
+      let userId = known?.userId;
+      let fallbackEmail = known?.booking.driver.email;
+      if (!booking || !lang || !userId) {
+        const row = await this.repo.findBooking(db, { id: bookingId });
+        if (!row || !row.user_id) return;
+        lang = row.language;
+        userId = row.user_id;
+        fallbackEmail = row.driver_email;
+        booking = await this.getById(bookingId, lang);
+      }
+      const user = await this.repo.userLanguageAndEmail(db, userId);
       const message = bookingMail(kind, booking, lang, this.deps.publicUrl);
-      await this.deps.mailer.send({ to: user?.email ?? row.driver_email, ...message });
+      await this.deps.mailer.send({ to: user?.email ?? fallbackEmail!, ...message });
     } catch (error) {
       // A mail failure never undoes a booking or a payment; it is logged for staff.
       this.deps.log?.error({ err: error, bookingId, kind }, 'booking email failed');
