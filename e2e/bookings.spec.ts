@@ -306,3 +306,25 @@ test('[zh] the booking summary speaks Chinese', async ({ page, request }) => {
   await expect(page.getByRole('alert').filter({ hasText: '请同意条款与条件' })).toBeVisible();
   await expect(page.getByRole('alert').filter({ hasText: '请输入身份证或护照号码' })).toBeVisible();
 });
+
+test('[en] booking pages pass axe (WCAG 2 AA)', async ({ page, request }) => {
+  const { AxeBuilder } = await import('@axe-core/playwright');
+  await signUp(request, page, 'en');
+  const car = await findCar(request, 60, 61);
+  await page.goto(bookingUrl(car, 60, 61, 'en'));
+  await expect(page.getByTestId('price-total')).toBeVisible();
+  const scan = async () =>
+    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
+  expect(await scan()).toEqual([]);
+  await page.getByLabel(texts.en.idNumber).fill('1103700012345');
+  await page.getByRole('radio', { name: texts.en.promptpay }).check();
+  await page.getByRole('checkbox', { name: texts.en.terms }).check();
+  await page.getByRole('button', { name: texts.en.confirm }).click();
+  await expect(page.getByRole('img', { name: texts.en.qr })).toBeVisible();
+  expect(await scan()).toEqual([]);
+  await page.goto('/my-bookings?lng=en');
+  await expect(page.getByRole('button', { name: texts.en.cancel })).toBeVisible();
+  expect(await scan()).toEqual([]);
+});

@@ -20,35 +20,37 @@ export function PriceBreakdown({ price }: { price: Priced }) {
   const { t } = useTranslation('booking');
   const f = useFormat();
   return (
-    <dl className="space-y-2 text-slate-800" data-testid="price-breakdown">
-      <div className="flex justify-between gap-4">
-        <dt>{t('price.rental', { days: price.days, price: f.baht(price.pricePerDay) })}</dt>
-        <dd>{f.baht(price.rentalAmount)}</dd>
-      </div>
-      {price.hotDealDiscount > 0 && (
-        <div className="flex justify-between gap-4 text-green-800">
-          <dt>{t('price.hotDeal', { percent: price.hotDealPercent })}</dt>
-          <dd>−{f.baht(price.hotDealDiscount)}</dd>
+    <div data-testid="price-breakdown">
+      <dl className="space-y-2 text-slate-800">
+        <div className="flex justify-between gap-4">
+          <dt>{t('price.rental', { days: price.days, price: f.baht(price.pricePerDay) })}</dt>
+          <dd>{f.baht(price.rentalAmount)}</dd>
         </div>
-      )}
-      {price.addons.map((a) => (
-        <div key={a.code} className="flex justify-between gap-4">
-          <dt>{a.label}</dt>
-          <dd>{a.amount === 0 ? t('summary.free') : f.baht(a.amount)}</dd>
+        {price.hotDealDiscount > 0 && (
+          <div className="flex justify-between gap-4 text-green-800">
+            <dt>{t('price.hotDeal', { percent: price.hotDealPercent })}</dt>
+            <dd>−{f.baht(price.hotDealDiscount)}</dd>
+          </div>
+        )}
+        {price.addons.map((a) => (
+          <div key={a.code} className="flex justify-between gap-4">
+            <dt>{a.label}</dt>
+            <dd>{a.amount === 0 ? t('summary.free') : f.baht(a.amount)}</dd>
+          </div>
+        ))}
+        {price.promoDiscount > 0 && (
+          <div className="flex justify-between gap-4 text-green-800">
+            <dt>{t('price.promo', { code: price.promoCode })}</dt>
+            <dd>−{f.baht(price.promoDiscount)}</dd>
+          </div>
+        )}
+        <div className="flex justify-between gap-4 border-t border-slate-300 pt-2 text-lg font-semibold">
+          <dt>{t('price.total')}</dt>
+          <dd data-testid="price-total">{f.baht(price.total)}</dd>
         </div>
-      ))}
-      {price.promoDiscount > 0 && (
-        <div className="flex justify-between gap-4 text-green-800">
-          <dt>{t('price.promo', { code: price.promoCode })}</dt>
-          <dd>−{f.baht(price.promoDiscount)}</dd>
-        </div>
-      )}
-      <div className="flex justify-between gap-4 border-t border-slate-300 pt-2 text-lg font-semibold">
-        <dt>{t('price.total')}</dt>
-        <dd data-testid="price-total">{f.baht(price.total)}</dd>
-      </div>
-      <p className="text-sm text-slate-600">{t('price.vat', { amount: f.baht(price.vat) })}</p>
-    </dl>
+      </dl>
+      <p className="mt-2 text-sm text-slate-600">{t('price.vat', { amount: f.baht(price.vat) })}</p>
+    </div>
   );
 }
 
