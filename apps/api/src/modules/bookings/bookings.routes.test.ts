@@ -200,6 +200,45 @@ describeEachDatabase('bookings', (ctx) => {
     expect(zh.statusCode).toBe(200);
   });
 
+  it('mails the customer in the language they booked in', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/bookings/create?lng=th',
+      headers: customer.headers,
+      payload: {
+        driver,
+        acceptTerms: true,
+        addons: [],
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(12),
+        returnDate: daysFromNow(13),
+        paymentMethod: 'bank_transfer',
+      },
+    });
+    const number = res.json().response.data.booking.bookingNumber;
+    const outbox = path.join(app.settings.dataDir, 'outbox');
+    const file = readdirSync(outbox).find((f) => f.includes(customer.email.split('@')[0]!));
+    const eml = readFileSync(path.join(outbox, file!), 'utf8');
+    // Subject: RFC 2047 encoded words (base64 or quoted-printable), unfolded.
+    const subjectLine = /^Subject: (.*(?:\n[ \t].*)*)/m.exec(eml)![1]!;
+    const subject = [...subjectLine.matchAll(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi)]
+      .map(([, enc, text]) =>
+        enc!.toUpperCase() === 'B'
+          ? Buffer.from(text!, 'base64').toString('utf8')
+          : Buffer.from(
+              text!
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+              'latin1',
+            ).toString('utf8'),
+      )
+      .join('');
+    expect(subject).toBe(`ได้รับการจองของคุณแล้ว: ${number}`);
+  });
+
   it('gives NEWUSER (฿500) only on a first booking', async () => {
     const car = await makeCar(ctx.database, 3);
     const customer = await makeCustomer(app);
