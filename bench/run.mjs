@@ -1,4 +1,3 @@
-/* global fetch */
 // `npm run bench`: prints the performance figures the issues ask for, from one run.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
