@@ -1,4 +1,4 @@
-/* global fetch, performance */
+/* global performance */
 // `npm run bench:bookings` (or the end of `npm run bench` when a PostgreSQL is given):
 // two API processes on one PostgreSQL database;
 //  1. 100 simultaneous creates for the last free unit, split over both processes → exactly one booking;
