@@ -79,3 +79,5 @@ console.log(
         : "none of it in the home page's initial JS"),
   );
 }
+// Bookings (issue 5): two processes on one PostgreSQL, the last-unit race and create latency at 50/s.
+if (process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL) await import('./bookings.mjs');

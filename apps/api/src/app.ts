@@ -9,6 +9,7 @@ import { adminRoutes } from './modules/admin/admin.routes';
 import { uploadsPlugin } from './modules/admin/uploads.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { signInCspSources } from './modules/auth/sign-in-csp';
+import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { authenticatePlugin } from './plugins/authenticate';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(siteSettingsRoutes);
       await api.register(authRoutes);
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(bookingsRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -26,12 +26,22 @@ async function main() {
     },
   });
 
+  // Unpaid bookings expire after 24 hours; the SQL is safe when several instances run it at once.
+  const expiry = setInterval(() => {
+    app.services.bookings
+      .expireUnpaid()
+      .then((ids) => ids.length && app.log.info({ bookings: ids }, 'expired unpaid bookings'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'expiring unpaid bookings failed'));
+  }, 60_000);
+  expiry.unref();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
+    clearInterval(expiry);
     try {
       await app.close(); // stops accepting, waits for requests in flight
       await database.close();

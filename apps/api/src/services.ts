@@ -17,6 +17,7 @@ import { UsersRepository } from './modules/users/users.repository';
 import { UsersService } from './modules/users/users.service';
 import { SiteSettingsRepository } from './modules/site-settings/site-settings.repository';
 import { SiteSettingsService } from './modules/site-settings/site-settings.service';
+import { buildBookingsService } from './modules/bookings/bookings.wiring';
 
 /**
  * Where the modules' services are wired to their repositories, once per app.
@@ -52,7 +53,29 @@ export function buildServices(database: Database, settings: Settings) {
   const audit = new AuditService(new AuditRepository(db));
   const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
-  return { mailer, siteSettings, sessions, users, auth, authThrottle, account, audit, fleet, settingsAdmin };
+  const bookings = buildBookingsService(db, settings, { siteSettings, mailer });
+  // PDPA: a customer's bookings are part of their data export, and are anonymised
+  // (keeping number, dates, car and amounts, as accounting law requires) when they erase their account.
+  account.registerContributor({
+    name: 'bookings',
+    export: (userId) => bookings.listForUser(userId, 'en'),
+    erase: async (userId) => {
+      await bookings.anonymiseForUser(userId);
+    },
+  });
+  return {
+    mailer,
+    siteSettings,
+    sessions,
+    users,
+    auth,
+    authThrottle,
+    account,
+    audit,
+    fleet,
+    settingsAdmin,
+    bookings,
+  };
 }
 
 export type Services = ReturnType<typeof buildServices>;

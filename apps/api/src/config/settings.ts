@@ -53,6 +53,11 @@ export const settingsSchema = z.object({
   AUTH_MAX_REGISTRATIONS: z.coerce.number().int().min(1).max(10_000).default(20),
   /** The length of the sign-in rate-limit window, in minutes. */
   AUTH_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** Omise card payments: both keys switch the sandbox gateway off (docs: README, Settings). */
+  OMISE_PUBLIC_KEY: optional(z.string().regex(/^pkey_/, 'must start with pkey_')),
+  OMISE_SECRET_KEY: optional(z.string().regex(/^skey_/, 'must start with skey_')),
+  OMISE_API_URL: z.url().default('https://api.omise.co'),
+  OMISE_VAULT_URL: z.url().default('https://vault.omise.co'),
 });
 
 export type Settings = z.infer<typeof settingsSchema> & {

@@ -230,24 +230,36 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     const units = (await app.inject({ url: '/api/v1/admin/units', headers: auth.staff })).json().response
       .data;
     const unit = units[1];
-    // A booking's hold, as the bookings module writes it (pickup 09:00, return 18:00 + turnaround).
-    // TODO(bookings): once bookings land, make a real booking here instead of a bare hold.
-    await ctx.database
-      .query(
-        `INSERT INTO unit_holds (unit_id, kind, starts_at, ends_at, blocked_until, booking_id)
-       VALUES ($1, 'booking', $2, $3, $4, 424242)`,
-        [
-          unit.id,
-          new Date(`${day(10)}T09:00:00+07:00`),
-          new Date(`${day(12)}T18:00:00+07:00`),
-          new Date(`${day(12)}T21:00:00+07:00`),
-        ],
-      )
-      .catch(async (error: unknown) => {
-        throw new Error(
-          `could not write a booking hold (the bookings migration may need a real booking): ${String(error)}`,
-        );
-      });
+    // A confirmed booking holding this unit, as the bookings module writes it
+    // (pickup 09:00, return 18:00 + turnaround), inserted directly so the unit is certain.
+    const [booking] = await ctx.database.query<{ id: number }>(
+      `INSERT INTO bookings (booking_number, car_model_id, unit_id, branch_code, pickup_date, return_date,
+         pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name,
+         driver_email, driver_phone, driver_id_number, price_per_day, rental_amount, total_amount, vat_amount)
+       SELECT 'SD-TEST-0001', u.car_model_id, u.id, u.branch_code, $2::date, $3::date,
+         $4, $5, 2, 'confirmed', 'card', 'Test', 'Driver', 'driver@example.com', '0812345678',
+         'AB1234567', 1000, 2000, 2000, 130.84
+       FROM vehicle_units u WHERE u.id = $1
+       RETURNING id`,
+      [
+        unit.id,
+        day(10),
+        day(12),
+        new Date(`${day(10)}T09:00:00+07:00`),
+        new Date(`${day(12)}T18:00:00+07:00`),
+      ],
+    );
+    await ctx.database.query(
+      `INSERT INTO unit_holds (unit_id, kind, starts_at, ends_at, blocked_until, booking_id)
+       VALUES ($1, 'booking', $2, $3, $4, $5)`,
+      [
+        unit.id,
+        new Date(`${day(10)}T09:00:00+07:00`),
+        new Date(`${day(12)}T18:00:00+07:00`),
+        new Date(`${day(12)}T21:00:00+07:00`),
+        booking!.id,
+      ],
+    );
     const res = await app.inject({
       method: 'POST',
       url: `/api/v1/admin/units/${unit.id}/maintenance`,

@@ -1,0 +1,91 @@
+import type { App } from '../../app';
+import type { Database } from '../../db/client';
+
+const DAY_MS = 86_400_000;
+
+/** A date n days from today in Bangkok, YYYY-MM-DD. */
+export function daysFromNow(n: number): string {
+  return new Date(Date.now() + 7 * 3_600_000 + n * DAY_MS).toISOString().slice(0, 10);
+}
+
+let seq = 0;
+
+/** A car model of our own (฿1,000 a day) with `units` cars at a branch of our own: tests never depend on demo data. */
+export async function makeCar(
+  database: Database,
+  units: number,
+  options: { price?: string; hotDeal?: number } = {},
+) {
+  seq += 1;
+  const tag = `${Date.now().toString(36)}${seq}`;
+  const branch = `t${tag}`.slice(0, 30);
+  const l = (s: string) => JSON.stringify({ th: s, en: s, zh: s });
+  await database.query(`INSERT INTO branches (code, name, address, phone) VALUES ($1, $2, $2, '021234567')`, [
+    branch,
+    l(`Branch ${tag}`),
+  ]);
+  const [category] = await database.query<{ id: number }>(
+    `INSERT INTO categories (slug, name) VALUES ($1, $2) RETURNING id`,
+    [`cat-${tag}`, l('Sedan')],
+  );
+  const [model] = await database.query<{ id: number }>(
+    `INSERT INTO car_models (slug, category_id, brand, model, description, price_per_day, transmission, fuel, seats, doors, luggage)
+     VALUES ($1, $2, $3, $4, $3, $5, 'automatic', 'petrol', 5, 4, 2) RETURNING id`,
+    [`car-${tag}`, category!.id, l('Toyota'), l(`Test ${tag}`), options.price ?? '1000.00'],
+  );
+  const unitIds: number[] = [];
+  for (let i = 0; i < units; i++) {
+    const [u] = await database.query<{ id: number }>(
+      `INSERT INTO vehicle_units (car_model_id, plate, branch_code) VALUES ($1, $2, $3) RETURNING id`,
+      [model!.id, `T${tag}-${i}`, branch],
+    );
+    unitIds.push(u!.id);
+  }
+  if (options.hotDeal)
+    await database.query(
+      `INSERT INTO hot_deals (car_model_id, discount_percent, starts_at, ends_at) VALUES ($1, $2, now() - interval '1 day', now() + interval '10 days')`,
+      [model!.id, options.hotDeal],
+    );
+  return { carModelId: model!.id, branchCode: branch, unitIds };
+}
+
+/** A new customer through the real register and login calls; returns the bearer header. */
+export async function makeCustomer(app: App, language = 'en') {
+  seq += 1;
+  const email = `customer${Date.now().toString(36)}${seq}@example.com`;
+  const reg = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/register',
+    payload: {
+      email,
+      password: 'secret-123',
+      firstName: 'Somchai',
+      lastName: 'Jaidee',
+      phone: '0812345678',
+      language,
+    },
+  });
+  if (reg.statusCode !== 200) throw new Error(`register failed: ${reg.body}`);
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/v1/auth/login',
+    payload: { email, password: 'secret-123' },
+  });
+  const body = login.json();
+  return { email, userId: body.user.id as number, headers: { authorization: `Bearer ${body.token}` } };
+}
+
+export const driver = {
+  firstName: 'Somchai',
+  lastName: 'Jaidee',
+  email: 'somchai@example.com',
+  phone: '081-234-5678',
+  idNumber: '1103700012345',
+};
+
+export const goodCard = {
+  number: '4242 4242 4242 4242',
+  name: 'SOMCHAI JAIDEE',
+  expiry: '12/30',
+  cvv: '123',
+};

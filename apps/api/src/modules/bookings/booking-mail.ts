@@ -1,0 +1,99 @@
+import type { Booking } from '@siam/contract/bookings';
+import type { Language } from '@siam/contract/languages';
+
+const baht = (satang: number, lang: Language) =>
+  new Intl.NumberFormat(lang === 'th' ? 'th-TH' : lang === 'zh' ? 'zh-CN' : 'en-US', {
+    style: 'currency',
+    currency: 'THB',
+  }).format(satang / 100);
+
+const texts = {
+  th: {
+    created: (n: string) => `ได้รับการจองของคุณแล้ว: ${n}`,
+    confirmed: (n: string) => `ยืนยันการชำระเงินแล้ว: ${n}`,
+    cancelled: (n: string) => `ยกเลิกการจองแล้ว: ${n}`,
+    hello: (name: string) => `เรียน คุณ${name}`,
+    createdBody: 'เราได้รับการจองของคุณแล้ว กรุณาชำระเงินและแนบสลิปภายใน 24 ชั่วโมง มิฉะนั้นการจองจะถูกยกเลิกอัตโนมัติ',
+    confirmedBody: 'เราได้รับชำระเงินเรียบร้อยแล้ว รถของคุณพร้อมให้บริการตามวันเวลาด้านล่าง',
+    cancelledBody: 'การจองนี้ถูกยกเลิกแล้ว',
+    car: 'รถ',
+    pickup: 'รับรถ',
+    ret: 'คืนรถ',
+    branch: 'สาขา',
+    total: 'ยอดรวม (รวม VAT)',
+    fee: 'ค่ายกเลิก',
+    view: 'ดูการจองของคุณ',
+    thanks: 'ขอบคุณที่ใช้บริการ สยามไดรฟ์',
+  },
+  en: {
+    created: (n: string) => `We have your booking: ${n}`,
+    confirmed: (n: string) => `Payment confirmed: ${n}`,
+    cancelled: (n: string) => `Booking cancelled: ${n}`,
+    hello: (name: string) => `Dear ${name},`,
+    createdBody:
+      'We have your booking. Please pay and send the slip within 24 hours, or the booking is cancelled automatically.',
+    confirmedBody: 'We have received your payment. Your car will be ready at the times below.',
+    cancelledBody: 'This booking has been cancelled.',
+    car: 'Car',
+    pickup: 'Pickup',
+    ret: 'Return',
+    branch: 'Branch',
+    total: 'Total (VAT included)',
+    fee: 'Cancellation fee',
+    view: 'See your booking',
+    thanks: 'Thank you for choosing Siam Drive',
+  },
+  zh: {
+    created: (n: string) => `我们已收到您的预订：${n}`,
+    confirmed: (n: string) => `付款已确认：${n}`,
+    cancelled: (n: string) => `预订已取消：${n}`,
+    hello: (name: string) => `${name}，您好：`,
+    createdBody: '我们已收到您的预订。请在24小时内付款并上传转账凭证，否则预订将自动取消。',
+    confirmedBody: '我们已收到您的付款，车辆将按以下时间为您准备好。',
+    cancelledBody: '此预订已取消。',
+    car: '车辆',
+    pickup: '取车',
+    ret: '还车',
+    branch: '门店',
+    total: '总计（含增值税）',
+    fee: '取消费',
+    view: '查看您的预订',
+    thanks: '感谢您选择暹罗租车',
+  },
+} as const;
+
+/** The booking emails (made, payment confirmed, cancelled) in the customer's language. */
+export function bookingMail(
+  kind: 'created' | 'confirmed' | 'cancelled',
+  booking: Booking,
+  lang: Language,
+  publicUrl: string,
+) {
+  const t = texts[lang];
+  const subject = t[kind](booking.bookingNumber);
+  const body = kind === 'created' ? t.createdBody : kind === 'confirmed' ? t.confirmedBody : t.cancelledBody;
+  const lines = [
+    t.hello(`${booking.driver.firstName} ${booking.driver.lastName}`.trim()),
+    '',
+    body,
+    '',
+    `${t.car}: ${booking.carName}`,
+    `${t.branch}: ${booking.branchName}`,
+    `${t.pickup}: ${booking.pickupDate} ${booking.pickupTime}`,
+    `${t.ret}: ${booking.returnDate} ${booking.returnTime}`,
+    `${t.total}: ${baht(booking.total, lang)}`,
+    ...(kind === 'cancelled' && booking.cancellationFee
+      ? [`${t.fee}: ${baht(booking.cancellationFee, lang)}`]
+      : []),
+    '',
+    `${t.view}: ${publicUrl}/my-bookings?lng=${lang}`,
+    '',
+    t.thanks,
+  ];
+  const text = lines.join('\n');
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.6">${lines
+    .map((l) => (l ? `<p style="margin:0">${esc(l)}</p>` : '<br>'))
+    .join('')}</body></html>`;
+  return { subject, text, html };
+}

@@ -1,0 +1,478 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { LocalizedText } from '../../db/schema/localized';
+
+/** Anything that runs SQL: the database or a transaction. */
+export type Executor = Pick<Db, 'execute'>;
+
+async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
+  const result = (await ex.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export interface BookingRow {
+  id: number;
+  booking_number: string;
+  user_id: number | null;
+  car_model_id: number;
+  unit_id: number | null;
+  branch_code: string;
+  pickup_date: string;
+  return_date: string;
+  days: number;
+  status: string;
+  payment_method: 'card' | 'bank_transfer' | 'promptpay';
+  driver_first_name: string;
+  driver_last_name: string;
+  driver_email: string;
+  driver_phone: string;
+  driver_id_number: string;
+  language: 'th' | 'en' | 'zh';
+  price_per_day: number;
+  rental_amount: number;
+  hot_deal_percent: string | null;
+  hot_deal_discount: number;
+  addons_amount: number;
+  promotion_code: string | null;
+  promotion_discount: number;
+  total_amount: number;
+  vat_amount: number;
+  cancellation_fee: number | null;
+  cancel_reason: string | null;
+  created_ms: number;
+  paid_ms: number | null;
+  brand: LocalizedText;
+  model: LocalizedText;
+  branch_name: LocalizedText;
+  image: string | null;
+  slip_pending: boolean;
+  slip_count: number;
+}
+
+export interface PaymentRow {
+  id: number;
+  method: 'card' | 'bank_transfer' | 'promptpay';
+  kind: 'charge' | 'refund';
+  status: string;
+  amount: number;
+  gateway: string | null;
+  gateway_ref: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  created_ms: number;
+}
+
+const bookingColumns = sql`
+  b.id, b.booking_number, b.user_id, b.car_model_id, b.unit_id, b.branch_code,
+  to_char(b.pickup_date, 'YYYY-MM-DD') AS pickup_date, to_char(b.return_date, 'YYYY-MM-DD') AS return_date,
+  b.days, b.status, b.payment_method, b.driver_first_name, b.driver_last_name, b.driver_email,
+  b.driver_phone, b.driver_id_number, b.language,
+  (b.price_per_day * 100)::int AS price_per_day, (b.rental_amount * 100)::int AS rental_amount,
+  b.hot_deal_percent::text AS hot_deal_percent, (b.hot_deal_discount * 100)::int AS hot_deal_discount,
+  (b.addons_amount * 100)::int AS addons_amount, b.promotion_code,
+  (b.promotion_discount * 100)::int AS promotion_discount, (b.total_amount * 100)::int AS total_amount,
+  (b.vat_amount * 100)::int AS vat_amount, (b.cancellation_fee * 100)::int AS cancellation_fee, b.cancel_reason,
+  (extract(epoch FROM b.created_at) * 1000)::float8 AS created_ms,
+  (extract(epoch FROM b.paid_at) * 1000)::float8 AS paid_ms,
+  m.brand, m.model, br.name AS branch_name,
+  (SELECT i.url FROM car_model_images i WHERE i.car_model_id = m.id ORDER BY i.sort_order LIMIT 1) AS image,
+  EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending') AS slip_pending,
+  (SELECT count(*)::int FROM payment_slips s WHERE s.booking_id = b.id) AS slip_count`;
+
+const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code`;
+
+/** The SQL of bookings, holds, promotions, payments, slips and idempotency keys. */
+export class BookingsRepository {
+  constructor(readonly db: Db) {}
+
+  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(tx as unknown as Executor));
+  }
+
+  async carForQuote(ex: Executor, carModelId: number, branchCode: string) {
+    const [row] = await rows<{
+      id: number;
+      brand: LocalizedText;
+      model: LocalizedText;
+      price_per_day: number;
+      branch_name: LocalizedText | null;
+      hot_deal_percent: string | null;
+    }>(
+      ex,
+      sql`SELECT m.id, m.brand, m.model, (m.price_per_day * 100)::int AS price_per_day,
+            (SELECT name FROM branches WHERE code = ${branchCode} AND is_active) AS branch_name,
+            (SELECT max(d.discount_percent)::text FROM hot_deals d
+              WHERE d.car_model_id = m.id AND d.starts_at <= now() AND d.ends_at > now()) AS hot_deal_percent
+          FROM car_models m WHERE m.id = ${carModelId} AND m.is_active`,
+    );
+    return row;
+  }
+
+  async addons(ex: Executor) {
+    return rows<{ code: string; name: LocalizedText; description: LocalizedText; price_per_day: number }>(
+      ex,
+      sql`SELECT code, name, description, (price_per_day * 100)::int AS price_per_day
+          FROM addons WHERE is_active ORDER BY sort_order`,
+    );
+  }
+
+  async promotion(ex: Executor, code: string) {
+    const [row] = await rows<{
+      id: number;
+      code: string;
+      kind: 'percent' | 'amount';
+      value: string;
+      first_booking_only: boolean;
+      usable: boolean;
+    }>(
+      ex,
+      sql`SELECT id, code, kind, value::text AS value, first_booking_only,
+            (is_active AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
+              AND (max_uses IS NULL OR uses_count < max_uses)) AS usable
+          FROM promotion_codes WHERE code = ${code}`,
+    );
+    return row;
+  }
+
+  /** Bookings of this customer that count as "a booking" for first-booking codes. */
+  async countRealBookings(ex: Executor, userId: number) {
+    const [row] = await rows<{ n: number }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM bookings
+          WHERE user_id = ${userId} AND status NOT IN ('cancelled','expired','payment_failed')`,
+    );
+    return row?.n ?? 0;
+  }
+
+  /** Takes one use of a code, atomically: false when it ran out or expired meanwhile. */
+  async consumePromotion(ex: Executor, promotionId: number) {
+    const taken = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE promotion_codes SET uses_count = uses_count + 1
+          WHERE id = ${promotionId} AND is_active AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
+            AND (max_uses IS NULL OR uses_count < max_uses)
+          RETURNING id`,
+    );
+    return taken.length === 1;
+  }
+
+  async releasePromotion(ex: Executor, bookingId: number) {
+    await ex.execute(
+      sql`UPDATE promotion_codes p SET uses_count = greatest(uses_count - 1, 0)
+          FROM promotion_uses u WHERE u.booking_id = ${bookingId} AND u.promotion_id = p.id`,
+    );
+    await ex.execute(sql`DELETE FROM promotion_uses WHERE booking_id = ${bookingId}`);
+  }
+
+  async recordPromotionUse(
+    ex: Executor,
+    promotionId: number,
+    bookingId: number,
+    userId: number,
+    discount: string,
+  ) {
+    await ex.execute(
+      sql`INSERT INTO promotion_uses (promotion_id, booking_id, user_id, discount)
+          VALUES (${promotionId}, ${bookingId}, ${userId}, ${discount})`,
+    );
+  }
+
+  /** In-service units of the model at the branch, free ones first, in random order so simultaneous bookings spread over the units instead of queueing on one. */
+  async candidateUnits(
+    ex: Executor,
+    carModelId: number,
+    branchCode: string,
+    startsAt: Date,
+    blockedUntil: Date,
+  ) {
+    return rows<{ id: number; free: boolean }>(
+      ex,
+      sql`SELECT u.id, NOT EXISTS (
+              SELECT 1 FROM unit_holds h WHERE h.unit_id = u.id AND h.released_at IS NULL
+                AND tstzrange(h.starts_at, h.blocked_until, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${blockedUntil.toISOString()}::timestamptz, '[)')
+            ) AS free
+          FROM vehicle_units u
+          WHERE u.car_model_id = ${carModelId} AND u.branch_code = ${branchCode} AND u.status = 'in_service'
+          ORDER BY 2 DESC, random()`,
+    );
+  }
+
+  /**
+   * Puts a hold on the unit; the EXCLUDE constraint decides. ON CONFLICT DO
+   * NOTHING covers exclusion constraints: a clash gives no row (and waits for
+   * a competing transaction to finish first), never a broken transaction.
+   */
+  async insertHold(
+    ex: Executor,
+    hold: {
+      unitId: number;
+      bookingId: number;
+      startsAt: Date;
+      endsAt: Date;
+      blockedUntil: Date;
+      createdBy: number | null;
+    },
+  ) {
+    const inserted = await rows<{ id: number }>(
+      ex,
+      sql`INSERT INTO unit_holds (unit_id, kind, starts_at, ends_at, blocked_until, booking_id, created_by)
+          VALUES (${hold.unitId}, 'booking', ${hold.startsAt.toISOString()}, ${hold.endsAt.toISOString()},
+                  ${hold.blockedUntil.toISOString()}, ${hold.bookingId}, ${hold.createdBy})
+          ON CONFLICT DO NOTHING RETURNING id`,
+    );
+    return inserted[0]?.id;
+  }
+
+  async releaseHolds(ex: Executor, bookingId: number) {
+    await ex.execute(
+      sql`UPDATE unit_holds SET released_at = now() WHERE booking_id = ${bookingId} AND released_at IS NULL`,
+    );
+  }
+
+  async liveHold(ex: Executor, bookingId: number) {
+    const [row] = await rows<{
+      id: number;
+      unit_id: number;
+      starts_at: string;
+      ends_at: string;
+      blocked_until: string;
+    }>(
+      ex,
+      sql`SELECT id, unit_id, starts_at::text, ends_at::text, blocked_until::text FROM unit_holds
+          WHERE booking_id = ${bookingId} AND released_at IS NULL`,
+    );
+    return row;
+  }
+
+  async insertBooking(ex: Executor, values: Record<string, unknown>) {
+    const v = values;
+    const [row] = await rows<{ id: number; booking_number: string }>(
+      ex,
+      sql`INSERT INTO bookings (booking_number, user_id, car_model_id, branch_code, pickup_date, return_date,
+            pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name, driver_email,
+            driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
+            hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount)
+          VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
+            ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
+            ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
+            ${v.email}, ${v.phone}, ${v.idNumber}, ${v.language}, ${v.pricePerDay}, ${v.rentalAmount},
+            ${v.hotDealPercent}, ${v.hotDealDiscount}, ${v.addonsAmount}, ${v.promoCode}, ${v.promoDiscount},
+            ${v.total}, ${v.vat})
+          RETURNING id, booking_number`,
+    );
+    return row!;
+  }
+
+  async setUnit(ex: Executor, bookingId: number, unitId: number) {
+    await ex.execute(sql`UPDATE bookings SET unit_id = ${unitId} WHERE id = ${bookingId}`);
+  }
+
+  async insertBookingAddon(
+    ex: Executor,
+    a: { bookingId: number; code: string; pricePerDay: string; quantity: number; amount: string },
+  ) {
+    await ex.execute(
+      sql`INSERT INTO booking_addons (booking_id, addon_code, price_per_day, quantity, amount)
+          VALUES (${a.bookingId}, ${a.code}, ${a.pricePerDay}, ${a.quantity}, ${a.amount})`,
+    );
+  }
+
+  async bookingAddons(ex: Executor, bookingId: number) {
+    return rows<{
+      code: string;
+      name: LocalizedText;
+      quantity: number;
+      price_per_day: number;
+      amount: number;
+    }>(
+      ex,
+      sql`SELECT ba.addon_code AS code, a.name, ba.quantity, (ba.price_per_day * 100)::int AS price_per_day,
+            (ba.amount * 100)::int AS amount
+          FROM booking_addons ba JOIN addons a ON a.code = ba.addon_code
+          WHERE ba.booking_id = ${bookingId} ORDER BY a.sort_order`,
+    );
+  }
+
+  async findBooking(
+    ex: Executor,
+    where: { id?: number; number?: string; userId?: number; forUpdate?: boolean },
+  ) {
+    const conditions = [sql`true`];
+    if (where.id !== undefined) conditions.push(sql`b.id = ${where.id}`);
+    if (where.number !== undefined) conditions.push(sql`b.booking_number = ${where.number}`);
+    if (where.userId !== undefined) conditions.push(sql`b.user_id = ${where.userId}`);
+    const lock = where.forUpdate ? sql` FOR UPDATE OF b` : sql``;
+    const [row] = await rows<BookingRow>(
+      ex,
+      sql`SELECT ${bookingColumns} ${bookingFrom} WHERE ${sql.join(conditions, sql` AND `)}${lock}`,
+    );
+    return row;
+  }
+
+  async listForUser(ex: Executor, userId: number) {
+    return rows<BookingRow>(
+      ex,
+      sql`SELECT ${bookingColumns} ${bookingFrom} WHERE b.user_id = ${userId} ORDER BY b.created_at DESC, b.id DESC LIMIT 200`,
+    );
+  }
+
+  async updateStatus(ex: Executor, bookingId: number, fromStatuses: string[], set: SQL) {
+    const updated = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE bookings SET ${set}, updated_at = now()
+          WHERE id = ${bookingId} AND status IN (${sql.join(
+            fromStatuses.map((s) => sql`${s}`),
+            sql`, `,
+          )}) RETURNING id`,
+    );
+    return updated.length === 1;
+  }
+
+  async insertPayment(
+    ex: Executor,
+    p: {
+      bookingId: number;
+      method: string;
+      kind?: 'charge' | 'refund';
+      status: 'pending' | 'succeeded' | 'failed';
+      amount: string;
+      gateway?: string | null;
+      reference?: string | null;
+      brand?: string | null;
+      last4?: string | null;
+      failureCode?: string | null;
+    },
+  ) {
+    await ex.execute(
+      sql`INSERT INTO payments (booking_id, method, kind, status, amount, gateway, gateway_ref, card_brand, card_last4, failure_code)
+          VALUES (${p.bookingId}, ${p.method}, ${p.kind ?? 'charge'}, ${p.status}, ${p.amount}, ${p.gateway ?? null},
+                  ${p.reference ?? null}, ${p.brand ?? null}, ${p.last4 ?? null}, ${p.failureCode ?? null})`,
+    );
+  }
+
+  async payments(ex: Executor, bookingId: number) {
+    return rows<PaymentRow>(
+      ex,
+      sql`SELECT id, method, kind, status, (amount * 100)::int AS amount, gateway, gateway_ref, card_brand, card_last4,
+            (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
+          FROM payments WHERE booking_id = ${bookingId} ORDER BY id`,
+    );
+  }
+
+  async insertSlip(ex: Executor, s: { bookingId: number; key: string; contentType: string; size: number }) {
+    await ex.execute(
+      sql`INSERT INTO payment_slips (booking_id, storage_key, content_type, size_bytes)
+          VALUES (${s.bookingId}, ${s.key}, ${s.contentType}, ${s.size})`,
+    );
+  }
+
+  async reviewSlips(ex: Executor, bookingId: number, status: 'accepted' | 'rejected', reason: string | null) {
+    const updated = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE payment_slips SET status = ${status}, reject_reason = ${reason}, reviewed_at = now()
+          WHERE booking_id = ${bookingId} AND status = 'pending' RETURNING id`,
+    );
+    return updated.length;
+  }
+
+  /** Claims an idempotency key; a concurrent claim of the same key waits here until the first commits. */
+  async claimIdempotencyKey(ex: Executor, userId: number, key: string, hash: string) {
+    const claimed = await rows<{ key: string }>(
+      ex,
+      sql`INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (${userId}, ${key}, ${hash})
+          ON CONFLICT DO NOTHING RETURNING key`,
+    );
+    return claimed.length === 1;
+  }
+
+  async idempotencyRecord(ex: Executor, userId: number, key: string) {
+    const [row] = await rows<{
+      request_hash: string;
+      booking_id: number | null;
+      response_status: number | null;
+      response_body: unknown;
+    }>(
+      ex,
+      sql`SELECT request_hash, booking_id, response_status, response_body FROM idempotency_keys
+          WHERE user_id = ${userId} AND key = ${key}`,
+    );
+    return row;
+  }
+
+  async attachIdempotencyBooking(ex: Executor, userId: number, key: string, bookingId: number) {
+    await ex.execute(
+      sql`UPDATE idempotency_keys SET booking_id = ${bookingId} WHERE user_id = ${userId} AND key = ${key}`,
+    );
+  }
+
+  async storeIdempotencyResponse(ex: Executor, userId: number, key: string, status: number, body: unknown) {
+    await ex.execute(
+      sql`UPDATE idempotency_keys SET response_status = ${status}, response_body = ${JSON.stringify(body)}::jsonb
+          WHERE user_id = ${userId} AND key = ${key}`,
+    );
+  }
+
+  /**
+   * Expires unpaid bookings and frees their cars in one statement: safe on
+   * several instances at once (row locks make a second runner skip what the
+   * first took). The same statement frees the car and gives the promotion
+   * code's use back. A booking whose slip waits for review is not expired.
+   */
+  async expireUnpaid(ex: Executor, now: Date, hours: number) {
+    return rows<{ id: number }>(
+      ex,
+      sql`WITH expired AS (
+            UPDATE bookings b SET status = 'expired', cancelled_by = 'system', cancelled_at = ${now.toISOString()}, updated_at = now()
+            WHERE b.status = 'awaiting_payment'
+              AND b.created_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${hours})
+              AND NOT EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending')
+            RETURNING b.id
+          ), released AS (
+            UPDATE unit_holds h SET released_at = ${now.toISOString()}
+            WHERE h.booking_id IN (SELECT id FROM expired) AND h.released_at IS NULL
+            RETURNING h.booking_id
+          ), uses AS (
+            DELETE FROM promotion_uses u WHERE u.booking_id IN (SELECT id FROM expired)
+            RETURNING u.promotion_id
+          ), given_back AS (
+            UPDATE promotion_codes p SET uses_count = greatest(p.uses_count - c.n, 0)
+            FROM (SELECT promotion_id, count(*)::int AS n FROM uses GROUP BY promotion_id) c
+            WHERE p.id = c.promotion_id
+            RETURNING p.id
+          )
+          SELECT id FROM expired`,
+    );
+  }
+
+  async anonymiseForUser(ex: Executor, userId: number) {
+    const done = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE bookings SET driver_first_name = 'Anonymised', driver_last_name = 'Customer',
+            driver_email = 'anonymised-' || id || '@invalid.siamdrive', driver_phone = '-', driver_id_number = '-',
+            anonymised_at = now(), updated_at = now()
+          WHERE user_id = ${userId} AND anonymised_at IS NULL RETURNING id`,
+    );
+    return done.length;
+  }
+
+  async setCreatedAt(ex: Executor, bookingId: number, at: Date) {
+    await ex.execute(sql`UPDATE bookings SET created_at = ${at.toISOString()} WHERE id = ${bookingId}`);
+  }
+
+  async userLanguageAndEmail(ex: Executor, userId: number) {
+    const [row] = await rows<{ email: string; language: 'th' | 'en' | 'zh' }>(
+      ex,
+      sql`SELECT email, language FROM users WHERE id = ${userId}`,
+    );
+    return row;
+  }
+
+  async otherFreeUnit(ex: Executor, bookingId: number, unitId: number) {
+    const [row] = await rows<{ id: number }>(
+      ex,
+      sql`SELECT u.id FROM vehicle_units u JOIN bookings b ON b.id = ${bookingId}
+          WHERE u.id = ${unitId} AND u.car_model_id = b.car_model_id AND u.status = 'in_service'`,
+    );
+    return row;
+  }
+}

@@ -1,0 +1,743 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { buildTestApp, testSettings } from '../../../test/app';
+import { describeEachDatabase } from '../../../test/databases';
+import { daysFromNow, driver, goodCard, makeCar, makeCustomer } from './booking-fixtures.test-helper';
+import { priceBooking, cancellationFee, toBaht, toSatang } from './pricing';
+
+describe('money rules (pure)', () => {
+  it('converts baht text to satang and back exactly', () => {
+    expect(toSatang('1290.00')).toBe(129_000);
+    expect(toSatang('0.1')).toBe(10);
+    expect(toBaht(129_005)).toBe('1290.05');
+  });
+  it('prices rental, hot deal, add-ons, a percent code and VAT included', () => {
+    const p = priceBooking({
+      days: 3,
+      pricePerDay: 100_000,
+      hotDealPercent: 15,
+      addons: [{ code: 'gps', label: 'GPS', pricePerDay: 10_000, quantity: 1 }],
+      promo: { code: 'SAVE10', kind: 'percent', value: 10 },
+    });
+    expect(p.rentalAmount).toBe(300_000);
+    expect(p.hotDealDiscount).toBe(45_000);
+    expect(p.addonsAmount).toBe(30_000);
+    expect(p.promoDiscount).toBe(28_500);
+    expect(p.total).toBe(256_500);
+    expect(p.vat).toBe(Math.round((256_500 * 7) / 107));
+  });
+  it('never takes a fixed code below zero', () => {
+    const p = priceBooking({
+      days: 1,
+      pricePerDay: 30_000,
+      hotDealPercent: null,
+      addons: [],
+      promo: { code: 'NEWUSER', kind: 'amount', value: 50_000 },
+    });
+    expect(p.total).toBe(0);
+  });
+  it('cancellation: free within 24 h or while unpaid, then 10 % (at least ฿500)', () => {
+    const createdAt = new Date('2026-01-01T00:00:00Z');
+    expect(
+      cancellationFee({ total: 300_000, paid: true, createdAt, now: new Date('2026-01-01T23:00:00Z') }),
+    ).toBe(0);
+    expect(
+      cancellationFee({ total: 300_000, paid: false, createdAt, now: new Date('2026-01-05T00:00:00Z') }),
+    ).toBe(0);
+    expect(
+      cancellationFee({ total: 300_000, paid: true, createdAt, now: new Date('2026-01-02T01:00:00Z') }),
+    ).toBe(50_000);
+    expect(
+      cancellationFee({ total: 1_000_000, paid: true, createdAt, now: new Date('2026-01-02T01:00:00Z') }),
+    ).toBe(100_000);
+  });
+});
+
+describeEachDatabase('bookings', (ctx) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database);
+  });
+  afterAll(() => app.close());
+
+  const create = (headers: Record<string, string>, payload: Record<string, unknown>, key?: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/bookings/create',
+      headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: { driver, acceptTerms: true, addons: [], ...payload },
+    });
+
+  it('quotes server-side prices with add-ons, a hot deal and VAT, without sign-in', async () => {
+    const car = await makeCar(ctx.database, 1, { hotDeal: 10 });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/bookings/quote?lng=th',
+      payload: {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(10),
+        returnDate: daysFromNow(13),
+        addons: [{ code: 'gps' }, { code: 'child_seat' }, { code: 'insurance' }],
+        promoCode: 'save10',
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const q = res.json().response.data;
+    expect(q).toMatchObject({
+      days: 3,
+      pricePerDay: 100_000,
+      rentalAmount: 300_000,
+      hotDealDiscount: 30_000,
+      available: true,
+      promoCode: 'SAVE10',
+    });
+    // gps ฿100 + child seat free + insurance ฿250, for 3 days
+    expect(q.addonsAmount).toBe(3 * 35_000);
+    expect(q.addons.find((a: { code: string }) => a.code === 'child_seat').amount).toBe(0);
+    expect(q.addons[0].label).toMatch(/[\u0E00-\u0E7F]/);
+    expect(q.promoDiscount).toBe(Math.round((270_000 + 105_000) / 10));
+    expect(q.total).toBe(375_000 - q.promoDiscount);
+    expect(q.vat).toBe(Math.round((q.total * 7) / 107));
+  });
+
+  it.each([
+    [{ pickupDate: daysFromNow(-1), returnDate: daysFromNow(2) }, 'pickupDate'],
+    [{ pickupDate: daysFromNow(5), returnDate: daysFromNow(5) }, 'returnDate'],
+    [{ pickupDate: daysFromNow(5), returnDate: daysFromNow(100) }, 'returnDate'],
+    [{ pickupDate: '2026-02-30', returnDate: daysFromNow(5) }, 'pickupDate'],
+  ])('refuses bad dates (%#)', async (dates, field) => {
+    const car = await makeCar(ctx.database, 1);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/bookings/quote',
+      payload: { carModelId: car.carModelId, branchCode: car.branchCode, ...dates },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(field);
+  });
+
+  it('rejects unknown, expired and used-up codes with the spec message', async () => {
+    await ctx.database.query(
+      `INSERT INTO promotion_codes (code, kind, value, starts_at, ends_at) VALUES ('OLD5', 'percent', 5, now() - interval '10 days', now() - interval '1 day')`,
+    );
+    await ctx.database.query(
+      `INSERT INTO promotion_codes (code, kind, value, max_uses, uses_count) VALUES ('GONE5', 'percent', 5, 1, 1)`,
+    );
+    for (const code of ['NOPE', 'OLD5', 'GONE5']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/promotions/validate',
+        payload: { code },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().msg).toBe('Invalid or expired promotion code');
+    }
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/promotions/validate',
+      payload: { code: 'save20' },
+    });
+    expect(ok.json().response.data).toMatchObject({
+      valid: true,
+      code: 'SAVE20',
+      kind: 'percent',
+      value: 20,
+    });
+  });
+
+  it('books with a card and SAVE10: prices from the server, confirmed, email sent; the body price is ignored', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const customer = await makeCustomer(app);
+    const res = await create(customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(20),
+      returnDate: daysFromNow(22),
+      addons: [{ code: 'gps' }],
+      promoCode: 'SAVE10',
+      paymentMethod: 'card',
+      card: goodCard,
+      total: 1,
+      price: 1,
+    });
+    expect(res.statusCode).toBe(200);
+    const booking = res.json().response.data.booking;
+    expect(booking).toMatchObject({
+      status: 'confirmed',
+      paid: true,
+      total: 198_000,
+      promoDiscount: 22_000,
+      days: 2,
+    });
+    expect(booking.payment).toMatchObject({
+      method: 'card',
+      status: 'succeeded',
+      cardLast4: '4242',
+      cardBrand: 'Visa',
+    });
+    expect(booking.bookingNumber).toMatch(/^SD\d{8}$/);
+    const outbox = readdirSync(path.join(app.settings.dataDir, 'outbox'));
+    expect(outbox.some((f) => f.includes(customer.email.replace('@', '@')))).toBe(true);
+
+    const list = await app.inject({ method: 'GET', url: '/api/v1/auth/bookings', headers: customer.headers });
+    expect(list.json().response.data.map((b: { id: number }) => b.id)).toContain(booking.id);
+    const receipt = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/bookings/${booking.id}/receipt?lng=th`,
+      headers: customer.headers,
+    });
+    expect(receipt.statusCode).toBe(200);
+    expect(receipt.headers['content-type']).toBe('application/pdf');
+    expect(receipt.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const zh = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/bookings/${booking.id}/receipt?lng=zh`,
+      headers: customer.headers,
+    });
+    expect(zh.statusCode).toBe(200);
+  });
+
+  it('mails the customer in the language they booked in', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/bookings/create?lng=th',
+      headers: customer.headers,
+      payload: {
+        driver,
+        acceptTerms: true,
+        addons: [],
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(12),
+        returnDate: daysFromNow(13),
+        paymentMethod: 'bank_transfer',
+      },
+    });
+    const number = res.json().response.data.booking.bookingNumber;
+    const outbox = path.join(app.settings.dataDir, 'outbox');
+    const file = readdirSync(outbox).find((f) => f.includes(customer.email.split('@')[0]!));
+    const eml = readFileSync(path.join(outbox, file!), 'utf8');
+    // Subject: RFC 2047 encoded words (base64 or quoted-printable), unfolded.
+    const subjectLine = /^Subject: (.*(?:\n[ \t].*)*)/m.exec(eml)![1]!;
+    const subject = [...subjectLine.matchAll(/=\?UTF-8\?([BQ])\?([^?]*)\?=/gi)]
+      .map(([, enc, text]) =>
+        enc!.toUpperCase() === 'B'
+          ? Buffer.from(text!, 'base64').toString('utf8')
+          : Buffer.from(
+              text!
+                .replace(/_/g, ' ')
+                .replace(/=([0-9A-F]{2})/gi, (_m, h: string) => String.fromCharCode(parseInt(h, 16))),
+              'latin1',
+            ).toString('utf8'),
+      )
+      .join('');
+    expect(subject).toBe(`ได้รับการจองของคุณแล้ว: ${number}`);
+  });
+
+  it('gives NEWUSER (฿500) only on a first booking', async () => {
+    const car = await makeCar(ctx.database, 3);
+    const customer = await makeCustomer(app);
+    const body = (n: number) => ({
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(30 + n * 3),
+      returnDate: daysFromNow(31 + n * 3),
+      promoCode: 'NEWUSER',
+      paymentMethod: 'bank_transfer',
+    });
+    const first = await create(customer.headers, body(0));
+    expect(first.json().response.data.booking).toMatchObject({ promoDiscount: 50_000, total: 50_000 });
+    const second = await create(customer.headers, body(1));
+    expect(second.statusCode).toBe(400);
+    expect(second.json().msg).toBe('Invalid or expired promotion code');
+  });
+
+  it('a declined card frees the car and the code, and answers 402', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(40),
+      returnDate: daysFromNow(41),
+      paymentMethod: 'card',
+    };
+    for (const [number, code] of [
+      ['4000 0000 0000 0002', 'declined'],
+      ['4000000000009995', 'insufficient_funds'],
+      ['4000000000000119', 'processing_error'],
+    ]) {
+      const res = await create(customer.headers, { ...payload, card: { ...goodCard, number } });
+      expect(res.statusCode).toBe(402);
+      expect(res.json()).toMatchObject({
+        status: false,
+        code: 'PAYMENT_FAILED',
+        errors: [{ path: 'card', message: code }],
+      });
+    }
+    // The only unit is free again.
+    const ok = await create(customer.headers, { ...payload, card: goodCard });
+    expect(ok.statusCode).toBe(200);
+  });
+
+  it('refuses a bad card number by Luhn and an expired card before any charge', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(40),
+      returnDate: daysFromNow(41),
+      paymentMethod: 'card',
+    };
+    const luhn = await create(customer.headers, {
+      ...payload,
+      card: { ...goodCard, number: '4242 4242 4242 4241' },
+    });
+    expect(luhn.statusCode).toBe(400);
+    expect(luhn.json().errors[0]).toMatchObject({ path: 'card.number', message: 'Invalid card number' });
+    const expired = await create(customer.headers, { ...payload, card: { ...goodCard, expiry: '01/20' } });
+    expect(expired.statusCode).toBe(400);
+    const terms = await create(customer.headers, { ...payload, card: goodCard, acceptTerms: false });
+    expect(terms.statusCode).toBe(400);
+    expect(JSON.stringify(terms.json().errors)).toContain('Please accept the terms and conditions');
+  });
+
+  it('hides another customer’s booking (404) and refuses visitors (401)', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const owner = await makeCustomer(app);
+    const other = await makeCustomer(app);
+    const res = await create(owner.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(15),
+      returnDate: daysFromNow(16),
+      paymentMethod: 'bank_transfer',
+    });
+    const b = res.json().response.data.booking;
+    for (const [method, url] of [
+      ['GET', `/api/v1/auth/bookings/${b.id}`],
+      ['GET', `/api/v1/auth/bookings/${b.bookingNumber}`],
+      ['GET', `/api/v1/auth/bookings/${b.id}/receipt`],
+      ['PUT', `/api/v1/auth/bookings/${b.id}/cancel`],
+    ] as const) {
+      const r = await app.inject({ method, url, headers: other.headers });
+      expect(r.statusCode, url).toBe(404);
+    }
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: `/api/v1/auth/bookings/${b.bookingNumber}`,
+          headers: owner.headers,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await create(
+          {},
+          {
+            carModelId: car.carModelId,
+            branchCode: car.branchCode,
+            pickupDate: daysFromNow(25),
+            returnDate: daysFromNow(26),
+            paymentMethod: 'bank_transfer',
+          },
+        )
+      ).statusCode,
+    ).toBe(401);
+  });
+
+  it('bank transfer: shows the account, takes a PNG or PDF slip checked by content, refuses others', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const res = await create(customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(15),
+      returnDate: daysFromNow(16),
+      paymentMethod: 'bank_transfer',
+    });
+    const { booking, instructions } = res.json().response.data;
+    expect(booking.status).toBe('awaiting_payment');
+    expect(instructions.bankAccount.accountNumber).toBeTruthy();
+    const upload = (content: Buffer, filename: string, type: string) => {
+      const boundary = '----siam';
+      const body = Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+        content,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]);
+      return app.inject({
+        method: 'POST',
+        url: `/api/v1/auth/bookings/${booking.id}/slip`,
+        headers: { ...customer.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: body,
+      });
+    };
+    const fake = await upload(Buffer.from('<html>not an image</html>'), 'slip.png', 'image/png');
+    expect(fake.statusCode).toBe(415);
+    const big = await upload(
+      Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(5 * 1024 * 1024 + 10)]),
+      'slip.pdf',
+      'application/pdf',
+    );
+    expect(big.statusCode).toBe(413);
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(100),
+    ]);
+    const ok = await upload(png, 'slip.jpg', 'image/jpeg');
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().response.data).toMatchObject({ slipUploaded: true, canUploadSlip: false });
+    const stored = readdirSync(path.join(app.settings.dataDir, 'uploads', 'slips'));
+    expect(stored.some((f) => f.startsWith(`${booking.id}-`) && f.endsWith('.png'))).toBe(true);
+    // Staff verify it: confirmed.
+    const confirmed = await app.services.bookings.confirmPayment(booking.id);
+    expect(confirmed).toMatchObject({ status: 'confirmed', paid: true });
+  });
+
+  it('PromptPay: a real EMVCo payload with the exact amount', async () => {
+    const car = await makeCar(ctx.database, 1, { price: '1234.50' });
+    const customer = await makeCustomer(app);
+    const res = await create(customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(15),
+      returnDate: daysFromNow(16),
+      paymentMethod: 'promptpay',
+    });
+    const { instructions } = res.json().response.data;
+    const payload: string = instructions.promptpay.payload;
+    expect(payload.startsWith('000201')).toBe(true);
+    expect(payload).toContain('A000000677010111'); // PromptPay application id
+    expect(payload).toContain('54071234.50'); // tag 54: the amount
+    expect(instructions.promptpay.qrSvg).toContain('<svg');
+    const again = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/bookings/${res.json().response.data.booking.id}/payment`,
+      headers: customer.headers,
+    });
+    expect(again.json().response.data.promptpay.payload).toBe(payload);
+  });
+
+  it('cancels free within 24 hours, charges the fee afterwards, and frees the car', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(50),
+      returnDate: daysFromNow(53),
+      paymentMethod: 'card',
+      card: goodCard,
+    };
+    const first = (await create(customer.headers, payload)).json().response.data.booking;
+    expect(first.cancellationFee).toBe(0);
+    const c1 = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${first.id}/cancel`,
+      headers: customer.headers,
+    });
+    expect(c1.json().response.data).toMatchObject({ status: 'cancelled', cancellationFee: 0 });
+    const again = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${first.id}/cancel`,
+      headers: customer.headers,
+    });
+    expect(again.statusCode).toBe(409);
+
+    const second = (await create(customer.headers, payload)).json().response.data.booking;
+    await ctx.database.query(`UPDATE bookings SET created_at = now() - interval '30 hours' WHERE id = $1`, [
+      second.id,
+    ]);
+    const shown = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/bookings/${second.id}`,
+      headers: customer.headers,
+    });
+    expect(shown.json().response.data.cancellationFee).toBe(50_000); // 10 % of ฿3,000 is below the ฿500 minimum
+    const c2 = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${second.id}/cancel`,
+      headers: customer.headers,
+      payload: { reason: 'plans changed' },
+    });
+    expect(c2.json().response.data).toMatchObject({ status: 'cancelled', cancellationFee: 50_000 });
+    const refunds = await ctx.database.query<{ amount: string; kind: string }>(
+      `SELECT amount::text, kind FROM payments WHERE booking_id = $1 AND kind = 'refund'`,
+      [second.id],
+    );
+    expect(refunds).toEqual([{ amount: '2500.00', kind: 'refund' }]);
+    const live = await ctx.database.query(
+      `SELECT 1 FROM unit_holds WHERE booking_id = $1 AND released_at IS NULL`,
+      [second.id],
+    );
+    expect(live).toHaveLength(0);
+  });
+
+  it('refuses new bookings while rental is closed', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    await app.services.siteSettings.setRentalOpen(false);
+    try {
+      const res = await create(customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(15),
+        returnDate: daysFromNow(16),
+        paymentMethod: 'bank_transfer',
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json().code).toBe('SERVICE_UNAVAILABLE');
+    } finally {
+      await app.services.siteSettings.setRentalOpen(true);
+    }
+  });
+
+  it('100 simultaneous creates for the last free unit: exactly one booking, the rest 409, no 5xx', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customers = await Promise.all(Array.from({ length: 5 }, () => makeCustomer(app)));
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(60),
+      returnDate: daysFromNow(62),
+      paymentMethod: 'bank_transfer',
+    };
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => create(customers[i % 5]!.headers, payload)),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 200)).toHaveLength(1);
+    expect(codes.filter((c) => c === 409)).toHaveLength(99);
+    expect(results.find((r) => r.statusCode === 409)!.json().msg).toBe(
+      'This car is no longer available for these dates',
+    );
+    const [n] = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE car_model_id = $1`,
+      [car.carModelId],
+    );
+    expect(n!.n).toBe(1);
+  });
+
+  it('uses the next free unit, respects the turnaround buffer, and a car returned on day D is free on D+1', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const c = await makeCustomer(app);
+    const p = (from: number, to: number) => ({
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(from),
+      returnDate: daysFromNow(to),
+      paymentMethod: 'bank_transfer',
+    });
+    const a = await create(c.headers, p(70, 72));
+    const b = await create(c.headers, p(71, 73));
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json().response.data.booking.id).not.toBe(b.json().response.data.booking.id);
+    expect((await create(c.headers, p(72, 74))).statusCode).toBe(409); // both units out on day 72
+    expect((await create(c.headers, p(73, 75))).statusCode).toBe(200); // unit A back on 72 18:00, free on 73
+  });
+
+  it('20 simultaneous retries with one Idempotency-Key make one booking; another body with that key is refused', async () => {
+    const car = await makeCar(ctx.database, 3);
+    const customer = await makeCustomer(app);
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(80),
+      returnDate: daysFromNow(81),
+      paymentMethod: 'card',
+      card: goodCard,
+    };
+    const key = `key-${Date.now()}`;
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => create(customer.headers, payload, key)),
+    );
+    expect(results.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    const numbers = new Set(results.map((r) => r.json().response.data.booking.bookingNumber));
+    expect(numbers.size).toBe(1);
+    const [n] = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE car_model_id = $1`,
+      [car.carModelId],
+    );
+    expect(n!.n).toBe(1);
+    const [charges] = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM payments p JOIN bookings b ON b.id = p.booking_id WHERE b.car_model_id = $1`,
+      [car.carModelId],
+    );
+    expect(charges!.n).toBe(1);
+    const other = await create(customer.headers, { ...payload, returnDate: daysFromNow(82) }, key);
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('expires unpaid bookings after 24 hours and frees the car, safely from two runners at once', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(90 - 5),
+      returnDate: daysFromNow(86),
+      paymentMethod: 'bank_transfer',
+    };
+    await ctx.database.query(
+      `INSERT INTO promotion_codes (code, kind, value, max_uses) VALUES ('ONCE5', 'percent', 5, 1)`,
+    );
+    const b = (await create(customer.headers, { ...payload, promoCode: 'ONCE5' })).json().response.data
+      .booking;
+    expect(b.promoCode).toBe('ONCE5');
+    expect(await app.services.bookings.expireUnpaid(new Date(Date.now() + 23 * 3_600_000))).not.toContain(
+      b.id,
+    );
+    const later = new Date(Date.now() + 25 * 3_600_000);
+    const [x, y] = await Promise.all([
+      app.services.bookings.expireUnpaid(later),
+      app.services.bookings.expireUnpaid(later),
+    ]);
+    expect([...x, ...y].filter((id) => id === b.id)).toHaveLength(1);
+    const shown = await app.inject({
+      method: 'GET',
+      url: `/api/v1/auth/bookings/${b.id}`,
+      headers: customer.headers,
+    });
+    expect(shown.json().response.data.status).toBe('expired');
+    // The car and the single-use code are both free again.
+    expect((await create(customer.headers, { ...payload, promoCode: 'ONCE5' })).statusCode).toBe(200);
+  });
+
+  it('staff transitions: reject a slip, confirm, pick up on another unit, return (car freed)', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const customer = await makeCustomer(app);
+    const b = (
+      await create(customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(5),
+        returnDate: daysFromNow(6),
+        paymentMethod: 'bank_transfer',
+      })
+    ).json().response.data.booking;
+    const png = Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      Buffer.alloc(10),
+    ]);
+    await app.services.bookings.uploadSlip(customer.userId, b.id, png, 'en');
+    expect((await app.services.bookings.rejectSlip(b.id, 'unreadable')).canUploadSlip).toBe(true);
+    await expect(app.services.bookings.markPickedUp(b.id)).rejects.toThrow(/confirmed/);
+    await app.services.bookings.confirmPayment(b.id);
+    const [row] = await ctx.database.query<{ unit_id: number }>(
+      `SELECT unit_id FROM bookings WHERE id = $1`,
+      [b.id],
+    );
+    const otherUnit = car.unitIds.find((u) => u !== row!.unit_id)!;
+    expect((await app.services.bookings.markPickedUp(b.id, otherUnit)).status).toBe('active');
+    const holds = await ctx.database.query<{ unit_id: number }>(
+      `SELECT unit_id FROM unit_holds WHERE booking_id = $1 AND released_at IS NULL`,
+      [b.id],
+    );
+    expect(holds).toEqual([{ unit_id: otherUnit }]);
+    expect((await app.services.bookings.markReturned(b.id)).status).toBe('completed');
+    expect(
+      await ctx.database.query(`SELECT 1 FROM unit_holds WHERE booking_id = $1 AND released_at IS NULL`, [
+        b.id,
+      ]),
+    ).toHaveLength(0);
+    const staffCancel = (
+      await create(customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(8),
+        returnDate: daysFromNow(9),
+        paymentMethod: 'bank_transfer',
+      })
+    ).json().response.data.booking;
+    expect(
+      (await app.services.bookings.cancel(staffCancel.id, { byStaff: true, reason: 'car damaged' })).status,
+    ).toBe('cancelled');
+  });
+
+  it('anonymises a customer’s bookings but keeps number, dates, car, amounts and payments', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const b = (
+      await create(customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(5),
+        returnDate: daysFromNow(6),
+        paymentMethod: 'card',
+        card: goodCard,
+      })
+    ).json().response.data.booking;
+    expect(await app.services.bookings.anonymiseForUser(customer.userId)).toBe(1);
+    const [row] = await ctx.database.query<Record<string, string>>(
+      `SELECT booking_number, driver_first_name, driver_email, driver_phone, driver_id_number, total_amount::text AS total FROM bookings WHERE id = $1`,
+      [b.id],
+    );
+    expect(row).toMatchObject({ booking_number: b.bookingNumber, total: '1000.00' });
+    expect(JSON.stringify(row)).not.toMatch(/Somchai|somchai|0812345678|1103700012345/);
+    expect(await ctx.database.query(`SELECT 1 FROM payments WHERE booking_id = $1`, [b.id])).toHaveLength(1);
+  });
+});
+
+describeEachDatabase('card data never stored or logged', (ctx) => {
+  const lines: string[] = [];
+  let app: App;
+  beforeAll(async () => {
+    const { buildApp } = await import('../../app');
+    app = await buildApp({
+      database: ctx.database,
+      settings: testSettings(),
+      webRoot: '/nonexistent',
+      logger: { level: 'trace', stream: { write: (line: string) => lines.push(line) } },
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('keeps the card number and CVV out of the logs and every table', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    // A charge that succeeds, one that is declined, and one refused by validation (Luhn) before any charge.
+    for (const number of ['4242424242424242', '4000000000000002', '4242424242424241']) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/bookings/create',
+        headers: { ...customer.headers, 'idempotency-key': `card-test-${number.slice(-2)}` },
+        payload: {
+          carModelId: car.carModelId,
+          branchCode: car.branchCode,
+          pickupDate: daysFromNow(5),
+          returnDate: daysFromNow(6),
+          paymentMethod: 'card',
+          driver,
+          acceptTerms: true,
+          card: { ...goodCard, number, cvv: '987' },
+        },
+      });
+    }
+    expect(lines.length).toBeGreaterThan(0);
+    const log = lines.join('\n');
+    expect(log).not.toContain('4242424242424242');
+    expect(log).not.toContain('4000000000000002');
+    expect(log).not.toContain('4242424242424241');
+    // (A bare "987" could be part of a response time, so the CVV is checked as a field and as a quoted value.)
+    expect(log).not.toMatch(/cvv|security_code|"987"/i);
+    const dump = await ctx.database.query<{ t: string }>(
+      `SELECT (SELECT coalesce(json_agg(b), '[]')::text FROM bookings b) || (SELECT coalesce(json_agg(p), '[]')::text FROM payments p) || (SELECT coalesce(json_agg(k), '[]')::text FROM idempotency_keys k) AS t`,
+    );
+    expect(dump[0]!.t).not.toContain('4242424242424242');
+    expect(dump[0]!.t).not.toContain('4000000000000002');
+    expect(dump[0]!.t).not.toContain('"987"');
+    expect(readFileSync).toBeTypeOf('function');
+  });
+});

@@ -1,0 +1,341 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addonListResponseSchema,
+  bookingListResponseSchema,
+  bookingResponseSchema,
+  cancelBookingBodySchema,
+  createBookingBodySchema,
+  createBookingResponseSchema,
+  paymentInstructionsSchema,
+  promoValidateBodySchema,
+  promoValidateResponseSchema,
+  quoteBodySchema,
+  quoteResponseSchema,
+} from '@siam/contract/bookings';
+import { dataEnvelope } from '@siam/contract/envelope';
+import { errorEnvelopeSchema } from '@siam/contract/errors';
+import { AppError } from '../../lib/app-error';
+import { requestLanguage } from '../../lib/language';
+import { currentUser } from '../../plugins/authenticate';
+import { SLIP_MAX_BYTES } from './bookings.service';
+import { renderReceipt } from './receipt';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+const statusLabels = {
+  th: {
+    awaiting_payment: 'รอชำระเงิน',
+    confirmed: 'ยืนยันแล้ว',
+    active: 'กำลังเช่า',
+    completed: 'เสร็จสิ้น',
+    cancelled: 'ยกเลิกแล้ว',
+    expired: 'หมดเวลาชำระเงิน',
+    payment_failed: 'ชำระเงินไม่สำเร็จ',
+  },
+  en: {
+    awaiting_payment: 'Awaiting payment',
+    confirmed: 'Confirmed',
+    active: 'Active',
+    completed: 'Completed',
+    cancelled: 'Cancelled',
+    expired: 'Expired (not paid in time)',
+    payment_failed: 'Payment failed',
+  },
+  zh: {
+    awaiting_payment: '待付款',
+    confirmed: '已确认',
+    active: '租用中',
+    completed: '已完成',
+    cancelled: '已取消',
+    expired: '已过期（未按时付款）',
+    payment_failed: '付款失败',
+  },
+} as const;
+
+export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(multipart, { limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 5 } });
+  const bookings = () => app.services.bookings;
+
+  app.get(
+    '/guest/addons',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Extras a booking can add, with per-day prices in satang',
+        response: { 200: addonListResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await bookings().listAddons(requestLanguage(request)) },
+    }),
+  );
+
+  app.get(
+    '/guest/payment-gateway',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Which card gateway takes payments (the page labels a sandbox)',
+        response: { 200: dataEnvelope(z.object({ name: z.string(), sandbox: z.boolean() })) },
+      },
+    },
+    async () => ({ status: true as const, response: { data: bookings().gatewayInfo } }),
+  );
+
+  app.post(
+    '/guest/bookings/quote',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'The full price breakdown for a car, dates, branch, add-ons and code (satang, VAT included)',
+        body: quoteBodySchema,
+        response: { 200: quoteResponseSchema, 400: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await bookings().quote(request.body, requestLanguage(request), request.auth?.user.id ?? null),
+      },
+    }),
+  );
+
+  app.post(
+    '/guest/promotions/validate',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary: 'Checks a promotion code (and its discount when the booking is given)',
+        body: promoValidateBodySchema,
+        response: { 200: promoValidateResponseSchema, 400: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const b = request.body;
+      const quoteInput =
+        b.carModelId && b.pickupDate && b.returnDate && b.branchCode
+          ? {
+              carModelId: b.carModelId,
+              pickupDate: b.pickupDate,
+              returnDate: b.returnDate,
+              branchCode: b.branchCode,
+              addons: b.addons,
+              promoCode: undefined,
+            }
+          : null;
+      return {
+        status: true as const,
+        response: {
+          data: await bookings().validatePromotion(
+            b.code,
+            request.auth?.user.id ?? null,
+            quoteInput,
+            requestLanguage(request),
+          ),
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/guest/bookings/create',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Books a car (sign-in required; send an Idempotency-Key). Prices in the body are ignored.',
+        security: [{ bearerAuth: [] }],
+        headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
+        body: createBookingBodySchema,
+        response: {
+          200: createBookingResponseSchema,
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          503: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
+        throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 8-100 letters, digits or -_.:');
+      const result = await bookings().create(
+        currentUser(request).id,
+        request.body,
+        requestLanguage(request),
+        key,
+      );
+      return reply.code(result.httpStatus as 200).send(result.body as never);
+    },
+  );
+
+  app.get(
+    '/auth/bookings',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: "The signed-in customer's bookings, newest first",
+        security: [{ bearerAuth: [] }],
+        response: { 200: bookingListResponseSchema, 401: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await bookings().listForUser(currentUser(request).id, requestLanguage(request)) },
+    }),
+  );
+
+  app.get(
+    '/auth/bookings/:id',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'One of my bookings, by id or booking number (another customer’s is a 404)',
+        security: [{ bearerAuth: [] }],
+        params: z.object({ id: z.string().min(1).max(40) }),
+        response: { 200: bookingResponseSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const raw = request.params.id;
+      const id = /^\d{1,9}$/.test(raw) ? Number(raw) : raw.toUpperCase();
+      return {
+        status: true as const,
+        response: {
+          data: await bookings().getForUser(currentUser(request).id, id, requestLanguage(request)),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/auth/bookings/:id/payment',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'How to pay an unpaid booking: the bank account or the PromptPay QR for the exact amount',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: dataEnvelope(paymentInstructionsSchema), 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await bookings().paymentInstructions(
+          currentUser(request).id,
+          request.params.id,
+          requestLanguage(request),
+        ),
+      },
+    }),
+  );
+
+  app.put(
+    '/auth/bookings/:id/cancel',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Cancels my booking with the fee rule applied',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: cancelBookingBodySchema,
+        response: { 200: bookingResponseSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await bookings().cancel(
+          request.params.id,
+          { byStaff: false, userId: currentUser(request).id, reason: request.body?.reason },
+          requestLanguage(request),
+        ),
+      },
+    }),
+  );
+
+  app.post(
+    '/auth/bookings/:id/slip',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Uploads a transfer slip (multipart field "file": JPEG, PNG or PDF, at most 5 MB)',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: {
+          200: bookingResponseSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          413: errorEnvelopeSchema,
+          415: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the slip as multipart/form-data');
+      const file = await request.file();
+      if (!file)
+        throw new AppError('VALIDATION_FAILED', 'Choose a slip file', [
+          { path: 'file', message: 'Choose a slip file' },
+        ]);
+      let content: Buffer;
+      try {
+        content = await file.toBuffer();
+      } catch {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The slip must be at most 5 MB');
+      }
+      if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The slip must be at most 5 MB');
+      return {
+        status: true as const,
+        response: {
+          data: await bookings().uploadSlip(
+            currentUser(request).id,
+            request.params.id,
+            content,
+            requestLanguage(request),
+          ),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/auth/bookings/:id/receipt',
+    {
+      preHandler: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The receipt as a PDF in the request language',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const lang = requestLanguage(request);
+      const { booking, payments } = await bookings().receiptData(
+        currentUser(request).id,
+        request.params.id,
+        lang,
+      );
+      const pdf = await renderReceipt(booking, payments, lang, statusLabels[lang][booking.status]);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="siam-drive-${booking.bookingNumber}.pdf"`)
+        .send(pdf);
+    },
+  );
+};

@@ -1,0 +1,852 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  CAR_UNAVAILABLE_MESSAGE,
+  PROMO_INVALID_MESSAGE,
+  RENTAL_CLOSED_MESSAGE,
+  cardSchema,
+  type Booking,
+  type createBookingBodySchema,
+  type Quote,
+  type quoteBodySchema,
+} from '@siam/contract/bookings';
+import { businessRules } from '@siam/contract/business-rules';
+import type { Language } from '@siam/contract/languages';
+import type { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Mailer } from '../../lib/mailer';
+import type { SiteSettingsService } from '../site-settings/site-settings.service';
+import type { BookingRow, BookingsRepository, Executor } from './bookings.repository';
+import { bookingMail } from './booking-mail';
+import type { PaymentGateway } from './payment-gateway';
+import {
+  bangkokInstant,
+  cancellationFee,
+  isRealDate,
+  priceBooking,
+  rentalDays,
+  toBaht,
+  toSatang,
+} from './pricing';
+import { promptPayQr } from './promptpay';
+import { sniffSlipType, type SlipStorage } from './slip-storage';
+
+type QuoteInput = z.output<typeof quoteBodySchema>;
+type CreateInput = z.output<typeof createBookingBodySchema>;
+
+export const SLIP_MAX_BYTES = 5 * 1024 * 1024;
+const HOUR_MS = 3_600_000;
+
+export interface CreateResult {
+  httpStatus: number;
+  body: unknown;
+}
+
+interface Clock {
+  now(): Date;
+}
+
+/**
+ * Booking rules: availability through unit holds, prices computed here (never
+ * from the browser), promotion codes, payments and every status change.
+ */
+export class BookingsService {
+  constructor(
+    private readonly repo: BookingsRepository,
+    private readonly deps: {
+      siteSettings: SiteSettingsService;
+      mailer: Mailer;
+      gateway: PaymentGateway;
+      slips: SlipStorage;
+      publicUrl: string;
+      log?: { error: (obj: unknown, msg: string) => void };
+      clock?: Clock;
+    },
+  ) {}
+
+  get gatewayInfo() {
+    return { name: this.deps.gateway.name, sandbox: this.deps.gateway.sandbox };
+  }
+
+  private now() {
+    return this.deps.clock?.now() ?? new Date();
+  }
+
+  private checkDates(pickupDate: string, returnDate: string) {
+    const errors: { path: string; message: string }[] = [];
+    if (!isRealDate(pickupDate)) errors.push({ path: 'pickupDate', message: 'Invalid date' });
+    if (!isRealDate(returnDate)) errors.push({ path: 'returnDate', message: 'Invalid date' });
+    if (errors.length) throw new AppError('VALIDATION_FAILED', 'Invalid dates', errors);
+    const days = rentalDays(pickupDate, returnDate);
+    if (bangkokInstant(pickupDate, businessRules.pickupTime).getTime() <= this.now().getTime())
+      throw new AppError('VALIDATION_FAILED', 'The pickup date has passed', [
+        { path: 'pickupDate', message: 'The pickup date has passed' },
+      ]);
+    if (days < 1)
+      throw new AppError('VALIDATION_FAILED', 'Return must be at least one day after pickup', [
+        { path: 'returnDate', message: 'Return must be at least one day after pickup' },
+      ]);
+    if (days > businessRules.maxRentalDays)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Rentals longer than ${businessRules.maxRentalDays} days are corporate quotes`,
+        [{ path: 'returnDate', message: `At most ${businessRules.maxRentalDays} days` }],
+      );
+    return days;
+  }
+
+  private period(pickupDate: string, returnDate: string) {
+    const startsAt = bangkokInstant(pickupDate, businessRules.pickupTime);
+    const endsAt = bangkokInstant(returnDate, businessRules.returnTime);
+    const blockedUntil = new Date(endsAt.getTime() + businessRules.turnaroundHours * HOUR_MS);
+    return { startsAt, endsAt, blockedUntil };
+  }
+
+  private async resolvePromotion(ex: Executor, code: string | undefined, userId: number | null) {
+    if (!code) return null;
+    const promo = await this.repo.promotion(ex, code);
+    if (!promo || !promo.usable) throw this.promoInvalid();
+    if (promo.first_booking_only && userId !== null && (await this.repo.countRealBookings(ex, userId)) > 0)
+      throw this.promoInvalid();
+    return {
+      id: promo.id,
+      code: promo.code,
+      kind: promo.kind,
+      value: promo.kind === 'percent' ? Number(promo.value) : toSatang(promo.value),
+      firstBookingOnly: promo.first_booking_only,
+    };
+  }
+
+  private promoInvalid() {
+    return new AppError('VALIDATION_FAILED', PROMO_INVALID_MESSAGE, [
+      { path: 'promoCode', message: PROMO_INVALID_MESSAGE },
+    ]);
+  }
+
+  private async computeQuote(ex: Executor, input: QuoteInput, lang: Language, userId: number | null) {
+    const days = this.checkDates(input.pickupDate, input.returnDate);
+    const car = await this.repo.carForQuote(ex, input.carModelId, input.branchCode);
+    if (!car) throw notFound('Car');
+    if (!car.branch_name)
+      throw new AppError('VALIDATION_FAILED', 'Unknown branch', [
+        { path: 'branchCode', message: 'Unknown branch' },
+      ]);
+    const addonRows = await this.repo.addons(ex);
+    const seen = new Set<string>();
+    const addons = input.addons.map((a) => {
+      const row = addonRows.find((r) => r.code === a.code);
+      if (!row || seen.has(a.code))
+        throw new AppError('VALIDATION_FAILED', 'Unknown add-on', [
+          { path: 'addons', message: 'Unknown add-on' },
+        ]);
+      seen.add(a.code);
+      return { code: row.code, label: row.name[lang], pricePerDay: row.price_per_day, quantity: a.quantity };
+    });
+    const promo = await this.resolvePromotion(ex, input.promoCode || undefined, userId);
+    const hotDealPercent = car.hot_deal_percent ? Number(car.hot_deal_percent) : null;
+    const price = priceBooking({ days, pricePerDay: car.price_per_day, hotDealPercent, addons, promo });
+    return { days, car, promo, hotDealPercent, price };
+  }
+
+  async quote(input: QuoteInput, lang: Language, userId: number | null): Promise<Quote> {
+    const db = this.repo.db as unknown as Executor;
+    const q = await this.computeQuote(db, input, lang, userId);
+    const { startsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
+    const units = await this.repo.candidateUnits(
+      db,
+      input.carModelId,
+      input.branchCode,
+      startsAt,
+      blockedUntil,
+    );
+    return {
+      carModelId: input.carModelId,
+      carName: `${q.car.brand[lang]} ${q.car.model[lang]}`,
+      branchCode: input.branchCode,
+      branchName: q.car.branch_name![lang],
+      pickupDate: input.pickupDate,
+      returnDate: input.returnDate,
+      pickupTime: businessRules.pickupTime,
+      returnTime: businessRules.returnTime,
+      days: q.days,
+      pricePerDay: q.car.price_per_day,
+      rentalAmount: q.price.rentalAmount,
+      hotDealPercent: q.hotDealPercent,
+      hotDealDiscount: q.price.hotDealDiscount,
+      addons: q.price.addons,
+      addonsAmount: q.price.addonsAmount,
+      promoCode: q.promo?.code ?? null,
+      promoDiscount: q.price.promoDiscount,
+      total: q.price.total,
+      vat: q.price.vat,
+      vatPercent: businessRules.vatPercent,
+      available: units.some((u) => u.free),
+    };
+  }
+
+  async validatePromotion(
+    code: string,
+    userId: number | null,
+    quoteInput: QuoteInput | null,
+    lang: Language,
+  ) {
+    const db = this.repo.db as unknown as Executor;
+    const promo = await this.resolvePromotion(db, code.trim().toUpperCase(), userId);
+    let discount: number | null = null;
+    if (quoteInput)
+      discount = (await this.quote({ ...quoteInput, promoCode: promo!.code }, lang, userId)).promoDiscount;
+    return {
+      valid: true as const,
+      code: promo!.code,
+      kind: promo!.kind,
+      value: promo!.kind === 'percent' ? promo!.value : promo!.value / 100,
+      discount,
+    };
+  }
+
+  /**
+   * Creates a booking. One transaction claims the idempotency key, writes the
+   * booking, its add-ons and promotion use, and puts a hold on a free unit
+   * (the next unit when the database refuses one). A card is then charged
+   * outside the transaction; the answer is remembered under the key.
+   */
+  async create(
+    userId: number,
+    input: CreateInput,
+    lang: Language,
+    idempotencyKey: string | undefined,
+  ): Promise<CreateResult> {
+    if (!(await this.deps.siteSettings.isRentalOpen()))
+      throw new AppError('SERVICE_UNAVAILABLE', RENTAL_CLOSED_MESSAGE);
+    if (input.paymentMethod === 'card' && !input.card)
+      throw new AppError('VALIDATION_FAILED', 'Enter card number', [
+        { path: 'card.number', message: 'Enter card number' },
+      ]);
+    const card = input.paymentMethod === 'card' ? cardSchema.parse(input.card) : undefined;
+    if (card) {
+      const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
+      const now = this.now();
+      const bkk = new Date(now.getTime() + 7 * HOUR_MS);
+      if (
+        2000 + yy < bkk.getUTCFullYear() ||
+        (2000 + yy === bkk.getUTCFullYear() && mm < bkk.getUTCMonth() + 1)
+      )
+        throw new AppError('VALIDATION_FAILED', 'Card has expired', [
+          { path: 'card.expiry', message: 'Card has expired' },
+        ]);
+    }
+    // The key's fingerprint leaves the card out: card data is never stored, not even hashed.
+    const { card: _card, ...hashed } = input;
+    const hash = createHash('sha256').update(stableJson(hashed)).digest('hex');
+    const key = idempotencyKey ?? randomUUID();
+
+    type Outcome =
+      | { kind: 'created'; bookingId: number; bookingNumber: string }
+      | { kind: 'replay'; result: CreateResult }
+      | { kind: 'wait'; bookingId: number };
+
+    const outcome: Outcome = await this.repo.transaction(async (tx) => {
+      if (!(await this.repo.claimIdempotencyKey(tx, userId, key, hash))) {
+        const record = await this.repo.idempotencyRecord(tx, userId, key);
+        if (record && record.request_hash !== hash)
+          throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another booking request');
+        if (record?.response_status)
+          return {
+            kind: 'replay',
+            result: { httpStatus: record.response_status, body: record.response_body },
+          };
+        if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
+      }
+      const q = await this.computeQuote(tx, input, lang, userId);
+      const { startsAt, endsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
+      const booking = await this.repo.insertBooking(tx, {
+        userId,
+        carModelId: input.carModelId,
+        branchCode: input.branchCode,
+        pickupDate: input.pickupDate,
+        returnDate: input.returnDate,
+        pickupAt: startsAt.toISOString(),
+        returnAt: endsAt.toISOString(),
+        days: q.days,
+        paymentMethod: input.paymentMethod,
+        firstName: input.driver.firstName,
+        lastName: input.driver.lastName,
+        email: input.driver.email,
+        phone: input.driver.phone,
+        idNumber: input.driver.idNumber.toUpperCase(),
+        language: lang,
+        pricePerDay: toBaht(q.car.price_per_day),
+        rentalAmount: toBaht(q.price.rentalAmount),
+        hotDealPercent: q.hotDealPercent === null ? null : q.hotDealPercent.toFixed(2),
+        hotDealDiscount: toBaht(q.price.hotDealDiscount),
+        addonsAmount: toBaht(q.price.addonsAmount),
+        promoCode: q.promo?.code ?? null,
+        promoDiscount: toBaht(q.price.promoDiscount),
+        total: toBaht(q.price.total),
+        vat: toBaht(q.price.vat),
+      });
+      for (const a of q.price.addons)
+        await this.repo.insertBookingAddon(tx, {
+          bookingId: booking.id,
+          code: a.code,
+          pricePerDay: toBaht(a.pricePerDay),
+          quantity: a.quantity,
+          amount: toBaht(a.amount),
+        });
+      if (q.promo) {
+        if (!(await this.repo.consumePromotion(tx, q.promo.id))) throw this.promoInvalid();
+        await this.repo.recordPromotionUse(tx, q.promo.id, booking.id, userId, toBaht(q.price.promoDiscount));
+      }
+      const units = await this.repo.candidateUnits(
+        tx,
+        input.carModelId,
+        input.branchCode,
+        startsAt,
+        blockedUntil,
+      );
+      let unitId: number | undefined;
+      for (const unit of units.filter((u) => u.free)) {
+        const hold = await this.repo.insertHold(tx, {
+          unitId: unit.id,
+          bookingId: booking.id,
+          startsAt,
+          endsAt,
+          blockedUntil,
+          createdBy: userId,
+        });
+        if (hold) {
+          unitId = unit.id;
+          break;
+        }
+      }
+      if (unitId === undefined) throw new AppError('CONFLICT', CAR_UNAVAILABLE_MESSAGE);
+      await this.repo.setUnit(tx, booking.id, unitId);
+      await this.repo.attachIdempotencyBooking(tx, userId, key, booking.id);
+      return { kind: 'created', bookingId: booking.id, bookingNumber: booking.booking_number };
+    });
+
+    if (outcome.kind === 'replay') return outcome.result;
+    if (outcome.kind === 'wait') return this.waitForResponse(userId, key, outcome.bookingId, lang);
+
+    let result: CreateResult;
+    if (card) {
+      result = await this.chargeCard(outcome.bookingId, card, key, lang);
+    } else {
+      const booking = await this.getById(outcome.bookingId, lang);
+      result = {
+        httpStatus: 200,
+        body: {
+          status: true,
+          response: { data: { booking, instructions: await this.instructions(booking, lang) } },
+        },
+      };
+      await this.sendMail(outcome.bookingId, 'created', { booking, lang, userId });
+    }
+    await this.repo.storeIdempotencyResponse(
+      this.repo.db as unknown as Executor,
+      userId,
+      key,
+      result.httpStatus,
+      result.body,
+    );
+    return result;
+  }
+
+  private async waitForResponse(
+    userId: number,
+    key: string,
+    bookingId: number,
+    lang: Language,
+  ): Promise<CreateResult> {
+    const db = this.repo.db as unknown as Executor;
+    for (let i = 0; i < 100; i++) {
+      const record = await this.repo.idempotencyRecord(db, userId, key);
+      if (record?.response_status) return { httpStatus: record.response_status, body: record.response_body };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const booking = await this.getById(bookingId, lang);
+    return {
+      httpStatus: 200,
+      body: {
+        status: true,
+        response: { data: { booking, instructions: await this.instructions(booking, lang) } },
+      },
+    };
+  }
+
+  private async chargeCard(
+    bookingId: number,
+    card: z.output<typeof cardSchema>,
+    key: string,
+    lang: Language,
+  ): Promise<CreateResult> {
+    const db = this.repo.db as unknown as Executor;
+    const row = (await this.repo.findBooking(db, { id: bookingId }))!;
+    const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
+    const charge = await this.deps.gateway.charge({
+      amountSatang: row.total_amount,
+      card: { number: card.number, name: card.name, expiryMonth: mm, expiryYear: 2000 + yy, cvv: card.cvv },
+      description: `Siam Drive booking ${row.booking_number}`,
+      idempotencyKey: `booking-${bookingId}-${key}`.slice(0, 64),
+    });
+    if (charge.status === 'succeeded') {
+      await this.repo.transaction(async (tx) => {
+        await this.repo.insertPayment(tx, {
+          bookingId,
+          method: 'card',
+          status: 'succeeded',
+          amount: toBaht(row.total_amount),
+          gateway: this.deps.gateway.name,
+          reference: charge.reference,
+          brand: charge.brand,
+          last4: charge.last4,
+        });
+        await this.repo.updateStatus(
+          tx,
+          bookingId,
+          ['awaiting_payment'],
+          sql`status = 'confirmed', paid_at = now()`,
+        );
+      });
+      const booking = await this.getById(bookingId, lang);
+      if (row.user_id) await this.sendMail(bookingId, 'confirmed', { booking, lang, userId: row.user_id });
+      return {
+        httpStatus: 200,
+        body: {
+          status: true,
+          response: { data: { booking, instructions: { bankAccount: null, promptpay: null } } },
+        },
+      };
+    }
+    await this.repo.transaction(async (tx) => {
+      await this.repo.insertPayment(tx, {
+        bookingId,
+        method: 'card',
+        status: 'failed',
+        amount: toBaht(row.total_amount),
+        gateway: this.deps.gateway.name,
+        reference: charge.reference,
+        brand: charge.brand,
+        last4: charge.last4,
+        failureCode: charge.code,
+      });
+      // The car is freed and the code given back in the same transaction.
+      await this.repo.updateStatus(
+        tx,
+        bookingId,
+        ['awaiting_payment'],
+        sql`status = 'payment_failed', cancel_reason = ${charge.code}`,
+      );
+      await this.repo.releaseHolds(tx, bookingId);
+      await this.repo.releasePromotion(tx, bookingId);
+    });
+    const messages = {
+      declined: 'Your card was declined. Please use another card or another payment method',
+      insufficient_funds:
+        'Your card has insufficient funds. Please use another card or another payment method',
+      processing_error: 'The card payment could not be processed. Please try again',
+    } as const;
+    return {
+      httpStatus: 402,
+      body: {
+        status: false,
+        code: 'PAYMENT_FAILED',
+        msg: messages[charge.code],
+        errors: [{ path: 'card', message: charge.code }],
+      },
+    };
+  }
+
+  private async instructions(booking: Booking, lang: Language) {
+    if (booking.status !== 'awaiting_payment') return { bankAccount: null, promptpay: null };
+    const settings = await this.deps.siteSettings.publicSettings(lang);
+    if (booking.paymentMethod === 'bank_transfer')
+      return { bankAccount: settings.bankAccount, promptpay: null };
+    if (booking.paymentMethod === 'promptpay')
+      return { bankAccount: null, promptpay: await promptPayQr(settings.promptpayId, booking.total) };
+    return { bankAccount: null, promptpay: null };
+  }
+
+  async paymentInstructions(userId: number, bookingId: number, lang: Language) {
+    const booking = await this.getForUser(userId, bookingId, lang);
+    return this.instructions(booking, lang);
+  }
+
+  private toBooking(
+    row: BookingRow,
+    addons: Awaited<ReturnType<BookingsRepository['bookingAddons']>>,
+    payments: Awaited<ReturnType<BookingsRepository['payments']>>,
+    lang: Language,
+  ): Booking {
+    const paid = row.paid_ms !== null;
+    const createdAt = new Date(row.created_ms);
+    const charge = [...payments].reverse().find((p) => p.kind === 'charge');
+    const canCancel = row.status === 'awaiting_payment' || row.status === 'confirmed';
+    return {
+      id: row.id,
+      bookingNumber: row.booking_number,
+      status: row.status as Booking['status'],
+      carModelId: row.car_model_id,
+      carName: `${row.brand[lang]} ${row.model[lang]}`,
+      carImage: row.image,
+      branchCode: row.branch_code,
+      branchName: row.branch_name[lang],
+      pickupDate: row.pickup_date,
+      returnDate: row.return_date,
+      pickupTime: businessRules.pickupTime,
+      returnTime: businessRules.returnTime,
+      days: row.days,
+      paymentMethod: row.payment_method,
+      driver: {
+        firstName: row.driver_first_name,
+        lastName: row.driver_last_name,
+        email: row.driver_email,
+        phone: row.driver_phone,
+        idNumber: row.driver_id_number,
+      },
+      pricePerDay: row.price_per_day,
+      rentalAmount: row.rental_amount,
+      hotDealPercent: row.hot_deal_percent === null ? null : Number(row.hot_deal_percent),
+      hotDealDiscount: row.hot_deal_discount,
+      addons: addons.map((a) => ({
+        code: a.code,
+        label: a.name[lang],
+        quantity: a.quantity,
+        pricePerDay: a.price_per_day,
+        amount: a.amount,
+      })),
+      addonsAmount: row.addons_amount,
+      promoCode: row.promotion_code,
+      promoDiscount: row.promotion_discount,
+      total: row.total_amount,
+      vat: row.vat_amount,
+      paid,
+      payment: charge
+        ? {
+            method: charge.method,
+            status: charge.status,
+            amount: charge.amount,
+            cardBrand: charge.card_brand,
+            cardLast4: charge.card_last4,
+            reference: charge.gateway_ref,
+            at: new Date(charge.created_ms).toISOString(),
+          }
+        : null,
+      slipUploaded: row.slip_count > 0,
+      payBy:
+        row.status === 'awaiting_payment'
+          ? new Date(row.created_ms + businessRules.slipDeadlineHours * HOUR_MS).toISOString()
+          : null,
+      createdAt: createdAt.toISOString(),
+      freeCancellationUntil: new Date(
+        row.created_ms + businessRules.freeCancellationHours * HOUR_MS,
+      ).toISOString(),
+      cancellationFee:
+        row.cancellation_fee ??
+        (canCancel ? cancellationFee({ total: row.total_amount, paid, createdAt, now: this.now() }) : null),
+      canCancel,
+      canUploadSlip: row.status === 'awaiting_payment' && row.payment_method !== 'card' && !row.slip_pending,
+      cancelReason: row.cancel_reason,
+    };
+  }
+
+  private async load(ex: Executor, row: BookingRow, lang: Language) {
+    return this.toBooking(
+      row,
+      await this.repo.bookingAddons(ex, row.id),
+      await this.repo.payments(ex, row.id),
+      lang,
+    );
+  }
+
+  async getById(bookingId: number, lang: Language) {
+    const db = this.repo.db as unknown as Executor;
+    const row = await this.repo.findBooking(db, { id: bookingId });
+    if (!row) throw notFound('Booking');
+    return this.load(db, row, lang);
+  }
+
+  /** A customer's own booking, by id or booking number; anyone else's is a 404. */
+  async getForUser(userId: number, idOrNumber: number | string, lang: Language) {
+    const db = this.repo.db as unknown as Executor;
+    const row = await this.repo.findBooking(db, {
+      ...(typeof idOrNumber === 'number' ? { id: idOrNumber } : { number: idOrNumber }),
+      userId,
+    });
+    if (!row) throw notFound('Booking');
+    return this.load(db, row, lang);
+  }
+
+  async listForUser(userId: number, lang: Language) {
+    const db = this.repo.db as unknown as Executor;
+    const list = await this.repo.listForUser(db, userId);
+    return Promise.all(list.map((row) => this.load(db, row, lang)));
+  }
+
+  async listAddons(lang: Language) {
+    const db = this.repo.db as unknown as Executor;
+    return (await this.repo.addons(db)).map((a) => ({
+      code: a.code as Booking['addons'][number]['code'] as 'insurance',
+      name: a.name[lang],
+      description: a.description[lang],
+      pricePerDay: a.price_per_day,
+    }));
+  }
+
+  /**
+   * Cancels a booking that still can be (awaiting payment or confirmed): the
+   * fee rule applies to customers (staff cancel free of charge), the car is
+   * freed and a refund of what was paid minus the fee is recorded, all in one transaction.
+   */
+  async cancel(
+    bookingId: number,
+    options: { byStaff: boolean; reason?: string; userId?: number },
+    lang: Language = 'en',
+  ) {
+    const refund = await this.repo.transaction(async (tx) => {
+      const row = await this.repo.findBooking(tx, {
+        id: bookingId,
+        ...(options.byStaff ? {} : { userId: options.userId ?? -1 }),
+        forUpdate: true,
+      });
+      if (!row) throw notFound('Booking');
+      if (row.status !== 'awaiting_payment' && row.status !== 'confirmed')
+        throw new AppError('CONFLICT', 'This booking can no longer be cancelled');
+      const paid = row.paid_ms !== null;
+      const fee = options.byStaff
+        ? 0
+        : cancellationFee({
+            total: row.total_amount,
+            paid,
+            createdAt: new Date(row.created_ms),
+            now: this.now(),
+          });
+      await this.repo.updateStatus(
+        tx,
+        bookingId,
+        ['awaiting_payment', 'confirmed'],
+        sql`status = 'cancelled', cancelled_at = now(), cancelled_by = ${options.byStaff ? 'staff' : 'customer'},
+            cancel_reason = ${options.reason ?? null}, cancellation_fee = ${toBaht(fee)}`,
+      );
+      await this.repo.releaseHolds(tx, bookingId);
+      if (!paid) await this.repo.releasePromotion(tx, bookingId);
+      if (paid && row.total_amount - fee > 0) {
+        const charge = (await this.repo.payments(tx, bookingId)).find(
+          (p) => p.kind === 'charge' && p.status === 'succeeded',
+        );
+        return { amount: row.total_amount - fee, method: row.payment_method, charge };
+      }
+      return null;
+    });
+    if (refund) {
+      // Card refunds go back through the gateway; transfers are paid back by staff (recorded as pending).
+      let status: 'pending' | 'succeeded' = 'pending';
+      let reference: string | null = null;
+      if (
+        refund.method === 'card' &&
+        refund.charge?.gateway_ref &&
+        refund.charge.gateway === this.deps.gateway.name
+      ) {
+        try {
+          reference = (
+            await this.deps.gateway.refund({
+              reference: refund.charge.gateway_ref,
+              amountSatang: refund.amount,
+            })
+          ).reference;
+          status = 'succeeded';
+        } catch (error) {
+          this.deps.log?.error({ err: error, bookingId }, 'card refund failed; left pending for staff');
+        }
+      }
+      await this.repo.insertPayment(this.repo.db as unknown as Executor, {
+        bookingId,
+        method: refund.method,
+        kind: 'refund',
+        status,
+        amount: toBaht(refund.amount),
+        gateway: refund.method === 'card' ? this.deps.gateway.name : null,
+        reference,
+      });
+    }
+    await this.sendMail(bookingId, 'cancelled');
+    return this.getById(bookingId, lang);
+  }
+
+  /** A customer uploads a transfer slip (JPEG, PNG or PDF up to 5 MB, checked by its bytes). */
+  async uploadSlip(userId: number, bookingId: number, content: Buffer, lang: Language) {
+    const type = sniffSlipType(content.subarray(0, 16));
+    if (!type)
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The slip must be a JPEG, PNG or PDF file', [
+        { path: 'file', message: 'The slip must be a JPEG, PNG or PDF file' },
+      ]);
+    if (content.length > SLIP_MAX_BYTES)
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The slip must be at most 5 MB');
+    if (content.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty');
+    const booking = await this.getForUser(userId, bookingId, lang);
+    if (booking.paymentMethod === 'card' || booking.status !== 'awaiting_payment')
+      throw new AppError('CONFLICT', 'This booking does not wait for a transfer slip');
+    const key = `${bookingId}-${randomUUID()}.${type.ext}`;
+    await this.deps.slips.put(key, content);
+    await this.repo.insertSlip(this.repo.db as unknown as Executor, {
+      bookingId,
+      key,
+      contentType: type.contentType,
+      size: content.length,
+    });
+    return this.getById(bookingId, lang);
+  }
+
+  /** Staff accept the transfer: the payment is recorded and the booking confirmed. */
+  async confirmPayment(bookingId: number, lang: Language = 'en') {
+    await this.repo.transaction(async (tx) => {
+      const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
+      if (!row) throw notFound('Booking');
+      if (row.status !== 'awaiting_payment')
+        throw new AppError('CONFLICT', 'This booking is not awaiting payment');
+      await this.repo.reviewSlips(tx, bookingId, 'accepted', null);
+      await this.repo.insertPayment(tx, {
+        bookingId,
+        method: row.payment_method,
+        status: 'succeeded',
+        amount: toBaht(row.total_amount),
+        reference: 'slip verified by staff',
+      });
+      await this.repo.updateStatus(
+        tx,
+        bookingId,
+        ['awaiting_payment'],
+        sql`status = 'confirmed', paid_at = now()`,
+      );
+    });
+    await this.sendMail(bookingId, 'confirmed');
+    return this.getById(bookingId, lang);
+  }
+
+  /** Staff reject a slip; the customer may upload another before the 24 hours run out. */
+  async rejectSlip(bookingId: number, reason: string, lang: Language = 'en') {
+    const n = await this.repo.transaction(async (tx) => {
+      const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
+      if (!row) throw notFound('Booking');
+      return this.repo.reviewSlips(tx, bookingId, 'rejected', reason);
+    });
+    if (n === 0) throw new AppError('CONFLICT', 'No slip waits for review');
+    return this.getById(bookingId, lang);
+  }
+
+  /** The customer picked the car up; staff may hand over another unit of the model (its hold moves with it). */
+  async markPickedUp(bookingId: number, unitId?: number, lang: Language = 'en') {
+    await this.repo.transaction(async (tx) => {
+      const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
+      if (!row) throw notFound('Booking');
+      if (row.status !== 'confirmed')
+        throw new AppError('CONFLICT', 'Only a confirmed booking can be picked up');
+      if (unitId !== undefined && unitId !== row.unit_id) {
+        if (!(await this.repo.otherFreeUnit(tx, bookingId, unitId)))
+          throw new AppError('VALIDATION_FAILED', 'That unit is not a car of this model');
+        const hold = await this.repo.liveHold(tx, bookingId);
+        await this.repo.releaseHolds(tx, bookingId);
+        const { startsAt, endsAt, blockedUntil } = this.period(row.pickup_date, row.return_date);
+        const ok = await this.repo.insertHold(tx, {
+          unitId,
+          bookingId,
+          startsAt: hold ? new Date(hold.starts_at) : startsAt,
+          endsAt: hold ? new Date(hold.ends_at) : endsAt,
+          blockedUntil: hold ? new Date(hold.blocked_until) : blockedUntil,
+          createdBy: null,
+        });
+        if (!ok) throw new AppError('CONFLICT', 'That unit is booked for these dates');
+        await this.repo.setUnit(tx, bookingId, unitId);
+      }
+      await this.repo.updateStatus(
+        tx,
+        bookingId,
+        ['confirmed'],
+        sql`status = 'active', picked_up_at = now()`,
+      );
+    });
+    return this.getById(bookingId, lang);
+  }
+
+  /** The car came back: the booking is completed and the car freed. */
+  async markReturned(bookingId: number, lang: Language = 'en') {
+    await this.repo.transaction(async (tx) => {
+      if (
+        !(await this.repo.updateStatus(
+          tx,
+          bookingId,
+          ['active'],
+          sql`status = 'completed', returned_at = now()`,
+        ))
+      )
+        throw new AppError('CONFLICT', 'Only an active booking can be returned');
+      await this.repo.releaseHolds(tx, bookingId);
+    });
+    return this.getById(bookingId, lang);
+  }
+
+  /** Unpaid bookings older than 24 hours expire and free their cars; safe on several instances at once. */
+  async expireUnpaid(now: Date = this.now()) {
+    const expired = await this.repo.expireUnpaid(
+      this.repo.db as unknown as Executor,
+      now,
+      businessRules.slipDeadlineHours,
+    );
+    return expired.map((r) => r.id);
+  }
+
+  /** Account deletion: keeps what the law requires, removes the driver's personal data. */
+  async anonymiseForUser(userId: number) {
+    return this.repo.anonymiseForUser(this.repo.db as unknown as Executor, userId);
+  }
+
+  async receiptData(userId: number, bookingId: number, lang: Language) {
+    const booking = await this.getForUser(userId, bookingId, lang);
+    const payments = await this.repo.payments(this.repo.db as unknown as Executor, bookingId);
+    return { booking, payments };
+  }
+
+  /**
+   * Mails the customer (their account email) in the language they booked in.
+   * `known` (the booking just loaded in that language, and its customer) saves a reload.
+   */
+  private async sendMail(
+    bookingId: number,
+    kind: 'created' | 'confirmed' | 'cancelled',
+    known?: { booking: Booking; lang: Language; userId: number },
+  ) {
+    try {
+      const db = this.repo.db as unknown as Executor;
+      let booking = known?.booking;
+      let lang = known?.lang;
+      let userId = known?.userId;
+      let fallbackEmail = known?.booking.driver.email;
+      if (!booking || !lang || !userId) {
+        const row = await this.repo.findBooking(db, { id: bookingId });
+        if (!row || !row.user_id) return;
+        lang = row.language;
+        userId = row.user_id;
+        fallbackEmail = row.driver_email;
+        booking = await this.getById(bookingId, lang);
+      }
+      const user = await this.repo.userLanguageAndEmail(db, userId);
+      const message = bookingMail(kind, booking, lang, this.deps.publicUrl);
+      await this.deps.mailer.send({ to: user?.email ?? fallbackEmail!, ...message });
+    } catch (error) {
+      // A mail failure never undoes a booking or a payment; it is logged for staff.
+      this.deps.log?.error({ err: error, bookingId, kind }, 'booking email failed');
+    }
+  }
+}
+
+/** JSON with keys sorted, so the same body always has the same fingerprint. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${stableJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value);
+}

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { Settings } from '../../config/settings';
+import type { Db } from '../../db/client';
+import type { Mailer } from '../../lib/mailer';
+import type { SiteSettingsService } from '../site-settings/site-settings.service';
+import { BookingsRepository } from './bookings.repository';
+import { BookingsService } from './bookings.service';
+import { OmiseGateway, SandboxGateway, type PaymentGateway } from './payment-gateway';
+import { DiskSlipStorage } from './slip-storage';
+
+/** The card gateway the settings ask for: Omise when both keys are set, the sandbox otherwise. */
+export function gatewayFromSettings(settings: Settings): PaymentGateway {
+  if (settings.OMISE_PUBLIC_KEY && settings.OMISE_SECRET_KEY)
+    return new OmiseGateway({
+      publicKey: settings.OMISE_PUBLIC_KEY,
+      secretKey: settings.OMISE_SECRET_KEY,
+      apiUrl: settings.OMISE_API_URL.replace(/\/$/, ''),
+      vaultUrl: settings.OMISE_VAULT_URL.replace(/\/$/, ''),
+    });
+  return new SandboxGateway();
+}
+
+export function buildBookingsService(
+  db: Db,
+  settings: Settings,
+  deps: { siteSettings: SiteSettingsService; mailer: Mailer },
+) {
+  return new BookingsService(new BookingsRepository(db), {
+    ...deps,
+    gateway: gatewayFromSettings(settings),
+    // Outside the web root: slips are personal data and never served as files.
+    slips: new DiskSlipStorage(path.join(settings.dataDir, 'uploads', 'slips')),
+    publicUrl: settings.publicUrl,
+  });
+}

@@ -1,0 +1,170 @@
+/**
+ * Card payments go through this interface. The card travels from the request
+ * straight to the gateway: it is never stored, logged or echoed back.
+ */
+export interface CardDetails {
+  number: string;
+  name: string;
+  expiryMonth: number;
+  expiryYear: number; // four digits
+  cvv: string;
+}
+
+export type ChargeResult =
+  | { status: 'succeeded'; reference: string; brand: string; last4: string }
+  | {
+      status: 'failed';
+      code: 'declined' | 'insufficient_funds' | 'processing_error';
+      reference: string | null;
+      brand: string;
+      last4: string;
+    };
+
+export interface PaymentGateway {
+  readonly name: string;
+  /** Whether the site must say this is a sandbox (no real money moves). */
+  readonly sandbox: boolean;
+  charge(input: {
+    amountSatang: number;
+    card: CardDetails;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<ChargeResult>;
+  refund(input: { reference: string; amountSatang: number }): Promise<{ reference: string }>;
+}
+
+export function cardBrand(number: string): string {
+  if (/^4/.test(number)) return 'Visa';
+  if (/^(5[1-5]|2[2-7])/.test(number)) return 'Mastercard';
+  if (/^3[47]/.test(number)) return 'American Express';
+  if (/^35/.test(number)) return 'JCB';
+  if (/^62/.test(number)) return 'UnionPay';
+  return 'Card';
+}
+
+/**
+ * The default gateway: behaves like a real one for the test-card numbers of
+ * Omise and Stripe, and moves no money. The page says so.
+ *   4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined;
+ *   4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0119 fails in processing.
+ *   Any other valid number succeeds.
+ */
+export class SandboxGateway implements PaymentGateway {
+  readonly name = 'sandbox';
+  readonly sandbox = true;
+  private counter = 0;
+
+  async charge(input: { amountSatang: number; card: CardDetails }): Promise<ChargeResult> {
+    const { number } = input.card;
+    const brand = cardBrand(number);
+    const last4 = number.slice(-4);
+    const reference = `sandbox_chrg_${Date.now().toString(36)}_${(++this.counter).toString(36)}`;
+    const failures: Record<string, 'declined' | 'insufficient_funds' | 'processing_error'> = {
+      '4000000000000002': 'declined',
+      '4000000000009995': 'insufficient_funds',
+      '4000000000000119': 'processing_error',
+    };
+    const code = failures[number];
+    if (code) return { status: 'failed', code, reference, brand, last4 };
+    return { status: 'succeeded', reference, brand, last4 };
+  }
+
+  async refund(input: { reference: string }): Promise<{ reference: string }> {
+    return { reference: `sandbox_rfnd_${input.reference}` };
+  }
+}
+
+/**
+ * Omise (a Thai gateway) behind the same interface: the card becomes a token
+ * at the vault (public key), the token is charged at the API (secret key).
+ */
+export class OmiseGateway implements PaymentGateway {
+  readonly name = 'omise';
+  readonly sandbox: boolean;
+  constructor(
+    private readonly options: { publicKey: string; secretKey: string; apiUrl: string; vaultUrl: string },
+  ) {
+    this.sandbox = options.secretKey.startsWith('skey_test_');
+  }
+
+  private auth(key: string) {
+    return `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
+  }
+
+  private async post(url: string, key: string, form: Record<string, string>, idempotencyKey?: string) {
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: {
+        authorization: this.auth(key),
+        'content-type': 'application/x-www-form-urlencoded',
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
+      body: new URLSearchParams(form).toString(),
+      signal: AbortSignal.timeout(20_000),
+    });
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    return { ok: response.ok, body };
+  }
+
+  async charge(input: {
+    amountSatang: number;
+    card: CardDetails;
+    description: string;
+    idempotencyKey: string;
+  }): Promise<ChargeResult> {
+    const brand = cardBrand(input.card.number);
+    const last4 = input.card.number.slice(-4);
+    let token: { ok: boolean; body: Record<string, unknown> };
+    try {
+      token = await this.post(`${this.options.vaultUrl}/tokens`, this.options.publicKey, {
+        'card[name]': input.card.name,
+        'card[number]': input.card.number,
+        'card[expiration_month]': String(input.card.expiryMonth),
+        'card[expiration_year]': String(input.card.expiryYear),
+        'card[security_code]': input.card.cvv,
+      });
+    } catch {
+      return { status: 'failed', code: 'processing_error', reference: null, brand, last4 };
+    }
+    if (!token.ok || typeof token.body.id !== 'string')
+      return { status: 'failed', code: 'declined', reference: null, brand, last4 };
+    let charge: { ok: boolean; body: Record<string, unknown> };
+    try {
+      charge = await this.post(
+        `${this.options.apiUrl}/charges`,
+        this.options.secretKey,
+        {
+          amount: String(input.amountSatang),
+          currency: 'thb',
+          card: token.body.id,
+          description: input.description,
+          capture: 'true',
+        },
+        input.idempotencyKey,
+      );
+    } catch {
+      return { status: 'failed', code: 'processing_error', reference: null, brand, last4 };
+    }
+    const reference = typeof charge.body.id === 'string' ? charge.body.id : null;
+    if (charge.ok && charge.body.status === 'successful' && reference)
+      return { status: 'succeeded', reference, brand, last4 };
+    const failure = String(charge.body.failure_code ?? charge.body.code ?? '');
+    const code =
+      failure === 'insufficient_fund' || failure === 'insufficient_funds'
+        ? 'insufficient_funds'
+        : failure === 'processing_error' || !charge.ok
+          ? 'processing_error'
+          : 'declined';
+    return { status: 'failed', code, reference, brand, last4 };
+  }
+
+  async refund(input: { reference: string; amountSatang: number }): Promise<{ reference: string }> {
+    const res = await this.post(
+      `${this.options.apiUrl}/charges/${encodeURIComponent(input.reference)}/refunds`,
+      this.options.secretKey,
+      { amount: String(input.amountSatang) },
+    );
+    if (!res.ok || typeof res.body.id !== 'string') throw new Error('Omise refused the refund');
+    return { reference: res.body.id };
+  }
+}

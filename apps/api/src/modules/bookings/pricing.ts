@@ -1,0 +1,109 @@
+import { businessRules } from '@siam/contract/business-rules';
+import { cancellationRule } from '@siam/contract/bookings';
+
+/** Baht as the database writes numeric(12,2) ("1290.00") → integer satang, exactly. */
+export function toSatang(value: string | number): number {
+  const text = typeof value === 'number' ? value.toFixed(2) : value.trim();
+  const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text);
+  if (!match) throw new Error(`Not an amount: ${text}`);
+  const satang = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
+  return match[1] ? -satang : satang;
+}
+
+/** Integer satang → the numeric(12,2) text the database takes. */
+export function toBaht(satang: number): string {
+  if (!Number.isInteger(satang)) throw new Error(`Satang must be whole: ${satang}`);
+  const sign = satang < 0 ? '-' : '';
+  const abs = Math.abs(satang);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** Half-up rounding of a non-negative amount × percent / 100, in satang. */
+export function percentOf(satang: number, percent: number): number {
+  return Math.round((satang * Math.round(percent * 100)) / 10_000);
+}
+
+export interface PriceInput {
+  days: number;
+  pricePerDay: number; // satang
+  hotDealPercent: number | null;
+  addons: { code: string; label: string; pricePerDay: number; quantity: number }[];
+  promo: { code: string; kind: 'percent' | 'amount'; value: number } | null; // amount: satang
+}
+
+export interface PriceBreakdown {
+  rentalAmount: number;
+  hotDealDiscount: number;
+  addons: { code: string; label: string; quantity: number; pricePerDay: number; amount: number }[];
+  addonsAmount: number;
+  promoDiscount: number;
+  total: number;
+  vat: number;
+}
+
+/**
+ * The one price rule (prices include VAT):
+ * rental = days × daily price; a running hot deal takes its percent off the rental;
+ * add-ons = per-day price × quantity × days; a promotion code then takes its percent
+ * (or its fixed amount, never more than what is left) off rental + add-ons.
+ * VAT is the 7/107 part of the total.
+ */
+export function priceBooking(input: PriceInput): PriceBreakdown {
+  const rentalAmount = input.days * input.pricePerDay;
+  const hotDealDiscount = input.hotDealPercent ? percentOf(rentalAmount, input.hotDealPercent) : 0;
+  const addons = input.addons.map((a) => ({
+    code: a.code,
+    label: a.label,
+    quantity: a.quantity,
+    pricePerDay: a.pricePerDay,
+    amount: a.pricePerDay * a.quantity * input.days,
+  }));
+  const addonsAmount = addons.reduce((sum, a) => sum + a.amount, 0);
+  const beforePromo = rentalAmount - hotDealDiscount + addonsAmount;
+  let promoDiscount = 0;
+  if (input.promo)
+    promoDiscount =
+      input.promo.kind === 'percent'
+        ? percentOf(beforePromo, input.promo.value)
+        : Math.min(input.promo.value, beforePromo);
+  const total = beforePromo - promoDiscount;
+  const vat = Math.round((total * businessRules.vatPercent) / (100 + businessRules.vatPercent));
+  return { rentalAmount, hotDealDiscount, addons, addonsAmount, promoDiscount, total, vat };
+}
+
+/**
+ * The cancellation rule in the terms: free within 24 hours after booking, and
+ * free while nothing has been paid; otherwise 10 % of the total, at least ฿500,
+ * never more than the total.
+ */
+export function cancellationFee(input: { total: number; paid: boolean; createdAt: Date; now: Date }): number {
+  const freeUntil = input.createdAt.getTime() + cancellationRule.freeHours * 3_600_000;
+  if (!input.paid || input.now.getTime() <= freeUntil) return 0;
+  return Math.min(
+    input.total,
+    Math.max(percentOf(input.total, cancellationRule.feePercent), cancellationRule.minFeeSatang),
+  );
+}
+
+const DAY_MS = 86_400_000;
+const BANGKOK_OFFSET_MS = 7 * 3_600_000;
+
+/** Today's date in Asia/Bangkok (UTC+7, no daylight saving). */
+export function bangkokToday(now: Date): string {
+  return new Date(now.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A Bangkok wall-clock time on a date, as an instant. */
+export function bangkokInstant(date: string, time: string): Date {
+  return new Date(`${date}T${time}:00+07:00`);
+}
+
+export function isRealDate(date: string): boolean {
+  const d = new Date(`${date}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
+}
+
+/** Rental days = return date − pickup date in calendar days. */
+export function rentalDays(pickupDate: string, returnDate: string): number {
+  return Math.round((Date.parse(`${returnDate}T00:00:00Z`) - Date.parse(`${pickupDate}T00:00:00Z`)) / DAY_MS);
+}

@@ -1,0 +1,200 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import PDFDocument from 'pdfkit';
+import type { Booking } from '@siam/contract/bookings';
+import type { Language } from '@siam/contract/languages';
+import type { PaymentRow } from './bookings.repository';
+
+const require = createRequire(import.meta.url);
+
+function fontFile(name: string): string {
+  const dir = path.dirname(require.resolve('@fontsource/sarabun/package.json'));
+  return path.join(dir, 'files', name);
+}
+
+/**
+ * Chinese glyphs come from a system Noto Sans CJK (Debian's fonts-noto-cjk)
+ * when one is installed; we bundle no CJK font (BRAND.md). Without one, a
+ * Chinese receipt is written with English labels, so it never shows empty boxes.
+ */
+const CJK_CANDIDATES = [
+  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc',
+  '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc',
+];
+export function cjkFont(): { file: string; family: string } | null {
+  for (const file of CJK_CANDIDATES)
+    if (existsSync(file))
+      return { file, family: file.includes('Serif') ? 'NotoSerifCJKsc-Regular' : 'NotoSansCJKsc-Regular' };
+  return null;
+}
+
+const labels = {
+  th: {
+    title: 'ใบเสร็จรับเงิน / ใบยืนยันการจอง',
+    number: 'เลขที่การจอง',
+    status: 'สถานะ',
+    customer: 'ผู้เช่า',
+    car: 'รถ',
+    branch: 'สาขารับรถ',
+    pickup: 'รับรถ',
+    ret: 'คืนรถ',
+    days: 'จำนวนวัน',
+    rental: 'ค่าเช่า',
+    hotDeal: 'ส่วนลดดีลพิเศษ',
+    promo: 'โค้ดส่วนลด',
+    total: 'ยอดรวม',
+    vat: 'ภาษีมูลค่าเพิ่ม 7% (รวมในราคาแล้ว)',
+    payment: 'การชำระเงิน',
+    unpaid: 'ยังไม่ได้ชำระเงิน',
+    refund: 'คืนเงิน',
+    issued: 'ออกเมื่อ',
+    methods: { card: 'บัตรเครดิต/เดบิต', bank_transfer: 'โอนเงินผ่านธนาคาร', promptpay: 'พร้อมเพย์' },
+  },
+  en: {
+    title: 'Receipt / booking confirmation',
+    number: 'Booking number',
+    status: 'Status',
+    customer: 'Driver',
+    car: 'Car',
+    branch: 'Pickup branch',
+    pickup: 'Pickup',
+    ret: 'Return',
+    days: 'Days',
+    rental: 'Rental',
+    hotDeal: 'Hot deal discount',
+    promo: 'Promotion code',
+    total: 'Total',
+    vat: 'VAT 7% (included)',
+    payment: 'Payment',
+    unpaid: 'Not paid yet',
+    refund: 'Refund',
+    issued: 'Issued',
+    methods: { card: 'Card', bank_transfer: 'Bank transfer', promptpay: 'PromptPay' },
+  },
+  zh: {
+    title: '收据 / 预订确认',
+    number: '预订编号',
+    status: '状态',
+    customer: '驾驶人',
+    car: '车辆',
+    branch: '取车门店',
+    pickup: '取车',
+    ret: '还车',
+    days: '天数',
+    rental: '租金',
+    hotDeal: '特惠折扣',
+    promo: '优惠码',
+    total: '总计',
+    vat: '增值税7%（已含）',
+    payment: '付款',
+    unpaid: '尚未付款',
+    refund: '退款',
+    issued: '开具时间',
+    methods: { card: '银行卡', bank_transfer: '银行转账', promptpay: 'PromptPay' },
+  },
+} as const;
+
+const THAI = /[\u0E00-\u0E7F]/;
+const CJK = /[\u2E80-\u9FFF\uFF00-\uFFEF\u3000-\u303F]/;
+
+/** The receipt as a PDF: the booking, the price breakdown and the payments. */
+export async function renderReceipt(
+  booking: Booking,
+  payments: PaymentRow[],
+  requested: Language,
+  statusLabel: string,
+): Promise<Buffer> {
+  const cjk = cjkFont();
+  const lang: Language = requested === 'zh' && !cjk ? 'en' : requested;
+  const L = labels[lang];
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `Siam Drive ${booking.bookingNumber}` },
+  });
+  doc.registerFont('latin', fontFile('sarabun-latin-400-normal.woff'));
+  doc.registerFont('latin-bold', fontFile('sarabun-latin-700-normal.woff'));
+  doc.registerFont('thai', fontFile('sarabun-thai-400-normal.woff'));
+  doc.registerFont('thai-bold', fontFile('sarabun-thai-700-normal.woff'));
+  if (cjk) doc.registerFont('cjk', cjk.file, cjk.family);
+
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
+
+  /** Writes a line, switching fonts by script (the Sarabun files are split into Thai and Latin subsets). */
+  const write = (text: string, options: { bold?: boolean; size?: number; x?: number; y?: number } = {}) => {
+    doc.fontSize(options.size ?? 11);
+    const runs: { font: string; text: string }[] = [];
+    for (const ch of text) {
+      const font = THAI.test(ch)
+        ? options.bold
+          ? 'thai-bold'
+          : 'thai'
+        : CJK.test(ch) && cjk
+          ? 'cjk'
+          : options.bold
+            ? 'latin-bold'
+            : 'latin';
+      const last = runs[runs.length - 1];
+      if (last && (last.font === font || ch === ' ')) last.text += ch;
+      else runs.push({ font, text: ch });
+    }
+    runs.forEach((run, i) => {
+      doc.font(run.font);
+      const opts = { continued: i < runs.length - 1 };
+      if (i === 0 && options.x !== undefined) doc.text(run.text, options.x, options.y, opts);
+      else doc.text(run.text, opts);
+    });
+    if (runs.length === 0) doc.text(' ');
+  };
+
+  const money = (satang: number) =>
+    `THB ${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(satang / 100)}`;
+  const row = (label: string, value: string, bold = false) => {
+    const y = doc.y;
+    write(label, { x: 50, y, bold });
+    doc.y = y;
+    write(value, { x: 330, y, bold });
+    doc.moveDown(0.2);
+    doc.x = 50;
+  };
+
+  write('Siam Drive', { bold: true, size: 20 });
+  write(L.title, { bold: true, size: 14 });
+  doc.moveDown();
+  row(L.number, booking.bookingNumber, true);
+  row(L.status, statusLabel);
+  row(L.customer, `${booking.driver.firstName} ${booking.driver.lastName}`);
+  row(L.car, booking.carName);
+  row(L.branch, booking.branchName);
+  row(L.pickup, `${booking.pickupDate} ${booking.pickupTime}`);
+  row(L.ret, `${booking.returnDate} ${booking.returnTime}`);
+  row(L.days, String(booking.days));
+  doc.moveDown();
+  row(`${L.rental} (${booking.days} × ${money(booking.pricePerDay)})`, money(booking.rentalAmount));
+  if (booking.hotDealDiscount)
+    row(`${L.hotDeal} ${booking.hotDealPercent ?? ''}%`, `-${money(booking.hotDealDiscount)}`);
+  for (const a of booking.addons)
+    row(`${a.label} (${booking.days} × ${money(a.pricePerDay)})`, money(a.amount));
+  if (booking.promoDiscount) row(`${L.promo} ${booking.promoCode}`, `-${money(booking.promoDiscount)}`);
+  row(L.total, money(booking.total), true);
+  row(L.vat, money(booking.vat));
+  doc.moveDown();
+  write(L.payment, { bold: true, size: 12 });
+  const settled = payments.filter((p) => p.status === 'succeeded' || p.kind === 'refund');
+  if (settled.length === 0) write(L.unpaid);
+  for (const p of settled) {
+    const card = p.card_last4 ? ` ${p.card_brand ?? ''} •••• ${p.card_last4}` : '';
+    row(
+      `${p.kind === 'refund' ? L.refund : L.methods[p.method]}${card} ${new Date(p.created_ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
+      `${p.kind === 'refund' ? '-' : ''}${money(p.amount)}`,
+    );
+  }
+  doc.moveDown(2);
+  write(`${L.issued}: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, { size: 9 });
+  doc.end();
+  return done;
+}

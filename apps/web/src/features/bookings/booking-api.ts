@@ -1,0 +1,79 @@
+import type {
+  Booking,
+  CreateBookingBody,
+  Quote,
+  QuoteBody,
+  paymentInstructionsSchema,
+} from '@siam/contract/bookings';
+import type { z } from 'zod';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { i18n } from '../../lib/i18n';
+import { getToken } from '../../lib/token-storage';
+
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+type Data<T> = { status: true; response: { data: T } };
+
+export const fetchQuote = (body: QuoteBody) =>
+  apiRequest<Data<Quote>>('/guest/bookings/quote', { method: 'POST', body }).then((r) => r.response.data);
+
+export const fetchAddons = () =>
+  apiRequest<Data<{ code: string; name: string; description: string; pricePerDay: number }[]>>(
+    '/guest/addons',
+  ).then((r) => r.response.data);
+
+export const fetchGateway = () =>
+  apiRequest<Data<{ name: string; sandbox: boolean }>>('/guest/payment-gateway').then((r) => r.response.data);
+
+export const validatePromo = (body: Omit<QuoteBody, 'promoCode'> & { code: string }) =>
+  apiRequest<Data<{ code: string; discount: number | null }>>('/guest/promotions/validate', {
+    method: 'POST',
+    body,
+  }).then((r) => r.response.data);
+
+export const createBooking = (body: CreateBookingBody, idempotencyKey: string) =>
+  apiRequest<Data<{ booking: Booking; instructions: PaymentInstructions }>>('/guest/bookings/create', {
+    method: 'POST',
+    body,
+    headers: { 'idempotency-key': idempotencyKey },
+  }).then((r) => r.response.data);
+
+export const fetchBookings = () => apiRequest<Data<Booking[]>>('/auth/bookings').then((r) => r.response.data);
+
+export const fetchBooking = (idOrNumber: string | number) =>
+  apiRequest<Data<Booking>>(`/auth/bookings/${encodeURIComponent(String(idOrNumber))}`).then(
+    (r) => r.response.data,
+  );
+
+export const fetchPaymentInstructions = (id: number) =>
+  apiRequest<Data<PaymentInstructions>>(`/auth/bookings/${id}/payment`).then((r) => r.response.data);
+
+export const cancelBooking = (id: number) =>
+  apiRequest<Data<Booking>>(`/auth/bookings/${id}/cancel`, { method: 'PUT', body: {} }).then(
+    (r) => r.response.data,
+  );
+
+export const uploadSlip = (id: number, file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<Data<Booking>>(`/auth/bookings/${id}/slip`, { method: 'POST', body: form }).then(
+    (r) => r.response.data,
+  );
+};
+
+/** Downloads the PDF receipt (the call needs the bearer token, so a plain link would not do). */
+export async function downloadReceipt(booking: Pick<Booking, 'id' | 'bookingNumber'>) {
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const token = getToken();
+  const response = await fetch(`/api/v1/auth/bookings/${booking.id}/receipt?lng=${lang}`, {
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
+  if (!response.ok) throw new ApiError('http', i18n.t('common:errors.server'), response.status);
+  const url = URL.createObjectURL(await response.blob());
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `siam-drive-${booking.bookingNumber}.pdf`;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,199 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { Booking } from '@siam/contract/bookings';
+import { cancelBooking, downloadReceipt, fetchBookings } from './booking-api';
+import { useFormat } from './format';
+import { StatusBadge } from './price-breakdown';
+import { SlipUpload } from './slip-upload';
+
+function CancelAction({ booking }: { booking: Booking }) {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  const [open, setOpen] = useState(false);
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: () => cancelBooking(booking.id),
+    onSuccess: () => {
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    },
+  });
+  const fee = booking.cancellationFee ?? 0;
+  if (!open)
+    return (
+      <button type="button" className="btn-outline" onClick={() => setOpen(true)}>
+        {t('history.cancel')}
+      </button>
+    );
+  return (
+    <div
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby={titleId}
+      className="w-full rounded-lg border border-red-300 bg-red-50 p-4"
+    >
+      <p id={titleId} className="font-semibold">
+        {t('history.cancelTitle', { number: booking.bookingNumber })}
+      </p>
+      <p className="mt-1" data-testid="cancel-fee">
+        {fee === 0
+          ? t('history.feeFree')
+          : t('history.feeAmount', { fee: f.baht(fee), refund: f.baht(Math.max(booking.total - fee, 0)) })}
+      </p>
+      {fee === 0 && booking.paid && (
+        <p className="text-sm text-slate-700">
+          {t('history.freeUntil', { time: f.dateTime(booking.freeCancellationUntil) })}
+        </p>
+      )}
+      {mutation.isError && (
+        <p role="alert" className="field-error">
+          {mutation.error.message}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button
+          type="button"
+          className="btn bg-red-700 text-white hover:bg-red-800"
+          disabled={mutation.isPending}
+          onClick={() => mutation.mutate()}
+        >
+          {t('history.confirmCancel')}
+        </button>
+        <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
+          {t('history.keep')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function BookingCard({ booking }: { booking: Booking }) {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  const [slipOpen, setSlipOpen] = useState(false);
+  const [receiptError, setReceiptError] = useState<string | null>(null);
+  return (
+    <li
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      aria-label={`${booking.bookingNumber} ${booking.carName}`}
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="text-sm text-slate-600">
+            {t('details.number')}:{' '}
+            <span className="font-mono font-semibold text-slate-900">{booking.bookingNumber}</span>
+          </p>
+          <h3 className="text-lg font-semibold">{booking.carName}</h3>
+        </div>
+        <StatusBadge status={booking.status} />
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-slate-800 sm:grid-cols-2">
+        <div>
+          <dt className="inline text-slate-600">{t('details.pickup')}: </dt>
+          <dd className="inline">
+            {f.date(booking.pickupDate)} {booking.pickupTime}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">{t('details.return')}: </dt>
+          <dd className="inline">
+            {f.date(booking.returnDate)} {booking.returnTime}
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">{t('details.branch')}: </dt>
+          <dd className="inline">{booking.branchName}</dd>
+        </div>
+        <div>
+          <dt className="inline text-slate-600">{t('details.total')}: </dt>
+          <dd className="inline font-semibold">{f.baht(booking.total)}</dd>
+        </div>
+      </dl>
+      {booking.status === 'awaiting_payment' && booking.payBy && (
+        <p className="mt-2 text-amber-900">
+          {booking.slipUploaded && !booking.canUploadSlip
+            ? t('history.slipPending')
+            : t('details.payBy', { time: f.dateTime(booking.payBy) })}
+        </p>
+      )}
+      <div className="mt-4 flex flex-wrap gap-2">
+        <Link
+          className="btn-outline"
+          to={`/booking-success?booking=${encodeURIComponent(booking.bookingNumber)}`}
+        >
+          {t('history.details')}
+        </Link>
+        {booking.canUploadSlip && !slipOpen && (
+          <button type="button" className="btn-primary" onClick={() => setSlipOpen(true)}>
+            {t('history.uploadSlip')}
+          </button>
+        )}
+        {booking.paid && (
+          <button
+            type="button"
+            className="btn-outline"
+            onClick={() => downloadReceipt(booking).catch((e: Error) => setReceiptError(e.message))}
+          >
+            {t('history.receipt')}
+          </button>
+        )}
+        {booking.canCancel && <CancelAction booking={booking} />}
+      </div>
+      {receiptError && (
+        <p role="alert" className="field-error">
+          {receiptError}
+        </p>
+      )}
+      {slipOpen && booking.canUploadSlip && (
+        <div className="mt-4">
+          <SlipUpload booking={booking} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A customer's bookings with what each status allows; /my-bookings and the profile's rental-history tab show it. */
+export function BookingHistoryList() {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  const query = useQuery({ queryKey: ['bookings', f.lang], queryFn: fetchBookings });
+  if (query.isPending)
+    return (
+      <div aria-busy="true" className="space-y-3">
+        {[0, 1].map((i) => (
+          <div key={i} className="h-40 animate-pulse rounded-xl bg-slate-100" />
+        ))}
+      </div>
+    );
+  if (query.isError)
+    return (
+      <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4">
+        <p>
+          {t('history.loadError')} {query.error.message}
+        </p>
+        <button type="button" className="btn-outline mt-2" onClick={() => void query.refetch()}>
+          {t('history.retry')}
+        </button>
+      </div>
+    );
+  if (query.data.length === 0)
+    return (
+      <div className="rounded-xl bg-sand-50 p-6 text-center">
+        <p>{t('history.empty')}</p>
+        <Link to="/cars" className="btn-action mt-3">
+          {t('history.browse')}
+        </Link>
+      </div>
+    );
+  return (
+    <ul className="space-y-4">
+      {query.data.map((b) => (
+        <BookingCard key={b.id} booking={b} />
+      ))}
+    </ul>
+  );
+}

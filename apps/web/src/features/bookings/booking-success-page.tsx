@@ -1,0 +1,239 @@
+import { useQuery } from '@tanstack/react-query';
+import { CheckCircle2, Download, Home, Mail, MessageCircle, Printer, Send, Star, Car } from 'lucide-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { Booking } from '@siam/contract/bookings';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { RequireSignIn } from '../auth/require-sign-in';
+import { downloadReceipt, fetchBooking, fetchPaymentInstructions } from './booking-api';
+import { useFormat } from './format';
+import { PriceBreakdown, StatusBadge } from './price-breakdown';
+import { SlipUpload } from './slip-upload';
+
+function PaymentBox({ booking }: { booking: Booking }) {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  const instructions = useQuery({
+    queryKey: ['payment-instructions', booking.id, f.lang],
+    queryFn: () => fetchPaymentInstructions(booking.id),
+  });
+  const amount = f.baht(booking.total);
+  return (
+    <section
+      aria-labelledby="pay-title"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-5 print:hidden"
+    >
+      <h2 id="pay-title" className="text-xl font-semibold">
+        {t('success.howToPay')}
+      </h2>
+      {booking.payBy && (
+        <p className="mt-1 text-amber-950">{t('details.payBy', { time: f.dateTime(booking.payBy) })}</p>
+      )}
+      {instructions.data?.bankAccount && (
+        <div className="mt-3">
+          <p className="font-semibold">{t('success.bankAccount', { amount })}</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt>{t('success.bank')}</dt>
+            <dd>{instructions.data.bankAccount.bank}</dd>
+            <dt>{t('success.accountName')}</dt>
+            <dd>{instructions.data.bankAccount.accountName}</dd>
+            <dt>{t('success.accountNumber')}</dt>
+            <dd className="font-mono text-lg" data-testid="bank-account-number">
+              {instructions.data.bankAccount.accountNumber}
+            </dd>
+          </dl>
+        </div>
+      )}
+      {instructions.data?.promptpay && (
+        <figure className="mt-3">
+          <figcaption className="font-semibold">{t('success.promptpayTitle', { amount })}</figcaption>
+          <img
+            className="mt-2 size-60 bg-white"
+            width={240}
+            height={240}
+            alt={t('success.promptpayAlt', { amount })}
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(instructions.data.promptpay.qrSvg)}`}
+          />
+          <p className="text-sm">{t('success.promptpayId', { id: instructions.data.promptpay.id })}</p>
+        </figure>
+      )}
+      <div className="mt-5">
+        <h3 className="mb-2 font-semibold">{t('slip.title')}</h3>
+        {booking.canUploadSlip ? (
+          <SlipUpload booking={booking} />
+        ) : (
+          <p role="status">{t('history.slipPending')}</p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function BookingSuccess() {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  const [params] = useSearchParams();
+  const number = params.get('booking') ?? '';
+  const [receiptError, setReceiptError] = useState<string | null>(null);
+  const query = useQuery({
+    queryKey: ['bookings', 'one', number, f.lang],
+    queryFn: () => fetchBooking(number),
+    enabled: /^[A-Za-z0-9-]{3,40}$/.test(number),
+    retry: false,
+  });
+  usePageMeta(t('success.metaTitle'));
+  if (!number || query.isError)
+    return (
+      <div className="container-page py-12 text-center">
+        <p role="alert">{t('success.notFound')}</p>
+        <Link to="/my-bookings" className="btn-outline mt-4">
+          {t('history.title')}
+        </Link>
+      </div>
+    );
+  if (query.isPending) return <div className="container-page min-h-[60vh] py-12" aria-busy="true" />;
+  const b = query.data;
+  const url = `${window.location.origin}/booking-success?booking=${encodeURIComponent(b.bookingNumber)}`;
+  const shareText = t('success.shareText', {
+    number: b.bookingNumber,
+    car: b.carName,
+    from: f.date(b.pickupDate),
+    to: f.date(b.returnDate),
+  });
+  return (
+    <div className="container-page py-8">
+      <div className="flex items-start gap-3">
+        <CheckCircle2 aria-hidden="true" className="mt-1 shrink-0 text-green-700" size={36} />
+        <div>
+          <h1 className="text-3xl font-semibold">{b.paid ? t('success.titlePaid') : t('success.title')}</h1>
+          <p className="mt-1 text-slate-700">{t('success.emailSent')}</p>
+        </div>
+      </div>
+      <p className="mt-6 text-lg">
+        {t('success.number')}:{' '}
+        <strong className="font-mono text-2xl" data-testid="booking-number">
+          {b.bookingNumber}
+        </strong>{' '}
+        <StatusBadge status={b.status} />
+      </p>
+
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem]">
+        <div className="space-y-6">
+          <section
+            aria-labelledby="details-title"
+            className="rounded-xl border border-slate-200 bg-white p-5"
+          >
+            <h2 id="details-title" className="text-xl font-semibold text-brand-800">
+              {b.carName}
+            </h2>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+              <dt className="text-slate-600">{t('details.branch')}</dt>
+              <dd>{b.branchName}</dd>
+              <dt className="text-slate-600">{t('details.pickup')}</dt>
+              <dd>
+                {f.date(b.pickupDate)} {b.pickupTime}
+              </dd>
+              <dt className="text-slate-600">{t('details.return')}</dt>
+              <dd>
+                {f.date(b.returnDate)} {b.returnTime}
+              </dd>
+              <dt className="text-slate-600">{t('details.driver')}</dt>
+              <dd>
+                {b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}
+              </dd>
+              <dt className="text-slate-600">{t('details.addons')}</dt>
+              <dd>{b.addons.length ? b.addons.map((a) => a.label).join(', ') : t('details.noAddons')}</dd>
+              <dt className="text-slate-600">{t('details.payment')}</dt>
+              <dd>
+                {t(`methods.${b.paymentMethod}`)}
+                {b.payment?.cardLast4 ? ` · ${b.payment.cardBrand ?? ''} •••• ${b.payment.cardLast4}` : ''}
+              </dd>
+            </dl>
+            <ul className="mt-4 list-disc pl-5 text-sm text-slate-700">
+              <li>{t('rules.times')}</li>
+              <li>{t('rules.cancellation')}</li>
+              <li>{t('rules.dateChange')}</li>
+            </ul>
+          </section>
+          {b.status === 'awaiting_payment' && b.paymentMethod !== 'card' && <PaymentBox booking={b} />}
+        </div>
+        <aside className="space-y-4">
+          <section
+            className="rounded-xl border border-slate-200 bg-sand-50 p-5"
+            aria-label={t('summary.priceTitle')}
+          >
+            <PriceBreakdown price={{ ...b, promoCode: b.promoCode }} />
+          </section>
+          <div className="flex flex-col gap-2 print:hidden">
+            {b.paid && (
+              <button
+                type="button"
+                className="btn-primary"
+                onClick={() => downloadReceipt(b).catch((e: Error) => setReceiptError(e.message))}
+              >
+                <Download aria-hidden="true" size={18} /> {t('success.receipt')}
+              </button>
+            )}
+            {receiptError && (
+              <p role="alert" className="field-error">
+                {receiptError}
+              </p>
+            )}
+            <button type="button" className="btn-outline" onClick={() => window.print()}>
+              <Printer aria-hidden="true" size={18} /> {t('success.print')}
+            </button>
+            <Link to="/" className="btn-outline">
+              <Home aria-hidden="true" size={18} /> {t('success.home')}
+            </Link>
+            <Link to="/cars" className="btn-action">
+              <Car aria-hidden="true" size={18} /> {t('success.bookMore')}
+            </Link>
+            <Link to="/my-bookings" className="btn-outline">
+              <Star aria-hidden="true" size={18} /> {t('success.review')}
+            </Link>
+          </div>
+          <section aria-labelledby="share-title" className="print:hidden">
+            <h2 id="share-title" className="mb-2 font-semibold">
+              {t('success.share')}
+            </h2>
+            <div className="flex flex-wrap gap-2">
+              <a
+                className="btn-outline"
+                target="_blank"
+                rel="noopener noreferrer"
+                href={`https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`}
+              >
+                <MessageCircle aria-hidden="true" size={18} /> {t('success.shareWhatsapp')}
+              </a>
+              <a
+                className="btn-outline"
+                target="_blank"
+                rel="noopener noreferrer"
+                href={`https://www.facebook.com/dialog/send?link=${encodeURIComponent(url)}&redirect_uri=${encodeURIComponent(url)}`}
+              >
+                <Send aria-hidden="true" size={18} /> {t('success.shareMessenger')}
+              </a>
+              <a
+                className="btn-outline"
+                href={`mailto:?subject=${encodeURIComponent(b.bookingNumber)}&body=${encodeURIComponent(`${shareText}\n${url}`)}`}
+              >
+                <Mail aria-hidden="true" size={18} /> {t('success.shareEmail')}
+              </a>
+            </div>
+          </section>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+export function BookingSuccessPage() {
+  return (
+    <RequireSignIn>
+      <BookingSuccess />
+    </RequireSignIn>
+  );
+}
+
+export const Component = BookingSuccessPage;

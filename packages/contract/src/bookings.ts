@@ -1,0 +1,252 @@
+import { z } from 'zod';
+import { emailSchema, phoneSchema } from './auth';
+import { businessRules } from './business-rules';
+import { dataEnvelope } from './envelope';
+
+/** A calendar date in Asia/Bangkok, as the site and the API exchange it. */
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+
+export const addonCodes = ['insurance', 'gps', 'child_seat', 'driver'] as const;
+export type AddonCode = (typeof addonCodes)[number];
+
+export const paymentMethods = ['card', 'bank_transfer', 'promptpay'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+export const bookingStatuses = [
+  'awaiting_payment',
+  'confirmed',
+  'active',
+  'completed',
+  'cancelled',
+  'expired',
+  'payment_failed',
+] as const;
+export type BookingStatus = (typeof bookingStatuses)[number];
+
+/** Statuses in which a booking holds its car (a live unit hold). */
+export const holdingStatuses: readonly BookingStatus[] = ['awaiting_payment', 'confirmed', 'active'];
+
+export const PROMO_INVALID_MESSAGE = 'Invalid or expired promotion code';
+export const CAR_UNAVAILABLE_MESSAGE = 'This car is no longer available for these dates';
+export const RENTAL_CLOSED_MESSAGE = 'Bookings are closed for now. Please try again later';
+
+/** Luhn check of a card number (digits only). */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  let double = false;
+  for (let i = digits.length - 1; i >= 0; i--) {
+    let d = Number(digits[i]);
+    if (double) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+    double = !double;
+  }
+  return sum % 10 === 0;
+}
+
+const addonSelectionSchema = z.object({
+  code: z.enum(addonCodes),
+  quantity: z.number().int().min(1).max(4).default(1),
+});
+
+const promoCodeSchema = z
+  .string()
+  .trim()
+  .max(32)
+  .transform((v) => v.toUpperCase())
+  .optional();
+
+export const quoteBodySchema = z.object({
+  carModelId: z.number().int().positive(),
+  pickupDate: isoDateSchema,
+  returnDate: isoDateSchema,
+  branchCode: z.string().min(1).max(32),
+  addons: z.array(addonSelectionSchema).max(addonCodes.length).default([]),
+  promoCode: promoCodeSchema,
+});
+export type QuoteBody = z.input<typeof quoteBodySchema>;
+
+export const priceLineSchema = z.object({
+  code: z.string(),
+  label: z.string(),
+  quantity: z.number().int(),
+  pricePerDay: z.number().int(),
+  amount: z.number().int(),
+});
+
+/** Every amount is in satang (1 baht = 100 satang), computed by the server. */
+export const quoteSchema = z.object({
+  carModelId: z.number().int(),
+  carName: z.string(),
+  branchCode: z.string(),
+  branchName: z.string(),
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  pickupTime: z.string(),
+  returnTime: z.string(),
+  days: z.number().int(),
+  pricePerDay: z.number().int(),
+  rentalAmount: z.number().int(),
+  hotDealPercent: z.number().nullable(),
+  hotDealDiscount: z.number().int(),
+  addons: z.array(priceLineSchema),
+  addonsAmount: z.number().int(),
+  promoCode: z.string().nullable(),
+  promoDiscount: z.number().int(),
+  total: z.number().int(),
+  vat: z.number().int(),
+  vatPercent: z.number(),
+  available: z.boolean(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+export const quoteResponseSchema = dataEnvelope(quoteSchema);
+
+export const promoValidateBodySchema = z.object({
+  code: z.string().trim().min(1).max(32),
+  carModelId: z.number().int().positive().optional(),
+  pickupDate: isoDateSchema.optional(),
+  returnDate: isoDateSchema.optional(),
+  branchCode: z.string().optional(),
+  addons: z.array(addonSelectionSchema).default([]),
+});
+export const promoValidateResponseSchema = dataEnvelope(
+  z.object({
+    valid: z.literal(true),
+    code: z.string(),
+    kind: z.enum(['percent', 'amount']),
+    value: z.number(),
+    discount: z.number().int().nullable(),
+  }),
+);
+
+const requiredText = (message: string, max = 100) => z.string().trim().min(1, message).max(max, 'Too long');
+
+export const driverSchema = z.object({
+  firstName: requiredText('Please enter first name'),
+  lastName: requiredText('Please enter last name'),
+  email: z.string().trim().min(1, 'Please enter email').pipe(emailSchema),
+  phone: z.string().trim().min(1, 'Please enter phone').pipe(phoneSchema),
+  idNumber: z
+    .string()
+    .trim()
+    .min(1, 'Please enter ID card or passport number')
+    .max(20, 'Too long')
+    .regex(/^[A-Za-z0-9-]{6,20}$/, 'Invalid ID card or passport number'),
+});
+export type Driver = z.input<typeof driverSchema>;
+
+/** Card details travel only to the payment gateway; they are never stored or logged. */
+export const cardSchema = z.object({
+  number: z
+    .string()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().min(1, 'Enter card number').refine(luhnValid, 'Invalid card number')),
+  name: requiredText('Enter name on card'),
+  expiry: z
+    .string()
+    .trim()
+    .min(1, 'Enter expiry')
+    .regex(/^(0[1-9]|1[0-2])\/\d{2}$/, 'Invalid format (MM/YY)'),
+  cvv: z
+    .string()
+    .trim()
+    .min(1, 'Enter CVV')
+    .regex(/^\d{3,4}$/, 'Invalid CVV'),
+});
+export type CardInput = z.input<typeof cardSchema>;
+
+export const createBookingBodySchema = quoteBodySchema.extend({
+  driver: driverSchema,
+  paymentMethod: z.enum(paymentMethods),
+  card: cardSchema.optional(),
+  acceptTerms: z.literal(true, { error: 'Please accept the terms and conditions' }),
+});
+export type CreateBookingBody = z.input<typeof createBookingBodySchema>;
+
+export const bookingSchema = z.object({
+  id: z.number().int(),
+  bookingNumber: z.string(),
+  status: z.enum(bookingStatuses),
+  carModelId: z.number().int(),
+  carName: z.string(),
+  carImage: z.string().nullable(),
+  branchCode: z.string(),
+  branchName: z.string(),
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  pickupTime: z.string(),
+  returnTime: z.string(),
+  days: z.number().int(),
+  paymentMethod: z.enum(paymentMethods),
+  driver: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phone: z.string(),
+    idNumber: z.string(),
+  }),
+  pricePerDay: z.number().int(),
+  rentalAmount: z.number().int(),
+  hotDealPercent: z.number().nullable(),
+  hotDealDiscount: z.number().int(),
+  addons: z.array(priceLineSchema),
+  addonsAmount: z.number().int(),
+  promoCode: z.string().nullable(),
+  promoDiscount: z.number().int(),
+  total: z.number().int(),
+  vat: z.number().int(),
+  paid: z.boolean(),
+  payment: z
+    .object({
+      method: z.enum(paymentMethods),
+      status: z.string(),
+      amount: z.number().int(),
+      cardBrand: z.string().nullable(),
+      cardLast4: z.string().nullable(),
+      reference: z.string().nullable(),
+      at: z.string(),
+    })
+    .nullable(),
+  slipUploaded: z.boolean(),
+  payBy: z.string().nullable(),
+  createdAt: z.string(),
+  freeCancellationUntil: z.string(),
+  cancellationFee: z.number().int().nullable(),
+  canCancel: z.boolean(),
+  canUploadSlip: z.boolean(),
+  cancelReason: z.string().nullable(),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+export const bookingResponseSchema = dataEnvelope(bookingSchema);
+export const bookingListResponseSchema = dataEnvelope(z.array(bookingSchema));
+
+export const paymentInstructionsSchema = z.object({
+  bankAccount: z.object({ bank: z.string(), accountName: z.string(), accountNumber: z.string() }).nullable(),
+  promptpay: z.object({ id: z.string(), payload: z.string(), qrSvg: z.string() }).nullable(),
+});
+export const createBookingResponseSchema = dataEnvelope(
+  z.object({ booking: bookingSchema, instructions: paymentInstructionsSchema }),
+);
+
+export const cancelBookingBodySchema = z
+  .object({ reason: z.string().trim().max(500).optional() })
+  .optional()
+  .nullable();
+
+export const addonSchema = z.object({
+  code: z.enum(addonCodes),
+  name: z.string(),
+  description: z.string(),
+  pricePerDay: z.number().int(),
+});
+export const addonListResponseSchema = dataEnvelope(z.array(addonSchema));
+
+/** Spec §9 and the terms: the rule the server applies, shown to the customer before they cancel. */
+export const cancellationRule = {
+  freeHours: businessRules.freeCancellationHours,
+  feePercent: 10,
+  minFeeSatang: 50_000,
+} as const;
