@@ -6,7 +6,9 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Settings } from './config/settings';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { authenticatePlugin } from './plugins/authenticate';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -74,10 +76,12 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(healthRoutes);
       await api.register(siteSettingsRoutes);
       await api.register(authRoutes);
+      await api.register(contentRoutes);
     },
     { prefix: '/api/v1' },
   );
 
+  await app.register(seoRoutes);
   await app.register(sitePlugin, { webRoot: options.webRoot ?? defaultWebRoot() });
   return app;
 }

@@ -23,6 +23,7 @@ import {
   demoTestimonials,
   featureNames,
 } from './demo-catalog';
+import { seedDemoArticles } from './demo-articles';
 import { defaultSiteSettings } from './site-settings-defaults';
 
 const DAY_MS = 86_400_000;
@@ -168,4 +169,5 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
         })),
       );
   });
+  await seedDemoArticles(database, now);
 }
