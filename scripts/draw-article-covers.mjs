@@ -30,7 +30,8 @@ ${body}
 const sun = (x, y, r = 38) => `<circle cx="${x}" cy="${y}" r="${r}" fill="${AMBER}" opacity="0.9"/>`;
 const hills = `<path d="M0 250 Q120 170 240 230 T480 215 T800 225 V420 H0Z" fill="#9CC9A4"/><path d="M0 280 Q160 230 320 270 T800 262 V420 H0Z" fill="#6FAF7E"/>`;
 const road = `<path d="M330 420 L385 262 H415 L470 420Z" fill="${SLATE}"/><path d="M399 270 h2 v18 h-2z M398 305 h4 v26 h-4z M397 350 h6 v36 h-6z" fill="#fff"/>`;
-const wheel = (x, y, r = 20) => `<circle cx="${x}" cy="${y}" r="${r}" fill="#1F2937"/><circle cx="${x}" cy="${y}" r="${r * 0.45}" fill="#CBD5E1"/>`;
+const wheel = (x, y, r = 20) =>
+  `<circle cx="${x}" cy="${y}" r="${r}" fill="#1F2937"/><circle cx="${x}" cy="${y}" r="${r * 0.45}" fill="#CBD5E1"/>`;
 const car = (x, y, colour = '#C0392B', s = 1) =>
   `<g transform="translate(${x} ${y}) scale(${s})"><path d="M0 40 Q2 20 30 16 L70 0 H150 L190 18 Q230 22 236 40 V58 H0Z" fill="${colour}"/><path d="M78 8 H146 L176 22 H62Z" fill="#BFE0F5"/>${wheel(50, 58)}${wheel(190, 58)}<rect x="224" y="34" width="10" height="8" rx="2" fill="${AMBER}"/></g>`;
 const temple = (x, y) =>

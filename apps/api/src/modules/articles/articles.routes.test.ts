@@ -20,7 +20,9 @@ describe('article Markdown rendering', () => {
     const html = renderMarkdown(evil);
     expect(html).toContain('<h2>Hello</h2>');
     expect(html).not.toMatch(/<script|<iframe|<style|<svg|javascript:|onerror|onclick|style=|data:text/i);
-    expect(html).toContain('<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">ok</a>');
+    expect(html).toContain(
+      '<a href="https://example.com" rel="noopener noreferrer nofollow" target="_blank">ok</a>',
+    );
   });
 
   it('renders lists, emphasis and tables', () => {
@@ -48,7 +50,11 @@ describeEachDatabase('articles API', (ctx) => {
     });
     const page3 = (await app.inject({ url: '/api/v1/guest/articles?lng=zh&limit=3&page=3' })).json();
     expect(page3.response.data).toHaveLength(1);
-    expect(page3.response.data[0]).toMatchObject({ slug: 'renting-an-electric-car-in-thailand', language: 'en', translated: false });
+    expect(page3.response.data[0]).toMatchObject({
+      slug: 'renting-an-electric-car-in-thailand',
+      language: 'en',
+      translated: false,
+    });
     const bad = await app.inject({ url: '/api/v1/guest/articles?page=0' });
     expect(bad.statusCode).toBe(400);
     await app.close();
@@ -56,13 +62,25 @@ describeEachDatabase('articles API', (ctx) => {
 
   it('serves one article as sanitized HTML, with English and a flag when not translated', async () => {
     const app = await buildTestApp(ctx.database);
-    const zh = (await app.inject({ url: '/api/v1/guest/articles/airport-pickup-suvarnabhumi-don-mueang?lng=zh' })).json();
-    expect(zh.response.data).toMatchObject({ title: '素万那普与廊曼机场取车指南', language: 'zh', translated: true });
+    const zh = (
+      await app.inject({ url: '/api/v1/guest/articles/airport-pickup-suvarnabhumi-don-mueang?lng=zh' })
+    ).json();
+    expect(zh.response.data).toMatchObject({
+      title: '素万那普与廊曼机场取车指南',
+      language: 'zh',
+      translated: true,
+    });
     expect(zh.response.data.html).toContain('<h2>素万那普机场（BKK）</h2>');
     expect(zh.response.data.availableLanguages).toEqual(['th', 'en', 'zh']);
 
-    const fallback = (await app.inject({ url: '/api/v1/guest/articles/renting-an-electric-car-in-thailand?lng=zh' })).json();
-    expect(fallback.response.data).toMatchObject({ language: 'en', translated: false, availableLanguages: ['th', 'en'] });
+    const fallback = (
+      await app.inject({ url: '/api/v1/guest/articles/renting-an-electric-car-in-thailand?lng=zh' })
+    ).json();
+    expect(fallback.response.data).toMatchObject({
+      language: 'en',
+      translated: false,
+      availableLanguages: ['th', 'en'],
+    });
     expect(fallback.response.data.title).toBe('Renting an electric car in Thailand');
     await app.close();
   });

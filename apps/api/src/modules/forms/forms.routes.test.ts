@@ -115,7 +115,12 @@ describeEachDatabase('public forms: contact and corporate quotes', (ctx) => {
     const statuses: number[] = [];
     let last;
     for (let i = 0; i < 7; i++) {
-      last = await app.inject({ method: 'POST', url: '/api/v1/guest/contact', payload: contact, remoteAddress: ip });
+      last = await app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/contact',
+        payload: contact,
+        remoteAddress: ip,
+      });
       statuses.push(last.statusCode);
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);

@@ -1,9 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  contactBodySchema,
-  corporateQuoteBodySchema,
-  receivedResponseSchema,
-} from '@siam/contract/content';
+import { contactBodySchema, corporateQuoteBodySchema, receivedResponseSchema } from '@siam/contract/content';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { formBodyLimit, formLanguage, formRateLimit, looksAutomated } from '../../lib/public-forms';
 

@@ -25,15 +25,17 @@ export interface CorporateQuoteInput {
   ip?: string;
 }
 
-const quoteThanks: Record<Language, (name: string, company: string, vehicles: string) => MailMessage['text']> =
-  {
-    th: (name, company, vehicles) =>
-      `เรียน คุณ${name}\n\nขอบคุณที่สนใจบริการเช่ารถสำหรับองค์กรของสยามไดรฟ์ เราได้รับคำขอใบเสนอราคาสำหรับ ${company} (จำนวนรถ ${vehicles} คัน) เรียบร้อยแล้ว ทีมฝ่ายขายองค์กรจะติดต่อกลับภายใน 1 วันทำการ\n\nเวลาทำการ: จันทร์-ศุกร์ 08:00-20:00 น. เสาร์-อาทิตย์ 09:00-18:00 น.\n\nสยามไดรฟ์`,
-    en: (name, company, vehicles) =>
-      `Dear ${name},\n\nThank you for your interest in Siam Drive corporate rental. We have received your quote request for ${company} (${vehicles} vehicles). Our corporate sales team will contact you within one business day.\n\nBusiness hours: Monday-Friday 08:00-20:00, Saturday-Sunday 09:00-18:00.\n\nSiam Drive`,
-    zh: (name, company, vehicles) =>
-      `${name} 您好：\n\n感谢您关注 Siam Drive 企业租车服务。我们已收到贵公司 ${company} 的报价申请（车辆数量：${vehicles} 辆），企业销售团队将在一个工作日内与您联系。\n\n营业时间：周一至周五 08:00-20:00，周六至周日 09:00-18:00。\n\nSiam Drive`,
-  };
+const quoteThanks: Record<
+  Language,
+  (name: string, company: string, vehicles: string) => MailMessage['text']
+> = {
+  th: (name, company, vehicles) =>
+    `เรียน คุณ${name}\n\nขอบคุณที่สนใจบริการเช่ารถสำหรับองค์กรของสยามไดรฟ์ เราได้รับคำขอใบเสนอราคาสำหรับ ${company} (จำนวนรถ ${vehicles} คัน) เรียบร้อยแล้ว ทีมฝ่ายขายองค์กรจะติดต่อกลับภายใน 1 วันทำการ\n\nเวลาทำการ: จันทร์-ศุกร์ 08:00-20:00 น. เสาร์-อาทิตย์ 09:00-18:00 น.\n\nสยามไดรฟ์`,
+  en: (name, company, vehicles) =>
+    `Dear ${name},\n\nThank you for your interest in Siam Drive corporate rental. We have received your quote request for ${company} (${vehicles} vehicles). Our corporate sales team will contact you within one business day.\n\nBusiness hours: Monday-Friday 08:00-20:00, Saturday-Sunday 09:00-18:00.\n\nSiam Drive`,
+  zh: (name, company, vehicles) =>
+    `${name} 您好：\n\n感谢您关注 Siam Drive 企业租车服务。我们已收到贵公司 ${company} 的报价申请（车辆数量：${vehicles} 辆），企业销售团队将在一个工作日内与您联系。\n\n营业时间：周一至周五 08:00-20:00，周六至周日 09:00-18:00。\n\nSiam Drive`,
+};
 
 const quoteSubject: Record<Language, string> = {
   th: 'เราได้รับคำขอใบเสนอราคาของคุณแล้ว | สยามไดรฟ์',

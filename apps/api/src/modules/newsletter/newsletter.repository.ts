@@ -34,7 +34,11 @@ export class NewsletterRepository {
 
   /** Inserts a pending subscriber; when the address arrived at the same moment from elsewhere, returns undefined. */
   async insertPending(row: typeof newsletterSubscribers.$inferInsert): Promise<SubscriberRow | undefined> {
-    const [created] = await this.db.insert(newsletterSubscribers).values(row).onConflictDoNothing().returning();
+    const [created] = await this.db
+      .insert(newsletterSubscribers)
+      .values(row)
+      .onConflictDoNothing()
+      .returning();
     return created;
   }
 

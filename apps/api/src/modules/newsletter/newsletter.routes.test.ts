@@ -27,15 +27,23 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe('nok@example.com');
     expect(mails[0]!.subject).toBe('ยืนยันการรับข่าวสารจากสยามไดรฟ์');
-    expect(mails[0]!.text).toContain('List-Unsubscribe: <https://siamdrive.example/newsletter/unsubscribe?token=');
+    expect(mails[0]!.text).toContain(
+      'List-Unsubscribe: <https://siamdrive.example/newsletter/unsubscribe?token=',
+    );
     const confirmToken = tokenIn(mails[0]!.text, 'confirm');
     expect(confirmToken).toBeTruthy();
-    expect(mails[0]!.text).toContain(`https://siamdrive.example/newsletter/confirm?token=${confirmToken}&lng=th`);
+    expect(mails[0]!.text).toContain(
+      `https://siamdrive.example/newsletter/confirm?token=${confirmToken}&lng=th`,
+    );
 
     const [pending] = await ctx.database.query<Record<string, unknown>>(
       "SELECT * FROM newsletter_subscribers WHERE email = 'nok@example.com'",
     );
-    expect(pending).toMatchObject({ status: 'pending', language: 'th', consent_ip: expect.stringMatching(/^10\.2\./) });
+    expect(pending).toMatchObject({
+      status: 'pending',
+      language: 'th',
+      consent_ip: expect.stringMatching(/^10\.2\./),
+    });
     expect(pending!.consent_requested_at).toBeTruthy();
     // The token itself is never stored, only its hash.
     expect(pending!.confirm_token_hash).not.toBe(confirmToken);
@@ -125,7 +133,9 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
       expect(res.statusCode).toBe(200);
     }
     expect(readOutbox(settings.dataDir)).toHaveLength(0);
-    const rows = await ctx.database.query("SELECT 1 FROM newsletter_subscribers WHERE email = 'bot@example.com'");
+    const rows = await ctx.database.query(
+      "SELECT 1 FROM newsletter_subscribers WHERE email = 'bot@example.com'",
+    );
     expect(rows).toHaveLength(0);
     await app.close();
   });

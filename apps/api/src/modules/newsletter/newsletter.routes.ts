@@ -6,7 +6,13 @@ import {
   receivedResponseSchema,
 } from '@siam/contract/content';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
-import { formBodyLimit, formLanguage, formRateLimit, linkRateLimit, looksAutomated } from '../../lib/public-forms';
+import {
+  formBodyLimit,
+  formLanguage,
+  formRateLimit,
+  linkRateLimit,
+  looksAutomated,
+} from '../../lib/public-forms';
 
 /** Typing (or autofilling) an address and pressing the button takes a person more than this. */
 const MIN_FILL_MS = 1500;
@@ -27,7 +33,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const body = request.body;
       if (looksAutomated(body, MIN_FILL_MS)) request.log.info('newsletter: spam trap caught a post');
-      else await app.services.newsletter.subscribe(body.email, formLanguage(request, body.language), request.ip);
+      else
+        await app.services.newsletter.subscribe(body.email, formLanguage(request, body.language), request.ip);
       return { status: true as const, response: { data: { received: true as const } } };
     },
   );

@@ -13,7 +13,12 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
 
 const texts: Record<
   Language,
-  { confirmSubject: string; confirm: (link: string, unsub: string) => string; welcomeSubject: string; welcome: (unsub: string) => string }
+  {
+    confirmSubject: string;
+    confirm: (link: string, unsub: string) => string;
+    welcomeSubject: string;
+    welcome: (unsub: string) => string;
+  }
 > = {
   th: {
     confirmSubject: 'ยืนยันการรับข่าวสารจากสยามไดรฟ์',
@@ -56,12 +61,18 @@ export class NewsletterService {
 
   private links(language: Language, confirmToken: string | null, unsubscribeToken: string) {
     return {
-      confirm: confirmToken ? `${this.publicUrl}/newsletter/confirm?token=${confirmToken}&lng=${language}` : '',
+      confirm: confirmToken
+        ? `${this.publicUrl}/newsletter/confirm?token=${confirmToken}&lng=${language}`
+        : '',
       unsubscribe: `${this.publicUrl}/newsletter/unsubscribe?token=${unsubscribeToken}&lng=${language}`,
     };
   }
 
-  private async sendConfirmation(row: Pick<SubscriberRow, 'email' | 'unsubscribeToken'>, language: Language, token: string) {
+  private async sendConfirmation(
+    row: Pick<SubscriberRow, 'email' | 'unsubscribeToken'>,
+    language: Language,
+    token: string,
+  ) {
     const links = this.links(language, token, row.unsubscribeToken);
     await this.mailer.send({
       to: row.email,
@@ -71,7 +82,12 @@ export class NewsletterService {
     });
   }
 
-  async subscribe(email: string, language: Language, ip: string | undefined, now = new Date()): Promise<void> {
+  async subscribe(
+    email: string,
+    language: Language,
+    ip: string | undefined,
+    now = new Date(),
+  ): Promise<void> {
     const existing = await this.repository.findByEmail(email);
     if (existing?.status === 'confirmed') return; // already in; nothing to say, nothing to send
     if (

@@ -9,8 +9,7 @@ import type { Language } from '@siam/contract/languages';
  * to the customer) in services.ts via `reviews.wire(...)`.
  */
 export type ReviewEligibilityAnswer =
-  | { allowed: true; carModelId: number | null }
-  | { allowed: false; reason: 'not_found' | 'not_eligible' };
+  { allowed: true; carModelId: number | null } | { allowed: false; reason: 'not_found' | 'not_eligible' };
 
 export interface ReviewEligibility {
   /**

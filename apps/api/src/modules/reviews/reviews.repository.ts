@@ -54,7 +54,12 @@ export class ReviewsRepository {
    * Approves a review and publishes it as a testimonial (the home page's
    * testimonials endpoint reads that table), in one transaction.
    */
-  async approve(id: number, staffId: number, publicName: string, city: Record<string, string>): Promise<boolean> {
+  async approve(
+    id: number,
+    staffId: number,
+    publicName: string,
+    city: Record<string, string>,
+  ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .update(reviews)

@@ -2,12 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Review } from '@siam/contract/content';
 import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
-import {
-  type CouponIssuer,
-  type ReviewEligibility,
-  generatedCoupons,
-  noBookingsYet,
-} from './reviews.ports';
+import { type CouponIssuer, type ReviewEligibility, generatedCoupons, noBookingsYet } from './reviews.ports';
 import type { ReviewRow, ReviewsRepository } from './reviews.repository';
 
 const verifiedRenter = { th: 'ลูกค้าที่เช่ารถกับเรา', en: 'Verified renter', zh: '已租车客户' };
@@ -21,7 +16,10 @@ export function toReview(row: ReviewRow, lang: Language): Review {
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     coupon: row.couponCode
-      ? { code: row.couponCode, description: row.couponDescription?.[lang] ?? row.couponDescription?.en ?? '' }
+      ? {
+          code: row.couponCode,
+          description: row.couponDescription?.[lang] ?? row.couponDescription?.en ?? '',
+        }
       : null,
   };
 }

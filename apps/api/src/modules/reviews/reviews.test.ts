@@ -44,7 +44,11 @@ describeEachDatabase('reviews and coupons', (ctx) => {
     await ctx.database.query("UPDATE users SET role = 'staff' WHERE id = $1", [staff.id]);
     app.services.reviews.wire({ eligibility: bookingsStandIn(() => customer.id) });
 
-    const review = (token: string, bookingId: number, payload: object = { rating: 5, text: 'Clean car, quick pickup at Don Mueang.' }) =>
+    const review = (
+      token: string,
+      bookingId: number,
+      payload: object = { rating: 5, text: 'Clean car, quick pickup at Don Mueang.' },
+    ) =>
       app.inject({
         method: 'POST',
         url: `/api/v1/auth/bookings/${bookingId}/review?lng=en`,
@@ -52,7 +56,15 @@ describeEachDatabase('reviews and coupons', (ctx) => {
         payload,
       });
 
-    expect((await app.inject({ method: 'POST', url: '/api/v1/auth/bookings/1001/review', payload: { rating: 5, text: 'x'.repeat(20) } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/bookings/1001/review',
+          payload: { rating: 5, text: 'x'.repeat(20) },
+        })
+      ).statusCode,
+    ).toBe(401);
 
     const created = await review(customer.token, 1001);
     expect(created.statusCode).toBe(200);
@@ -66,9 +78,17 @@ describeEachDatabase('reviews and coupons', (ctx) => {
     expect((await review(other.token, 1002)).statusCode).toBe(404); // not theirs
     const bad = await review(customer.token, 1003, { rating: 6, text: 'short' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors.map((e: { path: string }) => e.path).sort()).toEqual(['rating', 'text']);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['rating', 'text']);
 
-    const mine = await app.inject({ url: '/api/v1/auth/reviews', headers: { authorization: `Bearer ${customer.token}` } });
+    const mine = await app.inject({
+      url: '/api/v1/auth/reviews',
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
     expect(mine.json().response.data).toHaveLength(1);
     expect(mine.json().response.data[0].coupon.code).toBe(data.coupon.code);
 
@@ -86,9 +106,15 @@ describeEachDatabase('reviews and coupons', (ctx) => {
     });
     expect(asCustomer.statusCode).toBe(403);
 
-    const list = await app.inject({ url: '/api/v1/admin/reviews?status=pending', headers: { authorization: `Bearer ${staff.token}` } });
+    const list = await app.inject({
+      url: '/api/v1/admin/reviews?status=pending',
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
     expect(list.json().response.data.map((r: { id: number }) => r.id)).toContain(data.id);
-    expect(list.json().response.data[0]).toMatchObject({ customerName: 'Ploy Srisuk', customerEmail: 'ploy@example.com' });
+    expect(list.json().response.data[0]).toMatchObject({
+      customerName: 'Ploy Srisuk',
+      customerEmail: 'ploy@example.com',
+    });
 
     const approve = await app.inject({
       method: 'POST',
@@ -96,15 +122,41 @@ describeEachDatabase('reviews and coupons', (ctx) => {
       headers: { authorization: `Bearer ${staff.token}` },
     });
     expect(approve.statusCode).toBe(200);
-    expect(await published()).toEqual([{ name: 'Ploy S.', rating: 5, text: { th: expect.any(String), en: 'Clean car, quick pickup at Don Mueang.', zh: expect.any(String) } }]);
+    expect(await published()).toEqual([
+      {
+        name: 'Ploy S.',
+        rating: 5,
+        text: {
+          th: expect.any(String),
+          en: 'Clean car, quick pickup at Don Mueang.',
+          zh: expect.any(String),
+        },
+      },
+    ]);
 
     // Approving twice does not publish twice; rejecting withdraws it.
-    await app.inject({ method: 'POST', url: `/api/v1/admin/reviews/${data.id}/approve`, headers: { authorization: `Bearer ${staff.token}` } });
+    await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/reviews/${data.id}/approve`,
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
     expect(await published()).toHaveLength(1);
-    const reject = await app.inject({ method: 'POST', url: `/api/v1/admin/reviews/${data.id}/reject`, headers: { authorization: `Bearer ${staff.token}` } });
+    const reject = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/reviews/${data.id}/reject`,
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
     expect(reject.statusCode).toBe(200);
     expect(await published()).toHaveLength(0);
-    expect((await app.inject({ method: 'POST', url: '/api/v1/admin/reviews/999999/approve', headers: { authorization: `Bearer ${staff.token}` } })).statusCode).toBe(404);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/admin/reviews/999999/approve',
+          headers: { authorization: `Bearer ${staff.token}` },
+        })
+      ).statusCode,
+    ).toBe(404);
     await app.close();
   });
 

@@ -4,6 +4,9 @@ import type { FastifyPluginAsync } from 'fastify';
 export const seoRoutes: FastifyPluginAsync = async (app) => {
   app.get('/sitemap.xml', { schema: { hide: true } }, async (_request, reply) => {
     const xml = await app.services.seo.sitemapXml();
-    return reply.type('application/xml; charset=utf-8').header('cache-control', 'public, max-age=3600').send(xml);
+    return reply
+      .type('application/xml; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(xml);
   });
 };

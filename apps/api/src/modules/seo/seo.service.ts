@@ -69,7 +69,8 @@ export class SeoService {
     const car = /^\/cars\/([^/]+)$/.exec(path);
     if (car) {
       const id = Number(car[1]);
-      const row = Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? await this.repository.activeCar(id) : undefined;
+      const row =
+        Number.isSafeInteger(id) && id > 0 && id < 2 ** 31 ? await this.repository.activeCar(id) : undefined;
       if (!row) return 'not-found';
       const name = `${row.brand[lang]} ${row.model[lang]}`;
       const price = Number(row.pricePerDay).toLocaleString('en-US', { maximumFractionDigits: 0 });

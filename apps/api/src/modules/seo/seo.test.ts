@@ -22,7 +22,10 @@ function fakeWebRoot(): string {
   <body><div id="root"></div></body>
 </html>`,
   );
-  writeFileSync(path.join(dir, 'robots.txt'), 'User-agent: *\nAllow: /\nSitemap: http://localhost:3000/sitemap.xml\n');
+  writeFileSync(
+    path.join(dir, 'robots.txt'),
+    'User-agent: *\nAllow: /\nSitemap: http://localhost:3000/sitemap.xml\n',
+  );
   return dir;
 }
 
@@ -44,8 +47,16 @@ describeEachDatabase('search engines and link previews', (ctx) => {
     const cars = await ctx.database.query<{ id: number }>('SELECT id FROM car_models WHERE is_active');
     expect(cars.length).toBeGreaterThan(0);
     for (const { id } of cars) expect(locs).toContain(`https://www.siamdrive.example/cars/${id}?lng=th`);
-    for (const p of ['/', '/terms', '/privacy', '/contact', '/corporate', '/articles/fuel-tolls-and-expressways'])
-      for (const lng of ['th', 'en', 'zh']) expect(locs).toContain(`https://www.siamdrive.example${p}?lng=${lng}`);
+    for (const p of [
+      '/',
+      '/terms',
+      '/privacy',
+      '/contact',
+      '/corporate',
+      '/articles/fuel-tolls-and-expressways',
+    ])
+      for (const lng of ['th', 'en', 'zh'])
+        expect(locs).toContain(`https://www.siamdrive.example${p}?lng=${lng}`);
     expect(locs.some((l) => l!.includes('/admin') || l!.includes('/profile'))).toBe(false);
     expect(xml).toContain(
       '<xhtml:link rel="alternate" hreflang="zh" href="https://www.siamdrive.example/articles/fuel-tolls-and-expressways?lng=zh"/>',
@@ -67,8 +78,12 @@ describeEachDatabase('search engines and link previews', (ctx) => {
     expect(html).toContain(
       '<link rel="canonical" href="https://www.siamdrive.example/articles/documents-foreigners-need-to-rent-a-car?lng=zh" />',
     );
-    expect(html).toContain('hreflang="th" href="https://www.siamdrive.example/articles/documents-foreigners-need-to-rent-a-car?lng=th"');
-    expect(html).toContain('<meta property="og:image" content="https://www.siamdrive.example/images/articles/documents.svg" />');
+    expect(html).toContain(
+      'hreflang="th" href="https://www.siamdrive.example/articles/documents-foreigners-need-to-rent-a-car?lng=th"',
+    );
+    expect(html).toContain(
+      '<meta property="og:image" content="https://www.siamdrive.example/images/articles/documents.svg" />',
+    );
     expect(html).toContain('<meta property="og:type" content="article" />');
     expect(html.match(/<title>/g)).toHaveLength(1);
     await app.close();
@@ -83,7 +98,9 @@ describeEachDatabase('search engines and link previews', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<title>เช่า ${car!.brand.th} ${car!.model.th} | Siam Drive</title>`);
     expect(res.body).toMatch(/<meta name="description" content="฿[\d,]+ บาท\/วัน\./);
-    expect(res.body).toMatch(/<meta property="og:image" content="https:\/\/www\.siamdrive\.example\/images\/cars\/[^"]+" \/>/);
+    expect(res.body).toMatch(
+      /<meta property="og:image" content="https:\/\/www\.siamdrive\.example\/images\/cars\/[^"]+" \/>/,
+    );
     await app.close();
   });
 
@@ -98,7 +115,9 @@ describeEachDatabase('search engines and link previews', (ctx) => {
     // Other site pages still get 200, with their canonical URL.
     const terms = await app.inject({ url: '/terms?lng=en' });
     expect(terms.statusCode).toBe(200);
-    expect(terms.body).toContain('<link rel="canonical" href="https://www.siamdrive.example/terms?lng=en" />');
+    expect(terms.body).toContain(
+      '<link rel="canonical" href="https://www.siamdrive.example/terms?lng=en" />',
+    );
     await app.close();
   });
 

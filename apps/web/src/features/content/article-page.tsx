@@ -46,7 +46,9 @@ export function ArticlePage() {
       <div lang={data.language}>
         <h1 className="mt-6 text-3xl md:text-4xl">{data.title}</h1>
         <p className="mt-3 text-sm text-slate-700">
-          <time dateTime={data.publishedAt}>{t('articles.published', { date: formatDate(data.publishedAt, lang) })}</time>
+          <time dateTime={data.publishedAt}>
+            {t('articles.published', { date: formatDate(data.publishedAt, lang) })}
+          </time>
         </p>
         <img
           src={data.coverImage}

@@ -50,12 +50,23 @@ export function ArticlesPage() {
             {data.data.map((a) => (
               <li key={a.slug}>
                 <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200">
-                  <img src={a.coverImage} alt="" width={800} height={420} className="aspect-[40/21] w-full object-cover" loading="lazy" />
+                  <img
+                    src={a.coverImage}
+                    alt=""
+                    width={800}
+                    height={420}
+                    className="aspect-[40/21] w-full object-cover"
+                    loading="lazy"
+                  />
                   <div className="flex flex-1 flex-col p-5">
                     <p className="text-sm text-slate-700">
-                      <time dateTime={a.publishedAt}>{t('articles.published', { date: formatDate(a.publishedAt, lang) })}</time>
+                      <time dateTime={a.publishedAt}>
+                        {t('articles.published', { date: formatDate(a.publishedAt, lang) })}
+                      </time>
                       {!a.translated && (
-                        <span className="ml-2 rounded bg-sand-100 px-2 py-0.5 text-xs">{t('articles.fallbackBadge')}</span>
+                        <span className="ml-2 rounded bg-sand-100 px-2 py-0.5 text-xs">
+                          {t('articles.fallbackBadge')}
+                        </span>
                       )}
                     </p>
                     <h2 className="mt-2 text-xl" lang={a.language}>
@@ -79,11 +90,21 @@ export function ArticlesPage() {
             ))}
           </ul>
           {data.pagination.total_pages > 1 && (
-            <nav aria-label={t('articles.paginationLabel')} className="mt-10 flex items-center justify-center gap-4">
-              <button type="button" className="btn-outline" disabled={page <= 1} onClick={() => goTo(page - 1)}>
+            <nav
+              aria-label={t('articles.paginationLabel')}
+              className="mt-10 flex items-center justify-center gap-4"
+            >
+              <button
+                type="button"
+                className="btn-outline"
+                disabled={page <= 1}
+                onClick={() => goTo(page - 1)}
+              >
                 {t('articles.previous')}
               </button>
-              <span aria-live="polite">{t('articles.pageOf', { page, total: data.pagination.total_pages })}</span>
+              <span aria-live="polite">
+                {t('articles.pageOf', { page, total: data.pagination.total_pages })}
+              </span>
               <button
                 type="button"
                 className="btn-outline"

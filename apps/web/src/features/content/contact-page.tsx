@@ -134,7 +134,10 @@ export function ContactPage() {
               <ul className="flex flex-col gap-3">
                 {settings.contact.phones.map((phone) => (
                   <li key={phone}>
-                    <a href={telHref(phone)} className="inline-flex min-h-11 items-center gap-2 hover:underline">
+                    <a
+                      href={telHref(phone)}
+                      className="inline-flex min-h-11 items-center gap-2 hover:underline"
+                    >
                       <Phone aria-hidden size={18} />
                       <span className="sr-only">{t('contact.phones')}: </span>
                       {phone}

@@ -84,7 +84,11 @@ export function CorporatePage() {
         ) : (
           <>
             <p className="mt-2 text-slate-700">{t('corporate.formLead')}</p>
-            <form noValidate onSubmit={handleSubmit(send)} className="relative mt-6 grid gap-4 md:grid-cols-2">
+            <form
+              noValidate
+              onSubmit={handleSubmit(send)}
+              className="relative mt-6 grid gap-4 md:grid-cols-2"
+            >
               <FormField
                 id="quote-company"
                 label={t('corporate.fields.companyName')}

@@ -19,9 +19,10 @@ export function NewsletterLinkPage({ action }: { action: 'confirm' | 'unsubscrib
   const token = params.get('token') ?? '';
   const mutation = useMutation({
     mutationFn: () =>
-      apiRequest<NewsletterStatusResponse>(`/guest/newsletter/${action}`, { method: 'POST', body: { token } }).then(
-        (r) => r.response.data.status,
-      ),
+      apiRequest<NewsletterStatusResponse>(`/guest/newsletter/${action}`, {
+        method: 'POST',
+        body: { token },
+      }).then((r) => r.response.data.status),
   });
   const started = useRef(false);
   useEffect(() => {

@@ -40,7 +40,14 @@ export function PromotionsPage() {
               const discounted = Math.round(price * (1 - d.discountPercent / 100));
               return (
                 <li key={d.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200">
-                  <img src={d.image} alt="" width={800} height={500} className="aspect-[8/5] w-full object-contain bg-sand-100" loading="lazy" />
+                  <img
+                    src={d.image}
+                    alt=""
+                    width={800}
+                    height={500}
+                    className="aspect-[8/5] w-full object-contain bg-sand-100"
+                    loading="lazy"
+                  />
                   <div className="flex flex-1 flex-col p-5">
                     <p className="self-start rounded-full bg-action-500 px-3 py-1 text-sm font-semibold text-slate-900">
                       {t('promotions.off', { percent: d.discountPercent })}
@@ -52,7 +59,9 @@ export function PromotionsPage() {
                         {t('promotions.from', { price: baht.format(discounted) })}
                       </span>
                     </p>
-                    <p className="mt-1 text-sm text-slate-700">{t('promotions.endsOn', { date: formatDate(d.endsAt, lang) })}</p>
+                    <p className="mt-1 text-sm text-slate-700">
+                      {t('promotions.endsOn', { date: formatDate(d.endsAt, lang) })}
+                    </p>
                     <Link to={`/cars/${d.carModelId}`} className="btn-primary mt-4 self-start">
                       {t('promotions.viewCar')}
                     </Link>

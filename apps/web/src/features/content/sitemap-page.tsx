@@ -5,10 +5,40 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { articlesQuery } from './articles-api';
 
 const groups = [
-  { title: 'rent', links: [['home', '/'], ['cars', '/cars'], ['promotions', '/promotions'], ['corporate', '/corporate']] },
-  { title: 'company', links: [['about', '/about'], ['howItWorks', '/how-it-works'], ['contact', '/contact'], ['articles', '/articles']] },
-  { title: 'help', links: [['terms', '/terms'], ['privacy', '/privacy']] },
-  { title: 'account', links: [['login', '/login'], ['register', '/register'], ['myBookings', '/my-bookings'], ['profile', '/profile']] },
+  {
+    title: 'rent',
+    links: [
+      ['home', '/'],
+      ['cars', '/cars'],
+      ['promotions', '/promotions'],
+      ['corporate', '/corporate'],
+    ],
+  },
+  {
+    title: 'company',
+    links: [
+      ['about', '/about'],
+      ['howItWorks', '/how-it-works'],
+      ['contact', '/contact'],
+      ['articles', '/articles'],
+    ],
+  },
+  {
+    title: 'help',
+    links: [
+      ['terms', '/terms'],
+      ['privacy', '/privacy'],
+    ],
+  },
+  {
+    title: 'account',
+    links: [
+      ['login', '/login'],
+      ['register', '/register'],
+      ['myBookings', '/my-bookings'],
+      ['profile', '/profile'],
+    ],
+  },
 ] as const;
 
 /** The human site map the footer links to; the machine one is /sitemap.xml. */
@@ -45,7 +75,10 @@ export function SitemapPage() {
           <ul className="mt-2 grid gap-x-8 md:grid-cols-2">
             {data.map((a) => (
               <li key={a.slug}>
-                <Link to={`/articles/${a.slug}`} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">
+                <Link
+                  to={`/articles/${a.slug}`}
+                  className="inline-flex min-h-11 items-center text-brand-700 hover:underline"
+                >
                   {a.title}
                 </Link>
               </li>

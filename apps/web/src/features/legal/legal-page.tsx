@@ -31,7 +31,12 @@ export function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {
         </ol>
       </nav>
       {sections.map((s, i) => (
-        <section key={s.title} id={`${doc}-${i + 1}`} aria-labelledby={`${doc}-${i + 1}-title`} className="mt-10 scroll-mt-24">
+        <section
+          key={s.title}
+          id={`${doc}-${i + 1}`}
+          aria-labelledby={`${doc}-${i + 1}-title`}
+          className="mt-10 scroll-mt-24"
+        >
           <h2 id={`${doc}-${i + 1}-title`} className="text-2xl">
             {i + 1}. {s.title}
           </h2>
