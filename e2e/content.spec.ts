@@ -72,7 +72,7 @@ test.describe('articles', () => {
       '<meta property="og:title" content="ชาวต่างชาติเช่ารถในไทย ต้องใช้เอกสารอะไรบ้าง | Siam Drive" />',
     );
     expect(html).toMatch(
-      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/images\/articles\/documents\.svg" \/>/,
+      /<meta property="og:image" content="http:\/\/127\.0\.0\.1:\d+\/og\/articles\/documents-foreigners-need-to-rent-a-car\.png" \/>/,
     );
     expect(html).toContain('hreflang="zh"');
   });

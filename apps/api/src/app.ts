@@ -81,8 +81,9 @@ export async function buildApp(options: BuildAppOptions) {
     { prefix: '/api/v1' },
   );
 
-  await app.register(seoRoutes);
-  await app.register(sitePlugin, { webRoot: options.webRoot ?? defaultWebRoot() });
+  const webRoot = options.webRoot ?? defaultWebRoot();
+  await app.register(seoRoutes, { webRoot });
+  await app.register(sitePlugin, { webRoot });
   return app;
 }
 

@@ -47,6 +47,12 @@ export function injectHead(indexHtml: string, head: PageHead, publicUrl: string)
     );
     tags.push(`<meta property="og:description" content="${description}" />`);
   }
-  if (head.image) tags.push(`<meta property="og:image" content="${escapeHtml(head.image)}" />`);
+  if (head.image)
+    tags.push(
+      `<meta property="og:image" content="${escapeHtml(head.image)}" />`,
+      '<meta property="og:image:type" content="image/png" />',
+      '<meta property="og:image:width" content="1200" />',
+      '<meta property="og:image:height" content="630" />',
+    );
   return html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`);
 }

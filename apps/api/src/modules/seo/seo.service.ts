@@ -49,10 +49,6 @@ export class SeoService {
     private readonly publicUrl: string,
   ) {}
 
-  private absolute(url: string) {
-    return /^https?:\/\//.test(url) ? url : `${this.publicUrl}${url.startsWith('/') ? '' : '/'}${url}`;
-  }
-
   /** The head for a site page; 'not-found' when the page names a car or article that does not exist. */
   async headFor(pathname: string, lang: Language, now = Date.now()): Promise<PageHead | 'not-found'> {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
@@ -80,7 +76,7 @@ export class SeoService {
         type: 'product',
         title: `${lang === 'en' ? `${rentWord.en} ${name}` : `${rentWord[lang]} ${name}`} | Siam Drive`,
         description: clip(`฿${price} ${perDay[lang]}. ${row.description[lang]}`),
-        image: row.image ? this.absolute(row.image) : undefined,
+        image: row.image ? `${this.publicUrl}/og/cars/${row.id}.png` : undefined,
       };
     }
     const article = /^\/articles\/([^/]+)$/.exec(path);
@@ -95,7 +91,7 @@ export class SeoService {
           type: 'article',
           title: `${found.title} | Siam Drive`,
           description: clip(found.excerpt),
-          image: this.absolute(found.coverImage),
+          image: `${this.publicUrl}/og/articles/${found.slug}.png`,
         };
       } catch (error) {
         if (error instanceof AppError && error.code === 'NOT_FOUND') return 'not-found';
@@ -103,6 +99,21 @@ export class SeoService {
       }
     }
     return { path, language: lang };
+  }
+
+  /** The site picture (an SVG path) a share image is drawn from. */
+  async pictureFor(kind: 'cars' | 'articles', key: string): Promise<string | undefined> {
+    if (kind === 'cars') {
+      const id = Number(key);
+      if (!Number.isSafeInteger(id) || id < 1 || id >= 2 ** 31) return undefined;
+      return (await this.repository.activeCar(id))?.image ?? undefined;
+    }
+    try {
+      return (await this.articles.get(key, 'en')).coverImage;
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'NOT_FOUND') return undefined;
+      throw error;
+    }
   }
 
   async sitemapXml(now = Date.now()): Promise<string> {

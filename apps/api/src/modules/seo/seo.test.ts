@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, it } from 'vitest';
@@ -22,6 +22,10 @@ function fakeWebRoot(): string {
   <body><div id="root"></div></body>
 </html>`,
   );
+  // The real drawings, so share pictures can be made from them.
+  cpSync(path.resolve(import.meta.dirname, '../../../../web/public/images'), path.join(dir, 'images'), {
+    recursive: true,
+  });
   writeFileSync(
     path.join(dir, 'robots.txt'),
     'User-agent: *\nAllow: /\nSitemap: http://localhost:3000/sitemap.xml\n',
@@ -82,7 +86,7 @@ describeEachDatabase('search engines and link previews', (ctx) => {
       'hreflang="th" href="https://www.siamdrive.example/articles/documents-foreigners-need-to-rent-a-car?lng=th"',
     );
     expect(html).toContain(
-      '<meta property="og:image" content="https://www.siamdrive.example/images/articles/documents.svg" />',
+      '<meta property="og:image" content="https://www.siamdrive.example/og/articles/documents-foreigners-need-to-rent-a-car.png" />',
     );
     expect(html).toContain('<meta property="og:type" content="article" />');
     expect(html.match(/<title>/g)).toHaveLength(1);
@@ -98,8 +102,8 @@ describeEachDatabase('search engines and link previews', (ctx) => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain(`<title>เช่า ${car!.brand.th} ${car!.model.th} | Siam Drive</title>`);
     expect(res.body).toMatch(/<meta name="description" content="฿[\d,]+ บาท\/วัน\./);
-    expect(res.body).toMatch(
-      /<meta property="og:image" content="https:\/\/www\.siamdrive\.example\/images\/cars\/[^"]+" \/>/,
+    expect(res.body).toContain(
+      `<meta property="og:image" content="https://www.siamdrive.example/og/cars/${car!.id}.png" />`,
     );
     await app.close();
   });
@@ -118,6 +122,22 @@ describeEachDatabase('search engines and link previews', (ctx) => {
     expect(terms.body).toContain(
       '<link rel="canonical" href="https://www.siamdrive.example/terms?lng=en" />',
     );
+    await app.close();
+  });
+
+  it('draws share pictures as PNG from our SVGs, and 404 for anything else', async () => {
+    const app = await open();
+    const [car] = await ctx.database.query<{ id: number }>('SELECT id FROM car_models ORDER BY id LIMIT 1');
+    for (const url of [`/og/cars/${car!.id}.png`, '/og/articles/fuel-tolls-and-expressways.png']) {
+      const res = await app.inject({ url });
+      expect(res.statusCode, `${url} ${res.body.slice(0, 80)}`).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+      expect(res.rawPayload.readUInt32BE(16)).toBe(1200); // IHDR width
+      expect(res.rawPayload.readUInt32BE(20)).toBe(630);
+    }
+    for (const url of ['/og/cars/999999.png', '/og/articles/nope.png', '/og/users/1.png', '/og/cars/1.svg'])
+      expect((await app.inject({ url })).statusCode, url).toBe(404);
     await app.close();
   });
 
