@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readOutbox } from '../apps/api/test/outbox';
 
@@ -224,4 +225,25 @@ test.describe('search engines and footer pages', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site map');
     await expect(page.getByRole('link', { name: 'Fuel, tolls and expressways made simple' })).toBeVisible();
   });
+});
+
+test.describe('accessibility', () => {
+  for (const [url, heading] of [
+    ['/articles?lng=th', 'บทความ'],
+    ['/articles/fuel-tolls-and-expressways?lng=en', 'Fuel, tolls and expressways made simple'],
+    ['/contact?lng=en', 'Contact us'],
+    ['/corporate?lng=zh', '企业租车'],
+    ['/promotions?lng=th', 'โปรโมชั่น'],
+    ['/terms?lng=en', 'Rental terms'],
+    ['/privacy?lng=th', 'นโยบายความเป็นส่วนตัว'],
+    ['/sitemap?lng=en', 'Site map'],
+  ] as const) {
+    test(`${url} has no WCAG A/AA violations`, async ({ page }) => {
+      await page.goto(url);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await page.waitForLoadState('networkidle');
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+    });
+  }
 });
