@@ -167,6 +167,17 @@ describeEachDatabase('public forms: contact and corporate quotes', (ctx) => {
     expect(missing.res.json().errors.length).toBeGreaterThanOrEqual(5);
   });
 
+  it('forgets messages and quote requests after 2 years, as the privacy notice says', async () => {
+    await ctx.database.query(
+      `INSERT INTO contact_messages (full_name, email, subject, message, language, created_at)
+       VALUES ('Old', 'old@example.com', 'Old', 'An old message here', 'en', now() - interval '731 days')`,
+    );
+    await post('/api/v1/guest/contact', contact);
+    const old = await ctx.database.query("SELECT 1 FROM contact_messages WHERE email = 'old@example.com'");
+    expect(old).toHaveLength(0);
+    expect(await count('contact_messages')).toBeGreaterThan(0);
+  });
+
   it('rate-limits the corporate form too', async () => {
     const app = await buildTestApp(ctx.database);
     const ip = freshIp();

@@ -44,6 +44,8 @@ const quoteSubject: Record<Language, string> = {
 };
 
 /** Contact messages and corporate quote requests: stored first, then the people who act on them are emailed. */
+const KEEP_MESSAGES_MS = 2 * 365 * 86_400_000;
+
 export class FormsService {
   constructor(
     private readonly repository: FormsRepository,
@@ -55,7 +57,13 @@ export class FormsService {
     return (await this.siteSettings.publicSettings('en')).contact.email;
   }
 
-  async submitContact(input: ContactInput, log?: FastifyBaseLogger): Promise<number> {
+  /** Messages older than the privacy notice's 2 years go; done on each post, so no scheduler is needed. */
+  private forgetOld(now: Date) {
+    return this.repository.deleteOlderThan(new Date(now.getTime() - KEEP_MESSAGES_MS));
+  }
+
+  async submitContact(input: ContactInput, log?: FastifyBaseLogger, now = new Date()): Promise<number> {
+    await this.forgetOld(now);
     const id = await this.repository.insertContactMessage(input);
     // The message is safe in the database; a mail hiccup must not make the customer send it twice.
     try {
@@ -80,7 +88,12 @@ export class FormsService {
     return id;
   }
 
-  async submitCorporateQuote(input: CorporateQuoteInput, log?: FastifyBaseLogger): Promise<number> {
+  async submitCorporateQuote(
+    input: CorporateQuoteInput,
+    log?: FastifyBaseLogger,
+    now = new Date(),
+  ): Promise<number> {
+    await this.forgetOld(now);
     const id = await this.repository.insertCorporateQuote(input);
     try {
       await this.mailer.send({

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema/content';
 
@@ -47,6 +47,18 @@ export class NewsletterRepository {
       .update(newsletterSubscribers)
       .set({ ...change, updatedAt: new Date() })
       .where(eq(newsletterSubscribers.id, id));
+  }
+
+  /** PDPA: sign-ups never confirmed are not kept. */
+  async deleteUnconfirmedBefore(before: Date): Promise<void> {
+    await this.db
+      .delete(newsletterSubscribers)
+      .where(
+        and(
+          eq(newsletterSubscribers.status, 'pending'),
+          lt(newsletterSubscribers.consentRequestedAt, before),
+        ),
+      );
   }
 
   async confirmedCount(): Promise<number> {

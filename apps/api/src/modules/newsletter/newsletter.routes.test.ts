@@ -159,3 +159,25 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
     await app.close();
   });
 });
+
+describeEachDatabase('newsletter retention', (ctx) => {
+  it('deletes sign-ups left unconfirmed for 30 days, and keeps confirmed ones', async () => {
+    await ctx.database.query(
+      `INSERT INTO newsletter_subscribers (email, language, status, unsubscribe_token, consent_requested_at)
+       VALUES ('old-pending@example.com', 'en', 'pending', 'tok-old-pending-000000000000', now() - interval '31 days'),
+              ('old-confirmed@example.com', 'en', 'confirmed', 'tok-old-confirmed-0000000000', now() - interval '400 days'),
+              ('new-pending@example.com', 'en', 'pending', 'tok-new-pending-000000000000', now() - interval '2 days')`,
+    );
+    const app = await buildTestApp(ctx.database);
+    await app.services.newsletter.subscribe('someone@example.com', 'en', undefined);
+    const rows = await ctx.database.query<{ email: string }>(
+      'SELECT email FROM newsletter_subscribers ORDER BY email',
+    );
+    expect(rows.map((r) => r.email)).toEqual([
+      'new-pending@example.com',
+      'old-confirmed@example.com',
+      'someone@example.com',
+    ]);
+    await app.close();
+  });
+});

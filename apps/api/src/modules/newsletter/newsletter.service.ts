@@ -8,6 +8,9 @@ const CONFIRM_VALID_MS = 7 * 86_400_000;
 /** A pending address gets at most one confirmation mail in this time, however often it is submitted. */
 const RESEND_AFTER_MS = 10 * 60_000;
 
+/** The privacy notice promises that unconfirmed sign-ups are deleted after 30 days. */
+const KEEP_UNCONFIRMED_MS = 30 * 86_400_000;
+
 const newToken = () => randomBytes(24).toString('base64url');
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -88,6 +91,7 @@ export class NewsletterService {
     ip: string | undefined,
     now = new Date(),
   ): Promise<void> {
+    await this.repository.deleteUnconfirmedBefore(new Date(now.getTime() - KEEP_UNCONFIRMED_MS));
     const existing = await this.repository.findByEmail(email);
     if (existing?.status === 'confirmed') return; // already in; nothing to say, nothing to send
     if (
