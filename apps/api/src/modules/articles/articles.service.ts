@@ -7,6 +7,8 @@ import type { ArticleRow, ArticlesRepository } from './articles.repository';
 import { renderMarkdown } from './markdown';
 
 const MAX_CACHED = 200;
+/** An article is read far more often than it changes; staff edits show within this time. */
+const ARTICLE_CACHE_MS = 60_000;
 
 /** An article counts as translated into a language when its title and body exist there. */
 function textLanguage(row: Pick<ArticleRow, 'title' | 'body'>, lang: Language): Language {
@@ -18,6 +20,7 @@ const pick = (text: PartialLocalized, lang: Language) => text[lang]?.trim() || t
 export class ArticlesService {
   /** Rendered HTML by article, language and version: rendering is cheap, but a popular article is read often. */
   private readonly rendered = new Map<string, string>();
+  private readonly answers = new Map<string, { article: Article; expires: number }>();
 
   constructor(private readonly repository: ArticlesRepository) {}
 
@@ -41,6 +44,16 @@ export class ArticlesService {
   }
 
   async get(slug: string, lang: Language, now = new Date()): Promise<Article> {
+    const key = `${slug}|${lang}`;
+    const cached = this.answers.get(key);
+    if (cached && cached.expires > now.getTime()) return cached.article;
+    const article = await this.load(slug, lang, now);
+    if (this.answers.size >= MAX_CACHED) this.answers.clear();
+    this.answers.set(key, { article, expires: now.getTime() + ARTICLE_CACHE_MS });
+    return article;
+  }
+
+  private async load(slug: string, lang: Language, now: Date): Promise<Article> {
     const row = await this.repository.findPublishedBySlug(slug, now);
     if (!row) throw notFound('Article');
     const summary = this.summary(row, lang);
