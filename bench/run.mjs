@@ -64,3 +64,10 @@ try {
 } finally {
   server.kill('SIGTERM');
 }
+
+// Accounts (issue 4): the cost of one Argon2id password hash, which every login and registration pays.
+const { argon2Cost } = await import('./argon2.mjs');
+const argon = await argon2Cost();
+console.log(
+  `Argon2id password hash (19 MiB, t=2, p=1): median ${argon.hashMs.toFixed(1)} ms to hash, ${argon.verifyMs.toFixed(1)} ms to verify`,
+);

@@ -7,6 +7,7 @@ import type { Settings } from './config/settings';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { signInCspSources } from './modules/auth/sign-in-csp';
 import { healthRoutes } from './modules/health/health.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
@@ -62,7 +63,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, signInCspSources(options.settings));
   await app.register(openApiPlugin);
   await app.register(authenticatePlugin);
 

@@ -1,7 +1,10 @@
 import type { Database } from './db/client';
 import type { Settings } from './config/settings';
 import { createMailer } from './lib/mailer';
+import { AccountService } from './modules/auth/account.service';
+import { AuthThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/auth-throttle';
 import { AuthService } from './modules/auth/auth.service';
+import { FacebookVerifier, GoogleVerifier } from './modules/auth/social-identity';
 import { resolveSessionSecret } from './modules/auth/session-secret';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
@@ -36,7 +39,23 @@ export function buildServices(database: Database, settings: Settings) {
     resolveSessionSecret(settings.SESSION_SECRET, settings.dataDir),
   );
   const users = new UsersService(new UsersRepository(db));
-  const auth = new AuthService(users, sessions);
+  const authThrottle = new AuthThrottle(
+    settings.REDIS_URL ? new RedisCounterStore(settings.REDIS_URL) : new MemoryCounterStore(),
+    {
+      maxFailures: settings.AUTH_MAX_FAILURES,
+      maxRegistrations: settings.AUTH_MAX_REGISTRATIONS,
+      windowMinutes: settings.AUTH_WINDOW_MINUTES,
+    },
+  );
+  const auth = new AuthService(
+    users,
+    sessions,
+    authThrottle,
+    new GoogleVerifier(settings.GOOGLE_CLIENT_ID, settings.GOOGLE_JWKS_URL),
+    new FacebookVerifier(settings.FACEBOOK_APP_ID, settings.FACEBOOK_APP_SECRET, settings.FACEBOOK_GRAPH_URL),
+  );
+  // Other modules with personal data register here: account.registerContributor(…) (see account.service.ts).
+  const account = new AccountService(users, sessions, authThrottle);
   // Content and contact (issue 6). reviews.wire({eligibility, coupons}) connects bookings and promotions.
   const articles = new ArticlesService(new ArticlesRepository(db));
   const forms = new FormsService(new FormsRepository(db), mailer, siteSettings);
@@ -44,7 +63,21 @@ export function buildServices(database: Database, settings: Settings) {
   const deals = new DealsService(new DealsRepository(db));
   const reviews = new ReviewsService(new ReviewsRepository(db));
   const seo = new SeoService(new SeoRepository(db), articles, settings.publicUrl);
-  return { mailer, siteSettings, sessions, users, auth, articles, forms, newsletter, deals, reviews, seo };
+  return {
+    mailer,
+    siteSettings,
+    sessions,
+    users,
+    auth,
+    authThrottle,
+    account,
+    articles,
+    forms,
+    newsletter,
+    deals,
+    reviews,
+    seo,
+  };
 }
 
 export type Services = ReturnType<typeof buildServices>;
