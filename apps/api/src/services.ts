@@ -63,6 +63,7 @@ export function buildServices(database: Database, settings: Settings) {
   const deals = new DealsService(new DealsRepository(db));
   const reviews = new ReviewsService(new ReviewsRepository(db));
   const seo = new SeoService(new SeoRepository(db), articles, settings.publicUrl);
+  account.registerContributor(reviews.accountData());
   return {
     mailer,
     siteSettings,

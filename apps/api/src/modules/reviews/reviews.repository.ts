@@ -88,6 +88,11 @@ export class ReviewsRepository {
     });
   }
 
+  /** Erasure: the customer's reviews go, and with them (ON DELETE CASCADE) any testimonial made from them. */
+  async deleteByUser(userId: number): Promise<void> {
+    await this.db.delete(reviews).where(eq(reviews.userId, userId));
+  }
+
   async userName(userId: number) {
     const [row] = await this.db
       .select({ firstName: users.firstName, lastName: users.lastName })

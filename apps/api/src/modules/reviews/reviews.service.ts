@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Review } from '@siam/contract/content';
+import type { AccountDataContributor } from '../auth/account.service';
 import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
 import { type CouponIssuer, type ReviewEligibility, generatedCoupons, noBookingsYet } from './reviews.ports';
@@ -88,6 +89,15 @@ export class ReviewsService {
       customerName: `${r.firstName} ${r.lastName}`.trim(),
       customerEmail: r.email,
     }));
+  }
+
+  /** The customer's reviews in their data export, and gone when they erase their account (PDPA). */
+  accountData(): AccountDataContributor {
+    return {
+      name: 'reviews',
+      export: async (userId) => (await this.repository.byUser(userId)).map((r) => toReview(r, r.language)),
+      erase: (userId) => this.repository.deleteByUser(userId),
+    };
   }
 
   async approve(reviewId: number, staffId: number): Promise<void> {

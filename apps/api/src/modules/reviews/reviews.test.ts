@@ -160,6 +160,30 @@ describeEachDatabase('reviews and coupons', (ctx) => {
     await app.close();
   });
 
+  it("puts the customer's reviews in their data export and removes them on erasure", async () => {
+    const app = await buildTestApp(ctx.database);
+    const customer = await signUp(app, 'pdpa@example.com', 'Pim', 'Data');
+    app.services.reviews.wire({ eligibility: bookingsStandIn(() => customer.id) });
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/bookings/1050/review',
+      headers: { authorization: `Bearer ${customer.token}` },
+      payload: { rating: 4, text: 'Friendly staff at Hat Yai.' },
+    });
+    expect(created.statusCode).toBe(200);
+    const exported = (await app.services.account.exportData(customer.id)) as unknown as Record<
+      string,
+      unknown
+    >;
+    expect(exported.reviews).toEqual([
+      expect.objectContaining({ bookingId: 1050, text: 'Friendly staff at Hat Yai.' }),
+    ]);
+    await app.services.reviews.accountData().erase(customer.id);
+    const left = await ctx.database.query('SELECT 1 FROM reviews WHERE user_id = $1', [customer.id]);
+    expect(left).toHaveLength(0);
+    await app.close();
+  });
+
   it('accepts no review while the bookings module is not wired in', async () => {
     const app = await buildTestApp(ctx.database);
     const customer = await signUp(app, 'early@example.com', 'Early', 'Bird');
