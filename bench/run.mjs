@@ -57,6 +57,10 @@ async function load(title, opts) {
 
 try {
   await load('GET /api/v1/health', { path: '/api/v1/health' });
+  // Content (issue 6): an article from the API, and the article page with its share tags injected.
+  const article = 'driving-in-thailand-rules-of-the-road';
+  await load('GET /api/v1/guest/articles/{slug}', { path: `/api/v1/guest/articles/${article}?lng=th` });
+  await load('GET /articles/{slug} (page with share tags)', { path: `/articles/${article}?lng=th` });
 } finally {
   server.kill('SIGTERM');
 }

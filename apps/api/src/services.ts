@@ -18,6 +18,19 @@ import { UsersService } from './modules/users/users.service';
 import { SiteSettingsRepository } from './modules/site-settings/site-settings.repository';
 import { SiteSettingsService } from './modules/site-settings/site-settings.service';
 import { buildBookingsService } from './modules/bookings/bookings.wiring';
+import { ArticlesRepository } from './modules/articles/articles.repository';
+import { ArticlesService } from './modules/articles/articles.service';
+import { DealsRepository } from './modules/deals/deals.repository';
+import { DealsService } from './modules/deals/deals.service';
+import { FormsRepository } from './modules/forms/forms.repository';
+import { FormsService } from './modules/forms/forms.service';
+import { NewsletterRepository } from './modules/newsletter/newsletter.repository';
+import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { ReviewsRepository } from './modules/reviews/reviews.repository';
+import { reviewCouponDescription } from './modules/reviews/reviews.ports';
+import { ReviewsService } from './modules/reviews/reviews.service';
+import { SeoRepository } from './modules/seo/seo.repository';
+import { SeoService } from './modules/seo/seo.service';
 
 /**
  * Where the modules' services are wired to their repositories, once per app.
@@ -63,6 +76,24 @@ export function buildServices(database: Database, settings: Settings) {
       await bookings.anonymiseForUser(userId);
     },
   });
+  // Content and contact (issue 6). reviews.wire({eligibility, coupons}) connects bookings and promotions.
+  const articles = new ArticlesService(new ArticlesRepository(db));
+  const forms = new FormsService(new FormsRepository(db), mailer, siteSettings);
+  const newsletter = new NewsletterService(new NewsletterRepository(db), mailer, settings.publicUrl);
+  const deals = new DealsService(new DealsRepository(db));
+  const reviews = new ReviewsService(new ReviewsRepository(db));
+  const seo = new SeoService(new SeoRepository(db), articles, settings.publicUrl);
+  account.registerContributor(reviews.accountData());
+  // A review needs the customer's own active or completed booking, and earns a personal 10% code for 6 months.
+  reviews.wire({
+    eligibility: { check: (userId, bookingId) => bookings.reviewEligibility(userId, bookingId) },
+    coupons: {
+      issue: async (userId) => ({
+        code: await bookings.issuePersonalCoupon(userId, 10, 183),
+        description: reviewCouponDescription,
+      }),
+    },
+  });
   return {
     mailer,
     siteSettings,
@@ -75,6 +106,12 @@ export function buildServices(database: Database, settings: Settings) {
     fleet,
     settingsAdmin,
     bookings,
+    articles,
+    forms,
+    newsletter,
+    deals,
+    reviews,
+    seo,
   };
 }
 
