@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Settings } from './config/settings';
 import type { Database } from './db/client';
 import { authRoutes } from './modules/auth/auth.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { authenticatePlugin } from './plugins/authenticate';
@@ -74,6 +75,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(healthRoutes);
       await api.register(siteSettingsRoutes);
       await api.register(authRoutes);
+      await api.register(catalogRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -2,6 +2,8 @@ import type { Database } from './db/client';
 import type { Settings } from './config/settings';
 import { createMailer } from './lib/mailer';
 import { AuthService } from './modules/auth/auth.service';
+import { CatalogRepository } from './modules/catalog/catalog.repository';
+import { CatalogService } from './modules/catalog/catalog.service';
 import { resolveSessionSecret } from './modules/auth/session-secret';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
@@ -25,7 +27,8 @@ export function buildServices(database: Database, settings: Settings) {
   );
   const users = new UsersService(new UsersRepository(db));
   const auth = new AuthService(users, sessions);
-  return { mailer, siteSettings, sessions, users, auth };
+  const catalog = new CatalogService(new CatalogRepository(db));
+  return { mailer, siteSettings, sessions, users, auth, catalog };
 }
 
 export type Services = ReturnType<typeof buildServices>;
