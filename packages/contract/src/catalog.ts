@@ -1,30 +1,7 @@
 import { z } from 'zod';
 import { businessRules } from './business-rules';
+import { bangkokToday, carSorts, isIsoDate, rentalDays, specKeys } from './catalog-rules';
 import { dataEnvelope, pagedEnvelope } from './envelope';
-
-/** Listing sort orders, applied by the server. */
-export const carSorts = ['recommended', 'price_asc', 'price_desc', 'name_asc'] as const;
-export type CarSort = (typeof carSorts)[number];
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** True for a real calendar date written YYYY-MM-DD (no 2026-02-30). */
-export function isIsoDate(value: string): boolean {
-  if (!DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
-}
-
-/** Today's date in Bangkok (the business's clock), YYYY-MM-DD. */
-export function bangkokToday(now = new Date()): string {
-  return new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
-}
-
-/** Calendar days from pickup to return, at least 1 (ARCHITECTURE §3). */
-export function rentalDays(pickup: string, ret: string): number {
-  const ms = Date.parse(`${ret}T00:00:00Z`) - Date.parse(`${pickup}T00:00:00Z`);
-  return Math.max(1, Math.round(ms / 86_400_000));
-}
 
 // Query strings arrive as text; an empty value means "not set".
 const emptyToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -163,21 +140,6 @@ export const branchSchema = z.object({
 });
 export type Branch = z.infer<typeof branchSchema>;
 export const branchesResponseSchema = dataEnvelope(z.array(branchSchema));
-
-export const specKeys = [
-  'engine',
-  'maxPower',
-  'maxTorque',
-  'drivetrain',
-  'fuelConsumption',
-  'fuelTankCapacity',
-  'weight',
-  'dimensions',
-  'batteryCapacity',
-  'range',
-  'chargingTime',
-] as const;
-export type SpecKey = (typeof specKeys)[number];
 
 export const carIdParamsSchema = z.object({
   id: z

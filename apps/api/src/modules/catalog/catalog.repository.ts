@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { CarSort } from '@siam/contract/catalog';
+import type { CarSort } from '@siam/contract/catalog-rules';
 import type { Language } from '@siam/contract/languages';
 import type { Db } from '../../db/client';
 import {

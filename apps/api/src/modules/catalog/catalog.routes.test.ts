@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bangkokToday } from '@siam/contract/catalog';
+import { bangkokToday } from '@siam/contract/catalog-rules';
 import type { App } from '../../app';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
