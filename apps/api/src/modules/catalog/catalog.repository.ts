@@ -114,13 +114,34 @@ export class CatalogRepository {
     }
   }
 
-  /** One page of cards and the total that match, in one query (a window count). */
+  /**
+   * One page of cards and the total that match. Without dates the total rides
+   * on the page query (a window count). With dates it is a query of its own:
+   * the page stops after `limit` available models, while the count checks
+   * every model, which PostgreSQL does best with hash joins over the holds
+   * overlapping the period (docs/decisions/0006); a window count would force
+   * the page's one-model-at-a-time plan onto all of them.
+   */
   async listCards(
     filter: CarFilter,
     sort: CarSort,
     lang: Language,
     page: { limit: number; offset: number },
   ): Promise<{ rows: CardRow[]; total: number | undefined }> {
+    if (filter.period) {
+      const [rows, total] = await Promise.all([
+        this.db
+          .select(cardColumns)
+          .from(carModels)
+          .innerJoin(categories, eq(categories.id, carModels.categoryId))
+          .where(this.where(filter))
+          .orderBy(...this.order(sort, lang))
+          .limit(page.limit)
+          .offset(page.offset),
+        this.countCards(filter),
+      ]);
+      return { rows, total };
+    }
     const rows = await this.db
       .select({ ...cardColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
       .from(carModels)

@@ -98,8 +98,7 @@ export function pageItems(current: number, total: number): (number | 'gap')[] {
   const items: (number | 'gap')[] = [];
   sorted.forEach((p, i) => {
     const prev = sorted[i - 1];
-    if (prev !== undefined && p - prev === 2) items.push(prev + 1);
-    else if (prev !== undefined && p - prev > 2) items.push('gap');
+    if (prev !== undefined && p - prev > 1) items.push('gap');
     items.push(p);
   });
   return items;
