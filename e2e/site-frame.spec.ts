@@ -91,7 +91,7 @@ test.describe('the site frame', () => {
       ['hatchback', 'Hatchbacks'],
       ['suv', 'SUVs'],
       ['sedan', 'Sedans'],
-    ]) {
+    ] as const) {
       await expect(footer.getByRole('link', { name: label, exact: true })).toHaveAttribute(
         'href',
         `/cars?type=${type}`,
@@ -102,7 +102,7 @@ test.describe('the site frame', () => {
       ['/terms', 'Rental terms'],
       ['/privacy', 'Privacy notice'],
       ['/sitemap', 'Site map'],
-    ]) {
+    ] as const) {
       await expect(footer.getByRole('link', { name: label })).toHaveAttribute('href', path);
     }
     // Two phones, one email and the head office come from the site settings.

@@ -204,7 +204,7 @@ const SIDE = {
     hood: [712, 286, 30],
     noseDrop: 32,
     belt: 269,
-    pillars: [382, 262],
+    pillars: [382],
     doors: [525, 382, 262],
   },
   hatch: {
@@ -354,15 +354,15 @@ const SIDE = {
     wf: 587,
     yb: 356,
     tail: [70, 258, 6],
-    c: [334, 258, 4],
-    roofR: [348, 170, 16],
+    c: [302, 258, 4],
+    roofR: [316, 170, 16],
     roofF: [468, 168, 32],
     a: [552, 250, 25],
     hood: [716, 256, 26],
     noseDrop: 42,
     belt: 252,
-    pillars: [436],
-    doors: [540, 436, 342],
+    pillars: [430],
+    doors: [540, 430, 310],
     insetC: 12,
     bed: true,
   },
@@ -435,7 +435,8 @@ function sideView(car) {
   const wf1 = xAt(a, roofF, s.belt) - insetA;
   const wf2 = xAt(a, roofF, topY) - insetA;
   const wr2 = xAt(rearBase, roofR, topY) + insetC;
-  const wr1 = xAt(rearBase, roofR, s.belt) + insetC;
+  // below the rear corner the body side is vertical, so the window edge is too
+  const wr1 = (s.belt > rearBase.y ? rearBase.x : xAt(rearBase, roofR, s.belt)) + insetC;
   const win = [P(wf1, s.belt, 5), P(wf2, topY, 12), P(wr2, topY, 14), P(wr1, s.belt, 5)];
 
   const pillarColor = darken(car.color, 0.6);
@@ -467,7 +468,7 @@ function sideView(car) {
   const hx = s.hood[0];
   const hy = s.hood[1];
   const headlight = `<path d="${roundedPath([P(hx - 54, hy + 4, 4), P(hx + 8, hy + 8, 6), P(s.xf - 2, hy + 22, 5), P(hx - 44, hy + 16, 5)])}" fill="#FFF6D6" stroke="${outline}" stroke-width="1.5"/>`;
-  const tailY = s.tail[1] + (s.shape === 'van' ? 40 : 8);
+  const tailY = s.tail[1] + 8;
   const tailLight =
     car.shape === 'van' || car.shape === 'luxmpv'
       ? `<rect x="${s.xr - 1}" y="${s.tail[1] + 60}" width="12" height="70" rx="5" fill="#D62E2E"/>`
@@ -567,11 +568,13 @@ function endView(car, rear) {
   // greenhouse
   const gB = half - 46; // half width at the beltline
   const gT = f.roofW / 2; // half width at the roof
-  const leftG = [P(cx - gB, f.top + 2, 10), P(cx - gT, f.roof, 26), P(cx, f.roof - 6, 0)];
+  const leftG = [P(cx - gB, f.top + 2, 10), P(cx - gT, f.roof, 26), P(cx, f.roof - 2, 0)];
   const green = [...leftG, ...mirror(leftG, cx)].filter((p, i) => !(i === 3));
-  const pillarW = rear ? 26 : 16;
-  const glassTopInset = rear ? 16 : 10;
-  const glassBotInset = rear ? 22 : 8;
+  // a pickup's cab has only a small back window above the bed
+  const smallBack = rear && car.shape === 'pickup';
+  const pillarW = smallBack ? 56 : rear ? 26 : 16;
+  const glassTopInset = smallBack ? 22 : rear ? 16 : 10;
+  const glassBotInset = smallBack ? 40 : rear ? 22 : 8;
   const tgl = f.roof + glassTopInset;
   const bgl = f.top - glassBotInset;
   const lerpX = (y) => gB + ((gT - gB) * (f.top + 2 - y)) / (f.top + 2 - f.roof);
@@ -634,11 +637,13 @@ function endView(car, rear) {
         bars +
         `<rect x="${r1(cx - half * 0.55)}" y="${f.bot - 40}" width="${r1(half * 1.1)}" height="16" rx="8" fill="#2A2F36"/>`;
     } else if (f.grille === 'lux') {
-      const lw = half * 0.22;
+      const big = car.shape === 'luxmpv';
+      const lw = half * (big ? 0.34 : 0.22);
+      const lh = big ? 104 : 80;
       let slats = '';
-      for (let x = cx - lw + 10; x < cx + lw - 6; x += 10) slats += `M${r1(x)} ${ly - 4}V${ly + 64}`;
+      for (let x = cx - lw + 10; x < cx + lw - 6; x += 10) slats += `M${r1(x)} ${ly - 4}V${ly + lh - 16}`;
       grille =
-        `<rect x="${r1(cx - lw)}" y="${ly - 10}" width="${r1(2 * lw)}" height="80" rx="10" fill="#1B2026" stroke="#D7DDE3" stroke-width="4"/>` +
+        `<rect x="${r1(cx - lw)}" y="${ly - 10}" width="${r1(2 * lw)}" height="${lh}" rx="10" fill="#1B2026" stroke="#D7DDE3" stroke-width="4"/>` +
         `<path d="${slats}" stroke="#AEB7C1" stroke-width="2.5"/>` +
         `<rect x="${r1(cx - half * 0.6)}" y="${f.bot - 38}" width="${r1(half * 1.2)}" height="14" rx="7" fill="#2A2F36"/>`;
     } else {
@@ -695,7 +700,6 @@ function endView(car, rear) {
     `<path d="${roundedPath(green)}" fill="${darken(car.color, 0.08)}" stroke="${outline}" stroke-width="2"/>` +
     `<path d="${roundedPath(glass)}" fill="url(#${id}gl)" stroke="${darken(car.color, 0.5)}" stroke-width="2"/>` +
     `<path d="M${cx - 40} ${tgl + 8}L${cx - 90} ${bgl - 6}H${cx - 56}L${cx - 6} ${tgl + 8}Z" fill="#fff" opacity=".16"/>` +
-    (car.shape === 'pickup' && rear ? '' : '') +
     `<path d="${roundedPath(lower)}" fill="url(#${id}bd)" stroke="${outline}" stroke-width="2"/>` +
     mirrors +
     details;
@@ -761,10 +765,13 @@ function hero() {
   const tx = 470;
   let temple = '';
   // prang (tall corn-cob tower)
-  temple += `M${tx + 250} ${hz}V300H${tx + 244}V290Q${tx + 262} 240 ${tx + 266} 190L${tx + 268} 150L${tx + 270} 190Q${tx + 274} 240 ${tx + 292} 290V300H${tx + 286}V${hz}Z`;
+  const px = tx + 268;
+  temple += `M${px - 44} ${hz}V334H${px - 38}V320H${px - 32}V304Q${px - 34} 252 ${px - 16} 214Q${px - 7} 194 ${px - 3} 186L${px} 138L${px + 3} 186Q${px + 7} 194 ${px + 16} 214Q${px + 34} 252 ${px + 32} 304V320H${px + 38}V334H${px + 44}V${hz}Z`;
   // ordination hall: base, three stacked roofs
+  // a gable with upturned hang hong hooks at both eave ends
   const roof = (x0, x1, yBase, h, over) =>
-    `M${x0 - over} ${yBase}L${(x0 + x1) / 2} ${yBase - h}L${x1 + over} ${yBase}Z`;
+    `M${x0 - over} ${yBase}L${(x0 + x1) / 2} ${yBase - h}L${x1 + over} ${yBase}Z` +
+    `M${x0 - over + 2} ${yBase}l-12 -12l3 -1l13 8ZM${x1 + over - 2} ${yBase}l12 -12l-3 -1l-13 8Z`;
   temple += `M${tx - 10} ${hz}V318H${tx + 200}V${hz}Z`;
   temple += roof(tx - 10, tx + 200, 322, 54, 26);
   temple += roof(tx + 10, tx + 180, 300, 48, 16);
@@ -781,6 +788,18 @@ function hero() {
   // small chedi on the far left
   temple += `M330 ${hz}V330H336Q338 300 352 290Q360 258 362 236L364 236Q366 258 374 290Q388 300 390 330H396V${hz}Z`;
   d += `<path d="${temple}" fill="#4E3556" opacity=".9"/>`;
+  // the prang's stacked tiers
+  let tiers = '';
+  for (const [y, w] of [
+    [296, 30],
+    [276, 28],
+    [256, 24],
+    [236, 19],
+    [218, 13],
+    [202, 8],
+  ])
+    tiers += `M${px - w} ${y}H${px + w}`;
+  d += `<path d="${tiers}" stroke="#7A5A82" stroke-width="3" opacity=".8"/>`;
 
   // land and road (perspective to the vanishing point at the sun)
   d += `<rect y="${hz}" width="${W}" height="${H - hz}" fill="url(#land)"/>`;

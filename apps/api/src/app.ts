@@ -44,7 +44,6 @@ export async function buildApp(options: BuildAppOptions) {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     bodyLimit: 1024 * 1024,
     trustProxy: 'loopback',
     routerOptions: { ignoreTrailingSlash: true },

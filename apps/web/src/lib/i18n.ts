@@ -36,6 +36,8 @@ export const i18nReady = i18n
       lookupQuerystring: 'lng',
       lookupLocalStorage: 'i18nextLng',
       caches: ['localStorage'],
+      // th-TH → th, zh-CN → zh: the app, <html lang> and the cache all use the short code.
+      convertDetectedLanguage: (lng: string) => lng.split('-')[0]!.toLowerCase(),
     },
     react: { useSuspense: true },
   });
