@@ -1,4 +1,3 @@
-/* global fetch */
 // Loads a large catalog into a PostgreSQL schema of its own, for bench/availability.mjs:
 // 10,000 car models, 100,000 units (10 a model, across 14 branches) and 1,000,000
 // holds on them (10 a unit, a fifth of them released), spread over two years.
