@@ -207,6 +207,15 @@ describeEachDatabase(
         expect(dated.headers['cache-control']).toBe('public, max-age=15');
       });
 
+      it('answers a repeated question from its short cache until the catalog is invalidated', async () => {
+        const query = `?pickup_date=${day(30)}&return_date=${day(31)}&branch=hdy`;
+        expect(await ids(query)).toEqual([13, 12]);
+        await holdUnit(ctx.database, 104, `${day(30)}T09:00:00+07:00`, `${day(31)}T18:00:00+07:00`);
+        expect(await ids(query)).toEqual([13, 12]);
+        app.services.catalog.invalidate();
+        expect(await ids(query)).toEqual([12]);
+      });
+
       it('refuses an unknown branch with a field error', async () => {
         expect(await fieldsOf('?branch=xyz')).toEqual(['branch']);
       });

@@ -14,6 +14,7 @@ import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
 import type { LocalizedText } from '../../db/schema/localized';
 import type { CardRow, CarFilter, CatalogRepository, RunningDealRow } from './catalog.repository';
+import { TtlCache } from './ttl-cache';
 
 const HOUR_MS = 3_600_000;
 
@@ -51,17 +52,40 @@ const iso = (d: Date | string) => new Date(d).toISOString();
 const hhmm = (time: string) => time.slice(0, 5);
 
 export class CatalogService {
+  private readonly listings: TtlCache<{ data: Car[]; pagination: Pagination }>;
+
   constructor(
     private readonly repository: CatalogRepository,
     private readonly clock: () => Date = () => new Date(),
-  ) {}
+    /** How long a listing answer is reused; 0 turns the cache off. */
+    listingCacheMs = 2_000,
+  ) {
+    this.listings = new TtlCache(listingCacheMs);
+  }
+
+  /**
+   * Call after changing cars, prices, deals, units or holds: the next
+   * listing is read from the database again.
+   */
+  invalidate(): void {
+    this.listings.clear();
+  }
 
   async categories(lang: Language): Promise<Category[]> {
     const rows = await this.repository.categories();
     return rows.map((c) => ({ category_id: c.id, category_name: c.name[lang], category_slug: c.slug }));
   }
 
-  async listCars(query: CarListQuery, lang: Language): Promise<{ data: Car[]; pagination: Pagination }> {
+  /** The listing (spec §3), answered from a short cache when the same question was just asked. */
+  listCars(query: CarListQuery, lang: Language): Promise<{ data: Car[]; pagination: Pagination }> {
+    const { lng: _lng, ...question } = query;
+    return this.listings.get(`${lang}:${JSON.stringify(question)}`, () => this.readCars(query, lang));
+  }
+
+  private async readCars(
+    query: CarListQuery,
+    lang: Language,
+  ): Promise<{ data: Car[]; pagination: Pagination }> {
     if (query.branch !== undefined && !(await this.repository.branchExists(query.branch)))
       throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
         { path: 'branch', message: 'Unknown branch' },
