@@ -23,6 +23,8 @@ export interface CarFilter {
   /** A unit must be free over [from, to): pickup 09:00 to return 18:00 + turnaround. */
   period?: { from: Date; to: Date };
   branch?: string;
+  /** The moment deals are judged at (the price filter and sorts use the price after a running deal). */
+  now: Date;
 }
 
 /** The columns a listing card needs, localized texts still as {th, en, zh}. */
@@ -65,13 +67,25 @@ const nameIn = (lang: Language) =>
 export class CatalogRepository {
   constructor(private readonly db: Db) {}
 
+  /**
+   * The daily price a customer pays now: the list price less the biggest deal
+   * running at `now`, rounded to the satang as the service computes it. Price
+   * sorts and the price filter use it, so they agree with the cards.
+   */
+  private effectivePrice(now: Date): SQL {
+    return sql`round(${carModels.pricePerDay} * (100 - coalesce((
+      SELECT max(d.discount_percent) FROM hot_deals d
+      WHERE d.car_model_id = ${carModels.id} AND d.starts_at <= ${now.toISOString()}::timestamptz
+        AND d.ends_at > ${now.toISOString()}::timestamptz), 0)) / 100, 2)`;
+  }
+
   private where(filter: CarFilter): SQL | undefined {
     const conditions: (SQL | undefined)[] = [eq(carModels.isActive, filter.isActive)];
     if (filter.categoryId !== undefined) conditions.push(eq(carModels.categoryId, filter.categoryId));
     if (filter.type !== undefined) conditions.push(eq(categories.slug, filter.type));
     if (filter.priceRange) {
       conditions.push(
-        sql`${carModels.pricePerDay} BETWEEN ${filter.priceRange[0]} AND ${filter.priceRange[1]}`,
+        sql`${this.effectivePrice(filter.now)} BETWEEN ${filter.priceRange[0]} AND ${filter.priceRange[1]}`,
       );
     }
     if (filter.search) {
@@ -101,12 +115,12 @@ export class CatalogRepository {
     return and(...conditions);
   }
 
-  private order(sort: CarSort, lang: Language): SQL[] {
+  private order(sort: CarSort, lang: Language, now: Date): SQL[] {
     switch (sort) {
       case 'price_asc':
-        return [asc(carModels.pricePerDay), asc(carModels.id)];
+        return [sql`${this.effectivePrice(now)} ASC`, asc(carModels.id)];
       case 'price_desc':
-        return [desc(carModels.pricePerDay), asc(carModels.id)];
+        return [sql`${this.effectivePrice(now)} DESC`, asc(carModels.id)];
       case 'name_asc':
         return [sql`lower(${nameIn(lang)})`, asc(carModels.id)];
       default:
@@ -135,7 +149,7 @@ export class CatalogRepository {
           .from(carModels)
           .innerJoin(categories, eq(categories.id, carModels.categoryId))
           .where(this.where(filter))
-          .orderBy(...this.order(sort, lang))
+          .orderBy(...this.order(sort, lang, filter.now))
           .limit(page.limit)
           .offset(page.offset),
         this.countCards(filter),
@@ -147,7 +161,7 @@ export class CatalogRepository {
       .from(carModels)
       .innerJoin(categories, eq(categories.id, carModels.categoryId))
       .where(this.where(filter))
-      .orderBy(...this.order(sort, lang))
+      .orderBy(...this.order(sort, lang, filter.now))
       .limit(page.limit)
       .offset(page.offset);
     // Past the last page there is no row to carry the count; the caller asks countCards().

@@ -161,11 +161,15 @@ describeEachDatabase(
         expect(await ids('?priceRange=0,1000000')).toHaveLength(5);
         expect(await ids('?priceRange=901,1099')).toEqual([]);
         expect(await ids('?priceRange=2300,2300')).toEqual([14]);
+        // The price after a running deal counts, as the card shows it.
+        expect(await ids('?priceRange=2100,2200')).toEqual([13]);
+        expect(await ids('?priceRange=2400,2600')).toEqual([]);
       });
 
       it('sorts on the server', async () => {
-        expect(await ids('?sort=price_asc')).toEqual([11, 12, 16, 14, 13]);
-        expect(await ids('?sort=price_desc')).toEqual([13, 14, 16, 12, 11]);
+        // By the price a customer pays now: the Fortuner's 2,500 is 2,125 during its deal.
+        expect(await ids('?sort=price_asc')).toEqual([11, 12, 16, 13, 14]);
+        expect(await ids('?sort=price_desc')).toEqual([14, 13, 16, 12, 11]);
         expect(await ids('?sort=name_asc&lng=en')).toEqual([16, 12, 14, 13, 11]);
         expect(await ids('?sort=recommended')).toEqual([13, 11, 12, 14, 16]);
       });
@@ -173,7 +177,7 @@ describeEachDatabase(
       it('pages: limit, page, and an empty page past the end with the right pagination', async () => {
         const res = await get('/guest/cars?limit=2&page=2&sort=price_asc');
         expect(res.json().response).toMatchObject({
-          data: [{ car_model_id: 16 }, { car_model_id: 14 }],
+          data: [{ car_model_id: 16 }, { car_model_id: 13 }],
           pagination: { page: 2, limit: 2, total: 5, total_pages: 3 },
         });
         const past = (await get('/guest/cars?limit=2&page=7')).json().response;

@@ -97,6 +97,7 @@ export class CatalogService {
       isActive: query.is_active === 1,
       priceRange: query.priceRange,
       branch: query.branch,
+      now: this.clock(),
       period:
         query.pickup_date && query.return_date
           ? rentalPeriod(query.pickup_date, query.return_date)
