@@ -7,7 +7,7 @@ export default defineConfig({
     globalSetup: ['apps/api/test/global-setup.ts'],
     // PGlite start-up and migrations take a second or two per database.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 120_000,
     // Two cores: more workers only fight over them.
     maxWorkers: 2,
   },

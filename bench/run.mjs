@@ -68,3 +68,22 @@ try {
 } finally {
   server.kill('SIGTERM');
 }
+
+// Accounts (issue 4): the cost of one Argon2id password hash, which every login and registration pays.
+const { argon2Cost } = await import('./argon2.mjs');
+const argon = await argon2Cost();
+console.log(
+  `Argon2id password hash (19 MiB, t=2, p=1): median ${argon.hashMs.toFixed(1)} ms to hash, ${argon.verifyMs.toFixed(1)} ms to verify`,
+);
+// Back office (issue 7): its own lazy chunk; none of it may be in the home page's initial JavaScript.
+{
+  const adminChunk = readdirSync(path.join(dist, 'assets')).filter((f) => /^admin-app-.*\.js$/.test(f));
+  const adminJs = initialJs(dist, adminChunk);
+  const leaked = js.files.filter((f) => /admin/.test(f));
+  console.log(
+    `Back office (/admin) JavaScript: ${adminJs.gzipKb.toFixed(1)} KB gzipped (${adminJs.files.length} files); ` +
+      (leaked.length
+        ? `IN THE HOME PAGE'S INITIAL JS: ${leaked.join(', ')}`
+        : "none of it in the home page's initial JS"),
+  );
+}

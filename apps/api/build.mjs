@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', cli: 'src/db/cli.ts' },
+  entryPoints: { server: 'src/server.ts', cli: 'src/db/cli.ts', 'admin-cli': 'src/admin-cli.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -5,8 +5,11 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Settings } from './config/settings';
 import type { Database } from './db/client';
+import { adminRoutes } from './modules/admin/admin.routes';
+import { uploadsPlugin } from './modules/admin/uploads.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
+import { signInCspSources } from './modules/auth/sign-in-csp';
 import { healthRoutes } from './modules/health/health.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { authenticatePlugin } from './plugins/authenticate';
@@ -61,7 +64,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(errorHandlerPlugin);
-  await app.register(securityHeadersPlugin);
+  await app.register(securityHeadersPlugin, signInCspSources(options.settings));
   await app.register(openApiPlugin);
   await app.register(authenticatePlugin);
 
@@ -75,10 +78,12 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(siteSettingsRoutes);
       await api.register(authRoutes);
       await api.register(catalogRoutes);
+      await api.register(adminRoutes, { prefix: '/admin' });
     },
     { prefix: '/api/v1' },
   );
 
+  await app.register(uploadsPlugin);
   await app.register(sitePlugin, { webRoot: options.webRoot ?? defaultWebRoot() });
   return app;
 }

@@ -1,9 +1,17 @@
 import type { Database } from './db/client';
 import type { Settings } from './config/settings';
 import { createMailer } from './lib/mailer';
+import { AccountService } from './modules/auth/account.service';
+import { AuthThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/auth-throttle';
+import { FleetRepository } from './modules/admin/fleet.repository';
+import { FleetService } from './modules/admin/fleet.service';
+import { SettingsAdminService } from './modules/admin/settings-admin.service';
+import { AuditRepository } from './modules/audit/audit.repository';
+import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { CatalogService } from './modules/catalog/catalog.service';
+import { FacebookVerifier, GoogleVerifier } from './modules/auth/social-identity';
 import { resolveSessionSecret } from './modules/auth/session-secret';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
@@ -26,9 +34,40 @@ export function buildServices(database: Database, settings: Settings) {
     resolveSessionSecret(settings.SESSION_SECRET, settings.dataDir),
   );
   const users = new UsersService(new UsersRepository(db));
-  const auth = new AuthService(users, sessions);
   const catalog = new CatalogService(new CatalogRepository(db));
-  return { mailer, siteSettings, sessions, users, auth, catalog };
+  const authThrottle = new AuthThrottle(
+    settings.REDIS_URL ? new RedisCounterStore(settings.REDIS_URL) : new MemoryCounterStore(),
+    {
+      maxFailures: settings.AUTH_MAX_FAILURES,
+      maxRegistrations: settings.AUTH_MAX_REGISTRATIONS,
+      windowMinutes: settings.AUTH_WINDOW_MINUTES,
+    },
+  );
+  const auth = new AuthService(
+    users,
+    sessions,
+    authThrottle,
+    new GoogleVerifier(settings.GOOGLE_CLIENT_ID, settings.GOOGLE_JWKS_URL),
+    new FacebookVerifier(settings.FACEBOOK_APP_ID, settings.FACEBOOK_APP_SECRET, settings.FACEBOOK_GRAPH_URL),
+  );
+  // Other modules with personal data register here: account.registerContributor(…) (see account.service.ts).
+  const account = new AccountService(users, sessions, authThrottle);
+  const audit = new AuditService(new AuditRepository(db));
+  const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
+  const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
+  return {
+    mailer,
+    siteSettings,
+    sessions,
+    users,
+    auth,
+    authThrottle,
+    account,
+    audit,
+    fleet,
+    settingsAdmin,
+    catalog,
+  };
 }
 
 export type Services = ReturnType<typeof buildServices>;

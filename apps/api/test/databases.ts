@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed/seed';
@@ -22,7 +23,12 @@ export async function createTestDatabase(
 ): Promise<Database> {
   let database: Database;
   if (kind === 'pglite') {
-    database = await openDatabase({ kind: 'pglite' });
+    const seeded = options.seed !== false;
+    database = await openDatabase({
+      kind: 'pglite',
+      ...(seeded && { loadDataDir: new Blob([readFileSync(inject('pgliteSeededDump'))]) }),
+    });
+    if (seeded) return database; // migrated and seeded already, in the dump
   } else {
     const url = process.env.TEST_DATABASE_URL!;
     const schema = `test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;

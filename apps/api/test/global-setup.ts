@@ -1,11 +1,41 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/client';
+import { migrate } from '../src/db/migrate';
+import { seedDemoData } from '../src/db/seed/seed';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** A migrated and seeded PGlite data folder, dumped once per run; each suite starts from a copy. */
+    pgliteSeededDump: string;
+  }
+}
+
+/**
+ * Migrating and seeding a fresh PGlite costs seconds of WASM work; doing it
+ * once and loading the dump per suite keeps the suite fast on two cores.
+ */
+async function dumpSeededPglite(): Promise<string> {
+  const database = await openDatabase({ kind: 'pglite' });
+  await migrate(database);
+  await seedDemoData(database);
+  const dump = await database.dumpDataDir!();
+  await database.close();
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'siam-pglite-')), 'seeded.tar');
+  writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  return file;
+}
 
 /**
  * When TEST_DATABASE_URL is set, the suite also runs on that PostgreSQL.
  * Each test file works in a schema of its own (test/databases.ts); the
  * btree_gist extension is database-wide, so it is made once here, in public.
  */
-export default async function setup() {
+export default async function setup(project: TestProject) {
+  project.provide('pgliteSeededDump', await dumpSeededPglite());
   const url = process.env.TEST_DATABASE_URL;
   if (!url) return;
   const client = new pg.Client({ connectionString: url });

@@ -23,6 +23,11 @@ describe('settings', () => {
     ['REDIS_URL', 'http://localhost:6379'],
     ['SMTP_URL', 'localhost:25'],
     ['LOG_LEVEL', 'loud'],
+    ['GOOGLE_JWKS_URL', 'not a url'],
+    ['FACEBOOK_APP_ID', 'abc'],
+    ['FACEBOOK_GRAPH_URL', 'graph.facebook.com'],
+    ['AUTH_MAX_FAILURES', '0'],
+    ['AUTH_WINDOW_MINUTES', 'soon'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => loadSettings({ [name]: value })).toThrow(new RegExp(`^Invalid settings:\\n  ${name}:`));
@@ -35,5 +40,13 @@ describe('settings', () => {
       SMTP_URL: 'smtp://127.0.0.1:2525',
     });
     expect(s.DATABASE_URL).toContain('postgres://');
+  });
+
+  it('defaults sign-in to Google and Facebook production addresses, 5 failures per 15 minutes', () => {
+    const s = loadSettings({});
+    expect(s.GOOGLE_CLIENT_ID).toBeUndefined();
+    expect(s.GOOGLE_JWKS_URL).toBe('https://www.googleapis.com/oauth2/v3/certs');
+    expect(s.FACEBOOK_GRAPH_URL).toMatch(/^https:\/\/graph\.facebook\.com\/v\d+\.\d+$/);
+    expect([s.AUTH_MAX_FAILURES, s.AUTH_WINDOW_MINUTES]).toEqual([5, 15]);
   });
 });

@@ -33,6 +33,26 @@ export const settingsSchema = z.object({
    * same value; when unset, one is generated into DATA_DIR/session-secret.
    */
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+
+  /** Google sign-in: the OAuth client id (the ID token's audience). Unset = the Google button says it is not loaded. */
+  GOOGLE_CLIENT_ID: optional(z.string().min(1)),
+  /** Where Google publishes the keys that sign ID tokens. */
+  GOOGLE_JWKS_URL: z.url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Google Identity Services' browser script (loaded on /login and /register only). */
+  GOOGLE_SCRIPT_URL: z.url().default('https://accounts.google.com/gsi/client'),
+  /** Facebook sign-in: both are needed; unset = the Facebook button says it is not ready. */
+  FACEBOOK_APP_ID: optional(z.string().regex(/^\d+$/, 'must be the numeric app id')),
+  FACEBOOK_APP_SECRET: optional(z.string().min(1)),
+  /** Facebook's Graph API, with its version (access tokens are checked there). */
+  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+  /** Facebook's JavaScript SDK (loaded on /login and /register only). */
+  FACEBOOK_SDK_URL: z.url().default('https://connect.facebook.net/en_US/sdk.js'),
+  /** Failed sign-ins or password checks allowed per account and per address in one window. */
+  AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
+  /** Registrations allowed from one address in one window. */
+  AUTH_MAX_REGISTRATIONS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** The length of the sign-in rate-limit window, in minutes. */
+  AUTH_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
 });
 
 export type Settings = z.infer<typeof settingsSchema> & {

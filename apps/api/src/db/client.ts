@@ -22,17 +22,23 @@ export interface Database extends Connection {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` on one connection held for its whole duration (session locks, transactions by hand). */
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  /** PGlite only: the whole data folder as a tarball (tests start suites from a seeded copy). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dataDir?: string } // no dataDir: in memory (tests)
+  // No dataDir: in memory (tests). loadDataDir: start from a dump (tests start from a seeded copy).
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
   | { kind: 'postgres'; url: string; searchPath?: string; poolSize?: number };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
     if (target.dataDir) mkdirSync(path.dirname(target.dataDir), { recursive: true });
-    const client = await PGlite.create(target.dataDir ?? 'memory://', { extensions: { btree_gist } });
+    const client = await PGlite.create(target.dataDir ?? 'memory://', {
+      extensions: { btree_gist },
+      ...(target.loadDataDir && { loadDataDir: target.loadDataDir }),
+    });
     const conn: Connection = {
       exec: async (sql) => {
         await client.exec(sql);
@@ -45,6 +51,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ...conn,
       // PGlite is one connection already; serialise through its own queue.
       withConnection: (fn) => fn(conn),
+      dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
       close: () => client.close(),
     };
   }

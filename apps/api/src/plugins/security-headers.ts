@@ -13,6 +13,7 @@ export const securityHeadersPlugin = fp<{
   extraScriptSrc?: string[];
   extraConnectSrc?: string[];
   extraFrameSrc?: string[];
+  extraStyleSrc?: string[];
 }>(async (app: FastifyInstance, opts) => {
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -20,7 +21,7 @@ export const securityHeadersPlugin = fp<{
       directives: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", ...(opts.extraScriptSrc ?? [])],
-        styleSrc: ["'self'"],
+        styleSrc: ["'self'", ...(opts.extraStyleSrc ?? [])],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'", ...(opts.extraConnectSrc ?? [])],

@@ -9,6 +9,12 @@ import { RouteErrorPage } from './route-error-page';
  * sitePaths, the same list the server uses to answer 200 or 404.
  */
 export const router = createBrowserRouter([
+  // The back office: its own frame and chunk, nothing of it in the customers' bundle.
+  {
+    path: sitePaths.admin,
+    errorElement: <RouteErrorPage />,
+    lazy: () => import('../features/admin/admin-app'),
+  },
   {
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
@@ -22,6 +28,9 @@ export const router = createBrowserRouter([
           { path: sitePaths.carDetails, lazy: () => import('../features/catalog/car-details-page') },
           { path: sitePaths.about, lazy: () => import('../features/pages/about-page') },
           { path: sitePaths.howItWorks, lazy: () => import('../features/pages/how-it-works-page') },
+          { path: sitePaths.login, lazy: () => import('../features/auth/login-page') },
+          { path: sitePaths.register, lazy: () => import('../features/auth/login-page') },
+          { path: sitePaths.profile, lazy: () => import('../features/auth/profile-page') },
           { path: '*', lazy: () => import('../features/pages/not-found-page') },
         ],
       },

@@ -18,6 +18,8 @@ export const users = pgTable('users', {
   googleSub: text('google_sub').unique(),
   facebookId: text('facebook_id').unique(),
   avatarUrl: text('avatar_url'),
+  /** Set when the customer erased the account (0200_accounts.sql); the row is anonymised. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -23,6 +23,7 @@ import {
   demoTestimonials,
   featureNames,
 } from './demo-catalog';
+import { seedDemoStaff } from './demo-staff';
 import { defaultSiteSettings } from './site-settings-defaults';
 
 const DAY_MS = 86_400_000;
@@ -54,6 +55,7 @@ export async function isCatalogEmpty(database: Database): Promise<boolean> {
 export async function seedDemoData(database: Database, now = new Date()): Promise<void> {
   const { db } = database;
   await seedSiteSettings(database);
+  await seedDemoStaff(database); // demo admin and staff accounts (README), demo data only
   await db.transaction(async (tx) => {
     await tx
       .insert(categories)

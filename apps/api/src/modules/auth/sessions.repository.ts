@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
 
@@ -65,5 +65,18 @@ export class SessionsRepository {
           exceptSessionId ? ne(sessions.id, exceptSessionId) : undefined,
         ),
       );
+  }
+
+  async find(sessionId: string) {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.id, sessionId));
+    return row;
+  }
+
+  listForUser(userId: number) {
+    return this.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.userId, userId))
+      .orderBy(asc(sessions.createdAt));
   }
 }

@@ -46,4 +46,13 @@ export class SessionsService {
   revokeAllForUser(userId: number, exceptSessionId?: string) {
     return this.repository.revokeAllForUser(userId, exceptSessionId);
   }
+
+  /** When the session was started (for actions that need a fresh sign-in). */
+  async startedAt(sessionId: string): Promise<Date | undefined> {
+    return (await this.repository.find(sessionId))?.createdAt;
+  }
+
+  listForUser(userId: number) {
+    return this.repository.listForUser(userId);
+  }
 }

@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+
+/** The database or a transaction (the back office writes a setting and its audit record together). */
+type Executor = Pick<Db, 'select' | 'insert'>;
 import { siteSettings } from '../../db/schema/site-settings';
 
 export class SiteSettingsRepository {
@@ -12,15 +15,15 @@ export class SiteSettingsRepository {
     return new Map(rows.map((r) => [r.key, r.value]));
   }
 
-  async set(key: string, value: unknown): Promise<void> {
-    await this.db
+  async set(key: string, value: unknown, executor: Executor = this.db): Promise<void> {
+    await executor
       .insert(siteSettings)
       .values({ key, value })
       .onConflictDoUpdate({ target: siteSettings.key, set: { value, updatedAt: new Date() } });
   }
 
-  async get(key: string): Promise<unknown> {
-    const [row] = await this.db
+  async get(key: string, executor: Executor = this.db): Promise<unknown> {
+    const [row] = await executor
       .select({ value: siteSettings.value })
       .from(siteSettings)
       .where(eq(siteSettings.key, key));

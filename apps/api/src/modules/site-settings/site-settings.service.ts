@@ -5,6 +5,7 @@ import type { SiteSettingsRepository } from './site-settings.repository';
 
 type Localized = Record<Language, string>;
 type Defaults = typeof defaultSiteSettings;
+type Executor = Parameters<SiteSettingsRepository['set']>[2];
 
 export class SiteSettingsService {
   constructor(private readonly repository: SiteSettingsRepository) {}
@@ -15,8 +16,18 @@ export class SiteSettingsService {
     return value === undefined ? defaultSiteSettings.rental_open : value === true;
   }
 
-  async setRentalOpen(open: boolean): Promise<void> {
-    await this.repository.set('rental_open', open);
+  async setRentalOpen(open: boolean, executor?: Executor): Promise<void> {
+    await this.repository.set('rental_open', open, executor);
+  }
+
+  /** One stored setting, or its shipped default (the back office edits these). */
+  async read<K extends keyof Defaults>(key: K, executor?: Executor): Promise<Defaults[K]> {
+    return ((await this.repository.get(key, executor)) ?? defaultSiteSettings[key]) as Defaults[K];
+  }
+
+  /** Writes one setting; pass a transaction to write it together with its audit record. */
+  async write<K extends keyof Defaults>(key: K, value: unknown, executor?: Executor): Promise<void> {
+    await this.repository.set(key, value, executor);
   }
 
   async publicSettings(lang: Language): Promise<PublicSiteSettings> {

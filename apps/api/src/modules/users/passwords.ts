@@ -2,7 +2,7 @@ import { hash, verify } from '@node-rs/argon2';
 
 /**
  * Argon2id with OWASP's recommended floor (19 MiB, 2 passes, 1 lane): about
- * 30-60 ms per hash on the 2-core machine, costly for an attacker with a
+ * 26-39 ms per hash measured on the 2-core machine (docs/decisions/0200), costly for an attacker with a
  * stolen table, cheap enough for sign-in. Algorithm 2 = Argon2id.
  */
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;

@@ -35,4 +35,32 @@ export class UsersRepository {
       .returning();
     return row;
   }
+
+  async findByProvider(provider: 'google' | 'facebook', subject: string): Promise<UserRow | undefined> {
+    const column = provider === 'google' ? users.googleSub : users.facebookId;
+    const [row] = await this.db.select().from(users).where(eq(column, subject));
+    return row;
+  }
+
+  /**
+   * Erasure (PDPA): the row stays, so records the law keeps can still point
+   * at it, but nothing in it identifies the person any more.
+   */
+  async anonymise(id: number): Promise<void> {
+    await this.db
+      .update(users)
+      .set({
+        email: `deleted-${id}@deleted.invalid`,
+        passwordHash: null,
+        firstName: '',
+        lastName: '',
+        phone: '',
+        googleSub: null,
+        facebookId: null,
+        avatarUrl: null,
+        deletedAt: new Date(),
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, id));
+  }
 }

@@ -35,4 +35,12 @@ export class UsersService {
   findById(id: number) {
     return this.repository.findById(id);
   }
+
+  findByProvider(provider: 'google' | 'facebook', subject: string) {
+    return this.repository.findByProvider(provider, subject);
+  }
+
+  anonymise(id: number) {
+    return this.repository.anonymise(id);
+  }
 }

@@ -33,8 +33,10 @@ export function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
     const logout = async () => {
       setOpen(false);
       onNavigate?.();
+      // Home first, so a page that needs sign-in does not send the visitor to /login.
+      const leaving = navigate('/');
       await signOut();
-      void navigate('/');
+      await leaving;
     };
     return (
       <div className="relative" ref={ref}>

@@ -1,0 +1,409 @@
+import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  branchBodySchema,
+  branchParamsSchema,
+  branchPatchSchema,
+  branchResponseSchema,
+  branchesResponseSchema,
+  carModelBodySchema,
+  carModelPatchSchema,
+  carModelResponseSchema,
+  carModelsQuerySchema,
+  carModelsResponseSchema,
+  categoriesResponseSchema,
+  categoryBodySchema,
+  categoryPatchSchema,
+  categoryResponseSchema,
+  dashboardResponseSchema,
+  featuresResponseSchema,
+  hotDealBodySchema,
+  hotDealResponseSchema,
+  hotDealsResponseSchema,
+  idParamsSchema,
+  imageParamsSchema,
+  maintenanceBlockResponseSchema,
+  maintenanceBodySchema,
+  okResponseSchema,
+  settingsPatchSchema,
+  settingsResponseSchema,
+  unitBodySchema,
+  unitPatchSchema,
+  unitResponseSchema,
+  unitsQuerySchema,
+  unitsResponseSchema,
+} from '@siam/contract/admin';
+import { AppError } from '../../lib/app-error';
+import { requestLanguage } from '../../lib/language';
+import { currentUser } from '../../plugins/authenticate';
+import { auditRoutes } from '../audit/audit.routes';
+
+const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+
+const actorOf = (request: FastifyRequest) => {
+  const user = currentUser(request);
+  return { id: user.id, email: user.email };
+};
+const ok = <T>(data: T) => ({ status: true as const, response: { data } });
+
+/**
+ * The back office API, /api/v1/admin/… Every route in this scope needs a
+ * staff member or an admin (checked on request, before anything else);
+ * routes that change prices, the fleet's make-up or settings need an admin.
+ * Other modules add their staff routes by registering inside this scope.
+ */
+export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onRequest', app.requireRole('staff', 'admin'));
+  const adminOnly = app.requireRole('admin');
+  const tags = ['admin'];
+
+  await app.register(multipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6 },
+  });
+
+  await app.register(auditRoutes);
+
+  // ---------- today ----------
+
+  app.get(
+    '/dashboard',
+    {
+      schema: {
+        tags,
+        summary: 'The Today screen: fleet, branches, maintenance today',
+        response: { 200: dashboardResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.fleet.dashboard(requestLanguage(request))),
+  );
+
+  // ---------- categories and features ----------
+
+  app.get(
+    '/categories',
+    { schema: { tags, summary: 'Car categories', response: { 200: categoriesResponseSchema } } },
+    async () => ok(await app.services.fleet.categories()),
+  );
+  app.post(
+    '/categories',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add a category',
+        body: categoryBodySchema,
+        response: { 200: categoryResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.fleet.createCategory(actorOf(request), request.body)),
+  );
+  app.patch(
+    '/categories/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Rename or reorder a category',
+        params: idParamsSchema,
+        body: categoryPatchSchema,
+        response: { 200: categoryResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.fleet.updateCategory(actorOf(request), request.params.id, request.body)),
+  );
+  app.get(
+    '/features',
+    { schema: { tags, summary: 'Features a car model can list', response: { 200: featuresResponseSchema } } },
+    async () => ok(await app.services.fleet.features()),
+  );
+
+  // ---------- car models ----------
+
+  app.get(
+    '/car-models',
+    {
+      schema: {
+        tags,
+        summary: 'Car models with price, state and counts',
+        querystring: carModelsQuerySchema,
+        response: { 200: carModelsResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.fleet.carModels(request.query)),
+  );
+  app.get(
+    '/car-models/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One car model, all its fields',
+        params: idParamsSchema,
+        response: { 200: carModelResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.fleet.carModel(request.params.id)),
+  );
+  app.post(
+    '/car-models',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add a car model',
+        body: carModelBodySchema,
+        response: { 200: carModelResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.fleet.createCarModel(actorOf(request), request.body)),
+  );
+  app.patch(
+    '/car-models/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change a car model (texts, price, specifications, features, active)',
+        params: idParamsSchema,
+        body: carModelPatchSchema,
+        response: { 200: carModelResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.fleet.updateCarModel(actorOf(request), request.params.id, request.body)),
+  );
+  app.post(
+    '/car-models/:id/images',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Upload a picture (multipart field "file"); made in 3 widths as WebP and AVIF',
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: carModelResponseSchema },
+      },
+    },
+    async (request) => {
+      if (!request.isMultipart())
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
+      const part = await request.file();
+      if (!part || part.fieldname !== 'file')
+        throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
+          { path: 'file', message: 'Required' },
+        ]);
+      let buffer: Buffer;
+      try {
+        buffer = await part.toBuffer();
+      } catch {
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The picture is too large: at most 10 MB');
+      }
+      return ok(await app.services.fleet.addImage(actorOf(request), request.params.id, buffer));
+    },
+  );
+  app.delete(
+    '/car-models/:id/images/:imageId',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Remove a picture',
+        params: imageParamsSchema,
+        response: { 200: carModelResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.fleet.removeImage(actorOf(request), request.params.id, request.params.imageId)),
+  );
+
+  // ---------- units and maintenance ----------
+
+  app.get(
+    '/units',
+    {
+      schema: {
+        tags,
+        summary: 'Vehicle units with their current and coming maintenance blocks',
+        querystring: unitsQuerySchema,
+        response: { 200: unitsResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.fleet.units(request.query, requestLanguage(request))),
+  );
+  app.get(
+    '/units/:id',
+    { schema: { tags, summary: 'One unit', params: idParamsSchema, response: { 200: unitResponseSchema } } },
+    async (request) => ok(await app.services.fleet.unit(request.params.id, requestLanguage(request))),
+  );
+  app.post(
+    '/units',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add a unit (plate, car model, branch)',
+        body: unitBodySchema,
+        response: { 200: unitResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.fleet.createUnit(actorOf(request), request.body, requestLanguage(request))),
+  );
+  app.patch(
+    '/units/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change a unit (plate, branch, status)',
+        params: idParamsSchema,
+        body: unitPatchSchema,
+        response: { 200: unitResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.services.fleet.updateUnit(
+          actorOf(request),
+          request.params.id,
+          request.body,
+          requestLanguage(request),
+        ),
+      ),
+  );
+  app.post(
+    '/units/:id/maintenance',
+    {
+      schema: {
+        tags,
+        summary: 'Block a unit for maintenance over whole days; 409 when it overlaps a booking or a block',
+        params: idParamsSchema,
+        body: maintenanceBodySchema,
+        response: { 200: maintenanceBlockResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.fleet.blockForMaintenance(actorOf(request), request.params.id, request.body)),
+  );
+  app.post(
+    '/maintenance-blocks/:id/lift',
+    {
+      schema: {
+        tags,
+        summary: 'Lift a maintenance block (the unit is bookable again)',
+        params: idParamsSchema,
+        response: { 200: maintenanceBlockResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.fleet.liftBlock(actorOf(request), request.params.id)),
+  );
+
+  // ---------- branches ----------
+
+  app.get(
+    '/branches',
+    { schema: { tags, summary: 'Branches and their hours', response: { 200: branchesResponseSchema } } },
+    async () => ok(await app.services.fleet.branches()),
+  );
+  app.post(
+    '/branches',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add a branch',
+        body: branchBodySchema,
+        response: { 200: branchResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.fleet.createBranch(actorOf(request), request.body)),
+  );
+  app.patch(
+    '/branches/:code',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change a branch (names, phone, hours, open or closed)',
+        params: branchParamsSchema,
+        body: branchPatchSchema,
+        response: { 200: branchResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.fleet.updateBranch(actorOf(request), request.params.code, request.body)),
+  );
+
+  // ---------- hot deals ----------
+
+  app.get(
+    '/hot-deals',
+    {
+      schema: {
+        tags,
+        summary: 'Hot deals, past, running and coming',
+        response: { 200: hotDealsResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.fleet.hotDeals(requestLanguage(request))),
+  );
+  app.post(
+    '/hot-deals',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add a hot deal',
+        body: hotDealBodySchema,
+        response: { 200: hotDealResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.fleet.createHotDeal(actorOf(request), request.body, requestLanguage(request))),
+  );
+  app.delete(
+    '/hot-deals/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Remove a hot deal',
+        params: idParamsSchema,
+        response: { 200: okResponseSchema },
+      },
+    },
+    async (request) => {
+      await app.services.fleet.deleteHotDeal(actorOf(request), request.params.id);
+      return ok({ ok: true as const });
+    },
+  );
+
+  // ---------- settings ----------
+
+  app.get(
+    '/settings',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Rental switch, bank account, PromptPay, contact details',
+        response: { 200: settingsResponseSchema },
+      },
+    },
+    async () => ok(await app.services.settingsAdmin.read()),
+  );
+  app.patch(
+    '/settings',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change settings; each changed one is audited',
+        body: settingsPatchSchema,
+        response: { 200: settingsResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.settingsAdmin.update(actorOf(request), request.body)),
+  );
+};

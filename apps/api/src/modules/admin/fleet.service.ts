@@ -1,0 +1,620 @@
+import type { z } from 'zod';
+import type {
+  AdminBranch,
+  AdminCarModel,
+  AdminCarModelSummary,
+  AdminCategory,
+  AdminHotDeal,
+  AdminUnit,
+  branchBodySchema,
+  branchPatchSchema,
+  carModelBodySchema,
+  carModelPatchSchema,
+  categoryBodySchema,
+  categoryPatchSchema,
+  Dashboard,
+  hotDealBodySchema,
+  MaintenanceBlock,
+  maintenanceBodySchema,
+  unitBodySchema,
+  unitPatchSchema,
+} from '@siam/contract/admin';
+import type { Language } from '@siam/contract/languages';
+import type { LocalizedText } from '../../db/schema/localized';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Actor, AuditService } from '../audit/audit.service';
+import { bangkokDate, DAY_MS, wholeDays } from './bangkok-days';
+import { imageVariants, processCarImage, removeUploadedImage } from './car-images';
+import type {
+  BranchRow,
+  CarModelRow,
+  FleetRepository,
+  HoldRow,
+  HotDealRow,
+  UnitRow,
+} from './fleet.repository';
+import { EXCLUSION_VIOLATION, FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
+
+type Out<T extends z.ZodType> = z.output<T>;
+
+const carName = (row: { brand: LocalizedText; model: LocalizedText }, lang: Language) =>
+  `${row.brand[lang]} ${row.model[lang]}`;
+
+function toBlock(row: HoldRow): MaintenanceBlock {
+  return {
+    id: row.id,
+    unitId: row.unitId,
+    startsAt: row.startsAt.toISOString(),
+    endsAt: row.endsAt.toISOString(),
+    startDate: bangkokDate(row.startsAt),
+    endDate: bangkokDate(new Date(row.endsAt.getTime() - 1)),
+    reason: row.reason,
+    releasedAt: row.releasedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a car model: the fields staff edit (the price among them). */
+function carModelSnapshot(row: CarModelRow, features?: string[]) {
+  const { createdAt: _c, updatedAt: _u, ...rest } = row;
+  return { ...rest, pricePerDay: Number(row.pricePerDay), ...(features && { features }) };
+}
+
+const hhmm = (time: string) => time.slice(0, 5);
+
+/** Turns a database refusal into the answer a person can act on. */
+function explainWriteError(error: unknown, what: string): never {
+  if (error instanceof AppError) throw error;
+  const code = pgErrorCode(error);
+  if (code === UNIQUE_VIOLATION) throw new AppError('CONFLICT', `${what} already exists`);
+  if (code === FOREIGN_KEY_VIOLATION)
+    throw new AppError('CONFLICT', `${what} refers to something that does not exist or is still in use`);
+  throw error;
+}
+
+/**
+ * Fleet and prices for staff: categories, car models (texts, price, specs,
+ * features, pictures), units, maintenance blocks, branches and hot deals.
+ * Every change and its audit record are written in one transaction.
+ */
+export class FleetService {
+  constructor(
+    private readonly repository: FleetRepository,
+    private readonly audit: AuditService,
+    private readonly dataDir: string,
+  ) {}
+
+  // ---------- categories ----------
+
+  async categories(): Promise<AdminCategory[]> {
+    return this.repository.categories();
+  }
+
+  async createCategory(actor: Actor, body: Out<typeof categoryBodySchema>): Promise<AdminCategory> {
+    try {
+      return await this.repository.transaction(async (repo, tx) => {
+        const row = await repo.insertCategory(body);
+        await this.audit.record(tx, actor, {
+          entity: 'category',
+          entityId: row.id,
+          action: 'category.create',
+          after: row,
+        });
+        return { ...row, carModels: 0 };
+      });
+    } catch (error) {
+      explainWriteError(error, 'A category with this slug');
+    }
+  }
+
+  async updateCategory(
+    actor: Actor,
+    id: number,
+    body: Out<typeof categoryPatchSchema>,
+  ): Promise<AdminCategory> {
+    try {
+      return await this.repository.transaction(async (repo, tx) => {
+        const before = await repo.category(id);
+        if (!before) throw notFound('Category');
+        const after = (await repo.updateCategory(id, body))!;
+        await this.audit.record(tx, actor, {
+          entity: 'category',
+          entityId: id,
+          action: 'category.update',
+          before,
+          after,
+        });
+        const count = (await repo.categories()).find((c) => c.id === id)?.carModels ?? 0;
+        return { ...after, carModels: count };
+      });
+    } catch (error) {
+      explainWriteError(error, 'A category with this slug');
+    }
+  }
+
+  features() {
+    return this.repository.features();
+  }
+
+  // ---------- car models ----------
+
+  async carModels(filter: { q?: string; categoryId?: number }): Promise<AdminCarModelSummary[]> {
+    const rows = await this.repository.carModelSummaries(filter);
+    return rows.map((r) => ({ ...r, pricePerDay: Number(r.pricePerDay) }));
+  }
+
+  async carModel(id: number, repo = this.repository): Promise<AdminCarModel> {
+    const row = await repo.carModel(id);
+    if (!row) throw notFound('Car model');
+    const [features, images, units] = await Promise.all([
+      repo.carModelFeatures(id),
+      repo.images(id),
+      repo.units({ carModelId: id, status: 'in_service' }),
+    ]);
+    return {
+      id: row.id,
+      carId: row.carId,
+      slug: row.slug,
+      categoryId: row.categoryId,
+      brand: row.brand,
+      model: row.model,
+      description: row.description,
+      pricePerDay: Number(row.pricePerDay),
+      transmission: row.transmission,
+      fuel: row.fuel,
+      seats: row.seats,
+      doors: row.doors,
+      luggage: row.luggage,
+      specs: row.specs as Record<string, string>,
+      isActive: row.isActive,
+      isPopular: row.isPopular,
+      sortOrder: row.sortOrder,
+      features,
+      units: units.length,
+      images: images.length,
+      imageList: images.map((i) => ({
+        id: i.id,
+        url: i.url,
+        width: i.width,
+        height: i.height,
+        sortOrder: i.sortOrder,
+        variants: imageVariants(i.url),
+      })),
+    };
+  }
+
+  private async checkFeatures(repo: FleetRepository, keys: string[] | undefined) {
+    if (!keys?.length) return;
+    const unknown = await repo.unknownFeatures(keys);
+    if (unknown.length)
+      throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
+        { path: 'features', message: `Unknown features: ${unknown.join(', ')}` },
+      ]);
+  }
+
+  async createCarModel(actor: Actor, body: Out<typeof carModelBodySchema>): Promise<AdminCarModel> {
+    try {
+      return await this.repository.transaction(async (repo, tx) => {
+        const features = [...new Set(body.features)];
+        await this.checkFeatures(repo, features);
+        const { features: _f, pricePerDay, ...fields } = body;
+        const row = await repo.insertCarModel({ ...fields, pricePerDay: pricePerDay.toFixed(2) });
+        await repo.setCarModelFeatures(row.id, features);
+        await this.audit.record(tx, actor, {
+          entity: 'car_model',
+          entityId: row.id,
+          action: 'car_model.create',
+          after: carModelSnapshot(row, features),
+        });
+        return this.carModel(row.id, repo);
+      });
+    } catch (error) {
+      explainWriteError(error, 'A car model with this slug (or its category)');
+    }
+  }
+
+  async updateCarModel(
+    actor: Actor,
+    id: number,
+    body: Out<typeof carModelPatchSchema>,
+  ): Promise<AdminCarModel> {
+    try {
+      return await this.repository.transaction(async (repo, tx) => {
+        const before = await repo.carModel(id, true);
+        if (!before) throw notFound('Car model');
+        const featuresBefore = await repo.carModelFeatures(id);
+        const { features, pricePerDay, ...fields } = body;
+        const values = {
+          ...fields,
+          ...(pricePerDay !== undefined && { pricePerDay: pricePerDay.toFixed(2) }),
+        };
+        const after = Object.keys(values).length ? (await repo.updateCarModel(id, values))! : before;
+        let featuresAfter = featuresBefore;
+        if (features) {
+          featuresAfter = [...new Set(features)].sort();
+          await this.checkFeatures(repo, featuresAfter);
+          await repo.setCarModelFeatures(id, featuresAfter);
+        }
+        const priceChanged = Number(before.pricePerDay) !== Number(after.pricePerDay);
+        await this.audit.record(tx, actor, {
+          entity: 'car_model',
+          entityId: id,
+          action: priceChanged ? 'car_model.price_change' : 'car_model.update',
+          before: carModelSnapshot(before, featuresBefore),
+          after: carModelSnapshot(after, featuresAfter),
+        });
+        return this.carModel(id, repo);
+      });
+    } catch (error) {
+      explainWriteError(error, 'A car model with this slug (or its category)');
+    }
+  }
+
+  async addImage(actor: Actor, carModelId: number, file: Buffer): Promise<AdminCarModel> {
+    if (!(await this.repository.carModel(carModelId))) throw notFound('Car model');
+    const processed = await processCarImage(file, this.dataDir);
+    try {
+      return await this.repository.transaction(async (repo, tx) => {
+        if (!(await repo.carModel(carModelId, true))) throw notFound('Car model');
+        const existing = await repo.images(carModelId);
+        const sortOrder = existing.reduce((max, i) => Math.max(max, i.sortOrder + 1), 0);
+        const row = await repo.insertImage({
+          carModelId,
+          url: processed.url,
+          width: processed.width,
+          height: processed.height,
+          sortOrder,
+        });
+        await this.audit.record(tx, actor, {
+          entity: 'car_model',
+          entityId: carModelId,
+          action: 'car_model.image_add',
+          after: row,
+        });
+        return this.carModel(carModelId, repo);
+      });
+    } catch (error) {
+      removeUploadedImage(processed.url, this.dataDir);
+      throw error;
+    }
+  }
+
+  async removeImage(actor: Actor, carModelId: number, imageId: number): Promise<AdminCarModel> {
+    const { model, removed } = await this.repository.transaction(async (repo, tx) => {
+      const row = await repo.deleteImage(carModelId, imageId);
+      if (!row) throw notFound('Picture');
+      await this.audit.record(tx, actor, {
+        entity: 'car_model',
+        entityId: carModelId,
+        action: 'car_model.image_remove',
+        before: row,
+      });
+      return { model: await this.carModel(carModelId, repo), removed: row };
+    });
+    // Files go only once the row is gone for good.
+    removeUploadedImage(removed.url, this.dataDir);
+    return model;
+  }
+
+  // ---------- units and maintenance ----------
+
+  private async toUnits(rows: UnitRow[], lang: Language, repo = this.repository): Promise<AdminUnit[]> {
+    const [names, blocks] = await Promise.all([
+      repo.carNames([...new Set(rows.map((r) => r.carModelId))]),
+      repo.currentBlocks(
+        rows.map((r) => r.id),
+        new Date(),
+      ),
+    ]);
+    const nameOf = new Map(names.map((n) => [n.id, carName(n, lang)]));
+    return rows.map((r) => ({
+      id: r.id,
+      plate: r.plate,
+      carModelId: r.carModelId,
+      carName: nameOf.get(r.carModelId) ?? '',
+      branchCode: r.branchCode,
+      status: r.status,
+      blocks: blocks.filter((b) => b.unitId === r.id).map(toBlock),
+    }));
+  }
+
+  async units(
+    filter: { branch?: string; carModelId?: number; status?: 'in_service' | 'retired'; q?: string },
+    lang: Language,
+  ) {
+    return this.toUnits(await this.repository.units(filter), lang);
+  }
+
+  async unit(id: number, lang: Language, repo = this.repository): Promise<AdminUnit> {
+    const row = await repo.unit(id);
+    if (!row) throw notFound('Unit');
+    return (await this.toUnits([row], lang, repo))[0]!;
+  }
+
+  async createUnit(actor: Actor, body: Out<typeof unitBodySchema>, lang: Language): Promise<AdminUnit> {
+    try {
+      return await this.repository.transaction(async (repo, tx) => {
+        const row = await repo.insertUnit({ ...body, plate: body.plate.toUpperCase() });
+        await this.audit.record(tx, actor, {
+          entity: 'unit',
+          entityId: row.id,
+          action: 'unit.create',
+          after: row,
+        });
+        return this.unit(row.id, lang, repo);
+      });
+    } catch (error) {
+      explainWriteError(error, 'A unit with this plate (or its car model or branch)');
+    }
+  }
+
+  async updateUnit(
+    actor: Actor,
+    id: number,
+    body: Out<typeof unitPatchSchema>,
+    lang: Language,
+  ): Promise<AdminUnit> {
+    try {
+      return await this.repository.transaction(async (repo, tx) => {
+        const before = await repo.unit(id, true);
+        if (!before) throw notFound('Unit');
+        const values = { ...body, ...(body.plate && { plate: body.plate.toUpperCase() }) };
+        const after = Object.keys(values).length ? (await repo.updateUnit(id, values))! : before;
+        await this.audit.record(tx, actor, {
+          entity: 'unit',
+          entityId: id,
+          action: 'unit.update',
+          before,
+          after,
+        });
+        return this.unit(id, lang, repo);
+      });
+    } catch (error) {
+      explainWriteError(error, 'A unit with this plate (or its car model or branch)');
+    }
+  }
+
+  /**
+   * Blocks a unit for whole days (Asia/Bangkok). The unit_holds EXCLUDE
+   * constraint refuses a block that overlaps a booking or another block,
+   * even when two requests race; the 409 then says which.
+   */
+  async blockForMaintenance(
+    actor: Actor,
+    unitId: number,
+    body: Out<typeof maintenanceBodySchema>,
+    now = new Date(),
+  ): Promise<MaintenanceBlock> {
+    if (body.startDate < bangkokDate(now))
+      throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
+        { path: 'startDate', message: 'Must be today or later' },
+      ]);
+    const { start, end } = wholeDays(body.startDate, body.endDate);
+    if (end.getTime() - start.getTime() > 366 * DAY_MS)
+      throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
+        { path: 'endDate', message: 'At most one year' },
+      ]);
+    if (!(await this.repository.unit(unitId))) throw notFound('Unit');
+    try {
+      return await this.repository.transaction(async (repo, tx) => {
+        const unit = await repo.unit(unitId, true);
+        if (!unit) throw notFound('Unit');
+        if (unit.status === 'retired') throw new AppError('CONFLICT', 'This unit is retired');
+        const hold = await repo.insertHold({
+          unitId,
+          kind: 'maintenance',
+          startsAt: start,
+          endsAt: end,
+          blockedUntil: end,
+          reason: body.reason,
+          createdBy: actor.id,
+        });
+        await this.audit.record(tx, actor, {
+          entity: 'unit',
+          entityId: unitId,
+          action: 'unit.maintenance_block',
+          after: toBlock(hold),
+        });
+        return toBlock(hold);
+      });
+    } catch (error) {
+      if (pgErrorCode(error) !== EXCLUSION_VIOLATION) throw error;
+      const clashes = await this.repository.overlappingHolds(unitId, start, end);
+      const booked = clashes.some((h) => h.kind === 'booking');
+      throw new AppError(
+        'CONFLICT',
+        booked
+          ? 'This unit is booked during these dates: move or cancel the booking first'
+          : 'This unit is already blocked for maintenance during some of these dates',
+        [
+          {
+            path: 'startDate',
+            message: booked ? 'Overlaps a booking' : 'Overlaps another maintenance block',
+          },
+        ],
+      );
+    }
+  }
+
+  /** Lifts a maintenance block: the hold stops counting from now (released_at). */
+  async liftBlock(actor: Actor, holdId: number, now = new Date()): Promise<MaintenanceBlock> {
+    return this.repository.transaction(async (repo, tx) => {
+      const hold = await repo.hold(holdId);
+      if (!hold || hold.kind !== 'maintenance') throw notFound('Maintenance block');
+      if (hold.releasedAt) throw new AppError('CONFLICT', 'This block was already lifted');
+      const after = (await repo.releaseHold(holdId, now))!;
+      await this.audit.record(tx, actor, {
+        entity: 'unit',
+        entityId: hold.unitId,
+        action: 'unit.maintenance_lift',
+        before: toBlock(hold),
+        after: toBlock(after),
+      });
+      return toBlock(after);
+    });
+  }
+
+  // ---------- branches ----------
+
+  private toBranch(row: BranchRow, units: number): AdminBranch {
+    return { ...row, opensAt: hhmm(row.opensAt), closesAt: hhmm(row.closesAt), units };
+  }
+
+  async branches(): Promise<AdminBranch[]> {
+    const rows = await this.repository.branches();
+    return rows.map((r) => ({ ...r, opensAt: hhmm(r.opensAt), closesAt: hhmm(r.closesAt) }));
+  }
+
+  async createBranch(actor: Actor, body: Out<typeof branchBodySchema>): Promise<AdminBranch> {
+    try {
+      return await this.repository.transaction(async (repo, tx) => {
+        const row = await repo.insertBranch(body);
+        await this.audit.record(tx, actor, {
+          entity: 'branch',
+          entityId: row.code,
+          action: 'branch.create',
+          after: row,
+        });
+        return this.toBranch(row, 0);
+      });
+    } catch (error) {
+      explainWriteError(error, 'A branch with this code');
+    }
+  }
+
+  async updateBranch(actor: Actor, code: string, body: Out<typeof branchPatchSchema>): Promise<AdminBranch> {
+    return this.repository.transaction(async (repo, tx) => {
+      const before = await repo.branch(code);
+      if (!before) throw notFound('Branch');
+      const opensAt = body.opensAt ?? hhmm(before.opensAt);
+      const closesAt = body.closesAt ?? hhmm(before.closesAt);
+      if (closesAt <= opensAt)
+        throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
+          { path: 'closesAt', message: 'Must be after opening' },
+        ]);
+      const after = Object.keys(body).length ? (await repo.updateBranch(code, body))! : before;
+      await this.audit.record(tx, actor, {
+        entity: 'branch',
+        entityId: code,
+        action: 'branch.update',
+        before,
+        after,
+      });
+      const units = (await repo.branches()).find((b) => b.code === code)?.units ?? 0;
+      return this.toBranch(after, units);
+    });
+  }
+
+  // ---------- hot deals ----------
+
+  private async toHotDeals(
+    rows: HotDealRow[],
+    lang: Language,
+    repo = this.repository,
+  ): Promise<AdminHotDeal[]> {
+    const names = await repo.carNames([...new Set(rows.map((r) => r.carModelId))]);
+    const nameOf = new Map(names.map((n) => [n.id, carName(n, lang)]));
+    return rows.map((r) => ({
+      id: r.id,
+      carModelId: r.carModelId,
+      carName: nameOf.get(r.carModelId) ?? '',
+      discountPercent: Number(r.discountPercent),
+      startsAt: r.startsAt.toISOString(),
+      endsAt: r.endsAt.toISOString(),
+    }));
+  }
+
+  async hotDeals(lang: Language) {
+    return this.toHotDeals(await this.repository.hotDeals(), lang);
+  }
+
+  async createHotDeal(
+    actor: Actor,
+    body: Out<typeof hotDealBodySchema>,
+    lang: Language,
+  ): Promise<AdminHotDeal> {
+    try {
+      return await this.repository.transaction(async (repo, tx) => {
+        if (!(await repo.carModel(body.carModelId)))
+          throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
+            { path: 'carModelId', message: 'Unknown car model' },
+          ]);
+        const row = await repo.insertHotDeal({
+          carModelId: body.carModelId,
+          discountPercent: body.discountPercent.toFixed(2),
+          startsAt: new Date(body.startsAt),
+          endsAt: new Date(body.endsAt),
+        });
+        await this.audit.record(tx, actor, {
+          entity: 'hot_deal',
+          entityId: row.id,
+          action: 'hot_deal.create',
+          after: row,
+        });
+        return (await this.toHotDeals([row], lang, repo))[0]!;
+      });
+    } catch (error) {
+      explainWriteError(error, 'This hot deal');
+    }
+  }
+
+  async deleteHotDeal(actor: Actor, id: number): Promise<void> {
+    await this.repository.transaction(async (repo, tx) => {
+      const row = await repo.deleteHotDeal(id);
+      if (!row) throw notFound('Hot deal');
+      await this.audit.record(tx, actor, {
+        entity: 'hot_deal',
+        entityId: id,
+        action: 'hot_deal.delete',
+        before: row,
+      });
+    });
+  }
+
+  // ---------- today ----------
+
+  /**
+   * The parts of the Today screen that stand on the fleet tables. Pickups,
+   * returns, payments awaiting checks and revenue come from bookings, which
+   * the bookings module adds (see the admin dashboard route).
+   */
+  async dashboard(lang: Language, now = new Date()): Promise<Dashboard> {
+    const date = bangkokDate(now);
+    const { start, end } = wholeDays(date, date);
+    const [counts, branches] = await Promise.all([
+      this.repository.fleetCounts(start, end),
+      this.repository.branches(),
+    ]);
+    const names = await this.repository.carNames([...new Set(counts.maintenance.map((m) => m.carModelId))]);
+    const nameOf = new Map(names.map((n) => [n.id, carName(n, lang)]));
+    const blockedUnits = new Set(counts.maintenance.map((m) => m.unitId));
+    return {
+      date,
+      fleet: {
+        carModels: Number(counts.models.all),
+        activeCarModels: counts.models.active,
+        units: Number(counts.units.all),
+        unitsInService: counts.units.inService,
+        unitsInMaintenanceToday: blockedUnits.size,
+      },
+      branches: branches.map((b) => ({
+        code: b.code,
+        name: b.name,
+        unitsInService: b.units,
+        inMaintenanceToday: new Set(
+          counts.maintenance.filter((m) => m.branchCode === b.code).map((m) => m.unitId),
+        ).size,
+      })),
+      maintenanceToday: counts.maintenance.map((m) => ({
+        holdId: m.holdId,
+        unitId: m.unitId,
+        plate: m.plate,
+        carName: nameOf.get(m.carModelId) ?? '',
+        branchCode: m.branchCode,
+        startDate: bangkokDate(m.startsAt),
+        endDate: bangkokDate(new Date(m.endsAt.getTime() - 1)),
+        reason: m.reason,
+      })),
+    };
+  }
+}

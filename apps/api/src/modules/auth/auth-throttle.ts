@@ -1,0 +1,151 @@
+import { Redis } from 'ioredis';
+import { AppError } from '../../lib/app-error';
+
+/**
+ * Counters with a fixed window, per key. In memory for one instance; in Redis
+ * when REDIS_URL is set, so every instance behind a load balancer sees the
+ * same counts.
+ */
+export interface CounterStore {
+  /** Adds one; returns the new count and the milliseconds until the window ends. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
+  peek(key: string): Promise<{ count: number; resetInMs: number }>;
+  reset(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export class MemoryCounterStore implements CounterStore {
+  private readonly counters = new Map<string, { count: number; resetAt: number }>();
+
+  private live(key: string, now: number) {
+    const entry = this.counters.get(key);
+    if (entry && entry.resetAt <= now) {
+      this.counters.delete(key);
+      return undefined;
+    }
+    return entry;
+  }
+
+  async hit(key: string, windowMs: number) {
+    const now = Date.now();
+    if (this.counters.size > 50_000) this.sweep(now);
+    let entry = this.live(key, now);
+    if (!entry) {
+      entry = { count: 0, resetAt: now + windowMs };
+      this.counters.set(key, entry);
+    }
+    entry.count += 1;
+    return { count: entry.count, resetInMs: entry.resetAt - now };
+  }
+
+  async peek(key: string) {
+    const now = Date.now();
+    const entry = this.live(key, now);
+    return entry ? { count: entry.count, resetInMs: entry.resetAt - now } : { count: 0, resetInMs: 0 };
+  }
+
+  async reset(key: string) {
+    this.counters.delete(key);
+  }
+
+  async close() {
+    this.counters.clear();
+  }
+
+  private sweep(now: number) {
+    for (const [key, entry] of this.counters) if (entry.resetAt <= now) this.counters.delete(key);
+  }
+}
+
+export class RedisCounterStore implements CounterStore {
+  private readonly redis: Redis;
+  constructor(
+    url: string,
+    private readonly prefix = 'siam:auth:',
+  ) {
+    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: true });
+  }
+
+  async hit(key: string, windowMs: number) {
+    const k = this.prefix + key;
+    // SET NX starts the window; INCR keeps its expiry.
+    const results = await this.redis.multi().set(k, 0, 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
+    const count = Number(results?.[1]?.[1] ?? 0);
+    const ttl = Number(results?.[2]?.[1] ?? windowMs);
+    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+  }
+
+  async peek(key: string) {
+    const k = this.prefix + key;
+    const [value, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
+    return { count: Number(value ?? 0), resetInMs: ttl > 0 ? ttl : 0 };
+  }
+
+  async reset(key: string) {
+    await this.redis.del(this.prefix + key);
+  }
+
+  async close() {
+    this.redis.disconnect();
+  }
+}
+
+export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait and try again later.';
+
+export interface ThrottleLimits {
+  maxFailures: number;
+  maxRegistrations: number;
+  windowMinutes: number;
+}
+
+/**
+ * The abuse limits of sign-in (issue 4): failed logins and failed password
+ * checks are counted per account and per address; registrations per address
+ * and per email. Over the limit, 429 with Retry-After. Keys for unknown
+ * emails are counted exactly like known ones, so a 429 reveals nothing.
+ */
+export class AuthThrottle {
+  constructor(
+    private readonly store: CounterStore,
+    private readonly limits: ThrottleLimits,
+  ) {}
+
+  private get windowMs() {
+    return this.limits.windowMinutes * 60_000;
+  }
+
+  private refuse(resetInMs: number): never {
+    const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+    throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, undefined, { 'retry-after': String(seconds) });
+  }
+
+  /** Refuses (429) when any of the keys has used up its failures. */
+  async assertAllowed(kind: 'login' | 'password', keys: string[]): Promise<void> {
+    const counts = await Promise.all(keys.map((key) => this.store.peek(`${kind}:${key}`)));
+    const blocked = counts.filter((c) => c.count >= this.limits.maxFailures);
+    if (blocked.length) this.refuse(Math.max(...blocked.map((c) => c.resetInMs)));
+  }
+
+  async recordFailure(kind: 'login' | 'password', keys: string[]): Promise<void> {
+    await Promise.all(keys.map((key) => this.store.hit(`${kind}:${key}`, this.windowMs)));
+  }
+
+  /** After a success the account's counter starts again; the address's does not (one address, many accounts). */
+  async recordSuccess(kind: 'login' | 'password', accountKey: string): Promise<void> {
+    await this.store.reset(`${kind}:${accountKey}`);
+  }
+
+  /** Every registration counts, new email or not, so the limit cannot tell which emails exist. */
+  async registration(email: string, address: string): Promise<void> {
+    const [byAddress, byEmail] = await Promise.all([
+      this.store.hit(`register:ip:${address}`, this.windowMs),
+      this.store.hit(`register:email:${email}`, this.windowMs),
+    ]);
+    if (byAddress.count > this.limits.maxRegistrations) this.refuse(byAddress.resetInMs);
+    if (byEmail.count > this.limits.maxFailures) this.refuse(byEmail.resetInMs);
+  }
+
+  close() {
+    return this.store.close();
+  }
+}

@@ -1,0 +1,81 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRequest, type RequestOptions } from '../../lib/api-client';
+
+type Envelope<T> = { status: true; response: { data: T } };
+
+/** Reads `/api/v1/admin/<path>` (with the language, for car and branch names). */
+export function useAdminQuery<T>(
+  path: string,
+  query?: RequestOptions['query'],
+  options: { enabled?: boolean } = {},
+) {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  return useQuery({
+    queryKey: ['admin', path, lng, query ?? {}],
+    queryFn: () =>
+      apiRequest<Envelope<T>>(`/admin${path}`, { query: { ...query, lng } }).then((r) => r.response.data),
+    // Staff act on what they see: always fetch fresh.
+    staleTime: 0,
+    enabled: options.enabled ?? true,
+  });
+}
+
+interface MutationState<T> {
+  isPending: boolean;
+  isSuccess: boolean;
+  error: ApiError | null;
+  data: T | undefined;
+}
+
+/**
+ * A write to the back office; every admin read is refreshed afterwards.
+ * (Hand-rolled rather than TanStack's useMutation: that would pull the
+ * mutation observer into the chunk the customers' pages share.)
+ */
+export function useAdminMutation<T, V = unknown>(
+  method: 'POST' | 'PATCH' | 'DELETE',
+  path: string | ((vars: V) => string),
+) {
+  const client = useQueryClient();
+  const [state, setState] = useState<MutationState<T>>({
+    isPending: false,
+    isSuccess: false,
+    error: null,
+    data: undefined,
+  });
+  const mutate = useCallback(
+    (vars: V, options: { onSuccess?: (data: T) => void } = {}) => {
+      setState({ isPending: true, isSuccess: false, error: null, data: undefined });
+      apiRequest<Envelope<T>>(`/admin${typeof path === 'function' ? path(vars) : path}`, {
+        method,
+        body: method === 'DELETE' || vars === undefined ? undefined : vars,
+      }).then(
+        async (res) => {
+          await client.invalidateQueries({ queryKey: ['admin'] });
+          // The customer site's own settings query (the header's cars entry) must see changes too.
+          await client.invalidateQueries({ queryKey: ['site-settings'] });
+          setState({ isPending: false, isSuccess: true, error: null, data: res.response.data });
+          options.onSuccess?.(res.response.data);
+        },
+        (error: unknown) =>
+          setState({
+            isPending: false,
+            isSuccess: false,
+            error: error instanceof ApiError ? error : new ApiError('http', String(error)),
+            data: undefined,
+          }),
+      );
+    },
+    [client, method, path],
+  );
+  return { ...state, mutate };
+}
+
+/** Field errors of a failed write, by dotted path. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(error.fieldErrors.map((e) => [e.path, e.message]));
+}

@@ -1,0 +1,303 @@
+import {
+  Building2,
+  CarFront,
+  ClipboardList,
+  Gauge,
+  KeyRound,
+  Percent,
+  Settings,
+  Tags,
+  Wrench,
+} from 'lucide-react';
+import { Suspense, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router';
+import type { LoginResponse, User } from '@siam/contract/auth';
+import { languages, type Language } from '@siam/contract/languages';
+import { ApiError, apiRequest } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useSession } from '../auth/session-provider';
+import { ErrorNote, Field, Loading } from './admin-ui';
+import { AuditLogPage } from './pages/audit-log-page';
+import { BranchesPage } from './pages/branches-page';
+import { CarModelPage } from './pages/car-model-page';
+import { CarModelsPage } from './pages/car-models-page';
+import { CategoriesPage } from './pages/categories-page';
+import { HotDealsPage } from './pages/hot-deals-page';
+import { SettingsPage } from './pages/settings-page';
+import { TodayPage } from './pages/today-page';
+import { UnitsPage } from './pages/units-page';
+
+/**
+ * The back office at /admin/*: its own chunk, its own frame (a sidebar, no
+ * customer header or footer), its own texts (the `admin` namespace). The
+ * server checks the role on every call; this screen only decides what to show.
+ */
+export function Component() {
+  return (
+    <Suspense fallback={<div className="p-8" aria-busy="true" />}>
+      <AdminGate />
+    </Suspense>
+  );
+}
+
+function AdminGate() {
+  // Suspends until the back office's texts are loaded.
+  useTranslation('admin');
+  const { status, user } = useSession();
+  if (status === 'checking')
+    return (
+      <main className="p-8">
+        <Loading />
+      </main>
+    );
+  if (!user) return <AdminSignIn />;
+  if (user.role === 'customer') return <NoPermission />;
+  return (
+    <AdminFrame user={user}>
+      <AdminPage user={user} />
+    </AdminFrame>
+  );
+}
+
+/**
+ * Picks the screen from the address by hand: react-router's <Routes> and
+ * friends are not used by the customers' pages, and using them here would
+ * put them in the bundle those pages share.
+ */
+function AdminPage({ user }: { user: User }) {
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+  const [section = '', id] = pathname
+    .replace(/^\/admin\/?/, '')
+    .replace(/\/$/, '')
+    .split('/');
+  const canEdit = user.role === 'admin';
+  if (section === '' && id === undefined) return <TodayPage />;
+  if (section === 'fleet' && id === undefined) return <CarModelsPage canEdit={canEdit} />;
+  if (section === 'fleet' && id) return <CarModelPage id={id} canEdit={canEdit} />;
+  if (id === undefined) {
+    if (section === 'categories') return <CategoriesPage canEdit={canEdit} />;
+    if (section === 'units') return <UnitsPage canEdit={canEdit} />;
+    if (section === 'branches') return <BranchesPage canEdit={canEdit} />;
+    if (section === 'hot-deals') return <HotDealsPage canEdit={canEdit} />;
+    if (section === 'settings' && canEdit) return <SettingsPage />;
+    if (section === 'audit-log' && canEdit) return <AuditLogPage />;
+  }
+  return (
+    <p role="alert" className="text-slate-700">
+      {t('notFound')}
+    </p>
+  );
+}
+
+function AdminLanguage() {
+  const { t, i18n } = useTranslation('admin');
+  const id = useId();
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm text-slate-200">
+        {t('frame.language')}
+      </label>
+      <select
+        id={id}
+        value={i18n.resolvedLanguage}
+        onChange={(e) => void i18n.changeLanguage(e.target.value as Language)}
+        className="min-h-11 rounded-lg border border-white/40 bg-brand-800 px-2 text-sm text-white"
+      >
+        {languages.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {t(`frame.languages.${lng}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+const navClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center gap-2 rounded-lg px-3 py-2 font-semibold ${
+    isActive ? 'bg-brand-700 text-white' : 'text-slate-800 hover:bg-slate-200'
+  }`;
+
+function AdminFrame({ user, children }: { user: User; children: React.ReactNode }) {
+  const { t } = useTranslation('admin');
+  const { signOut } = useSession();
+  const entries = [
+    { to: '/admin', end: true, icon: Gauge, label: t('nav.today') },
+    { to: '/admin/units', icon: Wrench, label: t('nav.units') },
+    { to: '/admin/fleet', icon: CarFront, label: t('nav.carModels') },
+    { to: '/admin/categories', icon: Tags, label: t('nav.categories') },
+    { to: '/admin/branches', icon: Building2, label: t('nav.branches') },
+    { to: '/admin/hot-deals', icon: Percent, label: t('nav.hotDeals') },
+    ...(user.role === 'admin'
+      ? [
+          { to: '/admin/settings', icon: Settings, label: t('nav.settings') },
+          { to: '/admin/audit-log', icon: ClipboardList, label: t('nav.auditLog') },
+        ]
+      : []),
+  ];
+  return (
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href="#admin-main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
+        {t('frame.skip')}
+      </a>
+      <header className="flex flex-wrap items-center justify-between gap-3 bg-brand-900 px-4 py-2 text-white">
+        <Link to="/admin" className="flex items-center gap-2 font-semibold text-white">
+          <KeyRound aria-hidden size={20} />
+          {t('frame.title')}
+        </Link>
+        <div className="flex flex-wrap items-center gap-3">
+          <AdminLanguage />
+          <span className="text-sm text-slate-100" data-testid="admin-user">
+            {user.email} · {t(`roles.${user.role}`)}
+          </span>
+          <Link to="/" className="text-sm text-white underline">
+            {t('frame.toSite')}
+          </Link>
+          <button
+            type="button"
+            className="btn border border-white text-white hover:bg-brand-800"
+            onClick={() => void signOut()}
+          >
+            {t('frame.signOut')}
+          </button>
+        </div>
+      </header>
+      <div className="flex flex-col md:flex-row">
+        <nav
+          aria-label={t('frame.navLabel')}
+          className="border-b border-slate-200 bg-white p-3 md:min-h-[calc(100vh-3.5rem)] md:w-60 md:border-r md:border-b-0"
+        >
+          <ul className="flex flex-wrap gap-1 md:flex-col">
+            {entries.map(({ to, end, icon: Icon, label }) => (
+              <li key={to}>
+                <NavLink to={to} end={end} className={navClass}>
+                  <Icon aria-hidden size={18} />
+                  {label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <main id="admin-main" tabIndex={-1} className="flex-1 p-4 outline-none md:p-8">
+          {children}
+        </main>
+      </div>
+    </div>
+  );
+}
+
+/** Until the site's own sign-in page lands, the back office signs staff in itself. */
+function AdminSignIn() {
+  const { t } = useTranslation('admin');
+  const { signIn } = useSession();
+  usePageMeta(t('signIn.title'));
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const blank = {
+      ...(!email.trim() && { email: t('signIn.required') }),
+      ...(!password && { password: t('signIn.required') }),
+    };
+    setMissing(blank);
+    if (Object.keys(blank).length) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await apiRequest<LoginResponse>('/auth/login', {
+        method: 'POST',
+        body: { email, password },
+        auth: false,
+      });
+      signIn(res.token, res.user);
+    } catch (err) {
+      setError(err instanceof ApiError && err.httpStatus === 401 ? new Error(t('signIn.wrong')) : err);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="w-full max-w-sm rounded-xl bg-white p-6 shadow"
+        aria-labelledby="admin-sign-in-title"
+      >
+        <h1 id="admin-sign-in-title" className="mb-1 text-2xl font-semibold">
+          {t('signIn.title')}
+        </h1>
+        <p className="mb-4 text-slate-700">{t('signIn.intro')}</p>
+        <Field
+          label={t('signIn.email')}
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={missing.email}
+          className="mb-3"
+        />
+        <Field
+          label={t('signIn.password')}
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          error={missing.password}
+          className="mb-3"
+        />
+        {error instanceof Error && !(error instanceof ApiError) ? (
+          <p role="alert" className="my-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
+            {error.message}
+          </p>
+        ) : (
+          <ErrorNote error={error} />
+        )}
+        <button type="submit" className="btn-primary mt-2 w-full" disabled={busy}>
+          {busy ? t('signIn.busy') : t('signIn.submit')}
+        </button>
+        <p className="mt-4 text-center text-sm">
+          <Link to="/" className="underline">
+            {t('frame.toSite')}
+          </Link>
+        </p>
+      </form>
+    </main>
+  );
+}
+
+function NoPermission() {
+  const { t } = useTranslation('admin');
+  const { signOut } = useSession();
+  usePageMeta(t('noPermission.title'));
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
+      <div
+        role="alert"
+        className="max-w-md rounded-xl bg-white p-6 text-center shadow"
+        data-testid="admin-no-permission"
+      >
+        <h1 className="mb-2 text-2xl font-semibold">{t('noPermission.title')}</h1>
+        <p className="mb-4 text-slate-700">{t('noPermission.text')}</p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to="/" className="btn-primary">
+            {t('frame.toSite')}
+          </Link>
+          <button type="button" className="btn-outline" onClick={() => void signOut()}>
+            {t('noPermission.switch')}
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}

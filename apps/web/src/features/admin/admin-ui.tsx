@@ -1,0 +1,181 @@
+import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/use-page-meta';
+
+export function PageTitle({ title, children }: { title: string; children?: ReactNode }) {
+  const { t } = useTranslation('admin');
+  usePageMeta(`${title} · ${t('meta.backOffice')}`);
+  return (
+    <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+      <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+      {children}
+    </div>
+  );
+}
+
+export function Loading() {
+  const { t } = useTranslation('admin');
+  return (
+    <p className="py-8 text-slate-600" aria-busy="true" role="status">
+      {t('loading')}
+    </p>
+  );
+}
+
+export function ErrorNote({ error }: { error: unknown }) {
+  const { t } = useTranslation('admin');
+  if (!error) return null;
+  const message = error instanceof ApiError ? error.message : t('errorGeneric');
+  return (
+    <p role="alert" className="my-3 rounded-lg border border-red-300 bg-red-50 p-3 text-red-800">
+      {message}
+    </p>
+  );
+}
+
+export function SavedNote({ show, children }: { show: boolean; children?: ReactNode }) {
+  const { t } = useTranslation('admin');
+  return (
+    <p role="status" className="min-h-6 text-sm font-semibold text-green-800">
+      {show ? (children ?? t('saved')) : ''}
+    </p>
+  );
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
+
+export function Field({ label, error, hint, className = '', ...input }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined}
+        {...input}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label: string;
+  error?: string;
+  children: ReactNode;
+};
+
+export function SelectField({ label, error, className = '', children, ...select }: SelectProps) {
+  const id = useId();
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field-input"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...select}
+      >
+        {children}
+      </select>
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  name,
+}: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  name?: string;
+}) {
+  return (
+    <label className="flex min-h-11 items-center gap-2">
+      <input
+        type="checkbox"
+        name={name}
+        className="size-5 accent-brand-700"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>{label}</span>
+    </label>
+  );
+}
+
+export function Card({
+  title,
+  children,
+  className = '',
+}: {
+  title?: string;
+  children: ReactNode;
+  className?: string;
+}) {
+  const id = useId();
+  return (
+    <section
+      aria-labelledby={title ? id : undefined}
+      className={`rounded-xl border border-slate-200 bg-white p-4 shadow-sm ${className}`}
+    >
+      {title && (
+        <h2 id={id} className="mb-3 text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** Formats for the active language, in Bangkok time. */
+export function useFormats() {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const locale = lng === 'th' ? 'th-TH' : lng === 'zh' ? 'zh-CN' : 'en-GB';
+  return {
+    lng: lng as 'th' | 'en' | 'zh',
+    money: (n: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'THB' }).format(n),
+    date: (iso: string) =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Bangkok' }).format(
+        new Date(iso.length === 10 ? `${iso}T12:00:00+07:00` : iso),
+      ),
+    dateTime: (iso: string) =>
+      new Intl.DateTimeFormat(locale, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'Asia/Bangkok',
+      }).format(new Date(iso)),
+  };
+}
+
+/** Today in Bangkok, `YYYY-MM-DD`. */
+export const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);

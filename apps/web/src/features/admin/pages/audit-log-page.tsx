@@ -1,0 +1,140 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from '../use-search-params';
+import type { AuditEntry, AuditLogResponse } from '@siam/contract/admin';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { Card, ErrorNote, Field, Loading, PageTitle, SelectField, useFormats } from '../admin-ui';
+
+const entities = ['car_model', 'category', 'unit', 'branch', 'hot_deal', 'site_setting', 'user'] as const;
+
+function Change({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation('admin');
+  return (
+    <details>
+      <summary className="cursor-pointer text-brand-700 underline">{t('audit.details')}</summary>
+      <div className="mt-2 grid gap-2 md:grid-cols-2">
+        <div>
+          <p className="text-sm font-semibold">{t('audit.before')}</p>
+          <pre className="max-h-64 overflow-auto rounded bg-slate-100 p-2 text-xs">
+            {JSON.stringify(entry.before, null, 2)}
+          </pre>
+        </div>
+        <div>
+          <p className="text-sm font-semibold">{t('audit.after')}</p>
+          <pre className="max-h-64 overflow-auto rounded bg-slate-100 p-2 text-xs">
+            {JSON.stringify(entry.after, null, 2)}
+          </pre>
+        </div>
+      </div>
+    </details>
+  );
+}
+
+export function AuditLogPage() {
+  const { t } = useTranslation('admin');
+  const { dateTime } = useFormats();
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    entity: params.get('entity') ?? '',
+    entityId: params.get('entityId') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    page: Number(params.get('page') ?? 1),
+  };
+  const log = useQuery({
+    queryKey: ['admin', 'audit-log', filters],
+    queryFn: () =>
+      apiRequest<AuditLogResponse>('/admin/audit-log', { query: { ...filters, limit: 25 } }).then(
+        (r) => r.response,
+      ),
+    staleTime: 0,
+  });
+  const set = (key: string, value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key !== 'page') next.delete('page');
+    setParams(next, { replace: key !== 'page' });
+  };
+  const pagination = log.data?.pagination;
+  return (
+    <>
+      <PageTitle title={t('audit.title')} />
+      <div className="mb-4 grid gap-3 sm:grid-cols-4" role="search">
+        <SelectField
+          label={t('audit.entity')}
+          value={filters.entity}
+          onChange={(e) => set('entity', e.target.value)}
+        >
+          <option value="">{t('all')}</option>
+          {entities.map((e) => (
+            <option key={e} value={e}>
+              {t(`audit.entities.${e}`)}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label={t('audit.entityId')}
+          value={filters.entityId}
+          onChange={(e) => set('entityId', e.target.value)}
+        />
+        <Field
+          label={t('audit.from')}
+          type="date"
+          value={filters.from}
+          onChange={(e) => set('from', e.target.value)}
+        />
+        <Field
+          label={t('audit.to')}
+          type="date"
+          value={filters.to}
+          onChange={(e) => set('to', e.target.value)}
+        />
+      </div>
+      <ErrorNote error={log.error} />
+      {log.isPending && <Loading />}
+      {log.data && (
+        <Card>
+          {log.data.data.length === 0 && <p className="text-slate-600">{t('audit.none')}</p>}
+          <ol className="divide-y divide-slate-100">
+            {log.data.data.map((entry) => (
+              <li key={entry.id} className="py-3" data-testid="audit-entry">
+                <p>
+                  <span className="font-semibold">
+                    {t(`audit.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action })}
+                  </span>{' '}
+                  · {t(`audit.entities.${entry.entity}`, { defaultValue: entry.entity })} #{entry.entityId}
+                </p>
+                <p className="text-sm text-slate-600">
+                  {dateTime(entry.createdAt)} · {entry.actorEmail}
+                </p>
+                <Change entry={entry} />
+              </li>
+            ))}
+          </ol>
+          {pagination && pagination.total_pages > 1 && (
+            <nav aria-label={t('audit.pages')} className="mt-4 flex items-center gap-3">
+              <button
+                type="button"
+                className="btn-outline"
+                disabled={pagination.page <= 1}
+                onClick={() => set('page', String(pagination.page - 1))}
+              >
+                {t('audit.previous')}
+              </button>
+              <span>{t('audit.pageOf', { page: pagination.page, pages: pagination.total_pages })}</span>
+              <button
+                type="button"
+                className="btn-outline"
+                disabled={pagination.page >= pagination.total_pages}
+                onClick={() => set('page', String(pagination.page + 1))}
+              >
+                {t('audit.next')}
+              </button>
+            </nav>
+          )}
+        </Card>
+      )}
+    </>
+  );
+}

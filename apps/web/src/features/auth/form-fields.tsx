@@ -1,0 +1,87 @@
+import { Eye, EyeOff } from 'lucide-react';
+import { useId, useState, type InputHTMLAttributes } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  error?: string;
+  registration: UseFormRegisterReturn;
+  hint?: string;
+}
+
+/** A labelled input with its error next to it (role="alert", tied by aria-describedby). */
+export function TextField({ label, error, registration, hint, ...input }: FieldProps) {
+  const id = useId();
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <input
+        id={id}
+        className="field-input"
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy}
+        {...input}
+        {...registration}
+      />
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A password input with a show/hide toggle. */
+export function PasswordField({ label, error, registration, hint, ...input }: FieldProps) {
+  const { t } = useTranslation('auth');
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <div className="relative">
+        <input
+          id={id}
+          type={visible ? 'text' : 'password'}
+          className="field-input pr-12"
+          aria-invalid={Boolean(error)}
+          aria-describedby={describedBy}
+          {...input}
+          {...registration}
+        />
+        <button
+          type="button"
+          className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-slate-600 hover:text-brand-700"
+          aria-label={visible ? t('hidePassword', { field: label }) : t('showPassword', { field: label })}
+          aria-pressed={visible}
+          onClick={() => setVisible(!visible)}
+        >
+          {visible ? <EyeOff aria-hidden size={20} /> : <Eye aria-hidden size={20} />}
+        </button>
+      </div>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

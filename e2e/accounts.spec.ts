@@ -1,0 +1,429 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { startProviderStandIns, type ProviderStandIns } from '../apps/api/test/provider-stand-ins';
+
+const texts = {
+  th: {
+    login: 'เข้าสู่ระบบ',
+    register: 'สมัครสมาชิก',
+    registerSubmit: 'สมัครสมาชิก',
+    email: 'อีเมล',
+    password: 'รหัสผ่าน',
+    confirmPassword: 'ยืนยันรหัสผ่าน',
+    firstName: 'ชื่อ',
+    lastName: 'นามสกุล',
+    phone: 'เบอร์โทรศัพท์',
+    registered: 'สมัครสมาชิกเรียบร้อยแล้ว เข้าสู่ระบบได้เลย',
+    wrongLogin: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
+    profile: 'โปรไฟล์',
+    logout: 'ออกจากระบบ',
+    edit: 'แก้ไข',
+    save: 'บันทึก',
+    cancel: 'ยกเลิก',
+    updated: 'อัปเดตโปรไฟล์เรียบร้อยแล้ว',
+    passwordTab: 'เปลี่ยนรหัสผ่าน',
+    currentPassword: 'รหัสผ่านปัจจุบัน',
+    newPassword: 'รหัสผ่านใหม่',
+    confirmNewPassword: 'ยืนยันรหัสผ่านใหม่',
+    mismatch: 'รหัสผ่านใหม่ไม่ตรงกัน',
+    changed: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว',
+    emailRequired: 'กรุณากรอกอีเมล',
+    firstNameRequired: 'กรุณากรอกชื่อ',
+    passwordMin: 'รหัสผ่านต้องมีอย่างน้อย 6 ตัวอักษร',
+    googleNotLoaded: 'ยังโหลดระบบเข้าสู่ระบบของ Google ไม่ได้',
+    facebookNotReady: 'ระบบเข้าสู่ระบบด้วย Facebook ยังไม่พร้อม',
+    google: 'เข้าสู่ระบบด้วย Google',
+    facebook: 'เข้าสู่ระบบด้วย Facebook',
+    benefits: 'สิทธิพิเศษสำหรับสมาชิก',
+    showPassword: 'แสดงรหัสผ่าน',
+    historyTab: 'ประวัติการเช่า',
+    noRentals: 'ยังไม่มีประวัติการเช่า',
+  },
+  en: {
+    login: 'Log in',
+    register: 'Register',
+    registerSubmit: 'Create account',
+    email: 'Email',
+    password: 'Password',
+    confirmPassword: 'Confirm password',
+    firstName: 'First name',
+    lastName: 'Last name',
+    phone: 'Phone number',
+    registered: 'Registration successful. You can now log in.',
+    wrongLogin: 'Incorrect email or password',
+    profile: 'Profile',
+    logout: 'Log out',
+    edit: 'Edit',
+    save: 'Save',
+    cancel: 'Cancel',
+    updated: 'Profile updated successfully',
+    passwordTab: 'Change password',
+    currentPassword: 'Current password',
+    newPassword: 'New password',
+    confirmNewPassword: 'Confirm new password',
+    mismatch: 'New passwords do not match',
+    changed: 'Password changed successfully',
+    emailRequired: 'Please enter your email',
+    firstNameRequired: 'Please enter your first name',
+    passwordMin: 'Password must be at least 6 characters',
+    googleNotLoaded: 'Google Sign-In API not loaded',
+    facebookNotReady: 'Facebook login is not ready yet',
+    google: 'Sign in with Google',
+    facebook: 'Continue with Facebook',
+    benefits: 'Why become a member',
+    showPassword: 'Show Password',
+    historyTab: 'Rental history',
+    noRentals: 'No rentals yet',
+  },
+} as const;
+
+const unique = (label: string) =>
+  `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
+
+async function apiCustomer(request: APIRequestContext, password = 'secret-123') {
+  const email = unique('api');
+  await request.post('/api/v1/auth/register', {
+    data: { email, password, firstName: 'Api', lastName: 'Customer', phone: '0812345678' },
+  });
+  const login = await request.post('/api/v1/auth/login', { data: { email, password } });
+  expect(login.ok()).toBe(true);
+  const body = await login.json();
+  return { email, password, token: body.token as string, user: body.user };
+}
+
+/** Puts a session in the browser the way the site stores one (spec §9: localStorage `token`). */
+async function storeSession(page: Page, token: string, user: unknown) {
+  await page.goto('/about?lng=en');
+  await page.evaluate(
+    ([t, u]) => {
+      localStorage.setItem('token', t as string);
+      localStorage.setItem('user', JSON.stringify(u));
+    },
+    [token, user],
+  );
+}
+
+const accountMenu = (page: Page) => page.getByTestId('account-menu').first();
+
+for (const lng of ['th', 'en'] as const) {
+  const tx = texts[lng];
+
+  test(`a customer registers, logs out, logs in, edits the profile and changes the password (${lng})`, async ({
+    page,
+  }) => {
+    const email = unique(`journey-${lng}`);
+    await page.goto(`/register?lng=${lng}`);
+    await expect(page.getByRole('tab', { name: tx.register })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: tx.benefits })).toBeVisible();
+
+    // Field errors, in the active language.
+    await page.getByRole('tabpanel').getByRole('button', { name: tx.registerSubmit }).click();
+    await expect(page.getByText(tx.firstNameRequired)).toBeVisible();
+    await expect(page.getByText(tx.emailRequired)).toBeVisible();
+    await expect(page.getByText(tx.passwordMin)).toBeVisible();
+
+    const panel = page.getByRole('tabpanel');
+    await panel.getByLabel(tx.firstName, { exact: true }).fill('Pim');
+    await panel.getByLabel(tx.lastName, { exact: true }).fill('Saetang');
+    await panel.getByLabel(tx.email, { exact: true }).fill(email);
+    await panel.getByLabel(tx.phone, { exact: true }).fill('081-234-5678');
+    await panel.getByLabel(tx.password, { exact: true }).fill('first-pass-1');
+    // The visibility toggle shows what was typed.
+    await panel.getByRole('button', { name: tx.showPassword, exact: true }).click();
+    await expect(panel.getByLabel(tx.password, { exact: true })).toHaveAttribute('type', 'text');
+    await panel.getByLabel(tx.confirmPassword, { exact: true }).fill('first-pass-1');
+    await panel.getByRole('button', { name: tx.registerSubmit }).click();
+
+    // Registered: the login tab, the email filled in.
+    await expect(page.getByRole('status')).toHaveText(tx.registered);
+    await expect(page.getByRole('tab', { name: tx.login })).toHaveAttribute('aria-selected', 'true');
+    await expect(panel.getByLabel(tx.email, { exact: true })).toHaveValue(email);
+    await panel.getByLabel(tx.password, { exact: true }).fill('first-pass-1');
+    await panel.getByRole('button', { name: tx.login, exact: true }).click();
+    await expect(accountMenu(page)).toContainText(email);
+    await expect(page).toHaveURL(/\/(\?.*)?$/);
+
+    // Log out: token and user are gone, back home.
+    await accountMenu(page).click();
+    await page.getByRole('menuitem', { name: tx.logout }).click();
+    await expect(page.getByRole('link', { name: tx.login }).first()).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    // Log in again from the header.
+    await page.getByRole('link', { name: tx.login }).first().click();
+    await panel.getByLabel(tx.email, { exact: true }).fill(email);
+    await panel.getByLabel(tx.password, { exact: true }).fill('first-pass-1');
+    await panel.getByRole('button', { name: tx.login, exact: true }).click();
+    await expect(accountMenu(page)).toContainText(email);
+
+    // Profile: view, edit, cancel, edit, save.
+    await accountMenu(page).click();
+    await page.getByRole('menuitem', { name: tx.profile }).click();
+    await expect(page).toHaveURL(/\/profile/);
+    await expect(page.getByText('Pim', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: tx.edit }).click();
+    await page.getByLabel(tx.firstName, { exact: true }).fill('Pimchanok');
+    await page.getByRole('button', { name: tx.cancel }).click();
+    await expect(page.getByText('Pim', { exact: true })).toBeVisible();
+    await page.getByRole('button', { name: tx.edit }).click();
+    await page.getByLabel(tx.firstName, { exact: true }).fill('Pimchanok');
+    await page.getByLabel(tx.phone, { exact: true }).fill('0899998888');
+    await page.getByRole('button', { name: tx.save }).click();
+    await expect(page.getByRole('status')).toHaveText(tx.updated);
+    await expect(page.getByText('Pimchanok', { exact: true })).toBeVisible();
+    await expect(page.getByText('0899998888', { exact: true })).toBeVisible();
+
+    // Rental history: empty until the customer books.
+    await page.getByRole('tab', { name: tx.historyTab }).click();
+    await expect(page.getByText(tx.noRentals)).toBeVisible();
+
+    // Change password: the mismatch is caught first, then it changes.
+    await page.getByRole('tab', { name: tx.passwordTab }).click();
+    const pwPanel = page.getByRole('tabpanel');
+    await pwPanel.getByLabel(tx.currentPassword, { exact: true }).fill('first-pass-1');
+    await pwPanel.getByLabel(tx.newPassword, { exact: true }).fill('second-pass-2');
+    await pwPanel.getByLabel(tx.confirmNewPassword, { exact: true }).fill('second-pass-X');
+    await pwPanel.getByRole('button', { name: tx.passwordTab }).click();
+    await expect(pwPanel.getByText(tx.mismatch)).toBeVisible();
+    await pwPanel.getByLabel(tx.confirmNewPassword, { exact: true }).fill('second-pass-2');
+    await pwPanel.getByRole('button', { name: tx.passwordTab }).click();
+    await expect(page.getByRole('status')).toHaveText(tx.changed);
+
+    // The old password no longer works (the server's message, in this language); the new one does.
+    // Logging out from /profile goes home (spec §2), not to the login page.
+    await accountMenu(page).click();
+    await page.getByRole('menuitem', { name: tx.logout }).click();
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(\?.*)?$/);
+    await expect(page.getByRole('link', { name: tx.login }).first()).toBeVisible();
+    await page.goto(`/login?lng=${lng}`);
+    await panel.getByLabel(tx.email, { exact: true }).fill(email);
+    await panel.getByLabel(tx.password, { exact: true }).fill('first-pass-1');
+    await panel.getByRole('button', { name: tx.login, exact: true }).click();
+    await expect(panel.getByRole('alert')).toHaveText(tx.wrongLogin);
+    await panel.getByLabel(tx.password, { exact: true }).fill('second-pass-2');
+    await panel.getByRole('button', { name: tx.login, exact: true }).click();
+    await expect(accountMenu(page)).toContainText(email);
+  });
+
+  test(`the provider buttons explain when Google and Facebook are not configured (${lng})`, async ({
+    page,
+  }) => {
+    await page.goto(`/login?lng=${lng}`);
+    await page.getByRole('button', { name: tx.google }).click();
+    await expect(page.getByRole('alert')).toHaveText(tx.googleNotLoaded);
+    await page.getByRole('button', { name: tx.facebook }).click();
+    await expect(page.getByRole('alert')).toHaveText(tx.facebookNotReady);
+  });
+}
+
+test('a visitor sent to sign in from /profile comes back to it afterwards', async ({ page, request }) => {
+  const c = await apiCustomer(request);
+  await page.goto('/profile?lng=en');
+  await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByRole('tab', { name: 'Log in' })).toHaveAttribute('aria-selected', 'true');
+  const panel = page.getByRole('tabpanel');
+  await panel.getByLabel('Email', { exact: true }).fill(c.email);
+  await panel.getByLabel('Password', { exact: true }).fill(c.password);
+  await panel.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/profile/);
+  await expect(page.getByRole('heading', { level: 1, name: 'My profile' })).toBeVisible();
+});
+
+test.describe('the session on start (spec §4)', () => {
+  test('a 401 from /auth/me clears the token and the user', async ({ page, request }) => {
+    const c = await apiCustomer(request);
+    await storeSession(page, c.token, c.user);
+    await page.route('**/api/v1/auth/me', (route) =>
+      route.fulfill({
+        status: 401,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: false, code: 'UNAUTHORIZED', msg: 'Session expired, sign in again' }),
+      }),
+    );
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('user'))).toBeNull();
+  });
+
+  test('a network failure keeps the customer signed in', async ({ page, request }) => {
+    const c = await apiCustomer(request);
+    await storeSession(page, c.token, c.user);
+    let attempts = 0;
+    await page.route('**/api/v1/auth/me', (route) => {
+      attempts += 1;
+      return route.abort('internetdisconnected');
+    });
+    await page.reload();
+    await expect(accountMenu(page)).toContainText(c.email, { timeout: 15_000 });
+    expect(attempts).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(c.token);
+  });
+
+  test('a revoked session (logged out elsewhere) signs the site out', async ({ page, request }) => {
+    const c = await apiCustomer(request);
+    await storeSession(page, c.token, c.user);
+    await request.post('/api/v1/auth/logout', { headers: { authorization: `Bearer ${c.token}` } });
+    await page.reload();
+    await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  });
+
+  test('a stored session shows the account menu after a reload', async ({ page, request }) => {
+    const c = await apiCustomer(request);
+    await storeSession(page, c.token, c.user);
+    await page.reload();
+    await expect(accountMenu(page)).toContainText(c.email);
+  });
+});
+
+test('a customer downloads their data and deletes the account', async ({ page, request }) => {
+  const c = await apiCustomer(request);
+  await storeSession(page, c.token, c.user);
+  await page.goto('/profile?lng=en');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('siam-drive-my-data.json');
+
+  await page.getByRole('button', { name: 'Delete my account' }).click();
+  await page.getByLabel('Password', { exact: true }).fill(c.password);
+  await page.getByRole('button', { name: 'Delete my account permanently' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please confirm that you understand');
+  await page.getByLabel('I understand that this cannot be undone').check();
+  await page.getByRole('button', { name: 'Delete my account permanently' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();
+  const login = await request.post('/api/v1/auth/login', { data: { email: c.email, password: c.password } });
+  expect(login.status()).toBe(401);
+});
+
+// Google and Facebook against local stand-ins: a second server, configured
+// with the stand-ins' addresses, next to the suite's own (which has neither).
+test.describe('Google and Facebook sign-in against local stand-ins', () => {
+  test.describe.configure({ mode: 'serial' });
+  const basePort = Number(process.env.E2E_PORT ?? 3100);
+  const appUrl = `http://127.0.0.1:${basePort + 1}`;
+  let providers: ProviderStandIns;
+  let server: ChildProcess;
+  let dataDir: string;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    providers = await startProviderStandIns({ port: basePort + 2 });
+    dataDir = mkdtempSync(path.join(os.tmpdir(), 'siam-e2e-social-'));
+    server = spawn(process.execPath, ['apps/api/dist/server.js'], {
+      env: {
+        ...process.env,
+        PORT: String(basePort + 1),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        SEED_DEMO: 'false',
+        ...providers.settings,
+      },
+      stdio: 'inherit',
+    });
+    for (let i = 0; i < 120; i++) {
+      const ok = await fetch(`${appUrl}/api/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+      if (ok) return;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    throw new Error('the configured server did not start');
+  });
+
+  test.afterAll(async () => {
+    if (server && server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    await providers?.close();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test.use({ baseURL: appUrl });
+
+  test('the provider scripts load on /login only; the CSP allows the configured providers', async ({
+    page,
+  }) => {
+    const home = await page.goto('/?lng=en');
+    expect(home?.headers()['content-security-policy']).toContain(providers.url);
+    expect(await page.locator(`script[src^="${providers.url}"]`).count()).toBe(0);
+    await page.goto('/login?lng=en');
+    await expect(page.locator(`script[src="${providers.url}/gsi/client"]`)).toHaveCount(1);
+    await expect(page.locator(`script[src="${providers.url}/fb/sdk.js"]`)).toHaveCount(1);
+  });
+
+  for (const lng of ['en', 'th'] as const) {
+    test(`signs in with Google and comes back to where the customer was going (${lng})`, async ({ page }) => {
+      const email = unique(`google-${lng}`);
+      providers.setBrowserGoogleUser({
+        sub: `g-${email}`,
+        email,
+        email_verified: true,
+        given_name: 'Kanya',
+        family_name: 'Google',
+      });
+      await page.goto(`/profile?lng=${lng}`);
+      await expect(page).toHaveURL(/\/login/);
+      await page.getByTestId('google-button').getByRole('button', { name: 'Sign in with Google' }).click();
+      await expect(accountMenu(page)).toContainText(email);
+      await expect(page).toHaveURL(/\/profile/);
+      await expect(page.getByText('Kanya', { exact: true })).toBeVisible();
+    });
+
+    test(`signs in with Facebook (${lng})`, async ({ page }) => {
+      const email = unique(`facebook-${lng}`);
+      providers.setBrowserFacebookUser({
+        id: `${Date.now()}${Math.floor(Math.random() * 1000)}`,
+        email,
+        first_name: 'Arthit',
+        last_name: 'Facebook',
+      });
+      await page.goto(`/login?lng=${lng}`);
+      await page.getByRole('button', { name: texts[lng].facebook }).click();
+      await expect(accountMenu(page)).toContainText(email);
+      // Spec §4: Facebook login also stores the user as JSON.
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('user') ?? 'null'));
+      expect(stored).toMatchObject({ email, firstName: 'Arthit' });
+    });
+  }
+});
+
+test.describe('accessibility of the account screens', () => {
+  for (const [url, lng] of [
+    ['/login', 'th'],
+    ['/register', 'en'],
+  ] as const)
+    test(`${url} has no WCAG A/AA violations (${lng})`, async ({ page }) => {
+      await page.goto(`${url}?lng=${lng}`);
+      await expect(page.getByRole('tabpanel')).toBeVisible();
+      await page
+        .getByRole('tabpanel')
+        .getByRole('button', { name: /Create account|เข้าสู่ระบบ$/ })
+        .click();
+      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
+        [],
+      );
+    });
+
+  test('/profile has no WCAG A/AA violations', async ({ page, request }) => {
+    const c = await apiCustomer(request);
+    await storeSession(page, c.token, c.user);
+    await page.goto('/profile?lng=en');
+    await page.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  });
+});

@@ -1,0 +1,372 @@
+import { z } from 'zod';
+import { fuels, specKeys, transmissions, unitStatuses } from './admin-constants';
+import { dataEnvelope, pagedEnvelope } from './envelope';
+
+export { fuels, specKeys, transmissions, unitStatuses };
+
+/**
+ * The back office's requests and answers (issue 7), on /api/v1/admin/…
+ * Localized texts are edited as a whole: `{th, en, zh}`, none empty.
+ */
+
+export const localizedInputSchema = z.object({
+  th: z.string().trim().min(1, 'Required').max(5000, 'Too long'),
+  en: z.string().trim().min(1, 'Required').max(5000, 'Too long'),
+  zh: z.string().trim().min(1, 'Required').max(5000, 'Too long'),
+});
+export const localizedSchema = z.object({ th: z.string(), en: z.string(), zh: z.string() });
+export type LocalizedInput = z.infer<typeof localizedInputSchema>;
+
+const idParam = z.coerce.number().int().positive();
+export const idParamsSchema = z.object({ id: idParam });
+export const imageParamsSchema = z.object({ id: idParam, imageId: idParam });
+export const branchParamsSchema = z.object({ code: z.string().min(1).max(20) });
+
+/** A calendar day, `YYYY-MM-DD` (Asia/Bangkok). */
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
+const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM');
+const priceSchema = z.coerce
+  .number()
+  .positive('Must be more than 0')
+  .max(1_000_000, 'Too high')
+  .refine((v) => Math.round(v * 100) === v * 100, 'At most 2 decimals');
+
+// ---------- audit log ----------
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  actorId: z.number().int().nullable(),
+  actorEmail: z.string(),
+  entity: z.string(),
+  entityId: z.string(),
+  action: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  createdAt: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditLogQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  entity: z.string().max(50).optional(),
+  entityId: z.string().max(50).optional(),
+  action: z.string().max(80).optional(),
+  actorId: z.coerce.number().int().positive().optional(),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+});
+export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+export const auditLogResponseSchema = pagedEnvelope(auditEntrySchema);
+export type AuditLogResponse = z.infer<typeof auditLogResponseSchema>;
+
+// ---------- fleet ----------
+
+export const specsSchema = z.partialRecord(z.enum(specKeys), z.string().trim().max(200));
+
+export const adminCategorySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  name: localizedSchema,
+  sortOrder: z.number().int(),
+  carModels: z.number().int(),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
+const slugSchema = z
+  .string()
+  .trim()
+  .min(2)
+  .max(80)
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lower-case letters, digits and dashes');
+export const categoryBodySchema = z.object({
+  slug: slugSchema,
+  name: localizedInputSchema,
+  sortOrder: z.number().int().min(0).max(1000).default(0),
+});
+export const categoryPatchSchema = categoryBodySchema.partial();
+
+export const adminFeatureSchema = z.object({ key: z.string(), name: localizedSchema });
+
+export const adminImageSchema = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+  sortOrder: z.number().int(),
+  /** Every size and format made from an upload (empty for the demo's own pictures). */
+  variants: z.array(z.object({ url: z.string(), width: z.number().int(), format: z.string() })),
+});
+
+export const adminCarModelSummarySchema = z.object({
+  id: z.number().int(),
+  carId: z.number().int(),
+  slug: z.string(),
+  categoryId: z.number().int(),
+  brand: localizedSchema,
+  model: localizedSchema,
+  pricePerDay: z.number(),
+  isActive: z.boolean(),
+  isPopular: z.boolean(),
+  units: z.number().int(),
+  images: z.number().int(),
+});
+export type AdminCarModelSummary = z.infer<typeof adminCarModelSummarySchema>;
+
+export const adminCarModelSchema = adminCarModelSummarySchema.extend({
+  description: localizedSchema,
+  transmission: z.enum(transmissions),
+  fuel: z.enum(fuels),
+  seats: z.number().int(),
+  doors: z.number().int(),
+  luggage: z.number().int(),
+  specs: z.record(z.string(), z.string()),
+  features: z.array(z.string()),
+  sortOrder: z.number().int(),
+  imageList: z.array(adminImageSchema),
+});
+export type AdminCarModel = z.infer<typeof adminCarModelSchema>;
+
+export const carModelBodySchema = z.object({
+  slug: slugSchema,
+  categoryId: z.number().int().positive(),
+  brand: localizedInputSchema,
+  model: localizedInputSchema,
+  description: localizedInputSchema,
+  pricePerDay: priceSchema,
+  transmission: z.enum(transmissions),
+  fuel: z.enum(fuels),
+  seats: z.number().int().min(1).max(20),
+  doors: z.number().int().min(1).max(6),
+  luggage: z.number().int().min(0).max(20),
+  specs: specsSchema.default({}),
+  features: z.array(z.string().max(50)).max(50).default([]),
+  isActive: z.boolean().default(true),
+  isPopular: z.boolean().default(false),
+  sortOrder: z.number().int().min(0).max(10000).default(0),
+});
+export type CarModelBody = z.input<typeof carModelBodySchema>;
+export const carModelPatchSchema = carModelBodySchema.partial();
+export type CarModelPatch = z.input<typeof carModelPatchSchema>;
+
+export const carModelsQuerySchema = z.object({
+  q: z.string().trim().max(100).optional(),
+  categoryId: z.coerce.number().int().positive().optional(),
+});
+
+export const plateSchema = z.string().trim().min(2).max(30);
+
+export const maintenanceBlockSchema = z.object({
+  id: z.number().int(),
+  unitId: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** The first and last blocked day, Asia/Bangkok. */
+  startDate: z.string(),
+  endDate: z.string(),
+  reason: z.string().nullable(),
+  releasedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type MaintenanceBlock = z.infer<typeof maintenanceBlockSchema>;
+
+export const adminUnitSchema = z.object({
+  id: z.number().int(),
+  plate: z.string(),
+  carModelId: z.number().int(),
+  carName: z.string(),
+  branchCode: z.string(),
+  status: z.enum(unitStatuses),
+  /** Live and coming maintenance blocks (not lifted, not over). */
+  blocks: z.array(maintenanceBlockSchema),
+});
+export type AdminUnit = z.infer<typeof adminUnitSchema>;
+
+export const unitsQuerySchema = z.object({
+  branch: z.string().max(20).optional(),
+  carModelId: z.coerce.number().int().positive().optional(),
+  status: z.enum(unitStatuses).optional(),
+  q: z.string().trim().max(30).optional(),
+});
+export const unitBodySchema = z.object({
+  carModelId: z.number().int().positive(),
+  plate: plateSchema,
+  branchCode: z.string().min(1).max(20),
+  status: z.enum(unitStatuses).default('in_service'),
+});
+export const unitPatchSchema = unitBodySchema.partial();
+
+export const maintenanceBodySchema = z
+  .object({
+    startDate: isoDateSchema,
+    endDate: isoDateSchema,
+    reason: z.string().trim().min(1, 'Required').max(500, 'Too long'),
+  })
+  .refine((b) => b.endDate >= b.startDate, { path: ['endDate'], message: 'Must not be before the start' });
+export type MaintenanceBody = z.input<typeof maintenanceBodySchema>;
+
+export const adminBranchSchema = z.object({
+  code: z.string(),
+  name: localizedSchema,
+  address: localizedSchema,
+  phone: z.string(),
+  isAirport: z.boolean(),
+  opensAt: z.string(),
+  closesAt: z.string(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int(),
+  units: z.number().int(),
+});
+export type AdminBranch = z.infer<typeof adminBranchSchema>;
+const branchFields = {
+  name: localizedInputSchema,
+  address: localizedInputSchema,
+  phone: z.string().trim().min(3).max(30),
+  isAirport: z.boolean().default(false),
+  opensAt: timeSchema,
+  closesAt: timeSchema,
+  isActive: z.boolean().default(true),
+  sortOrder: z.number().int().min(0).max(1000).default(0),
+};
+export const branchBodySchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9]{2,10}$/, '2-10 letters or digits'),
+    ...branchFields,
+  })
+  .refine((b) => b.closesAt > b.opensAt, { path: ['closesAt'], message: 'Must be after opening' });
+export const branchPatchSchema = z
+  .object(branchFields)
+  .partial()
+  .refine((b) => !b.opensAt || !b.closesAt || b.closesAt > b.opensAt, {
+    path: ['closesAt'],
+    message: 'Must be after opening',
+  });
+
+export const adminHotDealSchema = z.object({
+  id: z.number().int(),
+  carModelId: z.number().int(),
+  carName: z.string(),
+  discountPercent: z.number(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+export type AdminHotDeal = z.infer<typeof adminHotDealSchema>;
+export const hotDealBodySchema = z
+  .object({
+    carModelId: z.number().int().positive(),
+    discountPercent: z.number().gt(0).lt(100),
+    startsAt: z.iso.datetime({ offset: true }),
+    endsAt: z.iso.datetime({ offset: true }),
+  })
+  .refine((d) => Date.parse(d.endsAt) > Date.parse(d.startsAt), {
+    path: ['endsAt'],
+    message: 'Must be after the start',
+  });
+export type HotDealBody = z.input<typeof hotDealBodySchema>;
+
+// ---------- settings ----------
+
+export const adminSettingsSchema = z.object({
+  rentalOpen: z.boolean(),
+  bankAccount: z.object({ bank: localizedSchema, accountName: z.string(), accountNumber: z.string() }),
+  promptpayId: z.string(),
+  contact: z.object({
+    phones: z.array(z.string()),
+    email: z.string(),
+    lineId: z.string(),
+    messengerUrl: z.string(),
+    headOffice: localizedSchema,
+  }),
+});
+export type AdminSettings = z.infer<typeof adminSettingsSchema>;
+export const settingsPatchSchema = z.object({
+  rentalOpen: z.boolean().optional(),
+  bankAccount: z
+    .object({
+      bank: localizedInputSchema,
+      accountName: z.string().trim().min(1).max(200),
+      accountNumber: z
+        .string()
+        .trim()
+        .regex(/^[0-9-]{6,30}$/, 'Digits and dashes only'),
+    })
+    .optional(),
+  promptpayId: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .pipe(z.string().regex(/^(\d{10}|\d{13}|\d{15})$/, 'A phone number, tax ID or e-wallet ID'))
+    .optional(),
+  contact: z
+    .object({
+      phones: z
+        .array(
+          z
+            .string()
+            .trim()
+            .regex(/^[0-9+][0-9 -]{5,20}$/, 'Invalid phone number'),
+        )
+        .min(1)
+        .max(5),
+      email: z.string().trim().pipe(z.email('Invalid email format')),
+      lineId: z.string().trim().max(50).optional(),
+      messengerUrl: z.url().max(300).optional(),
+      headOffice: localizedInputSchema.optional(),
+    })
+    .optional(),
+});
+export type SettingsPatch = z.input<typeof settingsPatchSchema>;
+
+// ---------- today ----------
+
+export const dashboardSchema = z.object({
+  date: z.string(),
+  fleet: z.object({
+    carModels: z.number().int(),
+    activeCarModels: z.number().int(),
+    units: z.number().int(),
+    unitsInService: z.number().int(),
+    unitsInMaintenanceToday: z.number().int(),
+  }),
+  branches: z.array(
+    z.object({
+      code: z.string(),
+      name: localizedSchema,
+      unitsInService: z.number().int(),
+      inMaintenanceToday: z.number().int(),
+    }),
+  ),
+  maintenanceToday: z.array(
+    z.object({
+      holdId: z.number().int(),
+      unitId: z.number().int(),
+      plate: z.string(),
+      carName: z.string(),
+      branchCode: z.string(),
+      startDate: z.string(),
+      endDate: z.string(),
+      reason: z.string().nullable(),
+    }),
+  ),
+});
+export type Dashboard = z.infer<typeof dashboardSchema>;
+
+// ---------- envelopes ----------
+
+export const dashboardResponseSchema = dataEnvelope(dashboardSchema);
+export const categoriesResponseSchema = dataEnvelope(z.array(adminCategorySchema));
+export const categoryResponseSchema = dataEnvelope(adminCategorySchema);
+export const featuresResponseSchema = dataEnvelope(z.array(adminFeatureSchema));
+export const carModelsResponseSchema = dataEnvelope(z.array(adminCarModelSummarySchema));
+export const carModelResponseSchema = dataEnvelope(adminCarModelSchema);
+export const unitsResponseSchema = dataEnvelope(z.array(adminUnitSchema));
+export const unitResponseSchema = dataEnvelope(adminUnitSchema);
+export const maintenanceBlockResponseSchema = dataEnvelope(maintenanceBlockSchema);
+export const branchesResponseSchema = dataEnvelope(z.array(adminBranchSchema));
+export const branchResponseSchema = dataEnvelope(adminBranchSchema);
+export const hotDealsResponseSchema = dataEnvelope(z.array(adminHotDealSchema));
+export const hotDealResponseSchema = dataEnvelope(adminHotDealSchema);
+export const settingsResponseSchema = dataEnvelope(adminSettingsSchema);
+export const okResponseSchema = dataEnvelope(z.object({ ok: z.literal(true) }));
