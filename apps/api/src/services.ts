@@ -9,6 +9,8 @@ import { SettingsAdminService } from './modules/admin/settings-admin.service';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
+import { CatalogRepository } from './modules/catalog/catalog.repository';
+import { CatalogService } from './modules/catalog/catalog.service';
 import { FacebookVerifier, GoogleVerifier } from './modules/auth/social-identity';
 import { resolveSessionSecret } from './modules/auth/session-secret';
 import { SessionsRepository } from './modules/auth/sessions.repository';
@@ -46,6 +48,7 @@ export function buildServices(database: Database, settings: Settings) {
     resolveSessionSecret(settings.SESSION_SECRET, settings.dataDir),
   );
   const users = new UsersService(new UsersRepository(db));
+  const catalog = new CatalogService(new CatalogRepository(db));
   const authThrottle = new AuthThrottle(
     settings.REDIS_URL ? new RedisCounterStore(settings.REDIS_URL) : new MemoryCounterStore(),
     {
@@ -112,6 +115,7 @@ export function buildServices(database: Database, settings: Settings) {
     deals,
     reviews,
     seo,
+    catalog,
   };
 }
 

@@ -24,6 +24,8 @@ export const router = createBrowserRouter([
         errorElement: <RouteErrorPage />,
         children: [
           { path: sitePaths.home, lazy: () => import('../features/home/home-page') },
+          { path: sitePaths.cars, lazy: () => import('../features/catalog/car-listing-page') },
+          { path: sitePaths.carDetails, lazy: () => import('../features/catalog/car-details-page') },
           { path: sitePaths.about, lazy: () => import('../features/pages/about-page') },
           { path: sitePaths.howItWorks, lazy: () => import('../features/pages/how-it-works-page') },
           { path: sitePaths.articles, lazy: () => import('../features/content/articles-page') },
