@@ -41,7 +41,7 @@ const texts = {
     benefits: 'สิทธิพิเศษสำหรับสมาชิก',
     showPassword: 'แสดงรหัสผ่าน',
     historyTab: 'ประวัติการเช่า',
-    noRentals: 'ยังไม่มีประวัติการเช่า',
+    noRentals: 'คุณยังไม่มีการจอง',
   },
   en: {
     login: 'Log in',
@@ -77,7 +77,7 @@ const texts = {
     benefits: 'Why become a member',
     showPassword: 'Show Password',
     historyTab: 'Rental history',
-    noRentals: 'No rentals yet',
+    noRentals: 'You have no bookings yet.',
   },
 } as const;
 
@@ -177,7 +177,7 @@ for (const lng of ['th', 'en'] as const) {
     await expect(page.getByText('Pimchanok', { exact: true })).toBeVisible();
     await expect(page.getByText('0899998888', { exact: true })).toBeVisible();
 
-    // Rental history: empty until the customer books.
+    // Rental history: the bookings list, empty until the customer books.
     await page.getByRole('tab', { name: tx.historyTab }).click();
     await expect(page.getByText(tx.noRentals)).toBeVisible();
 
