@@ -3,6 +3,8 @@ import type { Settings } from './config/settings';
 import { createMailer } from './lib/mailer';
 import { AccountService } from './modules/auth/account.service';
 import { AuthThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/auth-throttle';
+import { BookingsAdminRepository } from './modules/admin/bookings-admin.repository';
+import { BookingsAdminService } from './modules/admin/bookings-admin.service';
 import { FleetRepository } from './modules/admin/fleet.repository';
 import { FleetService } from './modules/admin/fleet.service';
 import { SettingsAdminService } from './modules/admin/settings-admin.service';
@@ -54,6 +56,7 @@ export function buildServices(database: Database, settings: Settings) {
   const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
   const bookings = buildBookingsService(db, settings, { siteSettings, mailer });
+  const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit);
   // PDPA: a customer's bookings are part of their data export, and are anonymised
   // (keeping number, dates, car and amounts, as accounting law requires) when they erase their account.
   account.registerContributor({
@@ -75,6 +78,7 @@ export function buildServices(database: Database, settings: Settings) {
     fleet,
     settingsAdmin,
     bookings,
+    bookingsAdmin,
   };
 }
 

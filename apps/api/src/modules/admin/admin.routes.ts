@@ -38,6 +38,7 @@ import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { auditRoutes } from '../audit/audit.routes';
+import { bookingsAdminRoutes } from './bookings-admin.routes';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -63,6 +64,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(auditRoutes);
+  await app.register(bookingsAdminRoutes);
 
   // ---------- today ----------
 

@@ -37,6 +37,12 @@ type CreateInput = z.output<typeof createBookingBodySchema>;
 export const SLIP_MAX_BYTES = 5 * 1024 * 1024;
 const HOUR_MS = 3_600_000;
 
+/**
+ * Runs inside a status change's transaction, after the change, with the
+ * booking as it was before: the back office writes its audit record here.
+ */
+export type InTransaction = (tx: Executor, before: BookingRow) => Promise<void>;
+
 export interface CreateResult {
   httpStatus: number;
   body: unknown;
@@ -600,7 +606,14 @@ export class BookingsService {
    */
   async cancel(
     bookingId: number,
-    options: { byStaff: boolean; reason?: string; userId?: number },
+    options: {
+      byStaff: boolean;
+      reason?: string;
+      userId?: number;
+      /** Staff may apply the customer fee rule instead of cancelling free of charge. */
+      applyFeeRule?: boolean;
+      inTx?: InTransaction;
+    },
     lang: Language = 'en',
   ) {
     const refund = await this.repo.transaction(async (tx) => {
@@ -613,14 +626,15 @@ export class BookingsService {
       if (row.status !== 'awaiting_payment' && row.status !== 'confirmed')
         throw new AppError('CONFLICT', 'This booking can no longer be cancelled');
       const paid = row.paid_ms !== null;
-      const fee = options.byStaff
-        ? 0
-        : cancellationFee({
-            total: row.total_amount,
-            paid,
-            createdAt: new Date(row.created_ms),
-            now: this.now(),
-          });
+      const fee =
+        options.byStaff && !options.applyFeeRule
+          ? 0
+          : cancellationFee({
+              total: row.total_amount,
+              paid,
+              createdAt: new Date(row.created_ms),
+              now: this.now(),
+            });
       await this.repo.updateStatus(
         tx,
         bookingId,
@@ -630,6 +644,7 @@ export class BookingsService {
       );
       await this.repo.releaseHolds(tx, bookingId);
       if (!paid) await this.repo.releasePromotion(tx, bookingId);
+      await options.inTx?.(tx, row);
       if (paid && row.total_amount - fee > 0) {
         const charge = (await this.repo.payments(tx, bookingId)).find(
           (p) => p.kind === 'charge' && p.status === 'succeeded',
@@ -698,7 +713,7 @@ export class BookingsService {
   }
 
   /** Staff accept the transfer: the payment is recorded and the booking confirmed. */
-  async confirmPayment(bookingId: number, lang: Language = 'en') {
+  async confirmPayment(bookingId: number, lang: Language = 'en', inTx?: InTransaction) {
     await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
@@ -718,24 +733,27 @@ export class BookingsService {
         ['awaiting_payment'],
         sql`status = 'confirmed', paid_at = now()`,
       );
+      await inTx?.(tx, row);
     });
     await this.sendMail(bookingId, 'confirmed');
     return this.getById(bookingId, lang);
   }
 
   /** Staff reject a slip; the customer may upload another before the 24 hours run out. */
-  async rejectSlip(bookingId: number, reason: string, lang: Language = 'en') {
-    const n = await this.repo.transaction(async (tx) => {
+  async rejectSlip(bookingId: number, reason: string, lang: Language = 'en', inTx?: InTransaction) {
+    await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
-      return this.repo.reviewSlips(tx, bookingId, 'rejected', reason);
+      const n = await this.repo.reviewSlips(tx, bookingId, 'rejected', reason);
+      if (n === 0) throw new AppError('CONFLICT', 'No slip waits for review');
+      await inTx?.(tx, row);
     });
-    if (n === 0) throw new AppError('CONFLICT', 'No slip waits for review');
+    await this.sendMail(bookingId, 'slip_rejected', undefined, reason);
     return this.getById(bookingId, lang);
   }
 
   /** The customer picked the car up; staff may hand over another unit of the model (its hold moves with it). */
-  async markPickedUp(bookingId: number, unitId?: number, lang: Language = 'en') {
+  async markPickedUp(bookingId: number, unitId?: number, lang: Language = 'en', inTx?: InTransaction) {
     await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
@@ -764,13 +782,16 @@ export class BookingsService {
         ['confirmed'],
         sql`status = 'active', picked_up_at = now()`,
       );
+      await inTx?.(tx, row);
     });
     return this.getById(bookingId, lang);
   }
 
   /** The car came back: the booking is completed and the car freed. */
-  async markReturned(bookingId: number, lang: Language = 'en') {
+  async markReturned(bookingId: number, lang: Language = 'en', inTx?: InTransaction) {
     await this.repo.transaction(async (tx) => {
+      const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
+      if (!row) throw notFound('Booking');
       if (
         !(await this.repo.updateStatus(
           tx,
@@ -781,8 +802,14 @@ export class BookingsService {
       )
         throw new AppError('CONFLICT', 'Only an active booking can be returned');
       await this.repo.releaseHolds(tx, bookingId);
+      await inTx?.(tx, row);
     });
     return this.getById(bookingId, lang);
+  }
+
+  /** A stored transfer slip's bytes (for staff; the route checks the role). */
+  async slipFile(key: string) {
+    return this.deps.slips.get(key);
   }
 
   /** Unpaid bookings older than 24 hours expire and free their cars; safe on several instances at once. */
@@ -812,8 +839,9 @@ export class BookingsService {
    */
   private async sendMail(
     bookingId: number,
-    kind: 'created' | 'confirmed' | 'cancelled',
+    kind: 'created' | 'confirmed' | 'cancelled' | 'slip_rejected',
     known?: { booking: Booking; lang: Language; userId: number },
+    note?: string,
   ) {
     try {
       const db = this.repo.db as unknown as Executor;
@@ -830,7 +858,7 @@ export class BookingsService {
         booking = await this.getById(bookingId, lang);
       }
       const user = await this.repo.userLanguageAndEmail(db, userId);
-      const message = bookingMail(kind, booking, lang, this.deps.publicUrl);
+      const message = bookingMail(kind, booking, lang, this.deps.publicUrl, note);
       await this.deps.mailer.send({ to: user?.email ?? fallbackEmail!, ...message });
     } catch (error) {
       // A mail failure never undoes a booking or a payment; it is logged for staff.

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { auditEntrySchema, isoDateSchema } from './admin';
+import { bookingSchema, bookingStatuses, paymentMethods } from './bookings';
+import { dataEnvelope, pagedEnvelope } from './envelope';
+
+/** Bookings in the back office (issue 7): search, a booking's page, its transitions, Today's figures. */
+
+export const adminBookingsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(bookingStatuses).optional(),
+  branch: z.string().max(30).optional(),
+  /** Pickup on or after this Bangkok day. */
+  from: isoDateSchema.optional(),
+  /** Pickup on or before this Bangkok day. */
+  to: isoDateSchema.optional(),
+  /** Customer: part of the driver's name, email or phone, or the account's email. */
+  customer: z.string().trim().max(100).optional(),
+  /** Booking number, whole or part. */
+  number: z.string().trim().max(40).optional(),
+});
+export type AdminBookingsQuery = z.input<typeof adminBookingsQuerySchema>;
+
+export const adminBookingSummarySchema = z.object({
+  id: z.number().int(),
+  bookingNumber: z.string(),
+  status: z.enum(bookingStatuses),
+  carName: z.string(),
+  plate: z.string().nullable(),
+  branchCode: z.string(),
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  customerName: z.string(),
+  customerEmail: z.string(),
+  paymentMethod: z.enum(paymentMethods),
+  total: z.number().int(),
+  slipPending: z.boolean(),
+  createdAt: z.string(),
+});
+export type AdminBookingSummary = z.infer<typeof adminBookingSummarySchema>;
+
+export const adminSlipSchema = z.object({
+  id: z.number().int(),
+  contentType: z.string(),
+  size: z.number().int(),
+  status: z.enum(['pending', 'accepted', 'rejected']),
+  rejectReason: z.string().nullable(),
+  createdAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type AdminSlip = z.infer<typeof adminSlipSchema>;
+
+export const adminPaymentSchema = z.object({
+  id: z.number().int(),
+  method: z.enum(paymentMethods),
+  kind: z.enum(['charge', 'refund']),
+  status: z.string(),
+  amount: z.number().int(),
+  reference: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const freeUnitSchema = z.object({ id: z.number().int(), plate: z.string(), current: z.boolean() });
+
+export const adminBookingDetailSchema = z.object({
+  booking: bookingSchema,
+  unit: z.object({ id: z.number().int(), plate: z.string() }).nullable(),
+  customerAccountEmail: z.string().nullable(),
+  payments: z.array(adminPaymentSchema),
+  slips: z.array(adminSlipSchema),
+  history: z.array(auditEntrySchema),
+  /** Units of the model at the branch free for this booking's dates (for pickup), the current one first. */
+  freeUnits: z.array(freeUnitSchema),
+});
+export type AdminBookingDetail = z.infer<typeof adminBookingDetailSchema>;
+
+export const rejectSlipBodySchema = z.object({
+  reason: z.string().trim().min(1, 'Required').max(500, 'Too long'),
+});
+export const pickupBodySchema = z.object({ unitId: z.number().int().positive().optional() });
+export const staffCancelBodySchema = z.object({
+  reason: z.string().trim().min(1, 'Required').max(500, 'Too long'),
+  /** The customer fee rule applies unless staff waive it (the default: staff cancel free of charge). */
+  applyFee: z.boolean().default(false),
+});
+export const slipParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  slipId: z.coerce.number().int().positive(),
+});
+
+export const adminBookingsResponseSchema = pagedEnvelope(adminBookingSummarySchema);
+export const adminBookingDetailResponseSchema = dataEnvelope(adminBookingDetailSchema);
+
+// ---------- today ----------
+
+export const bookingsTodaySchema = z.object({
+  date: z.string(),
+  branches: z.array(z.object({ code: z.string(), pickups: z.number().int(), returns: z.number().int() })),
+  pickups: z.array(adminBookingSummarySchema),
+  returns: z.array(adminBookingSummarySchema),
+  awaitingPayment: z.array(adminBookingSummarySchema),
+  month: z.object({
+    month: z.string(),
+    bookings: z.number().int(),
+    /** VAT-inclusive total of confirmed, active and completed bookings made this month, in satang. */
+    revenue: z.number().int(),
+  }),
+});
+export type BookingsToday = z.infer<typeof bookingsTodaySchema>;
+export const bookingsTodayResponseSchema = dataEnvelope(bookingsTodaySchema);
+
+// ---------- timeline ----------
+
+export const timelineQuerySchema = z.object({
+  branch: z.string().min(1).max(30),
+  from: isoDateSchema.optional(),
+  days: z.coerce.number().int().min(1).max(31).default(14),
+});
+export const timelineSchema = z.object({
+  branch: z.string(),
+  from: z.string(),
+  days: z.array(z.string()),
+  units: z.array(
+    z.object({
+      id: z.number().int(),
+      plate: z.string(),
+      carName: z.string(),
+      status: z.string(),
+      holds: z.array(
+        z.object({
+          kind: z.enum(['booking', 'maintenance']),
+          bookingId: z.number().int().nullable(),
+          bookingNumber: z.string().nullable(),
+          status: z.string().nullable(),
+          firstDay: z.string(),
+          lastDay: z.string(),
+          reason: z.string().nullable(),
+        }),
+      ),
+    }),
+  ),
+});
+export type Timeline = z.infer<typeof timelineSchema>;
+export const timelineResponseSchema = dataEnvelope(timelineSchema);
