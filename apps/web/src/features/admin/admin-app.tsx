@@ -1,7 +1,9 @@
 import {
   Building2,
+  CalendarDays,
   CarFront,
   ClipboardList,
+  ChartGantt,
   Gauge,
   KeyRound,
   Percent,
@@ -19,6 +21,9 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { useSession } from '../auth/session-provider';
 import { ErrorNote, Field, Loading } from './admin-ui';
 import { AuditLogPage } from './pages/audit-log-page';
+import { BookingPage } from './pages/booking-page';
+import { BookingsPage } from './pages/bookings-page';
+import { TimelinePage } from './pages/timeline-page';
 import { BranchesPage } from './pages/branches-page';
 import { CarModelPage } from './pages/car-model-page';
 import { CarModelsPage } from './pages/car-models-page';
@@ -76,6 +81,9 @@ function AdminPage({ user }: { user: User }) {
   if (section === '' && id === undefined) return <TodayPage />;
   if (section === 'fleet' && id === undefined) return <CarModelsPage canEdit={canEdit} />;
   if (section === 'fleet' && id) return <CarModelPage id={id} canEdit={canEdit} />;
+  if (section === 'bookings' && id === undefined) return <BookingsPage />;
+  if (section === 'bookings' && id && /^\d+$/.test(id)) return <BookingPage key={id} id={id} />;
+  if (section === 'timeline' && id === undefined) return <TimelinePage />;
   if (id === undefined) {
     if (section === 'categories') return <CategoriesPage canEdit={canEdit} />;
     if (section === 'units') return <UnitsPage canEdit={canEdit} />;
@@ -125,6 +133,8 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
   const { signOut } = useSession();
   const entries = [
     { to: '/admin', end: true, icon: Gauge, label: t('nav.today') },
+    { to: '/admin/bookings', icon: CalendarDays, label: t('nav.bookings') },
+    { to: '/admin/timeline', icon: ChartGantt, label: t('nav.timeline') },
     { to: '/admin/units', icon: Wrench, label: t('nav.units') },
     { to: '/admin/fleet', icon: CarFront, label: t('nav.carModels') },
     { to: '/admin/categories', icon: Tags, label: t('nav.categories') },
