@@ -56,7 +56,7 @@ export function buildServices(database: Database, settings: Settings) {
   const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
   const bookings = buildBookingsService(db, settings, { siteSettings, mailer });
-  const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit);
+  const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   // PDPA: a customer's bookings are part of their data export, and are anonymised
   // (keeping number, dates, car and amounts, as accounting law requires) when they erase their account.
   account.registerContributor({

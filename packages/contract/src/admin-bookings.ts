@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { auditEntrySchema, isoDateSchema } from './admin';
-import { bookingSchema, bookingStatuses, paymentMethods } from './bookings';
+import {
+  bookingSchema,
+  bookingStatuses,
+  driverSchema,
+  quoteBodySchema,
+  recordedPaymentMethods,
+} from './bookings';
 import { dataEnvelope, pagedEnvelope } from './envelope';
 
 /** Bookings in the back office (issue 7): search, a booking's page, its transitions, Today's figures. */
@@ -32,7 +38,7 @@ export const adminBookingSummarySchema = z.object({
   returnDate: z.string(),
   customerName: z.string(),
   customerEmail: z.string(),
-  paymentMethod: z.enum(paymentMethods),
+  paymentMethod: z.enum(recordedPaymentMethods),
   total: z.number().int(),
   slipPending: z.boolean(),
   createdAt: z.string(),
@@ -52,7 +58,7 @@ export type AdminSlip = z.infer<typeof adminSlipSchema>;
 
 export const adminPaymentSchema = z.object({
   id: z.number().int(),
-  method: z.enum(paymentMethods),
+  method: z.enum(recordedPaymentMethods),
   kind: z.enum(['charge', 'refund']),
   status: z.string(),
   amount: z.number().int(),
@@ -142,3 +148,18 @@ export const timelineSchema = z.object({
 });
 export type Timeline = z.infer<typeof timelineSchema>;
 export const timelineResponseSchema = dataEnvelope(timelineSchema);
+
+// ---------- walk-in and phone bookings ----------
+
+/**
+ * A booking staff make for a customer at the counter or on the phone: the same
+ * quote fields and driver details as the site, an existing customer's account
+ * email (optional), cash or transfer, and whether the money is already in.
+ */
+export const walkInBodySchema = quoteBodySchema.extend({
+  driver: driverSchema,
+  customerEmail: z.string().trim().toLowerCase().email('Invalid email').optional().or(z.literal('')),
+  paymentMethod: z.enum(['cash', 'bank_transfer']),
+  paid: z.boolean().default(false),
+});
+export type WalkInBody = z.input<typeof walkInBodySchema>;

@@ -11,9 +11,11 @@ import {
   staffCancelBodySchema,
   timelineQuerySchema,
   timelineResponseSchema,
+  walkInBodySchema,
 } from '@siam/contract/admin-bookings';
 import { idParamsSchema } from '@siam/contract/admin';
 import { bookingResponseSchema } from '@siam/contract/bookings';
+import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 
@@ -45,6 +47,25 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       response: await svc().list(request.query, requestLanguage(request)),
     }),
+  );
+  app.post(
+    '/bookings',
+    {
+      schema: {
+        tags,
+        summary:
+          'A phone or walk-in booking for a customer (their account email, or driver details only); cash or transfer. Send an Idempotency-Key header',
+        body: walkInBodySchema,
+        response: { 200: bookingResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && (typeof key !== 'string' || !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)))
+        throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 8-100 letters, digits or -_.:');
+      const result = await svc().createWalkIn(actorOf(request), request.body, requestLanguage(request), key);
+      return reply.code(result.httpStatus as 200).send(result.body as never);
+    },
   );
   app.get(
     '/bookings-today',

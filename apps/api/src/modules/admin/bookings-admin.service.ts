@@ -4,7 +4,11 @@ import type {
   AdminBookingsQuery,
   BookingsToday,
   Timeline,
+  walkInBodySchema,
 } from '@siam/contract/admin-bookings';
+import type { createBookingBodySchema } from '@siam/contract/bookings';
+import type { z } from 'zod';
+import type { UsersService } from '../users/users.service';
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
@@ -46,7 +50,70 @@ export class BookingsAdminService {
     private readonly repository: BookingsAdminRepository,
     private readonly bookings: BookingsService,
     private readonly audit: AuditService,
+    private readonly users: UsersService,
   ) {}
+
+  /**
+   * A phone or walk-in booking: through the bookings service's own create
+   * (same prices, same unit holds against double booking, the same
+   * idempotency key rule, owned by the staff member), for an existing customer
+   * or for driver details only; cash or transfer, marked paid when it is.
+   */
+  async createWalkIn(
+    actor: Actor & { id: number },
+    body: z.output<typeof walkInBodySchema>,
+    lang: Language,
+    idempotencyKey: string | undefined,
+  ): Promise<{ httpStatus: number; body: unknown }> {
+    let customerId: number | null = null;
+    if (body.customerEmail) {
+      const user = await this.users.findByEmail(body.customerEmail);
+      if (!user || user.role !== 'customer')
+        throw new AppError('VALIDATION_FAILED', 'No customer account with this email', [
+          { path: 'customerEmail', message: 'No customer account with this email' },
+        ]);
+      customerId = user.id;
+    }
+    const { customerEmail: _email, paid, ...booking } = body;
+    const input: z.output<typeof createBookingBodySchema> = {
+      ...booking,
+      acceptTerms: true,
+      card: undefined,
+      // The row keeps what staff chose; the customer-facing schema knows no cash.
+      paymentMethod: booking.paymentMethod as 'bank_transfer',
+    };
+    const result = await this.bookings.create(actor.id, input, lang, idempotencyKey, {
+      customerId,
+      inTx: async (tx, bookingId) => {
+        await this.audit.record(tx as unknown as AuditExecutor, actor, {
+          entity: 'booking',
+          entityId: bookingId,
+          action: 'booking.created_by_staff',
+          before: null,
+          after: { status: 'awaiting_payment', paymentMethod: booking.paymentMethod, customerId },
+        });
+      },
+    });
+    if (result.httpStatus !== 200) return result;
+    const made = (result.body as { response: { data: { booking: Booking } } }).response.data.booking;
+    // A replayed key answers with the booking as it was made: look at it as it is now.
+    const now = await this.bookings.getById(made.id, lang);
+    if (paid && now.status === 'awaiting_payment')
+      await this.bookings.confirmPayment(
+        made.id,
+        lang,
+        this.audited(actor, 'booking.payment_received', (b) => ({
+          status: 'confirmed',
+          unitId: b.unit_id,
+          paymentMethod: booking.paymentMethod,
+        })),
+        booking.paymentMethod === 'cash' ? 'cash received by staff' : 'transfer received by staff',
+      );
+    return {
+      httpStatus: 200,
+      body: { status: true, response: { data: await this.bookings.getById(made.id, lang) } },
+    };
+  }
 
   async list(
     query: Required<Pick<AdminBookingsQuery, 'page' | 'limit'>> & AdminBookingsQuery,

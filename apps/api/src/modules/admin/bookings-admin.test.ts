@@ -342,4 +342,87 @@ describeEachDatabase('back office bookings', (ctx) => {
     ).json().response.data;
     expect(later.units.every((u: { holds: unknown[] }) => u.holds.length === 0)).toBe(true);
   });
+
+  it('walk-in and phone bookings: same prices and holds, idempotent, cash marked paid, audited', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const base = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(3),
+      returnDate: daysFromNow(5),
+      addons: [{ code: 'gps', quantity: 1 }],
+      driver,
+    };
+    const walkIn = (payload: object, key?: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/bookings',
+        headers: { ...auth.staff, ...(key ? { 'idempotency-key': key } : {}) },
+        payload,
+      });
+    // The customers' own quote: the same price staff get.
+    const { driver: _driver, ...quoteBody } = base;
+    const quoted = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/bookings/quote',
+      payload: quoteBody,
+    });
+    expect(quoted.statusCode, quoted.body).toBe(200);
+    const quote = quoted.json().response.data;
+    expect(
+      (await walkIn({ ...base, customerEmail: 'nobody-here@example.com', paymentMethod: 'cash' })).statusCode,
+    ).toBe(400);
+    expect((await walkIn({ ...base, paymentMethod: 'card' })).statusCode).toBe(400);
+
+    const first = await walkIn(
+      { ...base, customerEmail: customer.email.toUpperCase(), paymentMethod: 'cash', paid: true },
+      'walkin-key-0001',
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const booking = first.json().response.data;
+    expect(booking).toMatchObject({
+      status: 'confirmed',
+      paymentMethod: 'cash',
+      paid: true,
+      total: quote.total,
+    });
+    // The same key again: the same booking, not a second one.
+    const again = await walkIn(
+      { ...base, customerEmail: customer.email, paymentMethod: 'cash', paid: true },
+      'walkin-key-0001',
+    );
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().response.data.id).toBe(booking.id);
+    // It is the customer's booking: it shows in their history.
+    const mine = (await app.inject({ url: '/api/v1/auth/bookings', headers: customer.headers })).json();
+    expect(mine.response.data.map((b: { id: number }) => b.id)).toContain(booking.id);
+    // The only car is taken: a second walk-in for the same days is refused.
+    const clash = await walkIn({ ...base, paymentMethod: 'bank_transfer' }, 'walkin-key-0002');
+    expect(clash.statusCode).toBe(409);
+    const audit = await auditFor(booking.id);
+    expect(audit.map((a) => a.action)).toEqual(['booking.created_by_staff', 'booking.payment_received']);
+    expect(audit[1]).toMatchObject({
+      before: { status: 'awaiting_payment' },
+      after: { status: 'confirmed' },
+    });
+    const detail = (await get(`/bookings/${booking.id}`, auth.staff)).json().response.data;
+    expect(detail.payments).toEqual([
+      expect.objectContaining({ method: 'cash', status: 'succeeded', reference: 'cash received by staff' }),
+    ]);
+
+    // Driver details only (no account), transfer still to come.
+    const car2 = await makeCar(ctx.database, 1);
+    const noAccount = await walkIn(
+      { ...base, carModelId: car2.carModelId, branchCode: car2.branchCode, paymentMethod: 'bank_transfer' },
+      'walkin-key-0003',
+    );
+    expect(noAccount.statusCode, noAccount.body).toBe(200);
+    expect(noAccount.json().response.data).toMatchObject({ status: 'awaiting_payment', paid: false });
+    const [row] = await ctx.database.query<{ user_id: number | null }>(
+      `SELECT user_id FROM bookings WHERE id = $1`,
+      [noAccount.json().response.data.id],
+    );
+    expect(row!.user_id).toBeNull();
+  });
 });

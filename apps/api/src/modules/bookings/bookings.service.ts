@@ -221,7 +221,15 @@ export class BookingsService {
     input: CreateInput,
     lang: Language,
     idempotencyKey: string | undefined,
+    /**
+     * A booking staff make for a phone or walk-in customer: `userId` is then the
+     * staff member (who owns the idempotency key), the booking belongs to
+     * `customerId` (or to nobody: driver details only), and `inTx` runs in the
+     * creating transaction (the back office's audit record).
+     */
+    staff?: { customerId: number | null; inTx?: (tx: Executor, bookingId: number) => Promise<void> },
   ): Promise<CreateResult> {
+    const customerId = staff ? staff.customerId : userId;
     if (!(await this.deps.siteSettings.isRentalOpen()))
       throw new AppError('SERVICE_UNAVAILABLE', RENTAL_CLOSED_MESSAGE);
     if (input.paymentMethod === 'card' && !input.card)
@@ -263,10 +271,10 @@ export class BookingsService {
           };
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
-      const q = await this.computeQuote(tx, input, lang, userId);
+      const q = await this.computeQuote(tx, input, lang, customerId);
       const { startsAt, endsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
       const booking = await this.repo.insertBooking(tx, {
-        userId,
+        userId: customerId,
         carModelId: input.carModelId,
         branchCode: input.branchCode,
         pickupDate: input.pickupDate,
@@ -301,7 +309,13 @@ export class BookingsService {
         });
       if (q.promo) {
         if (!(await this.repo.consumePromotion(tx, q.promo.id))) throw this.promoInvalid();
-        await this.repo.recordPromotionUse(tx, q.promo.id, booking.id, userId, toBaht(q.price.promoDiscount));
+        await this.repo.recordPromotionUse(
+          tx,
+          q.promo.id,
+          booking.id,
+          customerId,
+          toBaht(q.price.promoDiscount),
+        );
       }
       const units = await this.repo.candidateUnits(
         tx,
@@ -328,6 +342,7 @@ export class BookingsService {
       if (unitId === undefined) throw new AppError('CONFLICT', CAR_UNAVAILABLE_MESSAGE);
       await this.repo.setUnit(tx, booking.id, unitId);
       await this.repo.attachIdempotencyBooking(tx, userId, key, booking.id);
+      await staff?.inTx?.(tx, booking.id);
       return { kind: 'created', bookingId: booking.id, bookingNumber: booking.booking_number };
     });
 
@@ -346,7 +361,8 @@ export class BookingsService {
           response: { data: { booking, instructions: await this.instructions(booking, lang) } },
         },
       };
-      await this.sendMail(outcome.bookingId, 'created', { booking, lang, userId });
+      if (customerId !== null)
+        await this.sendMail(outcome.bookingId, 'created', { booking, lang, userId: customerId });
     }
     await this.repo.storeIdempotencyResponse(
       this.repo.db as unknown as Executor,
@@ -551,7 +567,11 @@ export class BookingsService {
         row.cancellation_fee ??
         (canCancel ? cancellationFee({ total: row.total_amount, paid, createdAt, now: this.now() }) : null),
       canCancel,
-      canUploadSlip: row.status === 'awaiting_payment' && row.payment_method !== 'card' && !row.slip_pending,
+      canUploadSlip:
+        row.status === 'awaiting_payment' &&
+        row.payment_method !== 'card' &&
+        row.payment_method !== 'cash' &&
+        !row.slip_pending,
       cancelReason: row.cancel_reason,
     };
   }
@@ -713,7 +733,12 @@ export class BookingsService {
   }
 
   /** Staff accept the transfer: the payment is recorded and the booking confirmed. */
-  async confirmPayment(bookingId: number, lang: Language = 'en', inTx?: InTransaction) {
+  async confirmPayment(
+    bookingId: number,
+    lang: Language = 'en',
+    inTx?: InTransaction,
+    reference = 'slip verified by staff',
+  ) {
     await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
@@ -725,7 +750,7 @@ export class BookingsService {
         method: row.payment_method,
         status: 'succeeded',
         amount: toBaht(row.total_amount),
-        reference: 'slip verified by staff',
+        reference,
       });
       await this.repo.updateStatus(
         tx,
