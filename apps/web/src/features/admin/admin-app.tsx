@@ -24,6 +24,7 @@ import { AuditLogPage } from './pages/audit-log-page';
 import { BookingPage } from './pages/booking-page';
 import { BookingsPage } from './pages/bookings-page';
 import { TimelinePage } from './pages/timeline-page';
+import { WalkInPage } from './pages/walk-in-page';
 import { BranchesPage } from './pages/branches-page';
 import { CarModelPage } from './pages/car-model-page';
 import { CarModelsPage } from './pages/car-models-page';
@@ -82,6 +83,7 @@ function AdminPage({ user }: { user: User }) {
   if (section === 'fleet' && id === undefined) return <CarModelsPage canEdit={canEdit} />;
   if (section === 'fleet' && id) return <CarModelPage id={id} canEdit={canEdit} />;
   if (section === 'bookings' && id === undefined) return <BookingsPage />;
+  if (section === 'bookings' && id === 'new') return <WalkInPage />;
   if (section === 'bookings' && id && /^\d+$/.test(id)) return <BookingPage key={id} id={id} />;
   if (section === 'timeline' && id === undefined) return <TimelinePage />;
   if (id === undefined) {

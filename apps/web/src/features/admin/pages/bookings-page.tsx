@@ -51,8 +51,8 @@ export function BookingsPage() {
   return (
     <>
       <PageTitle title={t('bookings.title')}>
-        <Link to="/admin/timeline" className="btn-outline">
-          {t('nav.timeline')}
+        <Link to="/admin/bookings/new" className="btn-primary">
+          {t('walkIn.title')}
         </Link>
       </PageTitle>
       <div className="mb-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-6" role="search">
