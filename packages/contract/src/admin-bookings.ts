@@ -163,3 +163,79 @@ export const walkInBodySchema = quoteBodySchema.extend({
   paid: z.boolean().default(false),
 });
 export type WalkInBody = z.input<typeof walkInBodySchema>;
+
+// ---------- add-on prices and promotion codes (admins change them) ----------
+
+export const adminAddonSchema = z.object({
+  code: z.string(),
+  name: z.object({ th: z.string(), en: z.string(), zh: z.string() }),
+  /** Baht a day. */
+  pricePerDay: z.number(),
+  isActive: z.boolean(),
+});
+export type AdminAddon = z.infer<typeof adminAddonSchema>;
+export const addonPatchSchema = z
+  .object({
+    pricePerDay: z.coerce.number().min(0, 'Must not be negative').max(100_000, 'Too high').optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine((b) => b.pricePerDay !== undefined || b.isActive !== undefined, { message: 'Nothing to change' });
+export const addonParamsSchema = z.object({ code: z.string().min(1).max(40) });
+
+export const promotionKinds = ['percent', 'amount'] as const;
+export const adminPromotionSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  kind: z.enum(promotionKinds),
+  /** Percent off (1-99) or baht off. */
+  value: z.number(),
+  firstBookingOnly: z.boolean(),
+  startsOn: z.string(),
+  endsOn: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  usesCount: z.number().int(),
+  isActive: z.boolean(),
+});
+export type AdminPromotion = z.infer<typeof adminPromotionSchema>;
+
+const promotionFields = z.object({
+  kind: z.enum(promotionKinds),
+  value: z.coerce.number().positive('Must be more than 0').max(1_000_000, 'Too high'),
+  firstBookingOnly: z.boolean().default(false),
+  /** First and last Bangkok days the code works (last inclusive; none: no end). */
+  startsOn: isoDateSchema,
+  endsOn: isoDateSchema.nullable().default(null),
+  maxUses: z.coerce.number().int().positive('Must be more than 0').nullable().default(null),
+  isActive: z.boolean().default(true),
+});
+const percentBelow100 = (b: { kind?: string; value?: number }) =>
+  b.kind !== 'percent' || (b.value ?? 0) < 100;
+const endAfterStart = (b: { startsOn?: string; endsOn?: string | null }) =>
+  !b.startsOn || !b.endsOn || b.endsOn >= b.startsOn;
+export const promotionBodySchema = promotionFields
+  .extend({
+    code: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9_-]{3,30}$/, 'Use 3-30 letters, digits, - or _'),
+  })
+  .refine(percentBelow100, { path: ['value'], message: 'A percentage must be below 100' })
+  .refine(endAfterStart, { path: ['endsOn'], message: 'Must not be before the start' });
+export const promotionPatchSchema = z
+  .object({
+    kind: z.enum(promotionKinds).optional(),
+    value: z.coerce.number().positive('Must be more than 0').max(1_000_000, 'Too high').optional(),
+    firstBookingOnly: z.boolean().optional(),
+    startsOn: isoDateSchema.optional(),
+    endsOn: isoDateSchema.nullable().optional(),
+    maxUses: z.coerce.number().int().positive('Must be more than 0').nullable().optional(),
+    isActive: z.boolean().optional(),
+  })
+  .refine(percentBelow100, { path: ['value'], message: 'A percentage must be below 100' })
+  .refine(endAfterStart, { path: ['endsOn'], message: 'Must not be before the start' });
+
+export const addonsResponseSchema = dataEnvelope(z.array(adminAddonSchema));
+export const addonResponseSchema = dataEnvelope(adminAddonSchema);
+export const promotionsResponseSchema = dataEnvelope(z.array(adminPromotionSchema));
+export const promotionResponseSchema = dataEnvelope(adminPromotionSchema);

@@ -39,6 +39,7 @@ import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { auditRoutes } from '../audit/audit.routes';
 import { bookingsAdminRoutes } from './bookings-admin.routes';
+import { pricingAdminRoutes } from './pricing-admin.routes';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -65,6 +66,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(auditRoutes);
   await app.register(bookingsAdminRoutes);
+  await app.register(pricingAdminRoutes);
 
   // ---------- today ----------
 
