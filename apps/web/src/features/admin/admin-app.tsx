@@ -9,6 +9,7 @@ import {
   Percent,
   Settings,
   Tags,
+  TicketPercent,
   Wrench,
 } from 'lucide-react';
 import { Suspense, useId, useState, type FormEvent } from 'react';
@@ -23,6 +24,7 @@ import { ErrorNote, Field, Loading } from './admin-ui';
 import { AuditLogPage } from './pages/audit-log-page';
 import { BookingPage } from './pages/booking-page';
 import { BookingsPage } from './pages/bookings-page';
+import { PricingPage } from './pages/pricing-page';
 import { TimelinePage } from './pages/timeline-page';
 import { WalkInPage } from './pages/walk-in-page';
 import { BranchesPage } from './pages/branches-page';
@@ -91,6 +93,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'units') return <UnitsPage canEdit={canEdit} />;
     if (section === 'branches') return <BranchesPage canEdit={canEdit} />;
     if (section === 'hot-deals') return <HotDealsPage canEdit={canEdit} />;
+    if (section === 'pricing') return <PricingPage canEdit={canEdit} />;
     if (section === 'settings' && canEdit) return <SettingsPage />;
     if (section === 'audit-log' && canEdit) return <AuditLogPage />;
   }
@@ -142,6 +145,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/categories', icon: Tags, label: t('nav.categories') },
     { to: '/admin/branches', icon: Building2, label: t('nav.branches') },
     { to: '/admin/hot-deals', icon: Percent, label: t('nav.hotDeals') },
+    { to: '/admin/pricing', icon: TicketPercent, label: t('nav.pricing') },
     ...(user.role === 'admin'
       ? [
           { to: '/admin/settings', icon: Settings, label: t('nav.settings') },
