@@ -10,7 +10,9 @@ const executablePath =
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 // A throwaway data folder per run: the journeys start from the seeded demo data.
-const dataDir = path.join(os.tmpdir(), `siam-e2e-${process.pid}`);
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `siam-e2e-${process.pid}`);
+// Workers inherit it, so a journey can read the mails the server wrote to DATA_DIR/outbox.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',

@@ -57,6 +57,18 @@ async function load(title, opts) {
 
 try {
   await load('GET /api/v1/health', { path: '/api/v1/health' });
+  // Content (issue 6): an article from the API, and the article page with its share tags injected.
+  const article = 'driving-in-thailand-rules-of-the-road';
+  await load('GET /api/v1/guest/articles/{slug}', { path: `/api/v1/guest/articles/${article}?lng=th` });
+  await load('GET /articles/{slug} (page with share tags)', { path: `/articles/${article}?lng=th` });
+
+  // Catalog (issue 3): the listing with a category filter, saturated, then at 1,000 req/s
+  // for 20 s (target p99 ≤ 25 ms). Warmed up first; one category, as a visitor filtering would ask.
+  const categories = await (await fetch(`${base}/api/v1/guest/categories`)).json();
+  const listing = `/api/v1/guest/cars?category_id=${categories.response.data[0].category_id}&is_active=1&page=1&limit=9`;
+  await autocannon({ url: `${base}${listing}`, connections: 10, duration: 3 });
+  await load('GET /api/v1/guest/cars?category_id=…', { path: listing });
+  await load('GET /api/v1/guest/cars?category_id=…', { path: listing, overallRate: 1000, duration: 20 });
 } finally {
   server.kill('SIGTERM');
 }

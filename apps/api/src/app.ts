@@ -8,9 +8,12 @@ import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { uploadsPlugin } from './modules/admin/uploads.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { signInCspSources } from './modules/auth/sign-in-csp';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { seoRoutes } from './modules/seo/seo.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { authenticatePlugin } from './plugins/authenticate';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -77,14 +80,23 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(healthRoutes);
       await api.register(siteSettingsRoutes);
       await api.register(authRoutes);
+      await api.register(catalogRoutes);
+      // The catalog keeps listings for 2 s; a staff change (price, unit, block, deal) must show at once.
+      api.addHook('onResponse', async (request) => {
+        if (request.method !== 'GET' && request.url.startsWith('/api/v1/admin/'))
+          app.services.catalog.invalidate();
+      });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(bookingsRoutes);
+      await api.register(contentRoutes);
     },
     { prefix: '/api/v1' },
   );
 
   await app.register(uploadsPlugin);
-  await app.register(sitePlugin, { webRoot: options.webRoot ?? defaultWebRoot() });
+  const webRoot = options.webRoot ?? defaultWebRoot();
+  await app.register(seoRoutes, { webRoot });
+  await app.register(sitePlugin, { webRoot });
   return app;
 }
 

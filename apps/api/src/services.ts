@@ -12,6 +12,8 @@ import { SettingsAdminService } from './modules/admin/settings-admin.service';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
+import { CatalogRepository } from './modules/catalog/catalog.repository';
+import { CatalogService } from './modules/catalog/catalog.service';
 import { FacebookVerifier, GoogleVerifier } from './modules/auth/social-identity';
 import { resolveSessionSecret } from './modules/auth/session-secret';
 import { SessionsRepository } from './modules/auth/sessions.repository';
@@ -21,6 +23,19 @@ import { UsersService } from './modules/users/users.service';
 import { SiteSettingsRepository } from './modules/site-settings/site-settings.repository';
 import { SiteSettingsService } from './modules/site-settings/site-settings.service';
 import { buildBookingsService } from './modules/bookings/bookings.wiring';
+import { ArticlesRepository } from './modules/articles/articles.repository';
+import { ArticlesService } from './modules/articles/articles.service';
+import { DealsRepository } from './modules/deals/deals.repository';
+import { DealsService } from './modules/deals/deals.service';
+import { FormsRepository } from './modules/forms/forms.repository';
+import { FormsService } from './modules/forms/forms.service';
+import { NewsletterRepository } from './modules/newsletter/newsletter.repository';
+import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { ReviewsRepository } from './modules/reviews/reviews.repository';
+import { reviewCouponDescription } from './modules/reviews/reviews.ports';
+import { ReviewsService } from './modules/reviews/reviews.service';
+import { SeoRepository } from './modules/seo/seo.repository';
+import { SeoService } from './modules/seo/seo.service';
 
 /**
  * Where the modules' services are wired to their repositories, once per app.
@@ -36,6 +51,7 @@ export function buildServices(database: Database, settings: Settings) {
     resolveSessionSecret(settings.SESSION_SECRET, settings.dataDir),
   );
   const users = new UsersService(new UsersRepository(db));
+  const catalog = new CatalogService(new CatalogRepository(db));
   const authThrottle = new AuthThrottle(
     settings.REDIS_URL ? new RedisCounterStore(settings.REDIS_URL) : new MemoryCounterStore(),
     {
@@ -68,6 +84,24 @@ export function buildServices(database: Database, settings: Settings) {
       await bookings.anonymiseForUser(userId);
     },
   });
+  // Content and contact (issue 6). reviews.wire({eligibility, coupons}) connects bookings and promotions.
+  const articles = new ArticlesService(new ArticlesRepository(db));
+  const forms = new FormsService(new FormsRepository(db), mailer, siteSettings);
+  const newsletter = new NewsletterService(new NewsletterRepository(db), mailer, settings.publicUrl);
+  const deals = new DealsService(new DealsRepository(db));
+  const reviews = new ReviewsService(new ReviewsRepository(db));
+  const seo = new SeoService(new SeoRepository(db), articles, settings.publicUrl);
+  account.registerContributor(reviews.accountData());
+  // A review needs the customer's own active or completed booking, and earns a personal 10% code for 6 months.
+  reviews.wire({
+    eligibility: { check: (userId, bookingId) => bookings.reviewEligibility(userId, bookingId) },
+    coupons: {
+      issue: async (userId) => ({
+        code: await bookings.issuePersonalCoupon(userId, 10, 183),
+        description: reviewCouponDescription,
+      }),
+    },
+  });
   return {
     mailer,
     siteSettings,
@@ -82,6 +116,13 @@ export function buildServices(database: Database, settings: Settings) {
     bookings,
     bookingsAdmin,
     pricingAdmin,
+    articles,
+    forms,
+    newsletter,
+    deals,
+    reviews,
+    seo,
+    catalog,
   };
 }
 

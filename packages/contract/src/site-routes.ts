@@ -23,6 +23,8 @@ export const sitePaths = {
   terms: '/terms',
   privacy: '/privacy',
   sitemap: '/sitemap',
+  newsletterConfirm: '/newsletter/confirm',
+  newsletterUnsubscribe: '/newsletter/unsubscribe',
   admin: '/admin/*',
 } as const;
 export type SitePathName = keyof typeof sitePaths;

@@ -16,7 +16,8 @@ describe('serving the built site', () => {
     writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
     writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
     writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *');
-    database = await createTestDatabase('pglite', { seed: false });
+    // Seeded: a car or article page answers 200 only when the car or article exists.
+    database = await createTestDatabase('pglite');
     app = await buildTestApp(database, { webRoot });
   });
   afterAll(async () => {
@@ -27,9 +28,9 @@ describe('serving the built site', () => {
   it.each([
     '/',
     '/cars',
-    '/cars/12',
+    '/cars/1',
     '/booking/3',
-    '/articles/driving-in-thailand',
+    '/articles/driving-in-thailand-rules-of-the-road',
     '/about',
     '/admin/bookings',
   ])('answers the site route %s with index.html and 200', async (url) => {
@@ -45,7 +46,7 @@ describe('serving the built site', () => {
     expect(res.statusCode).toBe(200);
   });
 
-  it.each(['/no-such-page', '/cars/1/extra', '/bookings'])(
+  it.each(['/no-such-page', '/cars/1/extra', '/bookings', '/cars/999999', '/articles/no-such-article'])(
     'answers %s with the site and 404',
     async (url) => {
       const res = await app.inject({ method: 'GET', url });

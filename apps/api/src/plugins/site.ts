@@ -5,6 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isSitePath } from '@siam/contract/site-routes';
 import type { ErrorEnvelope } from '@siam/contract/errors';
+import { requestLanguage } from '../lib/language';
+import { injectHead } from '../modules/seo/html-head';
 
 export interface SitePluginOptions {
   /** The built site (apps/web/dist). When it has no index.html, a short page says how to build it. */
@@ -45,8 +47,38 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
   const sendIndex = (reply: FastifyReply, status: number) =>
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
+  /**
+   * A site page with its own head (canonical URL, hreflang, and for cars and
+   * articles the title, description and share picture). A car or article that
+   * does not exist gets the not-found page with 404, as search engines expect.
+   */
+  const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!built) return sendIndex(reply, 200);
+    const pathname = request.url.split('?')[0] ?? '/';
+    const head = await app.services.seo.headFor(pathname, requestLanguage(request));
+    if (head === 'not-found') return sendIndex(reply, 404);
+    return reply
+      .status(200)
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-language')
+      .type('text/html; charset=utf-8')
+      .send(injectHead(indexHtml, head, app.settings.publicUrl));
+  };
+
   // "/" is a site route; @fastify/static with index:false leaves it to us.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, 200));
+  app.get('/', { schema: { hide: true } }, sendPage);
+
+  // robots.txt names the sitemap by its absolute address, which only the running server knows.
+  const robotsPath = path.join(opts.webRoot, 'robots.txt');
+  if (existsSync(robotsPath)) {
+    const robots = readFileSync(robotsPath, 'utf8').replace(
+      /^Sitemap:.*$/m,
+      `Sitemap: ${app.settings.publicUrl}/sitemap.xml`,
+    );
+    app.get('/robots.txt', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'public, max-age=86400').type('text/plain; charset=utf-8').send(robots),
+    );
+  }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
@@ -62,6 +94,6 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
     if (pathname.startsWith('/assets/') || /\.[a-z0-9]{2,5}$/i.test(pathname)) {
       return reply.status(404).type('text/plain; charset=utf-8').send('Not found');
     }
-    return sendIndex(reply, isSitePath(pathname) ? 200 : 404);
+    return isSitePath(pathname) ? sendPage(request, reply) : sendIndex(reply, 404);
   });
 });

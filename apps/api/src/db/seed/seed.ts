@@ -24,6 +24,7 @@ import {
   featureNames,
 } from './demo-catalog';
 import { seedDemoStaff } from './demo-staff';
+import { seedDemoArticles } from './demo-articles';
 import { defaultSiteSettings } from './site-settings-defaults';
 
 const DAY_MS = 86_400_000;
@@ -170,4 +171,5 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
         })),
       );
   });
+  await seedDemoArticles(database, now);
 }

@@ -8,6 +8,7 @@ import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { bangkokDate, DAY_MS } from './bangkok-days';
 import { carUploadsDir } from './car-images';
+import { insertBooking } from '../../../test/booking-fixtures';
 
 const day = (offset: number) => bangkokDate(new Date(Date.now() + offset * DAY_MS));
 
@@ -232,23 +233,13 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     const unit = units[1];
     // A confirmed booking holding this unit, as the bookings module writes it
     // (pickup 09:00, return 18:00 + turnaround), inserted directly so the unit is certain.
-    const [booking] = await ctx.database.query<{ id: number }>(
-      `INSERT INTO bookings (booking_number, car_model_id, unit_id, branch_code, pickup_date, return_date,
-         pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name,
-         driver_email, driver_phone, driver_id_number, price_per_day, rental_amount, total_amount, vat_amount)
-       SELECT 'SD-TEST-0001', u.car_model_id, u.id, u.branch_code, $2::date, $3::date,
-         $4, $5, 2, 'confirmed', 'card', 'Test', 'Driver', 'driver@example.com', '0812345678',
-         'AB1234567', 1000, 2000, 2000, 130.84
-       FROM vehicle_units u WHERE u.id = $1
-       RETURNING id`,
-      [
-        unit.id,
-        day(10),
-        day(12),
-        new Date(`${day(10)}T09:00:00+07:00`),
-        new Date(`${day(12)}T18:00:00+07:00`),
-      ],
-    );
+    const booking = await insertBooking(ctx.database, {
+      userId: null,
+      status: 'confirmed',
+      unitId: unit.id,
+      pickupDate: day(10),
+      returnDate: day(12),
+    });
     await ctx.database.query(
       `INSERT INTO unit_holds (unit_id, kind, starts_at, ends_at, blocked_until, booking_id)
        VALUES ($1, 'booking', $2, $3, $4, $5)`,
@@ -257,7 +248,7 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
         new Date(`${day(10)}T09:00:00+07:00`),
         new Date(`${day(12)}T18:00:00+07:00`),
         new Date(`${day(12)}T21:00:00+07:00`),
-        booking!.id,
+        booking.id,
       ],
     );
     const res = await app.inject({

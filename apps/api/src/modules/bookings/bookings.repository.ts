@@ -123,15 +123,36 @@ export class BookingsRepository {
       kind: 'percent' | 'amount';
       value: string;
       first_booking_only: boolean;
+      user_id: number | null;
       usable: boolean;
     }>(
       ex,
-      sql`SELECT id, code, kind, value::text AS value, first_booking_only,
+      sql`SELECT id, code, kind, value::text AS value, first_booking_only, user_id,
             (is_active AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
               AND (max_uses IS NULL OR uses_count < max_uses)) AS usable
           FROM promotion_codes WHERE code = ${code}`,
     );
     return row;
+  }
+
+  /** The status of a customer's own booking (undefined when it is not theirs). */
+  async ownBookingStatus(ex: Executor, userId: number, bookingId: number) {
+    const [row] = await rows<{ status: string; car_model_id: number }>(
+      ex,
+      sql`SELECT status, car_model_id FROM bookings WHERE id = ${bookingId} AND user_id = ${userId}`,
+    );
+    return row;
+  }
+
+  /** A one-use percentage code that only this customer can redeem. */
+  async insertPersonalCode(
+    ex: Executor,
+    input: { code: string; userId: number; percent: number; endsAt: Date },
+  ) {
+    await ex.execute(
+      sql`INSERT INTO promotion_codes (code, kind, value, max_uses, ends_at, user_id)
+          VALUES (${input.code}, 'percent', ${input.percent}, 1, ${input.endsAt}, ${input.userId})`,
+    );
   }
 
   /** Bookings of this customer that count as "a booking" for first-booking codes. */

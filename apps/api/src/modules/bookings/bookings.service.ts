@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   CAR_UNAVAILABLE_MESSAGE,
@@ -112,6 +112,8 @@ export class BookingsService {
     if (!code) return null;
     const promo = await this.repo.promotion(ex, code);
     if (!promo || !promo.usable) throw this.promoInvalid();
+    // A personal code (a review's thank-you coupon) works for its customer only.
+    if (promo.user_id !== null && promo.user_id !== userId) throw this.promoInvalid();
     if (promo.first_booking_only && userId !== null && (await this.repo.countRealBookings(ex, userId)) > 0)
       throw this.promoInvalid();
     return {
@@ -848,6 +850,32 @@ export class BookingsService {
   }
 
   /** Account deletion: keeps what the law requires, removes the driver's personal data. */
+  /** May this customer review this booking? Only their own, once the car was picked up (active or completed). */
+  async reviewEligibility(
+    userId: number,
+    bookingId: number,
+  ): Promise<
+    { allowed: true; carModelId: number } | { allowed: false; reason: 'not_found' | 'not_eligible' }
+  > {
+    const row = await this.repo.ownBookingStatus(this.repo.db as unknown as Executor, userId, bookingId);
+    if (!row) return { allowed: false, reason: 'not_found' };
+    return row.status === 'active' || row.status === 'completed'
+      ? { allowed: true, carModelId: row.car_model_id }
+      : { allowed: false, reason: 'not_eligible' };
+  }
+
+  /** Issues a one-use percentage coupon only `userId` can redeem, valid for `validDays`. */
+  async issuePersonalCoupon(userId: number, percent: number, validDays: number): Promise<string> {
+    const code = `THANKS-${randomBytes(5).toString('hex').toUpperCase()}`;
+    await this.repo.insertPersonalCode(this.repo.db as unknown as Executor, {
+      code,
+      userId,
+      percent,
+      endsAt: new Date(this.now().getTime() + validDays * 86_400_000),
+    });
+    return code;
+  }
+
   async anonymiseForUser(userId: number) {
     return this.repo.anonymiseForUser(this.repo.db as unknown as Executor, userId);
   }

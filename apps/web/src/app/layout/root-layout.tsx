@@ -35,7 +35,8 @@ export function RootLayout() {
       </a>
       <ScrollToTopOnRouteChange />
       <SiteHeader />
-      <main id="main" tabIndex={-1} className="min-h-[60vh] outline-none">
+      {/* At least a screen tall: the footer never shows, then jumps away, while a page loads (layout shift). */}
+      <main id="main" tabIndex={-1} className="min-h-svh outline-none">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
         </Suspense>

@@ -7,6 +7,7 @@ import { cancelBooking, downloadReceipt, fetchBookings } from './booking-api';
 import { useFormat } from './format';
 import { StatusBadge } from './price-breakdown';
 import { SlipUpload } from './slip-upload';
+import { ReviewForm } from '../reviews/review-form';
 
 function CancelAction({ booking }: { booking: Booking }) {
   const { t } = useTranslation('booking');
@@ -75,6 +76,7 @@ function BookingCard({ booking }: { booking: Booking }) {
   const f = useFormat();
   const [slipOpen, setSlipOpen] = useState(false);
   const [receiptError, setReceiptError] = useState<string | null>(null);
+  const [reviewOpen, setReviewOpen] = useState(false);
   return (
     <li
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -141,7 +143,17 @@ function BookingCard({ booking }: { booking: Booking }) {
           </button>
         )}
         {booking.canCancel && <CancelAction booking={booking} />}
+        {(booking.status === 'active' || booking.status === 'completed') && !reviewOpen && (
+          <button type="button" className="btn-action" onClick={() => setReviewOpen(true)}>
+            {t('history.writeReview')}
+          </button>
+        )}
       </div>
+      {reviewOpen && (
+        <div className="mt-4">
+          <ReviewForm bookingId={booking.id} />
+        </div>
+      )}
       {receiptError && (
         <p role="alert" className="field-error">
           {receiptError}

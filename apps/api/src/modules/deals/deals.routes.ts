@@ -1,0 +1,21 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { currentDealsResponseSchema } from '@siam/contract/content';
+import { requestLanguage } from '../../lib/language';
+
+export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/guest/promotions/current',
+    {
+      schema: {
+        tags: ['content'],
+        summary: 'Hot deals running now (the promotions page)',
+        response: { 200: currentDealsResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      void reply.header('cache-control', 'public, max-age=60');
+      const data = await app.services.deals.current(requestLanguage(request));
+      return { status: true as const, response: { data } };
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import type { CurrentDeal } from '@siam/contract/content';
+import type { Language } from '@siam/contract/languages';
+import type { DealsRepository } from './deals.repository';
+
+/** The promotions page's list of hot deals running now. */
+export class DealsService {
+  constructor(private readonly repository: DealsRepository) {}
+
+  async current(lang: Language, now = new Date()): Promise<CurrentDeal[]> {
+    const rows = await this.repository.running(now);
+    return rows.map((r) => ({
+      id: r.id,
+      carModelId: r.carModelId,
+      carName: `${r.brand[lang]} ${r.model[lang]}`,
+      image: r.image ?? '/images/cars/default.svg',
+      pricePerDay: r.pricePerDay,
+      discountPercent: Number(r.discountPercent),
+      endsAt: r.endsAt.toISOString(),
+    }));
+  }
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { contactBodySchema, corporateQuoteBodySchema, receivedResponseSchema } from '@siam/contract/content';
+import { errorEnvelopeSchema } from '@siam/contract/errors';
+import { formBodyLimit, formLanguage, formRateLimit, looksAutomated } from '../../lib/public-forms';
+
+/** People need well over three seconds to fill in these forms; scripts do not. */
+const MIN_FILL_MS = 3000;
+
+export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const received = { status: true as const, response: { data: { received: true as const } } };
+
+  app.post(
+    '/guest/contact',
+    {
+      bodyLimit: formBodyLimit,
+      config: { rateLimit: formRateLimit },
+      schema: {
+        tags: ['content'],
+        summary: 'Send a message to the company (stored, staff emailed)',
+        body: contactBodySchema,
+        response: { 200: receivedResponseSchema, 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (looksAutomated(body, MIN_FILL_MS)) {
+        request.log.info('contact form: spam trap caught a post');
+        return received;
+      }
+      await app.services.forms.submitContact(
+        {
+          fullName: body.fullName,
+          email: body.email,
+          subject: body.subject,
+          message: body.message,
+          language: formLanguage(request, body.language),
+          ip: request.ip,
+        },
+        request.log,
+      );
+      return received;
+    },
+  );
+
+  app.post(
+    '/guest/corporate-quotes',
+    {
+      bodyLimit: formBodyLimit,
+      config: { rateLimit: formRateLimit },
+      schema: {
+        tags: ['content'],
+        summary: 'Ask for a corporate fleet quote (stored, sales emailed, requester thanked)',
+        body: corporateQuoteBodySchema,
+        response: { 200: receivedResponseSchema, 400: errorEnvelopeSchema, 429: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const body = request.body;
+      if (looksAutomated(body, MIN_FILL_MS)) {
+        request.log.info('corporate quote form: spam trap caught a post');
+        return received;
+      }
+      await app.services.forms.submitCorporateQuote(
+        {
+          companyName: body.companyName,
+          contactName: body.contactName,
+          position: body.position,
+          email: body.email,
+          phone: body.phone,
+          vehicles: body.vehicles,
+          message: body.message,
+          language: formLanguage(request, body.language),
+          ip: request.ip,
+        },
+        request.log,
+      );
+      return received;
+    },
+  );
+};

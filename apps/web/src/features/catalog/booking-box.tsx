@@ -1,0 +1,193 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { businessRules } from '@siam/contract/business-rules';
+import type { CarDetails } from '@siam/contract/catalog';
+import { isIsoDate, rentalDays } from '@siam/contract/catalog-rules';
+import { useSession } from '../auth/session-provider';
+import { formatBaht, formatDate, todayInBangkok } from './format';
+
+/**
+ * The booking box of the car page: branch, pickup and return dates (Bangkok
+ * calendar; no past dates; return not before pickup) and a live price. The
+ * choice lives in the page's own query string, so a customer sent to log in
+ * comes back to the same choice.
+ */
+export function BookingBox({ car }: { car: CarDetails }) {
+  const { t, i18n } = useTranslation('catalog');
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const id = useId();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { user } = useSession();
+  const [message, setMessage] = useState<'missing' | 'login' | null>(null);
+
+  const today = todayInBangkok();
+  const pickup = params.get('pickup') ?? '';
+  const ret = params.get('return') ?? '';
+  const requested = params.get('branch') ?? '';
+  const branch = car.branches.some((b) => b.code === requested)
+    ? requested
+    : car.branches.length === 1
+      ? car.branches[0]!.code
+      : '';
+
+  const set = (key: 'pickup' | 'return' | 'branch', value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next, { replace: true, preventScrollReset: true });
+    setMessage(null);
+  };
+
+  let pickupError: string | undefined;
+  let returnError: string | undefined;
+  if (pickup && (!isIsoDate(pickup) || pickup < today)) pickupError = t('dates.pickupPast');
+  if (ret && pickup && ret < pickup) returnError = t('dates.returnBeforePickup');
+  else if (ret && pickup && !pickupError && rentalDays(pickup, ret) > businessRules.maxRentalDays)
+    returnError = t('dates.tooLong', { days: businessRules.maxRentalDays });
+  const datesOk = Boolean(pickup && ret && !pickupError && !returnError && isIsoDate(ret));
+  const days = datesOk ? rentalDays(pickup, ret) : 0;
+  const daily = car.hot_deal?.price_per_day ?? car.price_per_day;
+  const total = (Math.round(Number(daily) * 100) * days) / 100;
+
+  const choiceQuery = new URLSearchParams({ pickup, return: ret, branch }).toString();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!pickup || !ret || !branch) return setMessage('missing');
+    if (!datesOk) return;
+    if (!user) return setMessage('login');
+    void navigate(`/booking/${car.car_model_id}?${choiceQuery}`);
+  };
+  const from = `${location.pathname}?${choiceQuery}`;
+  const disabled = car.is_active !== 1 || car.branches.length === 0;
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+      data-testid="booking-box"
+    >
+      <h2 id={`${id}-title`} className="text-xl">
+        {t('booking.title')}
+      </h2>
+      <p className="mt-1">
+        <span className="text-2xl font-semibold text-brand-800">{formatBaht(daily, lang)}</span>
+        <span className="text-slate-700">{t('perDay')}</span>
+        {car.hot_deal && (
+          <span className="ml-2 text-sm text-slate-600 line-through">
+            <span className="sr-only">{t('card.was')} </span>
+            {formatBaht(car.price_per_day, lang)}
+          </span>
+        )}
+      </p>
+      <div className="mt-4 space-y-4">
+        <div>
+          <label htmlFor={`${id}-branch`} className="field-label">
+            {t('booking.branch')}
+          </label>
+          <select
+            id={`${id}-branch`}
+            className="field-input"
+            value={branch}
+            required
+            onChange={(e) => set('branch', e.target.value)}
+          >
+            <option value="">{t('booking.chooseBranch')}</option>
+            {car.branches.map((b) => (
+              <option key={b.code} value={b.code}>
+                {b.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <div>
+            <label htmlFor={`${id}-pickup`} className="field-label">
+              {t('dates.pickup')}
+            </label>
+            <input
+              id={`${id}-pickup`}
+              type="date"
+              className="field-input"
+              min={today}
+              required
+              value={pickup}
+              aria-invalid={Boolean(pickupError)}
+              aria-describedby={pickupError ? `${id}-pickup-error` : `${id}-pickup-time`}
+              onChange={(e) => set('pickup', e.target.value)}
+            />
+            <p id={`${id}-pickup-time`} className="mt-1 text-xs text-slate-700">
+              {t('booking.pickupTime', { time: businessRules.pickupTime })}
+            </p>
+            {pickupError && (
+              <p id={`${id}-pickup-error`} role="alert" className="field-error">
+                {pickupError}
+              </p>
+            )}
+          </div>
+          <div>
+            <label htmlFor={`${id}-return`} className="field-label">
+              {t('dates.return')}
+            </label>
+            <input
+              id={`${id}-return`}
+              type="date"
+              className="field-input"
+              min={pickup || today}
+              required
+              value={ret}
+              aria-invalid={Boolean(returnError)}
+              aria-describedby={returnError ? `${id}-return-error` : `${id}-return-time`}
+              onChange={(e) => set('return', e.target.value)}
+            />
+            <p id={`${id}-return-time`} className="mt-1 text-xs text-slate-700">
+              {t('booking.returnTime', { time: businessRules.returnTime })}
+            </p>
+            {returnError && (
+              <p id={`${id}-return-error`} role="alert" className="field-error">
+                {returnError}
+              </p>
+            )}
+          </div>
+        </div>
+      </div>
+      <div className="mt-4 rounded-lg bg-sand-100 p-3" aria-live="polite" data-testid="live-price">
+        {datesOk ? (
+          <>
+            <p className="text-sm text-slate-700">
+              {formatDate(pickup, lang)} – {formatDate(ret, lang)}
+            </p>
+            <p className="flex items-baseline justify-between gap-2">
+              <span>{t('booking.priceFor', { count: days })}</span>
+              <span className="text-xl font-semibold text-brand-900">{formatBaht(total, lang)}</span>
+            </p>
+            <p className="text-xs text-slate-700">{t('booking.beforeExtras')}</p>
+          </>
+        ) : (
+          <p className="text-sm text-slate-700">{t('booking.chooseDates')}</p>
+        )}
+      </div>
+      {message === 'missing' && (
+        <p role="alert" className="field-error mt-3">
+          {t('booking.missing')}
+        </p>
+      )}
+      {message === 'login' && (
+        <p role="alert" className="mt-3 rounded-lg bg-amber-50 p-3 text-slate-900">
+          {t('booking.loginFirst')}{' '}
+          <Link to="/login" state={{ from, tab: 'login' }} className="font-semibold text-brand-700 underline">
+            {t('booking.loginLink')}
+          </Link>
+        </p>
+      )}
+      <button type="submit" className="btn-action mt-4 w-full" disabled={disabled}>
+        {disabled ? t('booking.unavailable') : t('booking.bookNow')}
+      </button>
+      <p className="mt-2 text-center text-xs text-slate-700">{t('booking.vatIncluded')}</p>
+    </form>
+  );
+}

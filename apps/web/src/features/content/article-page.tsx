@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import { Info } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../lib/api-client';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { NotFoundPage } from '../pages/not-found-page';
+import { articleQuery, formatDate } from './articles-api';
+
+export function ArticlePage() {
+  const { slug = '' } = useParams();
+  const { t, i18n } = useTranslation('content');
+  const lang = i18n.resolvedLanguage ?? 'en';
+  const { data, isPending, error, refetch } = useQuery(articleQuery(lang, slug));
+  usePageMeta(data?.title, data?.excerpt);
+
+  if (error instanceof ApiError && error.httpStatus === 404) return <NotFoundPage />;
+  if (error)
+    return (
+      <div role="alert" className="container-page py-12">
+        <p>{error.message}</p>
+        <button type="button" className="btn-outline mt-4" onClick={() => void refetch()}>
+          {t('articles.retry')}
+        </button>
+      </div>
+    );
+  if (isPending)
+    return (
+      <div className="container-page py-12" aria-busy="true">
+        <div className="h-10 w-2/3 animate-pulse rounded bg-slate-100" />
+        <div className="mt-6 aspect-[40/21] max-w-3xl animate-pulse rounded-2xl bg-slate-100" />
+      </div>
+    );
+
+  return (
+    <article className="container-page max-w-3xl py-12">
+      <Link to="/articles" className="text-brand-700 hover:underline">
+        ← {t('articles.backToList')}
+      </Link>
+      {!data.translated && (
+        <p role="note" className="mt-6 flex gap-2 rounded-xl bg-sand-100 p-4 text-slate-900">
+          <Info aria-hidden size={20} className="mt-0.5 shrink-0" />
+          {t('articles.fallbackNotice')}
+        </p>
+      )}
+      <div lang={data.language}>
+        <h1 className="mt-6 text-3xl md:text-4xl">{data.title}</h1>
+        <p className="mt-3 text-sm text-slate-700">
+          <time dateTime={data.publishedAt}>
+            {t('articles.published', { date: formatDate(data.publishedAt, lang) })}
+          </time>
+        </p>
+        <img
+          src={data.coverImage}
+          alt=""
+          width={800}
+          height={420}
+          className="mt-6 aspect-[40/21] w-full rounded-2xl object-cover"
+        />
+        <p className="mt-6 text-lg text-slate-800">{data.excerpt}</p>
+        <div
+          data-testid="article-body"
+          className="mt-6 leading-relaxed text-slate-900 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-action-500 [&_blockquote]:pl-4 [&_h2]:mt-8 [&_h2]:text-2xl [&_h3]:mt-6 [&_h3]:text-xl [&_li]:mt-1 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_table]:mt-4 [&_td]:border [&_td]:p-2 [&_th]:border [&_th]:p-2 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6"
+          // The API renders the Markdown and sanitizes it with an allow-list (no scripts, handlers, iframes or javascript: links).
+          dangerouslySetInnerHTML={{ __html: data.html }}
+        />
+      </div>
+    </article>
+  );
+}
+
+export const Component = ArticlePage;

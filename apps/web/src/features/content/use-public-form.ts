@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError, apiRequest } from '../../lib/api-client';
+
+/**
+ * Sends a public form with its spam-trap fields (`website`, `elapsedMs` since
+ * the form was shown) and the page language, and maps the server's field
+ * errors back onto the fields.
+ */
+export function usePublicForm<T extends FieldValues>(path: string, setError: UseFormSetError<T>) {
+  const { i18n } = useTranslation();
+  const [shownAt] = useState(() => Date.now());
+  const [formError, setFormError] = useState<string>();
+  const [done, setDone] = useState(false);
+
+  const send = async (values: T & { website?: string }) => {
+    setFormError(undefined);
+    try {
+      await apiRequest(path, {
+        method: 'POST',
+        body: { ...values, language: i18n.resolvedLanguage, elapsedMs: Date.now() - shownAt },
+      });
+      setDone(true);
+    } catch (error) {
+      if (error instanceof ApiError) {
+        for (const fieldError of error.fieldErrors)
+          setError(fieldError.path as Path<T>, { type: 'server', message: fieldError.message });
+        setFormError(error.message);
+      } else setFormError(String(error));
+    }
+  };
+  return { send, formError, done, reset: () => setDone(false) };
+}

@@ -1,0 +1,5 @@
+import { LegalPage } from './legal-page';
+
+export function Component() {
+  return <LegalPage doc="terms" />;
+}
