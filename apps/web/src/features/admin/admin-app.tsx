@@ -6,6 +6,7 @@ import {
   ChartGantt,
   Gauge,
   KeyRound,
+  MessageSquareText,
   Percent,
   Settings,
   Tags,
@@ -25,6 +26,7 @@ import { AuditLogPage } from './pages/audit-log-page';
 import { BookingPage } from './pages/booking-page';
 import { BookingsPage } from './pages/bookings-page';
 import { PricingPage } from './pages/pricing-page';
+import { ReviewsPage } from './pages/reviews-page';
 import { TimelinePage } from './pages/timeline-page';
 import { WalkInPage } from './pages/walk-in-page';
 import { BranchesPage } from './pages/branches-page';
@@ -94,6 +96,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'branches') return <BranchesPage canEdit={canEdit} />;
     if (section === 'hot-deals') return <HotDealsPage canEdit={canEdit} />;
     if (section === 'pricing') return <PricingPage canEdit={canEdit} />;
+    if (section === 'reviews') return <ReviewsPage />;
     if (section === 'settings' && canEdit) return <SettingsPage />;
     if (section === 'audit-log' && canEdit) return <AuditLogPage />;
   }
@@ -146,6 +149,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/branches', icon: Building2, label: t('nav.branches') },
     { to: '/admin/hot-deals', icon: Percent, label: t('nav.hotDeals') },
     { to: '/admin/pricing', icon: TicketPercent, label: t('nav.pricing') },
+    { to: '/admin/reviews', icon: MessageSquareText, label: t('nav.reviews') },
     ...(user.role === 'admin'
       ? [
           { to: '/admin/settings', icon: Settings, label: t('nav.settings') },
