@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
@@ -156,3 +157,33 @@ for (const [lng, from] of [
     expect(after.response.data.find((b: { id: number }) => b.id === booking.id).status).toBe('completed');
   });
 }
+
+test('the bookings, timeline, walk-in, pricing and reviews screens have no WCAG A/AA violations (en)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const { booking } = await customerBooking(request, 64);
+  await page.goto('/admin?lng=en');
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
+  for (const path of [
+    '/admin/bookings',
+    `/admin/bookings/${booking.id}`,
+    '/admin/bookings/new',
+    '/admin/timeline',
+    '/admin/pricing',
+    '/admin/reviews',
+  ]) {
+    await page.goto(`${path}?lng=en`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
+    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    expect(
+      result.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`),
+      path,
+    ).toEqual([]);
+  }
+});
