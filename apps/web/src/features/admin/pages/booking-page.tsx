@@ -271,8 +271,9 @@ export function BookingPage({ id }: { id: string }) {
               const afterState = (h.after ?? {}) as { status?: string; reason?: string };
               return (
                 <li key={h.id} className="py-1">
-                  {dateTime(h.createdAt)} · {t(`booking.actionsLog.${h.action}`, { defaultValue: h.action })}{' '}
-                  · {h.actorEmail}
+                  {dateTime(h.createdAt)} ·{' '}
+                  {t(`booking.actionsLog.${h.action.replace('.', '_')}`, { defaultValue: h.action })} ·{' '}
+                  {h.actorEmail}
                   {before.status && afterState.status && before.status !== afterState.status && (
                     <span className="text-slate-600">
                       {' '}
