@@ -3,7 +3,10 @@ import type { Settings } from './config/settings';
 import { createMailer } from './lib/mailer';
 import { AccountService } from './modules/auth/account.service';
 import { AuthThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/auth-throttle';
+import { BookingsAdminRepository } from './modules/admin/bookings-admin.repository';
+import { BookingsAdminService } from './modules/admin/bookings-admin.service';
 import { FleetRepository } from './modules/admin/fleet.repository';
+import { PricingAdminService } from './modules/admin/pricing-admin.service';
 import { FleetService } from './modules/admin/fleet.service';
 import { SettingsAdminService } from './modules/admin/settings-admin.service';
 import { AuditRepository } from './modules/audit/audit.repository';
@@ -70,6 +73,8 @@ export function buildServices(database: Database, settings: Settings) {
   const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
   const bookings = buildBookingsService(db, settings, { siteSettings, mailer });
+  const pricingAdmin = new PricingAdminService(db, audit);
+  const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   // PDPA: a customer's bookings are part of their data export, and are anonymised
   // (keeping number, dates, car and amounts, as accounting law requires) when they erase their account.
   account.registerContributor({
@@ -109,6 +114,8 @@ export function buildServices(database: Database, settings: Settings) {
     fleet,
     settingsAdmin,
     bookings,
+    bookingsAdmin,
+    pricingAdmin,
     articles,
     forms,
     newsletter,

@@ -11,6 +11,8 @@ export type AddonCode = (typeof addonCodes)[number];
 
 export const paymentMethods = ['card', 'bank_transfer', 'promptpay'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+/** Cash is taken only at the counter: staff record it on walk-in and phone bookings (back office). */
+export const recordedPaymentMethods = [...paymentMethods, 'cash'] as const;
 
 export const bookingStatuses = [
   'awaiting_payment',
@@ -180,7 +182,7 @@ export const bookingSchema = z.object({
   pickupTime: z.string(),
   returnTime: z.string(),
   days: z.number().int(),
-  paymentMethod: z.enum(paymentMethods),
+  paymentMethod: z.enum(recordedPaymentMethods),
   driver: z.object({
     firstName: z.string(),
     lastName: z.string(),
@@ -201,7 +203,7 @@ export const bookingSchema = z.object({
   paid: z.boolean(),
   payment: z
     .object({
-      method: z.enum(paymentMethods),
+      method: z.enum(recordedPaymentMethods),
       status: z.string(),
       amount: z.number().int(),
       cardBrand: z.string().nullable(),

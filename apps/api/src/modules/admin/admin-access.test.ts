@@ -40,7 +40,15 @@ describeEachDatabase('back office access', (ctx) => {
   });
 
   it('lets staff run daily operations but keeps prices, settings and the audit log for admins', async () => {
-    for (const url of ['/api/v1/admin/dashboard', '/api/v1/admin/units', '/api/v1/admin/car-models'])
+    for (const url of [
+      '/api/v1/admin/dashboard',
+      '/api/v1/admin/units',
+      '/api/v1/admin/car-models',
+      '/api/v1/admin/bookings',
+      '/api/v1/admin/bookings-today',
+      '/api/v1/admin/addons',
+      '/api/v1/admin/promotions',
+    ])
       expect((await app.inject({ url, headers: auth.staff })).statusCode, url).toBe(200);
     const adminOnly: [string, string][] = [
       ['GET', '/api/v1/admin/audit-log'],
@@ -52,6 +60,9 @@ describeEachDatabase('back office access', (ctx) => {
       ['POST', '/api/v1/admin/hot-deals'],
       ['PATCH', '/api/v1/admin/branches/srn'],
       ['POST', '/api/v1/admin/units'],
+      ['PATCH', '/api/v1/admin/addons/gps'],
+      ['POST', '/api/v1/admin/promotions'],
+      ['PATCH', '/api/v1/admin/promotions/1'],
     ];
     for (const [method, url] of adminOnly) {
       const res = await app.inject({

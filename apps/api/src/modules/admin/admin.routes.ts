@@ -38,6 +38,8 @@ import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { auditRoutes } from '../audit/audit.routes';
+import { bookingsAdminRoutes } from './bookings-admin.routes';
+import { pricingAdminRoutes } from './pricing-admin.routes';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -63,6 +65,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   await app.register(auditRoutes);
+  await app.register(bookingsAdminRoutes);
+  await app.register(pricingAdminRoutes);
 
   // ---------- today ----------
 

@@ -12,6 +12,9 @@ const texts = {
     created: (n: string) => `ได้รับการจองของคุณแล้ว: ${n}`,
     confirmed: (n: string) => `ยืนยันการชำระเงินแล้ว: ${n}`,
     cancelled: (n: string) => `ยกเลิกการจองแล้ว: ${n}`,
+    slip_rejected: (n: string) => `สลิปการโอนเงินไม่ผ่านการตรวจสอบ: ${n}`,
+    slipRejectedBody: 'เราไม่สามารถยืนยันสลิปที่คุณส่งมาได้ กรุณาตรวจสอบและแนบสลิปใหม่ภายใน 24 ชั่วโมงนับจากเวลาจอง',
+    reason: 'เหตุผล',
     hello: (name: string) => `เรียน คุณ${name}`,
     createdBody: 'เราได้รับการจองของคุณแล้ว กรุณาชำระเงินและแนบสลิปภายใน 24 ชั่วโมง มิฉะนั้นการจองจะถูกยกเลิกอัตโนมัติ',
     confirmedBody: 'เราได้รับชำระเงินเรียบร้อยแล้ว รถของคุณพร้อมให้บริการตามวันเวลาด้านล่าง',
@@ -29,6 +32,10 @@ const texts = {
     created: (n: string) => `We have your booking: ${n}`,
     confirmed: (n: string) => `Payment confirmed: ${n}`,
     cancelled: (n: string) => `Booking cancelled: ${n}`,
+    slip_rejected: (n: string) => `We could not accept your transfer slip: ${n}`,
+    slipRejectedBody:
+      'We could not verify the slip you sent. Please check it and upload a new one within 24 hours of booking.',
+    reason: 'Reason',
     hello: (name: string) => `Dear ${name},`,
     createdBody:
       'We have your booking. Please pay and send the slip within 24 hours, or the booking is cancelled automatically.',
@@ -47,6 +54,9 @@ const texts = {
     created: (n: string) => `我们已收到您的预订：${n}`,
     confirmed: (n: string) => `付款已确认：${n}`,
     cancelled: (n: string) => `预订已取消：${n}`,
+    slip_rejected: (n: string) => `您的转账凭证未通过审核：${n}`,
+    slipRejectedBody: '我们无法核实您上传的转账凭证，请检查后在预订后24小时内重新上传。',
+    reason: '原因',
     hello: (name: string) => `${name}，您好：`,
     createdBody: '我们已收到您的预订。请在24小时内付款并上传转账凭证，否则预订将自动取消。',
     confirmedBody: '我们已收到您的付款，车辆将按以下时间为您准备好。',
@@ -64,18 +74,27 @@ const texts = {
 
 /** The booking emails (made, payment confirmed, cancelled) in the customer's language. */
 export function bookingMail(
-  kind: 'created' | 'confirmed' | 'cancelled',
+  kind: 'created' | 'confirmed' | 'cancelled' | 'slip_rejected',
   booking: Booking,
   lang: Language,
   publicUrl: string,
+  note?: string,
 ) {
   const t = texts[lang];
   const subject = t[kind](booking.bookingNumber);
-  const body = kind === 'created' ? t.createdBody : kind === 'confirmed' ? t.confirmedBody : t.cancelledBody;
+  const body =
+    kind === 'created'
+      ? t.createdBody
+      : kind === 'confirmed'
+        ? t.confirmedBody
+        : kind === 'slip_rejected'
+          ? t.slipRejectedBody
+          : t.cancelledBody;
   const lines = [
     t.hello(`${booking.driver.firstName} ${booking.driver.lastName}`.trim()),
     '',
     body,
+    ...(kind === 'slip_rejected' && note ? [`${t.reason}: ${note}`] : []),
     '',
     `${t.car}: ${booking.carName}`,
     `${t.branch}: ${booking.branchName}`,

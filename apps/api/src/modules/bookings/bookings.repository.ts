@@ -21,7 +21,7 @@ export interface BookingRow {
   return_date: string;
   days: number;
   status: string;
-  payment_method: 'card' | 'bank_transfer' | 'promptpay';
+  payment_method: 'card' | 'bank_transfer' | 'promptpay' | 'cash';
   driver_first_name: string;
   driver_last_name: string;
   driver_email: string;
@@ -51,7 +51,7 @@ export interface BookingRow {
 
 export interface PaymentRow {
   id: number;
-  method: 'card' | 'bank_transfer' | 'promptpay';
+  method: 'card' | 'bank_transfer' | 'promptpay' | 'cash';
   kind: 'charge' | 'refund';
   status: string;
   amount: number;
@@ -189,7 +189,7 @@ export class BookingsRepository {
     ex: Executor,
     promotionId: number,
     bookingId: number,
-    userId: number,
+    userId: number | null,
     discount: string,
   ) {
     await ex.execute(

@@ -37,6 +37,12 @@ type CreateInput = z.output<typeof createBookingBodySchema>;
 export const SLIP_MAX_BYTES = 5 * 1024 * 1024;
 const HOUR_MS = 3_600_000;
 
+/**
+ * Runs inside a status change's transaction, after the change, with the
+ * booking as it was before: the back office writes its audit record here.
+ */
+export type InTransaction = (tx: Executor, before: BookingRow) => Promise<void>;
+
 export interface CreateResult {
   httpStatus: number;
   body: unknown;
@@ -217,7 +223,15 @@ export class BookingsService {
     input: CreateInput,
     lang: Language,
     idempotencyKey: string | undefined,
+    /**
+     * A booking staff make for a phone or walk-in customer: `userId` is then the
+     * staff member (who owns the idempotency key), the booking belongs to
+     * `customerId` (or to nobody: driver details only), and `inTx` runs in the
+     * creating transaction (the back office's audit record).
+     */
+    staff?: { customerId: number | null; inTx?: (tx: Executor, bookingId: number) => Promise<void> },
   ): Promise<CreateResult> {
+    const customerId = staff ? staff.customerId : userId;
     if (!(await this.deps.siteSettings.isRentalOpen()))
       throw new AppError('SERVICE_UNAVAILABLE', RENTAL_CLOSED_MESSAGE);
     if (input.paymentMethod === 'card' && !input.card)
@@ -259,10 +273,10 @@ export class BookingsService {
           };
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
-      const q = await this.computeQuote(tx, input, lang, userId);
+      const q = await this.computeQuote(tx, input, lang, customerId);
       const { startsAt, endsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
       const booking = await this.repo.insertBooking(tx, {
-        userId,
+        userId: customerId,
         carModelId: input.carModelId,
         branchCode: input.branchCode,
         pickupDate: input.pickupDate,
@@ -297,7 +311,13 @@ export class BookingsService {
         });
       if (q.promo) {
         if (!(await this.repo.consumePromotion(tx, q.promo.id))) throw this.promoInvalid();
-        await this.repo.recordPromotionUse(tx, q.promo.id, booking.id, userId, toBaht(q.price.promoDiscount));
+        await this.repo.recordPromotionUse(
+          tx,
+          q.promo.id,
+          booking.id,
+          customerId,
+          toBaht(q.price.promoDiscount),
+        );
       }
       const units = await this.repo.candidateUnits(
         tx,
@@ -324,6 +344,7 @@ export class BookingsService {
       if (unitId === undefined) throw new AppError('CONFLICT', CAR_UNAVAILABLE_MESSAGE);
       await this.repo.setUnit(tx, booking.id, unitId);
       await this.repo.attachIdempotencyBooking(tx, userId, key, booking.id);
+      await staff?.inTx?.(tx, booking.id);
       return { kind: 'created', bookingId: booking.id, bookingNumber: booking.booking_number };
     });
 
@@ -342,7 +363,8 @@ export class BookingsService {
           response: { data: { booking, instructions: await this.instructions(booking, lang) } },
         },
       };
-      await this.sendMail(outcome.bookingId, 'created', { booking, lang, userId });
+      if (customerId !== null)
+        await this.sendMail(outcome.bookingId, 'created', { booking, lang, userId: customerId });
     }
     await this.repo.storeIdempotencyResponse(
       this.repo.db as unknown as Executor,
@@ -547,7 +569,11 @@ export class BookingsService {
         row.cancellation_fee ??
         (canCancel ? cancellationFee({ total: row.total_amount, paid, createdAt, now: this.now() }) : null),
       canCancel,
-      canUploadSlip: row.status === 'awaiting_payment' && row.payment_method !== 'card' && !row.slip_pending,
+      canUploadSlip:
+        row.status === 'awaiting_payment' &&
+        row.payment_method !== 'card' &&
+        row.payment_method !== 'cash' &&
+        !row.slip_pending,
       cancelReason: row.cancel_reason,
     };
   }
@@ -602,7 +628,14 @@ export class BookingsService {
    */
   async cancel(
     bookingId: number,
-    options: { byStaff: boolean; reason?: string; userId?: number },
+    options: {
+      byStaff: boolean;
+      reason?: string;
+      userId?: number;
+      /** Staff may apply the customer fee rule instead of cancelling free of charge. */
+      applyFeeRule?: boolean;
+      inTx?: InTransaction;
+    },
     lang: Language = 'en',
   ) {
     const refund = await this.repo.transaction(async (tx) => {
@@ -615,14 +648,15 @@ export class BookingsService {
       if (row.status !== 'awaiting_payment' && row.status !== 'confirmed')
         throw new AppError('CONFLICT', 'This booking can no longer be cancelled');
       const paid = row.paid_ms !== null;
-      const fee = options.byStaff
-        ? 0
-        : cancellationFee({
-            total: row.total_amount,
-            paid,
-            createdAt: new Date(row.created_ms),
-            now: this.now(),
-          });
+      const fee =
+        options.byStaff && !options.applyFeeRule
+          ? 0
+          : cancellationFee({
+              total: row.total_amount,
+              paid,
+              createdAt: new Date(row.created_ms),
+              now: this.now(),
+            });
       await this.repo.updateStatus(
         tx,
         bookingId,
@@ -632,6 +666,7 @@ export class BookingsService {
       );
       await this.repo.releaseHolds(tx, bookingId);
       if (!paid) await this.repo.releasePromotion(tx, bookingId);
+      await options.inTx?.(tx, row);
       if (paid && row.total_amount - fee > 0) {
         const charge = (await this.repo.payments(tx, bookingId)).find(
           (p) => p.kind === 'charge' && p.status === 'succeeded',
@@ -700,7 +735,12 @@ export class BookingsService {
   }
 
   /** Staff accept the transfer: the payment is recorded and the booking confirmed. */
-  async confirmPayment(bookingId: number, lang: Language = 'en') {
+  async confirmPayment(
+    bookingId: number,
+    lang: Language = 'en',
+    inTx?: InTransaction,
+    reference = 'slip verified by staff',
+  ) {
     await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
@@ -712,7 +752,7 @@ export class BookingsService {
         method: row.payment_method,
         status: 'succeeded',
         amount: toBaht(row.total_amount),
-        reference: 'slip verified by staff',
+        reference,
       });
       await this.repo.updateStatus(
         tx,
@@ -720,24 +760,27 @@ export class BookingsService {
         ['awaiting_payment'],
         sql`status = 'confirmed', paid_at = now()`,
       );
+      await inTx?.(tx, row);
     });
     await this.sendMail(bookingId, 'confirmed');
     return this.getById(bookingId, lang);
   }
 
   /** Staff reject a slip; the customer may upload another before the 24 hours run out. */
-  async rejectSlip(bookingId: number, reason: string, lang: Language = 'en') {
-    const n = await this.repo.transaction(async (tx) => {
+  async rejectSlip(bookingId: number, reason: string, lang: Language = 'en', inTx?: InTransaction) {
+    await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
-      return this.repo.reviewSlips(tx, bookingId, 'rejected', reason);
+      const n = await this.repo.reviewSlips(tx, bookingId, 'rejected', reason);
+      if (n === 0) throw new AppError('CONFLICT', 'No slip waits for review');
+      await inTx?.(tx, row);
     });
-    if (n === 0) throw new AppError('CONFLICT', 'No slip waits for review');
+    await this.sendMail(bookingId, 'slip_rejected', undefined, reason);
     return this.getById(bookingId, lang);
   }
 
   /** The customer picked the car up; staff may hand over another unit of the model (its hold moves with it). */
-  async markPickedUp(bookingId: number, unitId?: number, lang: Language = 'en') {
+  async markPickedUp(bookingId: number, unitId?: number, lang: Language = 'en', inTx?: InTransaction) {
     await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
@@ -766,13 +809,16 @@ export class BookingsService {
         ['confirmed'],
         sql`status = 'active', picked_up_at = now()`,
       );
+      await inTx?.(tx, row);
     });
     return this.getById(bookingId, lang);
   }
 
   /** The car came back: the booking is completed and the car freed. */
-  async markReturned(bookingId: number, lang: Language = 'en') {
+  async markReturned(bookingId: number, lang: Language = 'en', inTx?: InTransaction) {
     await this.repo.transaction(async (tx) => {
+      const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
+      if (!row) throw notFound('Booking');
       if (
         !(await this.repo.updateStatus(
           tx,
@@ -783,8 +829,14 @@ export class BookingsService {
       )
         throw new AppError('CONFLICT', 'Only an active booking can be returned');
       await this.repo.releaseHolds(tx, bookingId);
+      await inTx?.(tx, row);
     });
     return this.getById(bookingId, lang);
+  }
+
+  /** A stored transfer slip's bytes (for staff; the route checks the role). */
+  async slipFile(key: string) {
+    return this.deps.slips.get(key);
   }
 
   /** Unpaid bookings older than 24 hours expire and free their cars; safe on several instances at once. */
@@ -840,8 +892,9 @@ export class BookingsService {
    */
   private async sendMail(
     bookingId: number,
-    kind: 'created' | 'confirmed' | 'cancelled',
+    kind: 'created' | 'confirmed' | 'cancelled' | 'slip_rejected',
     known?: { booking: Booking; lang: Language; userId: number },
+    note?: string,
   ) {
     try {
       const db = this.repo.db as unknown as Executor;
@@ -858,7 +911,7 @@ export class BookingsService {
         booking = await this.getById(bookingId, lang);
       }
       const user = await this.repo.userLanguageAndEmail(db, userId);
-      const message = bookingMail(kind, booking, lang, this.deps.publicUrl);
+      const message = bookingMail(kind, booking, lang, this.deps.publicUrl, note);
       await this.deps.mailer.send({ to: user?.email ?? fallbackEmail!, ...message });
     } catch (error) {
       // A mail failure never undoes a booking or a payment; it is logged for staff.

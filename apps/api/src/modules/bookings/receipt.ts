@@ -50,7 +50,12 @@ const labels = {
     unpaid: 'ยังไม่ได้ชำระเงิน',
     refund: 'คืนเงิน',
     issued: 'ออกเมื่อ',
-    methods: { card: 'บัตรเครดิต/เดบิต', bank_transfer: 'โอนเงินผ่านธนาคาร', promptpay: 'พร้อมเพย์' },
+    methods: {
+      card: 'บัตรเครดิต/เดบิต',
+      bank_transfer: 'โอนเงินผ่านธนาคาร',
+      promptpay: 'พร้อมเพย์',
+      cash: 'เงินสด',
+    },
   },
   en: {
     title: 'Receipt / booking confirmation',
@@ -71,7 +76,7 @@ const labels = {
     unpaid: 'Not paid yet',
     refund: 'Refund',
     issued: 'Issued',
-    methods: { card: 'Card', bank_transfer: 'Bank transfer', promptpay: 'PromptPay' },
+    methods: { card: 'Card', bank_transfer: 'Bank transfer', promptpay: 'PromptPay', cash: 'Cash' },
   },
   zh: {
     title: '收据 / 预订确认',
@@ -92,7 +97,7 @@ const labels = {
     unpaid: '尚未付款',
     refund: '退款',
     issued: '开具时间',
-    methods: { card: '银行卡', bank_transfer: '银行转账', promptpay: 'PromptPay' },
+    methods: { card: '银行卡', bank_transfer: '银行转账', promptpay: 'PromptPay', cash: '现金' },
   },
 } as const;
 

@@ -38,6 +38,8 @@ interface MutationState<T> {
 export function useAdminMutation<T, V = unknown>(
   method: 'POST' | 'PATCH' | 'DELETE',
   path: string | ((vars: V) => string),
+  /** Extra request headers (e.g. an Idempotency-Key kept for the life of a form). */
+  headers?: Record<string, string>,
 ) {
   const client = useQueryClient();
   const [state, setState] = useState<MutationState<T>>({
@@ -51,6 +53,7 @@ export function useAdminMutation<T, V = unknown>(
       setState({ isPending: true, isSuccess: false, error: null, data: undefined });
       apiRequest<Envelope<T>>(`/admin${typeof path === 'function' ? path(vars) : path}`, {
         method,
+        headers,
         body: method === 'DELETE' || vars === undefined ? undefined : vars,
       }).then(
         async (res) => {
@@ -69,7 +72,7 @@ export function useAdminMutation<T, V = unknown>(
           }),
       );
     },
-    [client, method, path],
+    [client, method, path, headers],
   );
   return { ...state, mutate };
 }

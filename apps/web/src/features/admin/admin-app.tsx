@@ -1,12 +1,16 @@
 import {
   Building2,
+  CalendarDays,
   CarFront,
   ClipboardList,
+  ChartGantt,
   Gauge,
   KeyRound,
+  MessageSquareText,
   Percent,
   Settings,
   Tags,
+  TicketPercent,
   Wrench,
 } from 'lucide-react';
 import { Suspense, useId, useState, type FormEvent } from 'react';
@@ -19,6 +23,12 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { useSession } from '../auth/session-provider';
 import { ErrorNote, Field, Loading } from './admin-ui';
 import { AuditLogPage } from './pages/audit-log-page';
+import { BookingPage } from './pages/booking-page';
+import { BookingsPage } from './pages/bookings-page';
+import { PricingPage } from './pages/pricing-page';
+import { ReviewsPage } from './pages/reviews-page';
+import { TimelinePage } from './pages/timeline-page';
+import { WalkInPage } from './pages/walk-in-page';
 import { BranchesPage } from './pages/branches-page';
 import { CarModelPage } from './pages/car-model-page';
 import { CarModelsPage } from './pages/car-models-page';
@@ -76,11 +86,17 @@ function AdminPage({ user }: { user: User }) {
   if (section === '' && id === undefined) return <TodayPage />;
   if (section === 'fleet' && id === undefined) return <CarModelsPage canEdit={canEdit} />;
   if (section === 'fleet' && id) return <CarModelPage id={id} canEdit={canEdit} />;
+  if (section === 'bookings' && id === undefined) return <BookingsPage />;
+  if (section === 'bookings' && id === 'new') return <WalkInPage />;
+  if (section === 'bookings' && id && /^\d+$/.test(id)) return <BookingPage key={id} id={id} />;
+  if (section === 'timeline' && id === undefined) return <TimelinePage />;
   if (id === undefined) {
     if (section === 'categories') return <CategoriesPage canEdit={canEdit} />;
     if (section === 'units') return <UnitsPage canEdit={canEdit} />;
     if (section === 'branches') return <BranchesPage canEdit={canEdit} />;
     if (section === 'hot-deals') return <HotDealsPage canEdit={canEdit} />;
+    if (section === 'pricing') return <PricingPage canEdit={canEdit} />;
+    if (section === 'reviews') return <ReviewsPage />;
     if (section === 'settings' && canEdit) return <SettingsPage />;
     if (section === 'audit-log' && canEdit) return <AuditLogPage />;
   }
@@ -125,11 +141,15 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
   const { signOut } = useSession();
   const entries = [
     { to: '/admin', end: true, icon: Gauge, label: t('nav.today') },
+    { to: '/admin/bookings', icon: CalendarDays, label: t('nav.bookings') },
+    { to: '/admin/timeline', icon: ChartGantt, label: t('nav.timeline') },
     { to: '/admin/units', icon: Wrench, label: t('nav.units') },
     { to: '/admin/fleet', icon: CarFront, label: t('nav.carModels') },
     { to: '/admin/categories', icon: Tags, label: t('nav.categories') },
     { to: '/admin/branches', icon: Building2, label: t('nav.branches') },
     { to: '/admin/hot-deals', icon: Percent, label: t('nav.hotDeals') },
+    { to: '/admin/pricing', icon: TicketPercent, label: t('nav.pricing') },
+    { to: '/admin/reviews', icon: MessageSquareText, label: t('nav.reviews') },
     ...(user.role === 'admin'
       ? [
           { to: '/admin/settings', icon: Settings, label: t('nav.settings') },

@@ -1,8 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Dashboard } from '@siam/contract/admin';
+import type { AdminBookingSummary, BookingsToday } from '@siam/contract/admin-bookings';
 import { useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, useFormats } from '../admin-ui';
+import { StatusBadge, satang } from '../bookings/booking-format';
 
 function Figure({ label, value, testId }: { label: string; value: number; testId?: string }) {
   return (
@@ -15,22 +17,56 @@ function Figure({ label, value, testId }: { label: string; value: number; testId
   );
 }
 
+function BookingList({
+  items,
+  empty,
+  testId,
+}: {
+  items: AdminBookingSummary[];
+  empty: string;
+  testId: string;
+}) {
+  const { t } = useTranslation('admin');
+  const { date } = useFormats();
+  if (items.length === 0) return <p className="text-slate-600">{empty}</p>;
+  return (
+    <ul className="divide-y divide-slate-100" data-testid={testId}>
+      {items.map((b) => (
+        <li key={b.id} className="py-2">
+          <Link to={`/admin/bookings/${b.id}`} className="font-semibold text-brand-700 underline">
+            {b.bookingNumber}
+          </Link>{' '}
+          <StatusBadge status={b.status} /> · {b.customerName} · {b.carName}
+          {b.plate && <> · {b.plate}</>} · {b.branchCode.toUpperCase()} · {date(b.pickupDate)} –{' '}
+          {date(b.returnDate)}
+          {b.slipPending && (
+            <span className="ml-1 text-sm font-semibold text-amber-900">{t('bookings.slipToCheck')}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
- * Today: what stands on the fleet tables now. The booking figures (pickups
- * and returns per branch, payments awaiting a check, the month's bookings
- * and revenue) come with the bookings module; their sections are marked.
+ * Today: what stands on the fleet tables now, and the day's bookings (pickups
+ * and returns per branch in Bangkok time, payments awaiting a check, the
+ * month's bookings and VAT-inclusive revenue).
  */
 export function TodayPage() {
   const { t } = useTranslation('admin');
-  const { date, lng } = useFormats();
+  const { date, lng, money } = useFormats();
   const query = useAdminQuery<Dashboard>('/dashboard');
+  const bookings = useAdminQuery<BookingsToday>('/bookings-today');
   const data = query.data;
+  const day = bookings.data;
+  const perBranch = new Map(day?.branches.map((b) => [b.code, b]));
   return (
     <>
       <PageTitle title={t('today.title')}>
         {data && <p className="text-slate-700">{date(data.date)}</p>}
       </PageTitle>
-      <ErrorNote error={query.error} />
+      <ErrorNote error={query.error ?? bookings.error} />
       {query.isPending && <Loading />}
       {data && (
         <div className="space-y-6">
@@ -45,11 +81,21 @@ export function TodayPage() {
             <Figure label={t('today.branches')} value={data.branches.length} />
           </div>
 
-          {/* TODO(bookings): pickups and returns today per branch, from the bookings module. */}
           <Card title={t('today.pickupsReturns')}>
-            <p className="text-slate-600" data-pending="bookings">
-              {t('today.pendingBookings')}
-            </p>
+            {day ? (
+              <div className="grid gap-4 md:grid-cols-2">
+                <div>
+                  <h3 className="mb-1 font-semibold">{t('today.pickups')}</h3>
+                  <BookingList items={day.pickups} empty={t('today.noPickups')} testId="today-pickups" />
+                </div>
+                <div>
+                  <h3 className="mb-1 font-semibold">{t('today.returns')}</h3>
+                  <BookingList items={day.returns} empty={t('today.noReturns')} testId="today-returns" />
+                </div>
+              </div>
+            ) : (
+              <Loading />
+            )}
           </Card>
 
           <Card title={t('today.perBranch')}>
@@ -66,7 +112,12 @@ export function TodayPage() {
                     <th scope="col" className="py-2 pr-3">
                       {t('today.inMaintenance')}
                     </th>
-                    {/* TODO(bookings): pickups today, returns today columns. */}
+                    <th scope="col" className="py-2 pr-3">
+                      {t('today.pickups')}
+                    </th>
+                    <th scope="col" className="py-2 pr-3">
+                      {t('today.returns')}
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
@@ -77,6 +128,8 @@ export function TodayPage() {
                       </th>
                       <td className="py-2 pr-3">{b.unitsInService}</td>
                       <td className="py-2 pr-3">{b.inMaintenanceToday}</td>
+                      <td className="py-2 pr-3">{perBranch.get(b.code)?.pickups ?? '–'}</td>
+                      <td className="py-2 pr-3">{perBranch.get(b.code)?.returns ?? '–'}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -106,17 +159,35 @@ export function TodayPage() {
           </Card>
 
           <div className="grid gap-3 lg:grid-cols-2">
-            {/* TODO(bookings): bookings awaiting payment with their slips. */}
             <Card title={t('today.awaitingPayment')}>
-              <p className="text-slate-600" data-pending="bookings">
-                {t('today.pendingBookings')}
-              </p>
+              {day ? (
+                <BookingList
+                  items={day.awaitingPayment}
+                  empty={t('today.noneAwaiting')}
+                  testId="today-awaiting"
+                />
+              ) : (
+                <Loading />
+              )}
             </Card>
-            {/* TODO(bookings): this month's bookings and revenue. */}
             <Card title={t('today.thisMonth')}>
-              <p className="text-slate-600" data-pending="bookings">
-                {t('today.pendingBookings')}
-              </p>
+              {day ? (
+                <div className="grid grid-cols-2 gap-3">
+                  <Figure
+                    label={t('today.monthBookings')}
+                    value={day.month.bookings}
+                    testId="month-bookings"
+                  />
+                  <div className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+                    <p className="text-sm text-slate-600">{t('today.monthRevenue')}</p>
+                    <p className="text-2xl font-semibold text-slate-900" data-testid="month-revenue">
+                      {satang(money, day.month.revenue)}
+                    </p>
+                  </div>
+                </div>
+              ) : (
+                <Loading />
+              )}
             </Card>
           </div>
           {/* TODO(content): new contact messages and quote requests. */}

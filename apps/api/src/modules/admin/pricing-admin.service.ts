@@ -1,0 +1,195 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import type {
+  AdminAddon,
+  AdminPromotion,
+  addonPatchSchema,
+  promotionBodySchema,
+  promotionPatchSchema,
+} from '@siam/contract/admin-bookings';
+import type { Db } from '../../db/client';
+import type { LocalizedText } from '../../db/schema/localized';
+import { AppError, notFound } from '../../lib/app-error';
+import type { Executor as AuditExecutor } from '../audit/audit.repository';
+import type { Actor, AuditService } from '../audit/audit.service';
+import { bangkokDate, bangkokMidnight, DAY_MS } from './bangkok-days';
+import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
+
+type Ex = Pick<Db, 'execute'>;
+async function rows<T>(ex: Ex, query: SQL): Promise<T[]> {
+  return ((await ex.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+interface AddonRow {
+  code: string;
+  name: LocalizedText;
+  price_per_day: string;
+  is_active: boolean;
+}
+interface PromotionRow {
+  id: number;
+  code: string;
+  kind: 'percent' | 'amount';
+  value: string;
+  first_booking_only: boolean;
+  starts_at: Date | string;
+  ends_at: Date | string | null;
+  max_uses: number | null;
+  uses_count: number;
+  is_active: boolean;
+}
+
+const addonOut = (r: AddonRow): AdminAddon => ({
+  code: r.code,
+  name: r.name,
+  pricePerDay: Number(r.price_per_day),
+  isActive: r.is_active,
+});
+const promotionOut = (r: PromotionRow): AdminPromotion => ({
+  id: r.id,
+  code: r.code,
+  kind: r.kind,
+  value: Number(r.value),
+  firstBookingOnly: r.first_booking_only,
+  startsOn: bangkokDate(new Date(r.starts_at)),
+  // ends_at is the last instant; the last day is the one before the next midnight.
+  endsOn: r.ends_at ? bangkokDate(new Date(new Date(r.ends_at).getTime() - 1)) : null,
+  maxUses: r.max_uses,
+  usesCount: r.uses_count,
+  isActive: r.is_active,
+});
+const endOf = (day: string | null) =>
+  day ? new Date(bangkokMidnight(day).getTime() + DAY_MS).toISOString() : null;
+
+const promoColumns = sql`id, code, kind, value::text AS value, first_booking_only, starts_at, ends_at, max_uses, uses_count, is_active`;
+
+/**
+ * Add-on prices and promotion codes (admins only): each change is written
+ * with its audit record (before and after) in one transaction. Bookings read
+ * these tables on every quote, so a change shows on the site at once.
+ */
+export class PricingAdminService {
+  constructor(
+    private readonly db: Db,
+    private readonly audit: AuditService,
+  ) {}
+
+  private inTransaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction((t) => fn(t as unknown as Db));
+  }
+
+  async addons(): Promise<AdminAddon[]> {
+    const list = await rows<AddonRow>(
+      this.db,
+      sql`SELECT code, name, price_per_day::text AS price_per_day, is_active FROM addons ORDER BY sort_order, code`,
+    );
+    return list.map(addonOut);
+  }
+
+  async updateAddon(actor: Actor, code: string, patch: z.output<typeof addonPatchSchema>) {
+    return this.inTransaction(async (tx) => {
+      const [before] = await rows<AddonRow>(
+        tx,
+        sql`SELECT code, name, price_per_day::text AS price_per_day, is_active FROM addons WHERE code = ${code} FOR UPDATE`,
+      );
+      if (!before) throw notFound('Add-on');
+      const [after] = await rows<AddonRow>(
+        tx,
+        sql`UPDATE addons SET
+              price_per_day = coalesce(${patch.pricePerDay === undefined ? null : patch.pricePerDay.toFixed(2)}::numeric, price_per_day),
+              is_active = coalesce(${patch.isActive ?? null}::boolean, is_active)
+            WHERE code = ${code}
+            RETURNING code, name, price_per_day::text AS price_per_day, is_active`,
+      );
+      const out = addonOut(after!);
+      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        entity: 'addon',
+        entityId: code,
+        action: 'addon.updated',
+        before: { pricePerDay: Number(before.price_per_day), isActive: before.is_active },
+        after: { pricePerDay: out.pricePerDay, isActive: out.isActive },
+      });
+      return out;
+    });
+  }
+
+  async promotions(): Promise<AdminPromotion[]> {
+    const list = await rows<PromotionRow>(
+      this.db,
+      sql`SELECT ${promoColumns} FROM promotion_codes ORDER BY is_active DESC, starts_at DESC, id DESC`,
+    );
+    return list.map(promotionOut);
+  }
+
+  private translate(error: unknown): never {
+    const code = pgErrorCode(error);
+    if (code === UNIQUE_VIOLATION)
+      throw new AppError('CONFLICT', 'This code already exists', [
+        { path: 'code', message: 'This code already exists' },
+      ]);
+    if (code === CHECK_VIOLATION)
+      throw new AppError('VALIDATION_FAILED', 'The limit is below the uses already made', [
+        { path: 'maxUses', message: 'Below the uses already made' },
+      ]);
+    throw error;
+  }
+
+  async createPromotion(actor: Actor, body: z.output<typeof promotionBodySchema>) {
+    return this.inTransaction(async (tx) => {
+      const [row] = await rows<PromotionRow>(
+        tx,
+        sql`INSERT INTO promotion_codes (code, kind, value, first_booking_only, starts_at, ends_at, max_uses, is_active)
+            VALUES (${body.code}, ${body.kind}, ${body.value.toFixed(2)}, ${body.firstBookingOnly},
+                    ${bangkokMidnight(body.startsOn).toISOString()}, ${endOf(body.endsOn)}, ${body.maxUses}, ${body.isActive})
+            RETURNING ${promoColumns}`,
+      ).catch((e: unknown) => this.translate(e));
+      const out = promotionOut(row!);
+      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        entity: 'promotion',
+        entityId: out.id,
+        action: 'promotion.created',
+        before: null,
+        after: out,
+      });
+      return out;
+    });
+  }
+
+  async updatePromotion(actor: Actor, id: number, patch: z.output<typeof promotionPatchSchema>) {
+    return this.inTransaction(async (tx) => {
+      const [beforeRow] = await rows<PromotionRow>(
+        tx,
+        sql`SELECT ${promoColumns} FROM promotion_codes WHERE id = ${id} FOR UPDATE`,
+      );
+      if (!beforeRow) throw notFound('Promotion code');
+      const before = promotionOut(beforeRow);
+      const next = { ...before, ...patch };
+      if (next.kind === 'percent' && next.value >= 100)
+        throw new AppError('VALIDATION_FAILED', 'A percentage must be below 100', [
+          { path: 'value', message: 'A percentage must be below 100' },
+        ]);
+      if (next.endsOn && next.endsOn < next.startsOn)
+        throw new AppError('VALIDATION_FAILED', 'Must not be before the start', [
+          { path: 'endsOn', message: 'Must not be before the start' },
+        ]);
+      const [row] = await rows<PromotionRow>(
+        tx,
+        sql`UPDATE promotion_codes SET kind = ${next.kind}, value = ${next.value.toFixed(2)},
+              first_booking_only = ${next.firstBookingOnly},
+              starts_at = ${bangkokMidnight(next.startsOn).toISOString()},
+              ends_at = ${endOf(next.endsOn)},
+              max_uses = ${next.maxUses}, is_active = ${next.isActive}
+            WHERE id = ${id} RETURNING ${promoColumns}`,
+      ).catch((e: unknown) => this.translate(e));
+      const out = promotionOut(row!);
+      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        entity: 'promotion',
+        entityId: id,
+        action: 'promotion.updated',
+        before,
+        after: out,
+      });
+      return out;
+    });
+  }
+}

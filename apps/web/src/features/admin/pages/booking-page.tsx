@@ -1,0 +1,292 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { AdminBookingDetail, AdminSlip } from '@siam/contract/admin-bookings';
+import type { Booking } from '@siam/contract/bookings';
+import { getToken } from '../../../lib/token-storage';
+import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
+import {
+  Card,
+  Checkbox,
+  ErrorNote,
+  Field,
+  Loading,
+  PageTitle,
+  SavedNote,
+  SelectField,
+  useFormats,
+} from '../admin-ui';
+import { StatusBadge, satang } from '../bookings/booking-format';
+
+/** Shows a slip fetched with the staff member's token (the file is never public). */
+function SlipView({ bookingId, slip }: { bookingId: number; slip: AdminSlip }) {
+  const { t } = useTranslation('admin');
+  const [url, setUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let live = true;
+    const token = getToken();
+    fetch(`/api/v1/admin/bookings/${bookingId}/slips/${slip.id}`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+      .then(async (res) => {
+        if (!res.ok) throw new Error(String(res.status));
+        objectUrl = URL.createObjectURL(await res.blob());
+        if (live) setUrl(objectUrl);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [bookingId, slip.id]);
+  if (failed) return <p role="alert">{t('errorGeneric')}</p>;
+  if (!url) return <Loading />;
+  return slip.contentType === 'application/pdf' ? (
+    <a href={url} target="_blank" rel="noreferrer" className="underline">
+      {t('booking.openPdf')}
+    </a>
+  ) : (
+    <a href={url} target="_blank" rel="noreferrer">
+      <img src={url} alt={t('booking.slipAlt', { id: slip.id })} className="max-h-96 rounded border" />
+    </a>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-2 border-b border-slate-100 py-1">
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="col-span-2">{children}</dd>
+    </div>
+  );
+}
+
+/** A booking's page: details, payments, slips, history, and what staff can do with it now. */
+export function BookingPage({ id }: { id: string }) {
+  const { t } = useTranslation('admin');
+  const { date, dateTime, money } = useFormats();
+  const query = useAdminQuery<AdminBookingDetail>(`/bookings/${id}`);
+  const verify = useAdminMutation<Booking>('POST', `/bookings/${id}/verify-payment`);
+  const reject = useAdminMutation<Booking, { reason: string }>('POST', `/bookings/${id}/reject-slip`);
+  const pickUp = useAdminMutation<Booking, { unitId?: number }>('POST', `/bookings/${id}/pick-up`);
+  const giveBack = useAdminMutation<Booking>('POST', `/bookings/${id}/return`);
+  const cancel = useAdminMutation<Booking, { reason: string; applyFee: boolean }>(
+    'POST',
+    `/bookings/${id}/cancel`,
+  );
+  const [rejectReason, setRejectReason] = useState('');
+  const [cancelReason, setCancelReason] = useState('');
+  const [applyFee, setApplyFee] = useState(false);
+  const [unitId, setUnitId] = useState('');
+  const [done, setDone] = useState('');
+
+  const data = query.data;
+  if (query.isPending) return <Loading />;
+  if (!data) return <ErrorNote error={query.error} />;
+  const b = data.booking;
+  const pendingSlip = data.slips.some((s) => s.status === 'pending');
+  const after = (message: string) => () => setDone(message);
+
+  const submitReject = (e: FormEvent) => {
+    e.preventDefault();
+    reject.mutate({ reason: rejectReason }, { onSuccess: after(t('booking.rejected')) });
+  };
+  const submitCancel = (e: FormEvent) => {
+    e.preventDefault();
+    cancel.mutate({ reason: cancelReason, applyFee }, { onSuccess: after(t('booking.cancelled')) });
+  };
+  const submitPickUp = (e: FormEvent) => {
+    e.preventDefault();
+    pickUp.mutate(unitId ? { unitId: Number(unitId) } : {}, { onSuccess: after(t('booking.pickedUp')) });
+  };
+
+  return (
+    <>
+      <p className="mb-2">
+        <Link to="/admin/bookings" className="underline">
+          {t('booking.back')}
+        </Link>
+      </p>
+      <PageTitle title={t('booking.title', { number: b.bookingNumber })}>
+        <span data-testid="booking-status">
+          <StatusBadge status={b.status} />
+        </span>
+      </PageTitle>
+      <SavedNote show={!!done}>{done}</SavedNote>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card title={t('booking.details')}>
+          <dl>
+            <Row label={t('bookings.car')}>
+              {b.carName}
+              {data.unit && <> · {data.unit.plate}</>}
+            </Row>
+            <Row label={t('today.branch')}>{b.branchName}</Row>
+            <Row label={t('bookings.dates')}>
+              {date(b.pickupDate)} {b.pickupTime} – {date(b.returnDate)} {b.returnTime} (
+              {t('booking.days', { count: b.days })})
+            </Row>
+            <Row label={t('booking.driver')}>
+              {b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}
+            </Row>
+            {data.customerAccountEmail && <Row label={t('booking.account')}>{data.customerAccountEmail}</Row>}
+            <Row label={t('booking.method')}>{t(`booking.methods.${b.paymentMethod}`)}</Row>
+            <Row label={t('bookings.total')}>
+              {satang(money, b.total)} ({t('booking.vatIncluded')})
+            </Row>
+            {b.promoCode && <Row label={t('booking.promo')}>{b.promoCode}</Row>}
+            {b.cancelReason && <Row label={t('booking.cancelReason')}>{b.cancelReason}</Row>}
+            {b.status === 'cancelled' && b.cancellationFee !== null && (
+              <Row label={t('booking.fee')}>{satang(money, b.cancellationFee)}</Row>
+            )}
+          </dl>
+        </Card>
+
+        <Card title={t('booking.actions')}>
+          <div className="space-y-4">
+            {b.status === 'awaiting_payment' && (
+              <div>
+                <button
+                  type="button"
+                  className="btn-primary"
+                  disabled={verify.isPending}
+                  onClick={() => verify.mutate(undefined, { onSuccess: after(t('booking.verified')) })}
+                >
+                  {t('booking.verify')}
+                </button>
+                <ErrorNote error={verify.error} />
+              </div>
+            )}
+            {b.status === 'awaiting_payment' && pendingSlip && (
+              <form onSubmit={submitReject} noValidate className="space-y-2">
+                <Field
+                  label={t('booking.rejectReason')}
+                  value={rejectReason}
+                  onChange={(e) => setRejectReason(e.target.value)}
+                  error={fieldErrors(reject.error).reason}
+                />
+                <button type="submit" className="btn-outline" disabled={reject.isPending}>
+                  {t('booking.reject')}
+                </button>
+                <ErrorNote error={reject.error} />
+              </form>
+            )}
+            {b.status === 'confirmed' && (
+              <form onSubmit={submitPickUp} className="space-y-2">
+                <SelectField
+                  label={t('booking.unit')}
+                  value={unitId}
+                  onChange={(e) => setUnitId(e.target.value)}
+                >
+                  {data.freeUnits.map((u) => (
+                    <option key={u.id} value={u.current ? '' : String(u.id)}>
+                      {u.plate}
+                      {u.current ? ` (${t('booking.currentUnit')})` : ''}
+                    </option>
+                  ))}
+                </SelectField>
+                <button type="submit" className="btn-primary" disabled={pickUp.isPending}>
+                  {t('booking.pickUp')}
+                </button>
+                <ErrorNote error={pickUp.error} />
+              </form>
+            )}
+            {b.status === 'active' && (
+              <div>
+                <button
+                  type="button"
+                  className="btn-primary"
+                  disabled={giveBack.isPending}
+                  onClick={() => giveBack.mutate(undefined, { onSuccess: after(t('booking.returned')) })}
+                >
+                  {t('booking.markReturned')}
+                </button>
+                <ErrorNote error={giveBack.error} />
+              </div>
+            )}
+            {(b.status === 'awaiting_payment' || b.status === 'confirmed') && (
+              <form onSubmit={submitCancel} noValidate className="space-y-2 border-t border-slate-200 pt-3">
+                <Field
+                  label={t('booking.cancelReason')}
+                  value={cancelReason}
+                  onChange={(e) => setCancelReason(e.target.value)}
+                  error={fieldErrors(cancel.error).reason}
+                />
+                <Checkbox label={t('booking.applyFee')} checked={applyFee} onChange={setApplyFee} />
+                <p className="text-sm text-slate-600">{t('booking.feeRule')}</p>
+                <button type="submit" className="btn-outline" disabled={cancel.isPending}>
+                  {t('booking.cancel')}
+                </button>
+                <ErrorNote error={cancel.error} />
+              </form>
+            )}
+            {!['awaiting_payment', 'confirmed', 'active'].includes(b.status) && (
+              <p className="text-slate-600">{t('booking.nothingToDo')}</p>
+            )}
+          </div>
+        </Card>
+
+        <Card title={t('booking.slips')}>
+          {data.slips.length === 0 ? (
+            <p className="text-slate-600">{t('booking.noSlips')}</p>
+          ) : (
+            <ul className="space-y-4">
+              {data.slips.map((s) => (
+                <li key={s.id}>
+                  <p className="mb-1">
+                    {dateTime(s.createdAt)} · {t(`booking.slipStatus.${s.status}`)}
+                    {s.rejectReason && <> · {s.rejectReason}</>}
+                  </p>
+                  <SlipView bookingId={b.id} slip={s} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card title={t('booking.payments')}>
+          {data.payments.length === 0 ? (
+            <p className="text-slate-600">{t('booking.noPayments')}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100">
+              {data.payments.map((p) => (
+                <li key={p.id} className="py-1">
+                  {dateTime(p.createdAt)} · {t(`booking.paymentKind.${p.kind}`)} ·{' '}
+                  {t(`booking.methods.${p.method}`)} · {satang(money, p.amount)} · {p.status}
+                  {p.reference && <span className="text-slate-600"> · {p.reference}</span>}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+
+        <Card title={t('booking.history')} className="lg:col-span-2">
+          <ol className="divide-y divide-slate-100">
+            <li className="py-1">
+              {dateTime(b.createdAt)} · {t('booking.made')}
+            </li>
+            {[...data.history].reverse().map((h) => {
+              const before = (h.before ?? {}) as { status?: string };
+              const afterState = (h.after ?? {}) as { status?: string; reason?: string };
+              return (
+                <li key={h.id} className="py-1">
+                  {dateTime(h.createdAt)} ·{' '}
+                  {t(`booking.actionsLog.${h.action.replace('.', '_')}`, { defaultValue: h.action })} ·{' '}
+                  {h.actorEmail}
+                  {before.status && afterState.status && before.status !== afterState.status && (
+                    <span className="text-slate-600">
+                      {' '}
+                      · {t(`bookings.status.${before.status}`)} → {t(`bookings.status.${afterState.status}`)}
+                    </span>
+                  )}
+                  {afterState.reason && <span className="text-slate-600"> · {afterState.reason}</span>}
+                </li>
+              );
+            })}
+          </ol>
+        </Card>
+      </div>
+    </>
+  );
+}
