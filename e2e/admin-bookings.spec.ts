@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { admin, customerBooking } from './booking-fixtures';
 
 /**
  * Back office bookings (issue 7): a customer books a car by bank transfer
@@ -7,14 +8,6 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  * slip, verifies it (the customer's own history shows it confirmed), marks
  * the car picked up and then returned (the booking is completed).
  */
-
-const admin = { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' };
-const DAY = 86_400_000;
-const day = (n: number) => new Date(Date.now() + 7 * 3_600_000 + n * DAY).toISOString().slice(0, 10);
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
 
 const texts = {
   th: {
@@ -52,65 +45,6 @@ const texts = {
     verifiedLog: 'Payment verified',
   },
 } as const;
-
-/** A customer (through the real API) with a bank-transfer booking and an uploaded slip. */
-async function customerBooking(request: APIRequestContext, from: number) {
-  const email = `e2e-admin-${Date.now().toString(36)}-${process.pid}-${from}@example.com`;
-  expect(
-    (
-      await request.post('/api/v1/auth/register', {
-        data: { email, password: 'secret-123', firstName: 'Malee', lastName: 'Suksan', phone: '0812345678' },
-      })
-    ).ok(),
-  ).toBe(true);
-  const { token } = await (
-    await request.post('/api/v1/auth/login', { data: { email, password: 'secret-123' } })
-  ).json();
-  const headers = { authorization: `Bearer ${token}` };
-  // Cars the fleet has in service (read with the admin's own API), tried until one is free.
-  const adminLogin = await (await request.post('/api/v1/auth/login', { data: admin })).json();
-  const units = (
-    await (
-      await request.get('/api/v1/admin/units', {
-        headers: { authorization: `Bearer ${adminLogin.token}` },
-      })
-    ).json()
-  ).response.data as { carModelId: number; branchCode: string; status: string }[];
-  const pairs = [
-    ...new Set(units.filter((u) => u.status === 'in_service').map((u) => `${u.carModelId}|${u.branchCode}`)),
-  ];
-  for (const pair of pairs) {
-    const [id, branchCode] = pair.split('|') as [string, string];
-    const res = await request.post('/api/v1/guest/bookings/create', {
-      headers,
-      data: {
-        carModelId: Number(id),
-        branchCode,
-        pickupDate: day(from),
-        returnDate: day(from + 2),
-        paymentMethod: 'bank_transfer',
-        acceptTerms: true,
-        addons: [],
-        driver: {
-          firstName: 'Malee',
-          lastName: 'Suksan',
-          email,
-          phone: '0812345678',
-          idNumber: '1103700012345',
-        },
-      },
-    });
-    if (!res.ok()) continue;
-    const booking = (await res.json()).response.data.booking as { id: number; bookingNumber: string };
-    const slip = await request.post(`/api/v1/auth/bookings/${booking.id}/slip`, {
-      headers,
-      multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: png } },
-    });
-    expect(slip.ok()).toBe(true);
-    return { booking, headers };
-  }
-  throw new Error('No bookable car in the demo data');
-}
 
 for (const [lng, from] of [
   ['th', 50],
