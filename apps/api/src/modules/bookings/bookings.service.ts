@@ -70,6 +70,11 @@ export class BookingsService {
     },
   ) {}
 
+  /** The pool as the repository's executor, for reads and writes outside a transaction. */
+  private get db(): Executor {
+    return this.repo.db as unknown as Executor;
+  }
+
   get gatewayInfo() {
     return { name: this.deps.gateway.name, sandbox: this.deps.gateway.sandbox };
   }
@@ -157,7 +162,7 @@ export class BookingsService {
   }
 
   async quote(input: QuoteInput, lang: Language, userId: number | null): Promise<Quote> {
-    const db = this.repo.db as unknown as Executor;
+    const db = this.db;
     const q = await this.computeQuote(db, input, lang, userId);
     const { startsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
     const units = await this.repo.candidateUnits(
@@ -198,7 +203,7 @@ export class BookingsService {
     quoteInput: QuoteInput | null,
     lang: Language,
   ) {
-    const db = this.repo.db as unknown as Executor;
+    const db = this.db;
     const promo = await this.resolvePromotion(db, code.trim().toUpperCase(), userId);
     let discount: number | null = null;
     if (quoteInput)
@@ -366,13 +371,7 @@ export class BookingsService {
       if (customerId !== null)
         await this.sendMail(outcome.bookingId, 'created', { booking, lang, userId: customerId });
     }
-    await this.repo.storeIdempotencyResponse(
-      this.repo.db as unknown as Executor,
-      userId,
-      key,
-      result.httpStatus,
-      result.body,
-    );
+    await this.repo.storeIdempotencyResponse(this.db, userId, key, result.httpStatus, result.body);
     return result;
   }
 
@@ -382,7 +381,7 @@ export class BookingsService {
     bookingId: number,
     lang: Language,
   ): Promise<CreateResult> {
-    const db = this.repo.db as unknown as Executor;
+    const db = this.db;
     for (let i = 0; i < 100; i++) {
       const record = await this.repo.idempotencyRecord(db, userId, key);
       if (record?.response_status) return { httpStatus: record.response_status, body: record.response_body };
@@ -404,7 +403,7 @@ export class BookingsService {
     key: string,
     lang: Language,
   ): Promise<CreateResult> {
-    const db = this.repo.db as unknown as Executor;
+    const db = this.db;
     const row = (await this.repo.findBooking(db, { id: bookingId }))!;
     const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
     const charge = await this.deps.gateway.charge({
@@ -588,7 +587,7 @@ export class BookingsService {
   }
 
   async getById(bookingId: number, lang: Language) {
-    const db = this.repo.db as unknown as Executor;
+    const db = this.db;
     const row = await this.repo.findBooking(db, { id: bookingId });
     if (!row) throw notFound('Booking');
     return this.load(db, row, lang);
@@ -596,7 +595,7 @@ export class BookingsService {
 
   /** A customer's own booking, by id or booking number; anyone else's is a 404. */
   async getForUser(userId: number, idOrNumber: number | string, lang: Language) {
-    const db = this.repo.db as unknown as Executor;
+    const db = this.db;
     const row = await this.repo.findBooking(db, {
       ...(typeof idOrNumber === 'number' ? { id: idOrNumber } : { number: idOrNumber }),
       userId,
@@ -606,13 +605,13 @@ export class BookingsService {
   }
 
   async listForUser(userId: number, lang: Language) {
-    const db = this.repo.db as unknown as Executor;
+    const db = this.db;
     const list = await this.repo.listForUser(db, userId);
     return Promise.all(list.map((row) => this.load(db, row, lang)));
   }
 
   async listAddons(lang: Language) {
-    const db = this.repo.db as unknown as Executor;
+    const db = this.db;
     return (await this.repo.addons(db)).map((a) => ({
       code: a.code as Booking['addons'][number]['code'] as 'insurance',
       name: a.name[lang],
@@ -696,7 +695,7 @@ export class BookingsService {
           this.deps.log?.error({ err: error, bookingId }, 'card refund failed; left pending for staff');
         }
       }
-      await this.repo.insertPayment(this.repo.db as unknown as Executor, {
+      await this.repo.insertPayment(this.db, {
         bookingId,
         method: refund.method,
         kind: 'refund',
@@ -725,7 +724,7 @@ export class BookingsService {
       throw new AppError('CONFLICT', 'This booking does not wait for a transfer slip');
     const key = `${bookingId}-${randomUUID()}.${type.ext}`;
     await this.deps.slips.put(key, content);
-    await this.repo.insertSlip(this.repo.db as unknown as Executor, {
+    await this.repo.insertSlip(this.db, {
       bookingId,
       key,
       contentType: type.contentType,
@@ -841,11 +840,7 @@ export class BookingsService {
 
   /** Unpaid bookings older than 24 hours expire and free their cars; safe on several instances at once. */
   async expireUnpaid(now: Date = this.now()) {
-    const expired = await this.repo.expireUnpaid(
-      this.repo.db as unknown as Executor,
-      now,
-      businessRules.slipDeadlineHours,
-    );
+    const expired = await this.repo.expireUnpaid(this.db, now, businessRules.slipDeadlineHours);
     return expired.map((r) => r.id);
   }
 
@@ -857,7 +852,7 @@ export class BookingsService {
   ): Promise<
     { allowed: true; carModelId: number } | { allowed: false; reason: 'not_found' | 'not_eligible' }
   > {
-    const row = await this.repo.ownBookingStatus(this.repo.db as unknown as Executor, userId, bookingId);
+    const row = await this.repo.ownBookingStatus(this.db, userId, bookingId);
     if (!row) return { allowed: false, reason: 'not_found' };
     return row.status === 'active' || row.status === 'completed'
       ? { allowed: true, carModelId: row.car_model_id }
@@ -867,7 +862,7 @@ export class BookingsService {
   /** Issues a one-use percentage coupon only `userId` can redeem, valid for `validDays`. */
   async issuePersonalCoupon(userId: number, percent: number, validDays: number): Promise<string> {
     const code = `THANKS-${randomBytes(5).toString('hex').toUpperCase()}`;
-    await this.repo.insertPersonalCode(this.repo.db as unknown as Executor, {
+    await this.repo.insertPersonalCode(this.db, {
       code,
       userId,
       percent,
@@ -877,12 +872,12 @@ export class BookingsService {
   }
 
   async anonymiseForUser(userId: number) {
-    return this.repo.anonymiseForUser(this.repo.db as unknown as Executor, userId);
+    return this.repo.anonymiseForUser(this.db, userId);
   }
 
   async receiptData(userId: number, bookingId: number, lang: Language) {
     const booking = await this.getForUser(userId, bookingId, lang);
-    const payments = await this.repo.payments(this.repo.db as unknown as Executor, bookingId);
+    const payments = await this.repo.payments(this.db, bookingId);
     return { booking, payments };
   }
 
@@ -897,7 +892,7 @@ export class BookingsService {
     note?: string,
   ) {
     try {
-      const db = this.repo.db as unknown as Executor;
+      const db = this.db;
       let booking = known?.booking;
       let lang = known?.lang;
       let userId = known?.userId;
