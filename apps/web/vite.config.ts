@@ -1,9 +1,99 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+import { pageModules } from './src/app/page-modules';
+
+/**
+ * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the
+ * build, compressed once at the highest level; the server sends the copy the
+ * browser accepts (@fastify/static preCompressed). On slow 4G the React chunk
+ * is 95 KB instead of 310 KB, and nothing is compressed per request.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const file = path.join(dir, name);
+      return statSync(file).isDirectory() ? walk(file) : [file];
+    });
+  return {
+    name: 'siam-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      for (const file of walk(outDir)) {
+        if (!/\.(js|css|svg|html|json|txt|xml|webmanifest)$/.test(file)) continue;
+        const content = readFileSync(file);
+        if (content.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(content, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+            },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+      }
+    },
+  };
+}
+
+/**
+ * Writes dist/.vite/page-preloads.json: for each customer route, the chunks
+ * its page needs beyond the entry (its own chunk and what it imports
+ * statically), the text chunks per language and namespace, and its hero
+ * picture. The server turns these into <link rel="modulepreload"> hints in the
+ * page's HTML, so they load in parallel with React (apps/api/src/plugins/site.ts).
+ */
+function pagePreloads(): Plugin {
+  return {
+    name: 'siam-page-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === 'chunk');
+      const entry = chunks.find((c) => c.isEntry);
+      if (!entry) return;
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const staticClosure = (fileName: string, seen = new Set<string>()): Set<string> => {
+        if (seen.has(fileName)) return seen;
+        seen.add(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) staticClosure(imported, seen);
+        return seen;
+      };
+      const loadedByEntry = staticClosure(entry.fileName);
+      const bySource = (suffix: string) =>
+        chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${suffix}`));
+
+      const pages: Record<string, { js: string[]; namespaces: readonly string[]; image?: string }> = {};
+      for (const [name, page] of Object.entries(pageModules)) {
+        const chunk = bySource(page.module.replace(/^src\//, 'src/'));
+        if (!chunk) this.error(`page-modules.ts names ${page.module}, which is not a chunk of the build`);
+        const js = [...staticClosure(chunk.fileName)].filter((f) => !loadedByEntry.has(f));
+        pages[name] = { js: js.map((f) => `/${f}`), namespaces: page.namespaces, image: page.image };
+      }
+      const texts: Record<string, string[]> = {};
+      for (const chunk of chunks) {
+        const match = /\/locales\/([a-z]{2})\/([a-z-]+)\.json$/.exec(chunk.facadeModuleId ?? '');
+        if (match) texts[`${match[1]}/${match[2]}`] = [`/${chunk.fileName}`];
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: '.vite/page-preloads.json',
+        source: JSON.stringify({ pages, texts }, null, 2),
+      });
+    },
+  };
+}
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pagePreloads(), precompress()],
   build: {
     target: 'es2022',
     // Source maps stay out of the shipped folder's weight for phones; errors are logged server-side.

@@ -29,7 +29,7 @@ export const sitePaths = {
 } as const;
 export type SitePathName = keyof typeof sitePaths;
 
-const matchers = Object.values(sitePaths).map((pattern) => {
+const matchers = Object.entries(sitePaths).map(([name, pattern]) => {
   const source = pattern
     .split('/')
     .map((segment) => {
@@ -39,10 +39,15 @@ const matchers = Object.values(sitePaths).map((pattern) => {
     })
     .join('/');
   // '/admin/*' also matches '/admin' itself.
-  return new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}/?$`);
+  return { name: name as SitePathName, re: new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}/?$`) };
 });
+
+/** The site route that renders this path (query string excluded), if any. */
+export function matchSitePath(pathname: string): SitePathName | undefined {
+  return matchers.find(({ re }) => re.test(pathname))?.name;
+}
 
 /** True when some site route renders this path (query string excluded). */
 export function isSitePath(pathname: string): boolean {
-  return matchers.some((re) => re.test(pathname));
+  return matchSitePath(pathname) !== undefined;
 }

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,8 +14,32 @@ describe('serving the built site', () => {
   beforeAll(async () => {
     const webRoot = mkdtempSync(path.join(os.tmpdir(), 'siam-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
-    writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><div id="root"></div>');
+    writeFileSync(
+      path.join(webRoot, 'index.html'),
+      '<!doctype html><html lang="en"><head><title>x</title></head><div id="root"></div></html>',
+    );
     writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js'), 'console.log(1)');
+    writeFileSync(path.join(webRoot, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
+    // What the web build writes (apps/web/vite.config.ts, pagePreloads).
+    mkdirSync(path.join(webRoot, '.vite'));
+    writeFileSync(
+      path.join(webRoot, '.vite', 'page-preloads.json'),
+      JSON.stringify({
+        pages: {
+          home: { js: ['/assets/home-page-1.js'], namespaces: ['home'], image: '/images/hero-road.svg' },
+          carDetails: { js: ['/assets/car-details-page-1.js'], namespaces: ['catalog'] },
+        },
+        texts: {
+          'th/common': ['/assets/common-th.js'],
+          'en/common': ['/assets/common-en.js'],
+          'zh/common': ['/assets/common-zh.js'],
+          'th/home': ['/assets/home-th.js'],
+          'en/home': ['/assets/home-en.js'],
+          'th/catalog': ['/assets/catalog-th.js'],
+          'en/catalog': ['/assets/catalog-en.js'],
+        },
+      }),
+    );
     writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *');
     // Seeded: a car or article page answers 200 only when the car or article exists.
     database = await createTestDatabase('pglite');
@@ -59,6 +84,66 @@ describe('serving the built site', () => {
     const res = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the Brotli copy the build wrote to a browser that accepts it', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it("preloads the page's chunk, its texts in the page's language and the fallback, and its hero picture", async () => {
+    const res = await app.inject({ method: 'GET', url: '/?lng=th' });
+    expect(res.body).toContain('<html lang="th"');
+    const hrefs = [...res.body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    expect(hrefs).toEqual([
+      '/assets/home-page-1.js',
+      '/assets/common-th.js',
+      '/assets/home-th.js',
+      '/assets/common-en.js',
+      '/assets/home-en.js',
+    ]);
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" fetchpriority="high" href="/images/hero-road.svg" />',
+    );
+  });
+
+  it('writes the page in the language the site remembered in its cookie, unless ?lng= says otherwise', async () => {
+    const remembered = await app.inject({
+      method: 'GET',
+      url: '/cars/1',
+      headers: { cookie: 'theme=x; i18next=zh', 'accept-language': 'th-TH,th;q=0.9' },
+    });
+    expect(remembered.body).toContain('<html lang="zh"');
+    expect(remembered.body).toContain('href="/assets/car-details-page-1.js"');
+    expect(remembered.body).toContain('href="/assets/common-zh.js"');
+    expect(remembered.body).not.toContain('common-th.js');
+    expect(remembered.body).not.toContain('as="image"');
+    const asked = await app.inject({
+      method: 'GET',
+      url: '/cars/1?lng=en',
+      headers: { cookie: 'i18next=zh' },
+    });
+    expect(asked.body).toContain('<html lang="en"');
+    expect(asked.body).toContain('href="/assets/common-en.js"');
+    expect(asked.body).not.toContain('common-zh.js');
+    const browser = await app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-language': 'th-TH' },
+    });
+    expect(browser.body).toContain('<html lang="th"');
   });
 
   it('serves other files for a day', async () => {

@@ -3,10 +3,11 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isSitePath } from '@siam/contract/site-routes';
+import { isSitePath, matchSitePath } from '@siam/contract/site-routes';
 import type { ErrorEnvelope } from '@siam/contract/errors';
-import { requestLanguage } from '../lib/language';
+import { pageLanguage } from '../lib/language';
 import { injectHead } from '../modules/seo/html-head';
+import { injectPreloads, preloadTags, readPagePreloads } from './page-preloads';
 
 export interface SitePluginOptions {
   /** The built site (apps/web/dist). When it has no index.html, a short page says how to build it. */
@@ -27,6 +28,7 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
   const built = existsSync(indexPath);
   // Read once: index.html changes only with a new build, i.e. a restart.
   const indexHtml = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT_HTML;
+  const preloads = built ? readPagePreloads(opts.webRoot) : undefined;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -34,6 +36,8 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
       wildcard: true,
       index: false,
       serveDotFiles: false,
+      // The build writes .br and .gz beside each text file (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -55,14 +59,16 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) return sendIndex(reply, 200);
     const pathname = request.url.split('?')[0] ?? '/';
-    const head = await app.services.seo.headFor(pathname, requestLanguage(request));
+    const language = pageLanguage(request);
+    const head = await app.services.seo.headFor(pathname, language);
     if (head === 'not-found') return sendIndex(reply, 404);
+    const html = injectHead(indexHtml, head, app.settings.publicUrl);
     return reply
       .status(200)
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-language')
+      .header('vary', 'accept-language, cookie')
       .type('text/html; charset=utf-8')
-      .send(injectHead(indexHtml, head, app.settings.publicUrl));
+      .send(preloads ? injectPreloads(html, preloadTags(preloads, matchSitePath(pathname), language)) : html);
   };
 
   // "/" is a site route; @fastify/static with index:false leaves it to us.

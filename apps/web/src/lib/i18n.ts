@@ -35,7 +35,10 @@ export const i18nReady = i18n
       order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
       lookupQuerystring: 'lng',
       lookupLocalStorage: 'i18nextLng',
-      caches: ['localStorage'],
+      // The cookie lets the server write the page's <html lang>, title and text preloads in the same language.
+      caches: ['localStorage', 'cookie'],
+      cookieOptions: { path: '/', sameSite: 'lax' },
+      cookieMinutes: 60 * 24 * 365,
       // th-TH → th, zh-CN → zh: the app, <html lang> and the cache all use the short code.
       convertDetectedLanguage: (lng: string) => lng.split('-')[0]!.toLowerCase(),
     },

@@ -1,0 +1,47 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fallbackLanguage, type Language } from '@siam/contract/languages';
+import type { SitePathName } from '@siam/contract/site-routes';
+
+/** dist/.vite/page-preloads.json, written by the web build (apps/web/vite.config.ts). */
+export interface PagePreloads {
+  pages: Partial<Record<SitePathName, { js: string[]; namespaces: string[]; image?: string }>>;
+  /** "th/catalog" → the chunk(s) holding those texts. */
+  texts: Record<string, string[]>;
+}
+
+export function readPagePreloads(webRoot: string): PagePreloads | undefined {
+  const file = path.join(webRoot, '.vite', 'page-preloads.json');
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PagePreloads) : undefined;
+}
+
+// Build output only; escaping guards against a surprising file name all the same.
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+/**
+ * The <link> hints for one page in one language: its chunks, its texts (in
+ * that language and in the fallback language, which i18next loads beside it)
+ * and its hero picture. Without them a phone on slow 4G walks a chain
+ * (HTML → React → page chunk → texts → picture), one round trip per step.
+ */
+export function preloadTags(
+  preloads: PagePreloads,
+  route: SitePathName | undefined,
+  language: Language,
+): string[] {
+  const page = route ? preloads.pages[route] : undefined;
+  const textLanguages = language === fallbackLanguage ? [language] : [language, fallbackLanguage];
+  const namespaces = ['common', ...(page?.namespaces ?? [])];
+  const modules = new Set(page?.js ?? []);
+  for (const lng of textLanguages)
+    for (const ns of namespaces) for (const file of preloads.texts[`${lng}/${ns}`] ?? []) modules.add(file);
+  const tags = [...modules].map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}" />`);
+  if (page?.image)
+    tags.unshift(`<link rel="preload" as="image" fetchpriority="high" href="${attr(page.image)}" />`);
+  return tags;
+}
+
+/** Puts the tags just before </head>, after the stylesheet and the entry's own hints. */
+export function injectPreloads(html: string, tags: string[]): string {
+  return tags.length ? html.replace('</head>', `    ${tags.join('\n    ')}\n  </head>`) : html;
+}
