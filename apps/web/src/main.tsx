@@ -2,9 +2,10 @@ import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { i18nReady } from './lib/i18n';
-import { router } from './app/router';
+import { RouteErrorBoundary } from './app/route-error-page';
+import { AppRoutes } from './app/router';
 import { SessionProvider } from './features/auth/session-provider';
 
 // The API client retries reads itself (spec §9); a second layer of retries would multiply them.
@@ -18,9 +19,13 @@ void i18nReady.finally(() =>
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <SessionProvider>
-          <Suspense fallback={null}>
-            <RouterProvider router={router} />
-          </Suspense>
+          <BrowserRouter>
+            <RouteErrorBoundary>
+              <Suspense fallback={null}>
+                <AppRoutes />
+              </Suspense>
+            </RouteErrorBoundary>
+          </BrowserRouter>
         </SessionProvider>
       </QueryClientProvider>
     </StrictMode>,

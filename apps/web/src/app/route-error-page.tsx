@@ -1,6 +1,5 @@
+import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { NotFoundPage } from '../features/pages/not-found-page';
 
 /**
  * The generic error screen (spec §2): an unexpected rendering error shows a
@@ -8,10 +7,7 @@ import { NotFoundPage } from '../features/pages/not-found-page';
  * works when the error came from the layout itself.
  */
 export function RouteErrorPage() {
-  const error = useRouteError();
   const { t } = useTranslation('common');
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  if (import.meta.env.DEV) console.error(error);
   return (
     <section
       role="alert"
@@ -30,4 +26,25 @@ export function RouteErrorPage() {
       </div>
     </section>
   );
+}
+
+/**
+ * Catches a page that fails to render (or whose chunk fails to load, say
+ * offline) and shows the error screen in its place. Give it a `key` that
+ * changes with the address, so moving to another page tries again.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown) {
+    if (import.meta.env.DEV) console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteErrorPage /> : this.props.children;
+  }
 }

@@ -1,6 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { RouteErrorBoundary } from '../route-error-page';
 import { FloatingContact } from './floating-contact';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
@@ -25,6 +26,7 @@ export function PageFallback() {
 /** The frame every page shares (spec §2): navigation, footer, floating contact buttons. */
 export function RootLayout() {
   const { t } = useTranslation('common');
+  const { pathname } = useLocation();
   return (
     <>
       <a
@@ -37,9 +39,12 @@ export function RootLayout() {
       <SiteHeader />
       {/* At least a screen tall: the footer never shows, then jumps away, while a page loads (layout shift). */}
       <main id="main" tabIndex={-1} className="min-h-svh outline-none">
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        {/* Errors inside a page render within the frame, so navigation still works. */}
+        <RouteErrorBoundary key={pathname}>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
       <FloatingContact />

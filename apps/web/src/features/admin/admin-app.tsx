@@ -70,11 +70,7 @@ function AdminGate() {
   );
 }
 
-/**
- * Picks the screen from the address by hand: react-router's <Routes> and
- * friends are not used by the customers' pages, and using them here would
- * put them in the bundle those pages share.
- */
+/** Picks the screen from the address: one small switch instead of a route table per section. */
 function AdminPage({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();

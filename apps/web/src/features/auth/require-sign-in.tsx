@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigation } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { useSession } from './session-provider';
 
 /**
@@ -11,8 +11,9 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
   const { status } = useSession();
   const location = useLocation();
   const { t } = useTranslation('common');
-  // Signing out on this page while already leaving it (logout goes home): let that navigation finish.
-  const leaving = useNavigation().state !== 'idle';
+  // Signing out on this page while already leaving it (logout goes home first): the address has
+  // moved on while the next page's chunk loads in a transition; let that navigation finish.
+  const leaving = window.location.pathname !== location.pathname;
   if (status === 'checking' || (status === 'signedOut' && leaving))
     return (
       <div className="container-page min-h-[60vh] py-16" aria-busy="true">
