@@ -21,13 +21,15 @@ const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quo
 /**
  * The <link> hints for one page in one language: its chunks, its texts (in
  * that language and in the fallback language, which i18next loads beside it)
- * and its hero picture. Without them a phone on slow 4G walks a chain
+ * and its hero picture (or the page's own lead picture, such as a car's
+ * first photo). Without them a phone on slow 4G walks a chain
  * (HTML → React → page chunk → texts → picture), one round trip per step.
  */
 export function preloadTags(
   preloads: PagePreloads,
   route: SitePathName | undefined,
   language: Language,
+  leadImage?: string,
 ): string[] {
   const page = route ? preloads.pages[route] : undefined;
   const textLanguages = language === fallbackLanguage ? [language] : [language, fallbackLanguage];
@@ -36,8 +38,10 @@ export function preloadTags(
   for (const lng of textLanguages)
     for (const ns of namespaces) for (const file of preloads.texts[`${lng}/${ns}`] ?? []) modules.add(file);
   const tags = [...modules].map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}" />`);
-  if (page?.image)
-    tags.unshift(`<link rel="preload" as="image" fetchpriority="high" href="${attr(page.image)}" />`);
+  const image = leadImage ?? page?.image;
+  // Only our own pictures: an address from elsewhere would be a request to a host the CSP forbids.
+  if (image?.startsWith('/') && !image.startsWith('//'))
+    tags.unshift(`<link rel="preload" as="image" fetchpriority="high" href="${attr(image)}" />`);
   return tags;
 }
 

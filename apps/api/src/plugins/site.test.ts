@@ -129,7 +129,10 @@ describe('serving the built site', () => {
     expect(remembered.body).toContain('href="/assets/car-details-page-1.js"');
     expect(remembered.body).toContain('href="/assets/common-zh.js"');
     expect(remembered.body).not.toContain('common-th.js');
-    expect(remembered.body).not.toContain('as="image"');
+    // The car's first photo, which the details page shows largest.
+    expect(remembered.body).toMatch(
+      /<link rel="preload" as="image" fetchpriority="high" href="\/images\/cars\/[^"]+" \/>/,
+    );
     const asked = await app.inject({
       method: 'GET',
       url: '/cars/1?lng=en',

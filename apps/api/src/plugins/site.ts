@@ -68,7 +68,11 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language, cookie')
       .type('text/html; charset=utf-8')
-      .send(preloads ? injectPreloads(html, preloadTags(preloads, matchSitePath(pathname), language)) : html);
+      .send(
+        preloads
+          ? injectPreloads(html, preloadTags(preloads, matchSitePath(pathname), language, head.leadImage))
+          : html,
+      );
   };
 
   // "/" is a site route; @fastify/static with index:false leaves it to us.

@@ -5,6 +5,8 @@ export interface PageHead {
   description?: string;
   /** Absolute URL of the share picture. */
   image?: string;
+  /** Site path of the picture the page shows largest at first (a car's first photo), preloaded. */
+  leadImage?: string;
   type?: 'website' | 'article' | 'product';
   /** Path without the query string; alternates add `?lng=`. */
   path: string;

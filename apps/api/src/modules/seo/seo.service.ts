@@ -77,6 +77,7 @@ export class SeoService {
         title: `${lang === 'en' ? `${rentWord.en} ${name}` : `${rentWord[lang]} ${name}`} | Siam Drive`,
         description: clip(`฿${price} ${perDay[lang]}. ${row.description[lang]}`),
         image: row.image ? `${this.publicUrl}/og/cars/${row.id}.png` : undefined,
+        leadImage: row.image ?? undefined,
       };
     }
     const article = /^\/articles\/([^/]+)$/.exec(path);
