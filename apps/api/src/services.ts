@@ -5,6 +5,8 @@ import { AccountService } from './modules/auth/account.service';
 import { AuthThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/auth-throttle';
 import { BookingsAdminRepository } from './modules/admin/bookings-admin.repository';
 import { BookingsAdminService } from './modules/admin/bookings-admin.service';
+import { ContentAdminRepository } from './modules/admin/content-admin.repository';
+import { ContentAdminService } from './modules/admin/content-admin.service';
 import { FleetRepository } from './modules/admin/fleet.repository';
 import { PricingAdminService } from './modules/admin/pricing-admin.service';
 import { FleetService } from './modules/admin/fleet.service';
@@ -89,8 +91,13 @@ export function buildServices(database: Database, settings: Settings) {
   const forms = new FormsService(new FormsRepository(db), mailer, siteSettings);
   const newsletter = new NewsletterService(new NewsletterRepository(db), mailer, settings.publicUrl);
   const deals = new DealsService(new DealsRepository(db));
-  const reviews = new ReviewsService(new ReviewsRepository(db));
+  const reviews = new ReviewsService(new ReviewsRepository(db), audit);
   const seo = new SeoService(new SeoRepository(db), articles, settings.publicUrl);
+  // A published or withdrawn article shows on this instance at once (other instances within a minute).
+  const contentAdmin = new ContentAdminService(new ContentAdminRepository(db), audit, () => {
+    articles.forget();
+    seo.forget();
+  });
   account.registerContributor(reviews.accountData());
   // A review needs the customer's own active or completed booking, and earns a personal 10% code for 6 months.
   reviews.wire({
@@ -116,6 +123,7 @@ export function buildServices(database: Database, settings: Settings) {
     bookings,
     bookingsAdmin,
     pricingAdmin,
+    contentAdmin,
     articles,
     forms,
     newsletter,

@@ -21,6 +21,25 @@ describeEachDatabase('back office access', (ctx) => {
     expect(urls).toContain('GET /api/v1/admin/audit-log');
     expect(urls).toContain('POST /api/v1/admin/units/:id/maintenance');
     expect(urls).toContain('PATCH /api/v1/admin/settings');
+    // Content (articles, rental conditions) and review moderation are walked too.
+    for (const url of [
+      'GET /api/v1/admin/articles',
+      'GET /api/v1/admin/articles/cover-images',
+      'POST /api/v1/admin/articles',
+      'POST /api/v1/admin/articles/preview',
+      'GET /api/v1/admin/articles/:id',
+      'PUT /api/v1/admin/articles/:id',
+      'DELETE /api/v1/admin/articles/:id',
+      'POST /api/v1/admin/articles/:id/publish',
+      'GET /api/v1/admin/rental-conditions',
+      'POST /api/v1/admin/rental-conditions',
+      'PATCH /api/v1/admin/rental-conditions/:id',
+      'DELETE /api/v1/admin/rental-conditions/:id',
+      'POST /api/v1/admin/rental-conditions/:id/move',
+      'POST /api/v1/admin/reviews/:id/approve',
+      'POST /api/v1/admin/reviews/:id/reject',
+    ])
+      expect(urls).toContain(url);
   });
 
   it('answers a visitor 401 and a customer 403 on every admin route, before reading the body', async () => {
@@ -48,6 +67,8 @@ describeEachDatabase('back office access', (ctx) => {
       '/api/v1/admin/bookings-today',
       '/api/v1/admin/addons',
       '/api/v1/admin/promotions',
+      '/api/v1/admin/articles',
+      '/api/v1/admin/rental-conditions',
     ])
       expect((await app.inject({ url, headers: auth.staff })).statusCode, url).toBe(200);
     const adminOnly: [string, string][] = [

@@ -39,6 +39,7 @@ import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { auditRoutes } from '../audit/audit.routes';
 import { bookingsAdminRoutes } from './bookings-admin.routes';
+import { contentAdminRoutes } from './content-admin.routes';
 import { pricingAdminRoutes } from './pricing-admin.routes';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -67,6 +68,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(auditRoutes);
   await app.register(bookingsAdminRoutes);
   await app.register(pricingAdminRoutes);
+  await app.register(contentAdminRoutes);
 
   // ---------- today ----------
 

@@ -1,3 +1,4 @@
+import etag from '@fastify/etag';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   articleParamsSchema,
@@ -8,7 +9,15 @@ import {
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { requestLanguage } from '../../lib/language';
 
+/**
+ * Browsers and proxies may keep articles but must ask again before using
+ * them (a 304 costs little): staff publish or withdraw an article and the
+ * site must show it at once.
+ */
+const CACHE_CONTROL = 'public, no-cache';
+
 export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(etag, { weak: true });
   app.get(
     '/guest/articles',
     {
@@ -20,7 +29,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      void reply.header('cache-control', 'public, max-age=300');
+      void reply.header('cache-control', CACHE_CONTROL);
       const { page, limit } = request.query;
       const result = await app.services.articles.list(requestLanguage(request), page, limit);
       return { status: true as const, response: result };
@@ -39,7 +48,7 @@ export const articlesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const data = await app.services.articles.get(request.params.slug, requestLanguage(request));
-      void reply.header('cache-control', 'public, max-age=300');
+      void reply.header('cache-control', CACHE_CONTROL);
       return { status: true as const, response: { data } };
     },
   );

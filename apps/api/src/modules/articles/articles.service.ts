@@ -65,6 +65,11 @@ export class ArticlesService {
     };
   }
 
+  /** Drops cached answers: staff published, changed or withdrew an article. */
+  forget(): void {
+    this.answers.clear();
+  }
+
   /** For search engines: the published articles' slugs and dates. */
   listForSitemap(now = new Date()) {
     return this.repository.allPublished(now);

@@ -134,7 +134,8 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        cacheFor(reply, 300);
+        // Revalidated every time (the ETag makes that a cheap 304): staff edits show at once.
+        cacheFor(reply, 0);
         const data = await catalog.rentalConditions(kind, requestLanguage(request));
         return { status: true as const, response: { data } };
       },

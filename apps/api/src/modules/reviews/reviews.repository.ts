@@ -4,6 +4,8 @@ import { reviews } from '../../db/schema/content';
 import { users } from '../../db/schema/users';
 
 export type ReviewRow = typeof reviews.$inferSelect;
+/** Writes the audit record of a moderation in the moderation's own transaction. */
+export type ModerationRecorder = (tx: Db, before: ReviewRow, after: ReviewRow) => Promise<void>;
 
 export class ReviewsRepository {
   constructor(private readonly db: Db) {}
@@ -59,14 +61,18 @@ export class ReviewsRepository {
     staffId: number,
     publicName: string,
     city: Record<string, string>,
+    record: ModerationRecorder,
   ): Promise<boolean> {
     return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+      if (!before) return false;
       const [row] = await tx
         .update(reviews)
         .set({ status: 'approved', reviewedBy: staffId, reviewedAt: new Date() })
         .where(eq(reviews.id, id))
         .returning();
       if (!row) return false;
+      await record(tx as unknown as Db, before, row);
       const text = JSON.stringify({ th: row.text, en: row.text, zh: row.text });
       await tx.execute(sql`INSERT INTO testimonials (name, city, rating, text, car_model_id, is_published, review_id)
         VALUES (${publicName}, ${JSON.stringify(city)}::jsonb, ${row.rating}, ${text}::jsonb, ${row.carModelId}, true, ${row.id})
@@ -75,14 +81,17 @@ export class ReviewsRepository {
     });
   }
 
-  async reject(id: number, staffId: number): Promise<boolean> {
+  async reject(id: number, staffId: number, record: ModerationRecorder): Promise<boolean> {
     return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(reviews).where(eq(reviews.id, id)).for('update');
+      if (!before) return false;
       const [row] = await tx
         .update(reviews)
         .set({ status: 'rejected', reviewedBy: staffId, reviewedAt: new Date() })
         .where(eq(reviews.id, id))
-        .returning({ id: reviews.id });
+        .returning();
       if (!row) return false;
+      await record(tx as unknown as Db, before, row);
       await tx.execute(sql`DELETE FROM testimonials WHERE review_id = ${id}`);
       return true;
     });

@@ -107,8 +107,8 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request) => {
-        const staffId = currentUser(request).id;
-        await app.services.reviews[action](request.params.id, staffId);
+        const { id, email } = currentUser(request);
+        await app.services.reviews[action](request.params.id, { id, email });
         return { status: true as const, response: { data: null } };
       },
     );

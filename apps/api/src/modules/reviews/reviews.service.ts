@@ -4,7 +4,16 @@ import type { AccountDataContributor } from '../auth/account.service';
 import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
 import { type CouponIssuer, type ReviewEligibility, generatedCoupons, noBookingsYet } from './reviews.ports';
-import type { ReviewRow, ReviewsRepository } from './reviews.repository';
+import type { Actor, AuditService } from '../audit/audit.service';
+import type { ModerationRecorder, ReviewRow, ReviewsRepository } from './reviews.repository';
+
+/** What the audit log keeps of a review's moderation. */
+const moderationSnapshot = (row: ReviewRow) => ({
+  status: row.status,
+  bookingId: row.bookingId,
+  rating: row.rating,
+  reviewedBy: row.reviewedBy,
+});
 
 const verifiedRenter = { th: 'ลูกค้าที่เช่ารถกับเรา', en: 'Verified renter', zh: '已租车客户' };
 
@@ -32,6 +41,7 @@ export function toReview(row: ReviewRow, lang: Language): Review {
 export class ReviewsService {
   constructor(
     private readonly repository: ReviewsRepository,
+    private readonly audit?: AuditService,
     private eligibility: ReviewEligibility = noBookingsYet,
     private coupons: CouponIssuer = generatedCoupons,
   ) {}
@@ -100,17 +110,39 @@ export class ReviewsService {
     };
   }
 
-  async approve(reviewId: number, staffId: number): Promise<void> {
+  private recorder(actor: Actor, action: 'review.approve' | 'review.reject'): ModerationRecorder {
+    return async (tx, before, after) => {
+      await this.audit?.record(tx, actor, {
+        entity: 'review',
+        entityId: after.id,
+        action,
+        before: moderationSnapshot(before),
+        after: moderationSnapshot(after),
+      });
+    };
+  }
+
+  /** Approves a review (it shows among the testimonials); audited with who did it. */
+  async approve(reviewId: number, actor: Actor & { id: number }): Promise<void> {
     const review = await this.repository.findById(reviewId);
     if (!review) throw notFound('Review');
     const user = await this.repository.userName(review.userId);
     // First name and initial only: a testimonial never shows a customer's full name.
     const initial = user?.lastName.trim().charAt(0);
     const publicName = `${user?.firstName.trim() || 'Customer'}${initial ? ` ${initial}.` : ''}`;
-    await this.repository.approve(reviewId, staffId, publicName, verifiedRenter);
+    const done = await this.repository.approve(
+      reviewId,
+      actor.id,
+      publicName,
+      verifiedRenter,
+      this.recorder(actor, 'review.approve'),
+    );
+    if (!done) throw notFound('Review');
   }
 
-  async reject(reviewId: number, staffId: number): Promise<void> {
-    if (!(await this.repository.reject(reviewId, staffId))) throw notFound('Review');
+  /** Hides a review (withdrawn from the testimonials); audited with who did it. */
+  async reject(reviewId: number, actor: Actor & { id: number }): Promise<void> {
+    if (!(await this.repository.reject(reviewId, actor.id, this.recorder(actor, 'review.reject'))))
+      throw notFound('Review');
   }
 }

@@ -148,6 +148,22 @@ describeEachDatabase('reviews and coupons', (ctx) => {
     });
     expect(reject.statusCode).toBe(200);
     expect(await published()).toHaveLength(0);
+    // Each moderation is in the audit log: who, what, before and after.
+    const audit = await ctx.database.query<{
+      action: string;
+      actor_email: string;
+      before: { status: string };
+      after: { status: string; reviewedBy: number };
+    }>(
+      "SELECT action, actor_email, before, after FROM audit_log WHERE entity = 'review' AND entity_id = $1 ORDER BY id",
+      [String(data.id)],
+    );
+    expect(audit.map((e) => [e.action, e.actor_email, e.before.status, e.after.status])).toEqual([
+      ['review.approve', 'staff@example.com', 'pending', 'approved'],
+      ['review.approve', 'staff@example.com', 'approved', 'approved'],
+      ['review.reject', 'staff@example.com', 'approved', 'rejected'],
+    ]);
+    expect(audit[0]!.after.reviewedBy).toBe(staff.id);
     expect(
       (
         await app.inject({

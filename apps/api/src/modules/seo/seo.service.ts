@@ -49,6 +49,12 @@ export class SeoService {
     private readonly publicUrl: string,
   ) {}
 
+  /** Drops cached heads and the sitemap: staff changed the articles. */
+  forget(): void {
+    this.heads.clear();
+    this.sitemap = undefined;
+  }
+
   /** The head for a site page; 'not-found' when the page names a car or article that does not exist. */
   async headFor(pathname: string, lang: Language, now = Date.now()): Promise<PageHead | 'not-found'> {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -36,7 +36,7 @@ interface MutationState<T> {
  * mutation observer into the chunk the customers' pages share.)
  */
 export function useAdminMutation<T, V = unknown>(
-  method: 'POST' | 'PATCH' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string | ((vars: V) => string),
   /** Extra request headers (e.g. an Idempotency-Key kept for the life of a form). */
   headers?: Record<string, string>,
@@ -60,6 +60,9 @@ export function useAdminMutation<T, V = unknown>(
           await client.invalidateQueries({ queryKey: ['admin'] });
           // The customer site's own settings query (the header's cars entry) must see changes too.
           await client.invalidateQueries({ queryKey: ['site-settings'] });
+          // So do the public articles and rental conditions (staff may go straight to the site to check).
+          for (const key of ['articles', 'article', 'rental-conditions'])
+            await client.invalidateQueries({ queryKey: [key] });
           setState({ isPending: false, isSuccess: true, error: null, data: res.response.data });
           options.onSuccess?.(res.response.data);
         },

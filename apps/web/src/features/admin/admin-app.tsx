@@ -6,7 +6,9 @@ import {
   ChartGantt,
   Gauge,
   KeyRound,
+  ListChecks,
   MessageSquareText,
+  Newspaper,
   Percent,
   Settings,
   Tags,
@@ -22,10 +24,13 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useSession } from '../auth/session-provider';
 import { ErrorNote, Field, Loading } from './admin-ui';
+import { ArticleEditPage } from './pages/article-edit-page';
+import { ArticlesPage } from './pages/articles-page';
 import { AuditLogPage } from './pages/audit-log-page';
 import { BookingPage } from './pages/booking-page';
 import { BookingsPage } from './pages/bookings-page';
 import { PricingPage } from './pages/pricing-page';
+import { RentalConditionsPage } from './pages/rental-conditions-page';
 import { ReviewsPage } from './pages/reviews-page';
 import { TimelinePage } from './pages/timeline-page';
 import { WalkInPage } from './pages/walk-in-page';
@@ -86,6 +91,9 @@ function AdminPage({ user }: { user: User }) {
   if (section === 'bookings' && id === 'new') return <WalkInPage />;
   if (section === 'bookings' && id && /^\d+$/.test(id)) return <BookingPage key={id} id={id} />;
   if (section === 'timeline' && id === undefined) return <TimelinePage />;
+  if (section === 'articles' && id === undefined) return <ArticlesPage />;
+  if (section === 'articles' && id && (id === 'new' || /^\d+$/.test(id)))
+    return <ArticleEditPage key={id} id={id} />;
   if (id === undefined) {
     if (section === 'categories') return <CategoriesPage canEdit={canEdit} />;
     if (section === 'units') return <UnitsPage canEdit={canEdit} />;
@@ -93,6 +101,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'hot-deals') return <HotDealsPage canEdit={canEdit} />;
     if (section === 'pricing') return <PricingPage canEdit={canEdit} />;
     if (section === 'reviews') return <ReviewsPage />;
+    if (section === 'rental-conditions') return <RentalConditionsPage />;
     if (section === 'settings' && canEdit) return <SettingsPage />;
     if (section === 'audit-log' && canEdit) return <AuditLogPage />;
   }
@@ -145,6 +154,8 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/branches', icon: Building2, label: t('nav.branches') },
     { to: '/admin/hot-deals', icon: Percent, label: t('nav.hotDeals') },
     { to: '/admin/pricing', icon: TicketPercent, label: t('nav.pricing') },
+    { to: '/admin/articles', icon: Newspaper, label: t('nav.articles') },
+    { to: '/admin/rental-conditions', icon: ListChecks, label: t('nav.conditions') },
     { to: '/admin/reviews', icon: MessageSquareText, label: t('nav.reviews') },
     ...(user.role === 'admin'
       ? [

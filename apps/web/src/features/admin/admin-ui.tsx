@@ -1,4 +1,10 @@
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -60,6 +66,42 @@ export function Field({ label, error, hint, className = '', ...input }: FieldPro
         aria-invalid={error ? true : undefined}
         aria-describedby={[error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined}
         {...input}
+      />
+      {hint && (
+        <p id={hintId} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={errorId} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+  label: string;
+  error?: string;
+  hint?: string;
+};
+
+export function TextAreaField({ label, error, hint, className = '', ...textarea }: TextAreaProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="field-input min-h-28"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={[error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined}
+        {...textarea}
       />
       {hint && (
         <p id={hintId} className="mt-1 text-sm text-slate-600">

@@ -5,6 +5,7 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { NotFoundPage } from '../pages/not-found-page';
+import { articleBodyClass } from './article-body';
 import { articleQuery, formatDate } from './articles-api';
 
 export function ArticlePage() {
@@ -60,7 +61,7 @@ export function ArticlePage() {
         <p className="mt-6 text-lg text-slate-800">{data.excerpt}</p>
         <div
           data-testid="article-body"
-          className="mt-6 leading-relaxed text-slate-900 [&_a]:text-brand-700 [&_a]:underline [&_blockquote]:border-l-4 [&_blockquote]:border-action-500 [&_blockquote]:pl-4 [&_h2]:mt-8 [&_h2]:text-2xl [&_h3]:mt-6 [&_h3]:text-xl [&_li]:mt-1 [&_ol]:mt-4 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-4 [&_table]:mt-4 [&_td]:border [&_td]:p-2 [&_th]:border [&_th]:p-2 [&_ul]:mt-4 [&_ul]:list-disc [&_ul]:pl-6"
+          className={`mt-6 ${articleBodyClass}`}
           // The API renders the Markdown and sanitizes it with an allow-list (no scripts, handlers, iframes or javascript: links).
           dangerouslySetInnerHTML={{ __html: data.html }}
         />

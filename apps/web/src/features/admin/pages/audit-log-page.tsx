@@ -5,7 +5,35 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { Card, ErrorNote, Field, Loading, PageTitle, SelectField, useFormats } from '../admin-ui';
 
-const entities = ['car_model', 'category', 'unit', 'branch', 'hot_deal', 'site_setting', 'user'] as const;
+const entities = [
+  'car_model',
+  'category',
+  'unit',
+  'branch',
+  'hot_deal',
+  'site_setting',
+  'user',
+  'article',
+  'rental_condition',
+  'review',
+] as const;
+
+/** Content changes keep their words beside their screens' texts (articles.audit, conditions.audit, reviews.audit). */
+const entityKeys = (entity: string) => [
+  `audit.entities.${entity}`,
+  `articles.audit.entities.${entity}`,
+  `conditions.audit.entities.${entity}`,
+  `reviews.audit.entities.${entity}`,
+];
+const actionKeys = (action: string) => {
+  const key = action.replaceAll('.', '_');
+  return [
+    `audit.actions.${key}`,
+    `articles.audit.actions.${key}`,
+    `conditions.audit.actions.${key}`,
+    `reviews.audit.actions.${key}`,
+  ];
+};
 
 function Change({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('admin');
@@ -69,7 +97,7 @@ export function AuditLogPage() {
           <option value="">{t('all')}</option>
           {entities.map((e) => (
             <option key={e} value={e}>
-              {t(`audit.entities.${e}`)}
+              {t(entityKeys(e))}
             </option>
           ))}
         </SelectField>
@@ -101,9 +129,9 @@ export function AuditLogPage() {
               <li key={entry.id} className="py-3" data-testid="audit-entry">
                 <p>
                   <span className="font-semibold">
-                    {t(`audit.actions.${entry.action.replaceAll('.', '_')}`, { defaultValue: entry.action })}
+                    {t(actionKeys(entry.action), { defaultValue: entry.action })}
                   </span>{' '}
-                  · {t(`audit.entities.${entry.entity}`, { defaultValue: entry.entity })} #{entry.entityId}
+                  · {t(entityKeys(entry.entity), { defaultValue: entry.entity })} #{entry.entityId}
                 </p>
                 <p className="text-sm text-slate-600">
                   {dateTime(entry.createdAt)} · {entry.actorEmail}
