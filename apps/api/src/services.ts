@@ -42,7 +42,12 @@ import { SeoService } from './modules/seo/seo.service';
  * Routes reach them as `app.services.<name>`; a service that needs another
  * module takes that module's service here, never its repository.
  */
-export function buildServices(database: Database, settings: Settings) {
+export function buildServices(
+  database: Database,
+  settings: Settings,
+  /** Tests pass a clock to put the bookings' "now" where they need it. */
+  options: { clock?: { now(): Date } } = {},
+) {
   const { db } = database;
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir });
   const siteSettings = new SiteSettingsService(new SiteSettingsRepository(db));
@@ -72,7 +77,7 @@ export function buildServices(database: Database, settings: Settings) {
   const audit = new AuditService(new AuditRepository(db));
   const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
-  const bookings = buildBookingsService(db, settings, { siteSettings, mailer });
+  const bookings = buildBookingsService(db, settings, { siteSettings, mailer, clock: options.clock });
   const pricingAdmin = new PricingAdminService(db, audit);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   // PDPA: a customer's bookings are part of their data export, and are anonymised
