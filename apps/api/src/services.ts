@@ -31,6 +31,9 @@ import { FormsRepository } from './modules/forms/forms.repository';
 import { FormsService } from './modules/forms/forms.service';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { NewsletterAdminService } from './modules/newsletter/newsletter-admin.service';
+import { InboxRepository } from './modules/inbox/inbox.repository';
+import { InboxService } from './modules/inbox/inbox.service';
 import { ReviewsRepository } from './modules/reviews/reviews.repository';
 import { reviewCouponDescription } from './modules/reviews/reviews.ports';
 import { ReviewsService } from './modules/reviews/reviews.service';
@@ -93,6 +96,9 @@ export function buildServices(
   const articles = new ArticlesService(new ArticlesRepository(db));
   const forms = new FormsService(new FormsRepository(db), mailer, siteSettings);
   const newsletter = new NewsletterService(new NewsletterRepository(db), mailer, settings.publicUrl);
+  // The back office's inbox and newsletter screens (issue 7).
+  const inbox = new InboxService(new InboxRepository(db), audit, mailer, siteSettings);
+  const newsletterAdmin = new NewsletterAdminService(db, new NewsletterRepository(db), audit);
   const deals = new DealsService(new DealsRepository(db));
   const reviews = new ReviewsService(new ReviewsRepository(db));
   const seo = new SeoService(new SeoRepository(db), articles, settings.publicUrl);
@@ -124,6 +130,8 @@ export function buildServices(
     articles,
     forms,
     newsletter,
+    newsletterAdmin,
+    inbox,
     deals,
     reviews,
     seo,

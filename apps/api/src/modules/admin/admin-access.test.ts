@@ -21,6 +21,17 @@ describeEachDatabase('back office access', (ctx) => {
     expect(urls).toContain('GET /api/v1/admin/audit-log');
     expect(urls).toContain('POST /api/v1/admin/units/:id/maintenance');
     expect(urls).toContain('PATCH /api/v1/admin/settings');
+    for (const url of [
+      'GET /api/v1/admin/inbox',
+      'GET /api/v1/admin/inbox/counts',
+      'GET /api/v1/admin/inbox/:kind/:id',
+      'POST /api/v1/admin/inbox/:kind/:id/handled',
+      'POST /api/v1/admin/inbox/:kind/:id/notes',
+      'POST /api/v1/admin/inbox/:kind/:id/reply',
+      'GET /api/v1/admin/newsletter/subscribers',
+      'GET /api/v1/admin/newsletter/subscribers.csv',
+    ])
+      expect(urls).toContain(url);
   });
 
   it('answers a visitor 401 and a customer 403 on every admin route, before reading the body', async () => {
@@ -48,6 +59,8 @@ describeEachDatabase('back office access', (ctx) => {
       '/api/v1/admin/bookings-today',
       '/api/v1/admin/addons',
       '/api/v1/admin/promotions',
+      '/api/v1/admin/inbox',
+      '/api/v1/admin/inbox/counts',
     ])
       expect((await app.inject({ url, headers: auth.staff })).statusCode, url).toBe(200);
     const adminOnly: [string, string][] = [
@@ -63,6 +76,8 @@ describeEachDatabase('back office access', (ctx) => {
       ['PATCH', '/api/v1/admin/addons/gps'],
       ['POST', '/api/v1/admin/promotions'],
       ['PATCH', '/api/v1/admin/promotions/1'],
+      ['GET', '/api/v1/admin/newsletter/subscribers'],
+      ['GET', '/api/v1/admin/newsletter/subscribers.csv'],
     ];
     for (const [method, url] of adminOnly) {
       const res = await app.inject({

@@ -5,7 +5,9 @@ import {
   ClipboardList,
   ChartGantt,
   Gauge,
+  Inbox,
   KeyRound,
+  Mail,
   MessageSquareText,
   Percent,
   Settings,
@@ -25,6 +27,9 @@ import { ErrorNote, Field, Loading } from './admin-ui';
 import { AuditLogPage } from './pages/audit-log-page';
 import { BookingPage } from './pages/booking-page';
 import { BookingsPage } from './pages/bookings-page';
+import { InboxItemPage } from './pages/inbox-item-page';
+import { InboxPage } from './pages/inbox-page';
+import { NewsletterPage } from './pages/newsletter-page';
 import { PricingPage } from './pages/pricing-page';
 import { ReviewsPage } from './pages/reviews-page';
 import { TimelinePage } from './pages/timeline-page';
@@ -78,7 +83,7 @@ function AdminGate() {
 function AdminPage({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
-  const [section = '', id] = pathname
+  const [section = '', id, sub] = pathname
     .replace(/^\/admin\/?/, '')
     .replace(/\/$/, '')
     .split('/');
@@ -90,6 +95,9 @@ function AdminPage({ user }: { user: User }) {
   if (section === 'bookings' && id === 'new') return <WalkInPage />;
   if (section === 'bookings' && id && /^\d+$/.test(id)) return <BookingPage key={id} id={id} />;
   if (section === 'timeline' && id === undefined) return <TimelinePage />;
+  if (section === 'inbox' && id === undefined) return <InboxPage />;
+  if (section === 'inbox' && (id === 'messages' || id === 'quotes') && sub && /^\d+$/.test(sub))
+    return <InboxItemPage key={`${id}-${sub}`} kind={id} id={sub} />;
   if (id === undefined) {
     if (section === 'categories') return <CategoriesPage canEdit={canEdit} />;
     if (section === 'units') return <UnitsPage canEdit={canEdit} />;
@@ -99,6 +107,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'reviews') return <ReviewsPage />;
     if (section === 'settings' && canEdit) return <SettingsPage />;
     if (section === 'audit-log' && canEdit) return <AuditLogPage />;
+    if (section === 'newsletter' && canEdit) return <NewsletterPage />;
   }
   return (
     <p role="alert" className="text-slate-700">
@@ -150,8 +159,10 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/hot-deals', icon: Percent, label: t('nav.hotDeals') },
     { to: '/admin/pricing', icon: TicketPercent, label: t('nav.pricing') },
     { to: '/admin/reviews', icon: MessageSquareText, label: t('nav.reviews') },
+    { to: '/admin/inbox', icon: Inbox, label: t('nav.inbox') },
     ...(user.role === 'admin'
       ? [
+          { to: '/admin/newsletter', icon: Mail, label: t('nav.newsletter') },
           { to: '/admin/settings', icon: Settings, label: t('nav.settings') },
           { to: '/admin/audit-log', icon: ClipboardList, label: t('nav.auditLog') },
         ]
