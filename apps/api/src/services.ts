@@ -33,6 +33,9 @@ import { FormsRepository } from './modules/forms/forms.repository';
 import { FormsService } from './modules/forms/forms.service';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository';
 import { NewsletterService } from './modules/newsletter/newsletter.service';
+import { NewsletterAdminService } from './modules/newsletter/newsletter-admin.service';
+import { InboxRepository } from './modules/inbox/inbox.repository';
+import { InboxService } from './modules/inbox/inbox.service';
 import { ReviewsRepository } from './modules/reviews/reviews.repository';
 import { reviewCouponDescription } from './modules/reviews/reviews.ports';
 import { ReviewsService } from './modules/reviews/reviews.service';
@@ -44,7 +47,12 @@ import { SeoService } from './modules/seo/seo.service';
  * Routes reach them as `app.services.<name>`; a service that needs another
  * module takes that module's service here, never its repository.
  */
-export function buildServices(database: Database, settings: Settings) {
+export function buildServices(
+  database: Database,
+  settings: Settings,
+  /** Tests pass a clock to put the bookings' "now" where they need it. */
+  options: { clock?: { now(): Date } } = {},
+) {
   const { db } = database;
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir });
   const siteSettings = new SiteSettingsService(new SiteSettingsRepository(db));
@@ -74,7 +82,7 @@ export function buildServices(database: Database, settings: Settings) {
   const audit = new AuditService(new AuditRepository(db));
   const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
-  const bookings = buildBookingsService(db, settings, { siteSettings, mailer });
+  const bookings = buildBookingsService(db, settings, { siteSettings, mailer, clock: options.clock });
   const pricingAdmin = new PricingAdminService(db, audit);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   // PDPA: a customer's bookings are part of their data export, and are anonymised
@@ -90,6 +98,9 @@ export function buildServices(database: Database, settings: Settings) {
   const articles = new ArticlesService(new ArticlesRepository(db));
   const forms = new FormsService(new FormsRepository(db), mailer, siteSettings);
   const newsletter = new NewsletterService(new NewsletterRepository(db), mailer, settings.publicUrl);
+  // The back office's inbox and newsletter screens (issue 7).
+  const inbox = new InboxService(new InboxRepository(db), audit, mailer, siteSettings);
+  const newsletterAdmin = new NewsletterAdminService(db, new NewsletterRepository(db), audit);
   const deals = new DealsService(new DealsRepository(db));
   const reviews = new ReviewsService(new ReviewsRepository(db), audit);
   const seo = new SeoService(new SeoRepository(db), articles, settings.publicUrl);
@@ -127,6 +138,8 @@ export function buildServices(database: Database, settings: Settings) {
     articles,
     forms,
     newsletter,
+    newsletterAdmin,
+    inbox,
     deals,
     reviews,
     seo,

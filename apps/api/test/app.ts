@@ -4,6 +4,7 @@ import path from 'node:path';
 import { buildApp, type App } from '../src/app';
 import { loadSettings, type Settings } from '../src/config/settings';
 import type { Database } from '../src/db/client';
+import { buildServices } from '../src/services';
 
 /** Settings for tests: a throwaway DATA_DIR, quiet logs, anything overridable. */
 export function testSettings(overrides: Record<string, string> = {}): Settings {
@@ -21,11 +22,14 @@ export function testSettings(overrides: Record<string, string> = {}): Settings {
 /** The real app on a test database; requests go through `app.inject()`. */
 export async function buildTestApp(
   database: Database,
-  options: { settings?: Settings; webRoot?: string } = {},
+  options: { settings?: Settings; webRoot?: string; clock?: { now(): Date } } = {},
 ): Promise<App> {
+  const settings = options.settings ?? testSettings();
   const app = await buildApp({
     database,
-    settings: options.settings ?? testSettings(),
+    settings,
+    // A controllable clock for the bookings' rules (when given).
+    ...(options.clock && { services: buildServices(database, settings, { clock: options.clock }) }),
     webRoot: options.webRoot ?? path.join(os.tmpdir(), 'siam-no-web-build'),
   });
   await app.ready();

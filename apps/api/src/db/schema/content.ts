@@ -30,6 +30,8 @@ export const contactMessages = pgTable('contact_messages', {
   language: text('language').$type<Language>().notNull(),
   ip: text('ip'),
   handledAt: timestamp('handled_at', { withTimezone: true }),
+  // From migrations/0570_inbox.sql.
+  handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -45,6 +47,8 @@ export const corporateQuotes = pgTable('corporate_quotes', {
   language: text('language').$type<Language>().notNull(),
   ip: text('ip'),
   handledAt: timestamp('handled_at', { withTimezone: true }),
+  // From migrations/0570_inbox.sql.
+  handledBy: integer('handled_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

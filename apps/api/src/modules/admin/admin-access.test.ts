@@ -38,6 +38,15 @@ describeEachDatabase('back office access', (ctx) => {
       'POST /api/v1/admin/rental-conditions/:id/move',
       'POST /api/v1/admin/reviews/:id/approve',
       'POST /api/v1/admin/reviews/:id/reject',
+      // The inbox and the newsletter list.
+      'GET /api/v1/admin/inbox',
+      'GET /api/v1/admin/inbox/counts',
+      'GET /api/v1/admin/inbox/:kind/:id',
+      'POST /api/v1/admin/inbox/:kind/:id/handled',
+      'POST /api/v1/admin/inbox/:kind/:id/notes',
+      'POST /api/v1/admin/inbox/:kind/:id/reply',
+      'GET /api/v1/admin/newsletter/subscribers',
+      'GET /api/v1/admin/newsletter/subscribers.csv',
     ])
       expect(urls).toContain(url);
   });
@@ -69,6 +78,8 @@ describeEachDatabase('back office access', (ctx) => {
       '/api/v1/admin/promotions',
       '/api/v1/admin/articles',
       '/api/v1/admin/rental-conditions',
+      '/api/v1/admin/inbox',
+      '/api/v1/admin/inbox/counts',
     ])
       expect((await app.inject({ url, headers: auth.staff })).statusCode, url).toBe(200);
     const adminOnly: [string, string][] = [
@@ -84,6 +95,8 @@ describeEachDatabase('back office access', (ctx) => {
       ['PATCH', '/api/v1/admin/addons/gps'],
       ['POST', '/api/v1/admin/promotions'],
       ['PATCH', '/api/v1/admin/promotions/1'],
+      ['GET', '/api/v1/admin/newsletter/subscribers'],
+      ['GET', '/api/v1/admin/newsletter/subscribers.csv'],
     ];
     for (const [method, url] of adminOnly) {
       const res = await app.inject({

@@ -38,6 +38,8 @@ import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { auditRoutes } from '../audit/audit.routes';
+import { inboxRoutes } from '../inbox/inbox.routes';
+import { newsletterAdminRoutes } from '../newsletter/newsletter-admin.routes';
 import { bookingsAdminRoutes } from './bookings-admin.routes';
 import { contentAdminRoutes } from './content-admin.routes';
 import { pricingAdminRoutes } from './pricing-admin.routes';
@@ -69,6 +71,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(bookingsAdminRoutes);
   await app.register(pricingAdminRoutes);
   await app.register(contentAdminRoutes);
+  await app.register(inboxRoutes);
+  await app.register(newsletterAdminRoutes);
 
   // ---------- today ----------
 

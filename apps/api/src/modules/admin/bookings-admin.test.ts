@@ -426,3 +426,68 @@ describeEachDatabase('back office bookings', (ctx) => {
     expect(row!.user_id).toBeNull();
   });
 });
+
+describeEachDatabase('back office walk-in bookings starting today', (ctx) => {
+  // The clock stands at 14:00 in Bangkok on a day of our own (a month ahead, so
+  // no other booking is near): the counter is open, 09:00 has passed.
+  const today = daysFromNow(30);
+  const clock = { now: () => new Date(`${today}T14:00:00+07:00`) };
+  const dayAfter = (date: string, n: number) =>
+    new Date(new Date(`${date}T12:00:00Z`).getTime() + n * 86_400_000).toISOString().slice(0, 10);
+  let app: App;
+  let auth: Awaited<ReturnType<typeof signInEveryone>>;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database, { clock });
+    auth = await signInEveryone(app);
+  });
+  afterAll(() => app.close());
+
+  it('lets staff book a walk-in from today after 09:00, keeps customers to their rules and refuses a double booking', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const base = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: today,
+      returnDate: dayAfter(today, 2),
+      addons: [],
+      driver,
+    };
+    const walkIn = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/v1/admin/bookings', headers: auth.staff, payload });
+
+    // A customer online cannot start today once 09:00 has passed: unchanged.
+    const customer = await makeCustomer(app);
+    const online = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/bookings/create',
+      headers: customer.headers,
+      payload: { ...base, paymentMethod: 'bank_transfer', acceptTerms: true },
+    });
+    expect(online.statusCode).toBe(400);
+    expect(online.json().errors[0]).toMatchObject({
+      path: 'pickupDate',
+      message: 'The pickup date has passed',
+    });
+
+    // Staff at the counter at 14:00: the customer rents now.
+    const counter = await walkIn({ ...base, paymentMethod: 'cash', paid: true });
+    expect(counter.statusCode, counter.body).toBe(200);
+    expect(counter.json().response.data).toMatchObject({ status: 'confirmed', pickupDate: today });
+
+    // The only car is taken from today: a second walk-in is refused by the unit holds.
+    const second = await walkIn({ ...base, paymentMethod: 'cash' });
+    expect(second.statusCode).toBe(409);
+
+    // Yesterday is still the past, for staff too.
+    const car2 = await makeCar(ctx.database, 1);
+    const yesterday = await walkIn({
+      ...base,
+      carModelId: car2.carModelId,
+      branchCode: car2.branchCode,
+      pickupDate: dayAfter(today, -1),
+      paymentMethod: 'cash',
+    });
+    expect(yesterday.statusCode).toBe(400);
+    expect(yesterday.json().errors[0]).toMatchObject({ path: 'pickupDate' });
+  });
+});

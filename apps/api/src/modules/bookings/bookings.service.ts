@@ -21,6 +21,7 @@ import { bookingMail } from './booking-mail';
 import type { PaymentGateway } from './payment-gateway';
 import {
   bangkokInstant,
+  bangkokToday,
   cancellationFee,
   isRealDate,
   priceBooking,
@@ -83,13 +84,21 @@ export class BookingsService {
     return this.deps.clock?.now() ?? new Date();
   }
 
-  private checkDates(pickupDate: string, returnDate: string) {
+  /**
+   * `byStaff`: a booking staff make at the counter or on the phone may start
+   * today at any hour (a walk-in customer at 14:00 rents now); online,
+   * the pickup (09:00 Bangkok) must still be ahead.
+   */
+  private checkDates(pickupDate: string, returnDate: string, byStaff = false) {
     const errors: { path: string; message: string }[] = [];
     if (!isRealDate(pickupDate)) errors.push({ path: 'pickupDate', message: 'Invalid date' });
     if (!isRealDate(returnDate)) errors.push({ path: 'returnDate', message: 'Invalid date' });
     if (errors.length) throw new AppError('VALIDATION_FAILED', 'Invalid dates', errors);
     const days = rentalDays(pickupDate, returnDate);
-    if (bangkokInstant(pickupDate, businessRules.pickupTime).getTime() <= this.now().getTime())
+    const passed = byStaff
+      ? pickupDate < bangkokToday(this.now())
+      : bangkokInstant(pickupDate, businessRules.pickupTime).getTime() <= this.now().getTime();
+    if (passed)
       throw new AppError('VALIDATION_FAILED', 'The pickup date has passed', [
         { path: 'pickupDate', message: 'The pickup date has passed' },
       ]);
@@ -136,8 +145,14 @@ export class BookingsService {
     ]);
   }
 
-  private async computeQuote(ex: Executor, input: QuoteInput, lang: Language, userId: number | null) {
-    const days = this.checkDates(input.pickupDate, input.returnDate);
+  private async computeQuote(
+    ex: Executor,
+    input: QuoteInput,
+    lang: Language,
+    userId: number | null,
+    byStaff = false,
+  ) {
+    const days = this.checkDates(input.pickupDate, input.returnDate, byStaff);
     const car = await this.repo.carForQuote(ex, input.carModelId, input.branchCode);
     if (!car) throw notFound('Car');
     if (!car.branch_name)
@@ -278,7 +293,7 @@ export class BookingsService {
           };
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
-      const q = await this.computeQuote(tx, input, lang, customerId);
+      const q = await this.computeQuote(tx, input, lang, customerId, staff !== undefined);
       const { startsAt, endsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
       const booking = await this.repo.insertBooking(tx, {
         userId: customerId,

@@ -23,7 +23,7 @@ export function gatewayFromSettings(settings: Settings): PaymentGateway {
 export function buildBookingsService(
   db: Db,
   settings: Settings,
-  deps: { siteSettings: SiteSettingsService; mailer: Mailer },
+  deps: { siteSettings: SiteSettingsService; mailer: Mailer; clock?: { now(): Date } },
 ) {
   return new BookingsService(new BookingsRepository(db), {
     ...deps,

@@ -1,4 +1,4 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { newsletterSubscribers } from '../../db/schema/content';
 
@@ -67,5 +67,44 @@ export class NewsletterRepository {
       .from(newsletterSubscribers)
       .where(eq(newsletterSubscribers.status, 'confirmed'));
     return row?.n ?? 0;
+  }
+
+  // ---------- the back office ----------
+
+  /** Subscribers newest first, optionally of one status. */
+  async page(status: SubscriberRow['status'] | undefined, limit: number, offset: number) {
+    const where = status ? eq(newsletterSubscribers.status, status) : undefined;
+    const rows = await this.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(where)
+      .orderBy(desc(newsletterSubscribers.createdAt), desc(newsletterSubscribers.id))
+      .limit(limit)
+      .offset(offset);
+    const [total] = await this.db.select({ n: count() }).from(newsletterSubscribers).where(where);
+    return { rows, total: Number(total?.n ?? 0) };
+  }
+
+  async countsByStatus(): Promise<Record<SubscriberRow['status'], number>> {
+    const rows = await this.db
+      .select({ status: newsletterSubscribers.status, n: count() })
+      .from(newsletterSubscribers)
+      .groupBy(newsletterSubscribers.status);
+    const counts = { pending: 0, confirmed: 0, unsubscribed: 0 };
+    for (const row of rows) counts[row.status] = Number(row.n);
+    return counts;
+  }
+
+  /** Every confirmed subscriber, in the order they confirmed (the export). */
+  async confirmed() {
+    return this.db
+      .select({
+        email: newsletterSubscribers.email,
+        language: newsletterSubscribers.language,
+        confirmedAt: newsletterSubscribers.confirmedAt,
+      })
+      .from(newsletterSubscribers)
+      .where(eq(newsletterSubscribers.status, 'confirmed'))
+      .orderBy(asc(newsletterSubscribers.confirmedAt), asc(newsletterSubscribers.id));
   }
 }

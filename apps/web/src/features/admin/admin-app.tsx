@@ -5,8 +5,10 @@ import {
   ClipboardList,
   ChartGantt,
   Gauge,
+  Inbox,
   KeyRound,
   ListChecks,
+  Mail,
   MessageSquareText,
   Newspaper,
   Percent,
@@ -29,6 +31,9 @@ import { ArticlesPage } from './pages/articles-page';
 import { AuditLogPage } from './pages/audit-log-page';
 import { BookingPage } from './pages/booking-page';
 import { BookingsPage } from './pages/bookings-page';
+import { InboxItemPage } from './pages/inbox-item-page';
+import { InboxPage } from './pages/inbox-page';
+import { NewsletterPage } from './pages/newsletter-page';
 import { PricingPage } from './pages/pricing-page';
 import { RentalConditionsPage } from './pages/rental-conditions-page';
 import { ReviewsPage } from './pages/reviews-page';
@@ -79,7 +84,7 @@ function AdminGate() {
 function AdminPage({ user }: { user: User }) {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
-  const [section = '', id] = pathname
+  const [section = '', id, sub] = pathname
     .replace(/^\/admin\/?/, '')
     .replace(/\/$/, '')
     .split('/');
@@ -94,6 +99,9 @@ function AdminPage({ user }: { user: User }) {
   if (section === 'articles' && id === undefined) return <ArticlesPage />;
   if (section === 'articles' && id && (id === 'new' || /^\d+$/.test(id)))
     return <ArticleEditPage key={id} id={id} />;
+  if (section === 'inbox' && id === undefined) return <InboxPage />;
+  if (section === 'inbox' && (id === 'messages' || id === 'quotes') && sub && /^\d+$/.test(sub))
+    return <InboxItemPage key={`${id}-${sub}`} kind={id} id={sub} />;
   if (id === undefined) {
     if (section === 'categories') return <CategoriesPage canEdit={canEdit} />;
     if (section === 'units') return <UnitsPage canEdit={canEdit} />;
@@ -104,6 +112,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'rental-conditions') return <RentalConditionsPage />;
     if (section === 'settings' && canEdit) return <SettingsPage />;
     if (section === 'audit-log' && canEdit) return <AuditLogPage />;
+    if (section === 'newsletter' && canEdit) return <NewsletterPage />;
   }
   return (
     <p role="alert" className="text-slate-700">
@@ -157,8 +166,10 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/articles', icon: Newspaper, label: t('nav.articles') },
     { to: '/admin/rental-conditions', icon: ListChecks, label: t('nav.conditions') },
     { to: '/admin/reviews', icon: MessageSquareText, label: t('nav.reviews') },
+    { to: '/admin/inbox', icon: Inbox, label: t('nav.inbox') },
     ...(user.role === 'admin'
       ? [
+          { to: '/admin/newsletter', icon: Mail, label: t('nav.newsletter') },
           { to: '/admin/settings', icon: Settings, label: t('nav.settings') },
           { to: '/admin/audit-log', icon: ClipboardList, label: t('nav.auditLog') },
         ]

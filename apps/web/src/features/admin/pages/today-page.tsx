@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Dashboard } from '@siam/contract/admin';
 import type { AdminBookingSummary, BookingsToday } from '@siam/contract/admin-bookings';
+import type { InboxCounts } from '@siam/contract/admin-inbox';
 import { useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, useFormats } from '../admin-ui';
 import { StatusBadge, satang } from '../bookings/booking-format';
@@ -58,6 +59,7 @@ export function TodayPage() {
   const { date, lng, money } = useFormats();
   const query = useAdminQuery<Dashboard>('/dashboard');
   const bookings = useAdminQuery<BookingsToday>('/bookings-today');
+  const inbox = useAdminQuery<InboxCounts>('/inbox/counts');
   const data = query.data;
   const day = bookings.data;
   const perBranch = new Map(day?.branches.map((b) => [b.code, b]));
@@ -190,7 +192,26 @@ export function TodayPage() {
               )}
             </Card>
           </div>
-          {/* TODO(content): new contact messages and quote requests. */}
+          <Card title={t('inbox.today.title')}>
+            {inbox.data ? (
+              <ul className="grid gap-3 sm:grid-cols-2" data-testid="today-inbox">
+                {(['messages', 'quotes'] as const).map((kind) => (
+                  <li key={kind} className="rounded-xl border border-slate-200 p-4">
+                    <Link
+                      to={`/admin/inbox?kind=${kind}&state=open`}
+                      className="font-semibold text-brand-700 underline"
+                    >
+                      {t(`inbox.today.${kind}`, { count: inbox.data[kind] })}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : inbox.error ? (
+              <ErrorNote error={inbox.error} />
+            ) : (
+              <Loading />
+            )}
+          </Card>
         </div>
       )}
     </>
