@@ -120,7 +120,10 @@ async function main() {
   );
   // VACUUM as well: the unit counts kept by a trigger (migration 0110) left a dead
   // row version per unit insert in car_models, which autovacuum would clean in time.
-  await step('vacuum', `VACUUM ANALYZE ${['car_models', 'vehicle_units', 'unit_holds'].map((t) => `${benchSchema}.${t}`).join(', ')}`);
+  await step(
+    'vacuum',
+    `VACUUM ANALYZE ${['car_models', 'vehicle_units', 'unit_holds'].map((t) => `${benchSchema}.${t}`).join(', ')}`,
+  );
   const [{ n }] = (await db.query('SELECT count(*)::int AS n FROM unit_holds')).rows;
   console.log(
     `${n.toLocaleString('en')} holds loaded into schema ${benchSchema} in ${((Date.now() - started) / 1000).toFixed(0)} s`,

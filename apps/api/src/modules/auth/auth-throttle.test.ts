@@ -46,6 +46,20 @@ storeContract(
   Boolean(process.env.TEST_REDIS_URL),
 );
 
+// Nothing listens on port 1: the store must go on counting, in memory, and say so once.
+const warnings: string[] = [];
+storeContract(
+  'redis unreachable, counting in memory',
+  () => new RedisCounterStore('redis://127.0.0.1:1', 'x:', (m) => warnings.push(m)),
+);
+
+describe('rate limits while Redis is away', () => {
+  it('logs the outage once a minute, not once a request', () => {
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/Redis unreachable.*in memory/);
+  });
+});
+
 const REDIS = process.env.TEST_REDIS_URL;
 
 describeEachDatabase('sign-in rate limits and no enumeration', (ctx) => {
@@ -94,6 +108,34 @@ describeEachDatabase('sign-in rate limits and no enumeration', (ctx) => {
     const retry = Number(a.headers['retry-after']);
     expect(retry).toBeGreaterThan(0);
     expect(retry).toBeLessThanOrEqual(15 * 60);
+  });
+
+  it('keeps signing in, with its limits, when Redis cannot be reached', async () => {
+    const away = await buildTestApp(ctx.database, {
+      settings: testSettings({ REDIS_URL: 'redis://127.0.0.1:1' }),
+    });
+    try {
+      const email = `away.${tag()}@example.com`;
+      const signUp = await away.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        remoteAddress: ip(),
+        payload: { email, password: 'secret-123', firstName: 'Away', lastName: 'Redis', phone: '0812345678' },
+      });
+      expect(signUp.statusCode, signUp.body).toBe(200);
+      const attempt = (password: string) =>
+        away.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          remoteAddress: ip(),
+          payload: { email, password },
+        });
+      expect((await attempt('secret-123')).statusCode).toBe(200);
+      for (let i = 0; i < 5; i++) expect((await attempt('wrong-pass')).statusCode).toBe(401);
+      expect((await attempt('secret-123')).statusCode).toBe(429);
+    } finally {
+      await away.close();
+    }
   });
 
   it('limits one address trying many accounts', async () => {

@@ -57,36 +57,91 @@ export class MemoryCounterStore implements CounterStore {
   }
 }
 
+/**
+ * Counters in Redis, shared by every instance. When Redis cannot be reached,
+ * each instance counts in its own memory until it can again: sign-in keeps
+ * working and keeps its limits (per instance for that while) rather than
+ * failing for everyone, and the outage is logged.
+ */
 export class RedisCounterStore implements CounterStore {
   private readonly redis: Redis;
+  private readonly fallback = new MemoryCounterStore();
+  private lastWarning = 0;
+
   constructor(
     url: string,
     private readonly prefix = 'siam:auth:',
+    private readonly warn: (message: string) => void = (message) => console.warn(message),
   ) {
-    this.redis = new Redis(url, { maxRetriesPerRequest: 2, enableAutoPipelining: true, lazyConnect: true });
+    this.redis = new Redis(url, {
+      lazyConnect: true,
+      enableAutoPipelining: true,
+      // Fail fast while Redis is away: a sign-in must not wait on it.
+      maxRetriesPerRequest: 1,
+      connectTimeout: 1_000,
+      commandTimeout: 1_000,
+      enableOfflineQueue: false,
+      retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
+    });
+    // ioredis reports connection errors as events; the calls below already handle them.
+    this.redis.on('error', () => undefined);
+  }
+
+  private async orFallback<T>(work: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
+    try {
+      if (this.redis.status === 'wait') await this.redis.connect();
+      return await work();
+    } catch (error) {
+      const now = Date.now();
+      if (now - this.lastWarning > 60_000) {
+        this.lastWarning = now;
+        this.warn(
+          `Redis unreachable for rate limits, counting in memory meanwhile: ${(error as Error).message}`,
+        );
+      }
+      return fallback();
+    }
   }
 
   async hit(key: string, windowMs: number) {
     const k = this.prefix + key;
-    // SET NX starts the window; INCR keeps its expiry.
-    const results = await this.redis.multi().set(k, 0, 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
-    const count = Number(results?.[1]?.[1] ?? 0);
-    const ttl = Number(results?.[2]?.[1] ?? windowMs);
-    return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+    return this.orFallback(
+      async () => {
+        // SET NX starts the window; INCR keeps its expiry.
+        const results = await this.redis.multi().set(k, 0, 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
+        if (!results || results.some(([error]) => error)) throw new Error('Redis transaction failed');
+        const count = Number(results[1]?.[1] ?? 0);
+        const ttl = Number(results[2]?.[1] ?? windowMs);
+        return { count, resetInMs: ttl > 0 ? ttl : windowMs };
+      },
+      () => this.fallback.hit(key, windowMs),
+    );
   }
 
   async peek(key: string) {
     const k = this.prefix + key;
-    const [value, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
-    return { count: Number(value ?? 0), resetInMs: ttl > 0 ? ttl : 0 };
+    return this.orFallback(
+      async () => {
+        const [value, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
+        return { count: Number(value ?? 0), resetInMs: ttl > 0 ? ttl : 0 };
+      },
+      () => this.fallback.peek(key),
+    );
   }
 
   async reset(key: string) {
-    await this.redis.del(this.prefix + key);
+    await this.fallback.reset(key);
+    await this.orFallback(
+      async () => {
+        await this.redis.del(this.prefix + key);
+      },
+      async () => undefined,
+    );
   }
 
   async close() {
     this.redis.disconnect();
+    await this.fallback.close();
   }
 }
 

@@ -149,7 +149,7 @@ export class CatalogRepository {
   }
 
   /** The listing's order as (expression, direction) pairs; the last key is always the id. */
-  private orderKeys(sort: CarSort, lang: Language, now: Date): [SQL, 'ASC' | 'DESC'][] {
+  private orderKeys(sort: CarSort, lang: Language): [SQL, 'ASC' | 'DESC'][] {
     const id: [SQL, 'ASC'] = [sql`${carModels.id}`, 'ASC'];
     switch (sort) {
       case 'price_asc':
@@ -163,8 +163,8 @@ export class CatalogRepository {
     }
   }
 
-  private order(sort: CarSort, lang: Language, now: Date): SQL[] {
-    return this.orderKeys(sort, lang, now).map(([key, direction]) => sql`${key} ${sql.raw(direction)}`);
+  private order(sort: CarSort, lang: Language): SQL[] {
+    return this.orderKeys(sort, lang).map(([key, direction]) => sql`${key} ${sql.raw(direction)}`);
   }
 
   /**
@@ -192,7 +192,7 @@ export class CatalogRepository {
           .innerJoin(categories, eq(categories.id, carModels.categoryId))
           .leftJoin(deals, eq(deals.carModelId, carModels.id))
           .where(this.where(filter))
-          .orderBy(...this.order(sort, lang, filter.now))
+          .orderBy(...this.order(sort, lang))
           .limit(page.limit)
           .offset(page.offset),
         this.countCards(filter),
@@ -205,7 +205,7 @@ export class CatalogRepository {
       .innerJoin(categories, eq(categories.id, carModels.categoryId))
       .leftJoin(deals, eq(deals.carModelId, carModels.id))
       .where(this.where(filter))
-      .orderBy(...this.order(sort, lang, filter.now))
+      .orderBy(...this.order(sort, lang))
       .limit(page.limit)
       .offset(page.offset);
     // Past the last page there is no row to carry the count; the caller asks countCards().
@@ -238,12 +238,12 @@ export class CatalogRepository {
         .innerJoin(categories, eq(categories.id, carModels.categoryId))
         .leftJoin(deals, eq(deals.carModelId, carModels.id))
         .where(this.where(filter))
-        .orderBy(...this.order(sort, lang, filter.now))
+        .orderBy(...this.order(sort, lang))
         .limit(page.limit)
         .offset(page.offset);
       return { rows, total: free };
     }
-    const keys = this.orderKeys(sort, lang, filter.now);
+    const keys = this.orderKeys(sort, lang);
     // OFFSET 0 keeps PostgreSQL from merging the ordered list into the outer query,
     // which would bring back the decide-every-model-first plan.
     const walked = await this.db.execute(sql`
