@@ -67,6 +67,7 @@ export class RedisCounterStore implements CounterStore {
   private readonly redis: Redis;
   private readonly fallback = new MemoryCounterStore();
   private lastWarning = 0;
+  private connecting: Promise<void> | undefined;
 
   constructor(
     url: string,
@@ -89,7 +90,12 @@ export class RedisCounterStore implements CounterStore {
 
   private async orFallback<T>(work: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
     try {
-      if (this.redis.status === 'wait') await this.redis.connect();
+      // The first calls wait for the first connection (commands are not queued while offline).
+      if (this.redis.status === 'wait')
+        this.connecting = this.redis.connect().finally(() => {
+          this.connecting = undefined;
+        });
+      if (this.connecting) await this.connecting;
       return await work();
     } catch (error) {
       const now = Date.now();
