@@ -30,6 +30,8 @@ export const holdingStatuses: readonly BookingStatus[] = ['awaiting_payment', 'c
 
 export const PROMO_INVALID_MESSAGE = 'Invalid or expired promotion code';
 export const CAR_UNAVAILABLE_MESSAGE = 'This car is no longer available for these dates';
+export const TOO_MANY_UNPAID_MESSAGE =
+  'You already have 3 bookings awaiting payment. Please pay for or cancel one of them first';
 export const RENTAL_CLOSED_MESSAGE = 'Bookings are closed for now. Please try again later';
 
 /** Luhn check of a card number (digits only). */

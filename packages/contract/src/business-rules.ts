@@ -18,6 +18,11 @@ export const businessRules = {
   vatPercent: 7,
   /** Hours a unit stays blocked after a return, for cleaning and checks, before its next pickup. */
   turnaroundHours: 3,
+  /**
+   * Bookings a customer may have awaiting payment at once: each holds a car for
+   * up to slipDeadlineHours, so without a cap one account could hold the fleet.
+   */
+  maxUnpaidBookings: 3,
 } as const;
 
 /** Footer car-type links go to `/cars?type=…` with one of these. */

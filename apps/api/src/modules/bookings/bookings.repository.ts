@@ -397,6 +397,20 @@ export class BookingsRepository {
   }
 
   /** Claims an idempotency key; a concurrent claim of the same key waits here until the first commits. */
+  /**
+   * How many bookings a customer has awaiting payment, counted under a lock on
+   * their user row: two bookings made at the same moment by one customer are
+   * counted one after the other, so the cap holds.
+   */
+  async lockAndCountUnpaid(ex: Executor, userId: number): Promise<number> {
+    await rows(ex, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+    const [row] = await rows<{ n: number }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM bookings WHERE user_id = ${userId} AND status = 'awaiting_payment'`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
   async claimIdempotencyKey(ex: Executor, userId: number, key: string, hash: string) {
     const claimed = await rows<{ key: string }>(
       ex,

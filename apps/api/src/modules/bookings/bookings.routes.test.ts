@@ -5,6 +5,7 @@ import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { daysFromNow, driver, goodCard, makeCar, makeCustomer } from './booking-fixtures.test-helper';
+import { TOO_MANY_UNPAID_MESSAGE } from '@siam/contract/bookings';
 import { priceBooking, cancellationFee, toBaht, toSatang } from './pricing';
 
 describe('money rules (pure)', () => {
@@ -482,6 +483,35 @@ describeEachDatabase('bookings', (ctx) => {
       [second.id],
     );
     expect(live).toHaveLength(0);
+  });
+
+  it('holds at most 3 unpaid bookings per customer, even when they are made at the same moment', async () => {
+    const car = await makeCar(ctx.database, 6);
+    const customer = await makeCustomer(app);
+    const body = (n: number) => ({
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(60 + n * 3),
+      returnDate: daysFromNow(61 + n * 3),
+      paymentMethod: 'bank_transfer',
+    });
+    // Five at once: the user row lock counts them one after the other.
+    const results = await Promise.all([0, 1, 2, 3, 4].map((n) => create(customer.headers, body(n))));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 409, 409]);
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect(refused.json()).toMatchObject({ code: 'CONFLICT', msg: TOO_MANY_UNPAID_MESSAGE });
+    // Cancelling one frees a place; someone else is not affected at all.
+    const made = results.filter((r) => r.statusCode === 200).map((r) => r.json().response.data.booking.id);
+    const cancel = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${made[0]}/cancel`,
+      headers: customer.headers,
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect((await create(customer.headers, body(5))).statusCode).toBe(200);
+    expect((await create(customer.headers, body(6))).statusCode).toBe(409);
+    const other = await makeCustomer(app);
+    expect((await create(other.headers, body(7))).statusCode).toBe(200);
   });
 
   it('refuses new bookings while rental is closed', async () => {

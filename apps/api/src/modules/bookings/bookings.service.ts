@@ -4,6 +4,7 @@ import {
   CAR_UNAVAILABLE_MESSAGE,
   PROMO_INVALID_MESSAGE,
   RENTAL_CLOSED_MESSAGE,
+  TOO_MANY_UNPAID_MESSAGE,
   cardSchema,
   type Booking,
   type createBookingBodySchema,
@@ -293,6 +294,9 @@ export class BookingsService {
           };
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
+      // Staff bookings are outside the cap: the staff member is at the counter with the customer.
+      if (!staff && (await this.repo.lockAndCountUnpaid(tx, userId)) >= businessRules.maxUnpaidBookings)
+        throw new AppError('CONFLICT', TOO_MANY_UNPAID_MESSAGE);
       const q = await this.computeQuote(tx, input, lang, customerId, staff !== undefined);
       const { startsAt, endsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
       const booking = await this.repo.insertBooking(tx, {

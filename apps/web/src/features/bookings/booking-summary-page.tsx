@@ -3,6 +3,7 @@ import { ArrowLeft, CreditCard, Landmark, QrCode, ShieldCheck } from 'lucide-rea
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { businessRules } from '@siam/contract/business-rules';
 import {
   cardSchema,
   driverSchema,
@@ -216,6 +217,8 @@ function BookingSummary() {
       if (error.httpStatus === 409 && error.serverMsg?.includes('no longer available')) {
         setUnavailable(true);
         setFormError(t('summary.unavailable'));
+      } else if (error.httpStatus === 409 && error.serverMsg?.includes('awaiting payment')) {
+        setFormError(t('summary.tooManyUnpaid', { count: businessRules.maxUnpaidBookings }));
       } else if (error.code === 'PAYMENT_FAILED') {
         const reason = error.fieldErrors[0]?.message ?? 'declined';
         setFormError(t(`cardErrors.${reason}`, { defaultValue: t('cardErrors.declined') }));
