@@ -398,12 +398,17 @@ export class BookingsRepository {
 
   /** Claims an idempotency key; a concurrent claim of the same key waits here until the first commits. */
   /**
-   * How many bookings a customer has awaiting payment, counted under a lock on
-   * their user row: two bookings made at the same moment by one customer are
-   * counted one after the other, so the cap holds.
+   * Locks a customer's row for the rest of the transaction, so two bookings they
+   * make at the same moment are counted one after the other. It must be the
+   * transaction's first lock on that row: the idempotency key's foreign key
+   * takes a share lock on it, and upgrading after that deadlocks.
    */
-  async lockAndCountUnpaid(ex: Executor, userId: number): Promise<number> {
-    await rows(ex, sql`SELECT id FROM users WHERE id = ${userId} FOR UPDATE`);
+  async lockCustomer(ex: Executor, userId: number): Promise<void> {
+    await rows(ex, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+  }
+
+  /** How many bookings a customer has awaiting payment (call lockCustomer first). */
+  async countUnpaid(ex: Executor, userId: number): Promise<number> {
     const [row] = await rows<{ n: number }>(
       ex,
       sql`SELECT count(*)::int AS n FROM bookings WHERE user_id = ${userId} AND status = 'awaiting_payment'`,

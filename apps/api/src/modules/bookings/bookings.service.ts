@@ -283,6 +283,8 @@ export class BookingsService {
       | { kind: 'wait'; bookingId: number };
 
     const outcome: Outcome = await this.repo.transaction(async (tx) => {
+      // Before anything else touches the customer's row (see lockCustomer).
+      if (!staff) await this.repo.lockCustomer(tx, userId);
       if (!(await this.repo.claimIdempotencyKey(tx, userId, key, hash))) {
         const record = await this.repo.idempotencyRecord(tx, userId, key);
         if (record && record.request_hash !== hash)
@@ -295,7 +297,7 @@ export class BookingsService {
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
       // Staff bookings are outside the cap: the staff member is at the counter with the customer.
-      if (!staff && (await this.repo.lockAndCountUnpaid(tx, userId)) >= businessRules.maxUnpaidBookings)
+      if (!staff && (await this.repo.countUnpaid(tx, userId)) >= businessRules.maxUnpaidBookings)
         throw new AppError('CONFLICT', TOO_MANY_UNPAID_MESSAGE);
       const q = await this.computeQuote(tx, input, lang, customerId, staff !== undefined);
       const { startsAt, endsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
