@@ -110,6 +110,20 @@ export function buildServices(
     seo.forget();
   });
   account.registerContributor(reviews.accountData());
+  // What the customer sent through the contact and quote forms and the newsletter, found by their
+  // account's email (those forms need no sign-in), is theirs to download and to have erased.
+  const formsData = new FormsRepository(db);
+  account.registerContributor({
+    name: 'contact',
+    export: async (userId) => {
+      const user = await users.findById(userId);
+      return user ? formsData.byEmail(user.email) : null;
+    },
+    erase: async (userId) => {
+      const user = await users.findById(userId);
+      if (user) await formsData.deleteByEmail(user.email);
+    },
+  });
   // A review needs the customer's own active or completed booking, and earns a personal 10% code for 6 months.
   reviews.wire({
     eligibility: { check: (userId, bookingId) => bookings.reviewEligibility(userId, bookingId) },
