@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { admin } from './booking-fixtures';
 
 // Journeys of issue 3: the home page, the car listing and a car's page, in
 // Thai and English, against the production build with the demo data. Numbers
@@ -217,6 +218,50 @@ test.describe('car listing', () => {
 });
 
 test.describe('car details', () => {
+  test('booking box: the server says when no car of the model is free at the branch (English)', async ({
+    page,
+    request,
+  }) => {
+    const signIn = await request.post('/api/v1/auth/login', { data: admin });
+    const auth = { authorization: `Bearer ${(await signIn.json()).token as string}` };
+    // The last car of the listing, so other journeys' bookings stay clear of it.
+    const listing = await api<{ response: { data: { car_model_id: number }[] } }>(
+      page,
+      '/guest/cars?limit=50',
+    );
+    const car = listing.response.data.at(-1)!;
+    const details = await api<{ response: { data: { branches: { code: string }[] } } }>(
+      page,
+      `/guest/cars/${car.car_model_id}`,
+    );
+    const branch = details.response.data.branches[0]!.code;
+    const units = await request.get(`/api/v1/admin/units?carModelId=${car.car_model_id}&branch=${branch}`, {
+      headers: auth,
+    });
+    for (const unit of (await units.json()).response.data as { id: number; status: string }[]) {
+      if (unit.status !== 'in_service') continue;
+      const block = await request.post(`/api/v1/admin/units/${unit.id}/maintenance`, {
+        headers: auth,
+        data: { startDate: day(250), endDate: day(252), reason: 'e2e: taken car' },
+      });
+      expect(block.ok(), await block.text()).toBe(true);
+    }
+
+    await page.goto(
+      `/cars/${car.car_model_id}?lng=en&pickup=${day(250)}&return=${day(251)}&branch=${branch}`,
+    );
+    const box = page.getByTestId('booking-box');
+    await expect(box.getByRole('alert')).toHaveText(
+      'No car of this model is free at this branch for these dates. Try other dates or another branch.',
+    );
+    await expect(box.getByRole('button', { name: 'Not available for booking' })).toBeDisabled();
+    // Other dates: free again, with the server's price.
+    await box.getByLabel('Pickup date').fill(day(254));
+    await box.getByLabel('Return date').fill(day(255));
+    await expect(box.getByTestId('quote-vat')).toBeVisible();
+    await expect(box.getByRole('button', { name: 'Book now' })).toBeEnabled();
+  });
+
   const firstCar = async (page: Page) => (await api<Listing>(page, '/guest/cars?lng=en')).response.data[0]!;
 
   test('gallery in full screen, favorite and share (English)', async ({ page, context }) => {
@@ -325,6 +370,8 @@ test.describe('car details', () => {
     await expect(box.getByTestId('live-price')).toContainText(
       new Intl.NumberFormat('en-GB').format(daily * 4).replace(/\.00$/, ''),
     );
+    // With a branch chosen, the price is the server's quote: it names the VAT in it.
+    await expect(box.getByTestId('quote-vat')).toHaveText(/^Of which VAT ฿[\d,]+(\.\d\d)?\.$/);
     const branch = await box.getByLabel('Pickup branch').inputValue();
     await box.getByRole('button', { name: 'Book now' }).click();
     await expect(page).toHaveURL(

@@ -5,6 +5,7 @@ import { businessRules } from '@siam/contract/business-rules';
 import type { CarDetails } from '@siam/contract/catalog';
 import { isIsoDate, rentalDays } from '@siam/contract/catalog-rules';
 import { useSession } from '../auth/session-provider';
+import { useQuote } from './catalog-api';
 import { formatBaht, formatDate, todayInBangkok } from './format';
 
 /**
@@ -49,14 +50,23 @@ export function BookingBox({ car }: { car: CarDetails }) {
     returnError = t('dates.tooLong', { days: businessRules.maxRentalDays });
   const datesOk = Boolean(pickup && ret && !pickupError && !returnError && isIsoDate(ret));
   const days = datesOk ? rentalDays(pickup, ret) : 0;
+  // Until a branch is chosen the box shows days × the daily price; then the server's quote.
   const daily = car.hot_deal?.price_per_day ?? car.price_per_day;
-  const total = (Math.round(Number(daily) * 100) * days) / 100;
+  const estimate = (Math.round(Number(daily) * 100) * days) / 100;
+  const quote = useQuote(
+    datesOk && branch
+      ? { carModelId: car.car_model_id, branchCode: branch, pickupDate: pickup, returnDate: ret, addons: [] }
+      : undefined,
+  );
+  const quoted = datesOk && branch ? quote.data : undefined;
+  const total = quoted ? quoted.total / 100 : estimate;
+  const taken = quoted?.available === false;
 
   const choiceQuery = new URLSearchParams({ pickup, return: ret, branch }).toString();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!pickup || !ret || !branch) return setMessage('missing');
-    if (!datesOk) return;
+    if (!datesOk || taken) return;
     if (!user) return setMessage('login');
     void navigate(`/booking/${car.car_model_id}?${choiceQuery}`);
   };
@@ -165,7 +175,17 @@ export function BookingBox({ car }: { car: CarDetails }) {
               <span>{t('booking.priceFor', { count: days })}</span>
               <span className="text-xl font-semibold text-brand-900">{formatBaht(total, lang)}</span>
             </p>
+            {quoted && (
+              <p className="text-xs text-slate-700" data-testid="quote-vat">
+                {t('booking.vatOf', { amount: formatBaht(quoted.vat / 100, lang) })}
+              </p>
+            )}
             <p className="text-xs text-slate-700">{t('booking.beforeExtras')}</p>
+            {taken && (
+              <p role="alert" className="field-error mt-2">
+                {t('booking.taken')}
+              </p>
+            )}
           </>
         ) : (
           <p className="text-sm text-slate-700">{t('booking.chooseDates')}</p>
@@ -184,8 +204,8 @@ export function BookingBox({ car }: { car: CarDetails }) {
           </Link>
         </p>
       )}
-      <button type="submit" className="btn-action mt-4 w-full" disabled={disabled}>
-        {disabled ? t('booking.unavailable') : t('booking.bookNow')}
+      <button type="submit" className="btn-action mt-4 w-full" disabled={disabled || taken}>
+        {disabled || taken ? t('booking.unavailable') : t('booking.bookNow')}
       </button>
       <p className="mt-2 text-center text-xs text-slate-700">{t('booking.vatIncluded')}</p>
     </form>

@@ -8,6 +8,7 @@ import type {
   HotDeal,
   Testimonial,
 } from '@siam/contract/catalog';
+import type { Quote, QuoteBody } from '@siam/contract/bookings';
 import { apiRequest } from '../../lib/api-client';
 import type { ListingState } from './listing-params';
 
@@ -110,5 +111,22 @@ export function useRentalConditions(kind: 'included' | 'not_included') {
         (r) => r.response.data,
       ),
     staleTime: 300_000,
+  });
+}
+
+/**
+ * The server's price for a car, branch and dates (no extras yet), and whether a
+ * unit is free then: money is computed on the server, never in the page.
+ */
+export function useQuote(body: QuoteBody | undefined) {
+  const lang = useLang();
+  return useQuery({
+    queryKey: ['quote', lang, body],
+    queryFn: ({ signal }) =>
+      apiRequest<Data<Quote>>('/guest/bookings/quote', { method: 'POST', body, signal }).then(
+        (r) => r.response.data,
+      ),
+    enabled: body !== undefined,
+    staleTime: 30_000,
   });
 }
