@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { businessRules } from '@siam/contract/business-rules';
 import type { Branch, Category } from '@siam/contract/catalog';
 import { acceptPrice, type ListingState } from './listing-params';
-import { todayInBangkok } from './format';
+import { formatNumber, todayInBangkok } from './format';
 
 type Update = (patch: Partial<ListingState>) => void;
 
@@ -49,7 +49,7 @@ function PriceFilter({ min, max, update }: { min: number; max: number; update: U
     if (s.min !== min || s.max !== max) update({ priceMin: s.min, priceMax: s.max });
   });
 
-  const fmt = (n: number) => new Intl.NumberFormat(i18n.resolvedLanguage).format(n);
+  const fmt = (n: number) => formatNumber(n, i18n.resolvedLanguage ?? 'en');
   return (
     <fieldset className="space-y-3">
       <legend className="field-label">{t('filters.price')}</legend>
