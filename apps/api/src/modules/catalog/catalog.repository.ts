@@ -167,6 +167,20 @@ export class CatalogRepository {
     return this.orderKeys(sort, lang).map(([key, direction]) => sql`${key} ${sql.raw(direction)}`);
   }
 
+  /** One page of cards in the listing's order, every condition (dates included) in the query. */
+  private page(filter: CarFilter, sort: CarSort, lang: Language, page: { limit: number; offset: number }) {
+    const deals = this.activeDeals(filter.now);
+    return this.db
+      .select(cardColumns)
+      .from(carModels)
+      .innerJoin(categories, eq(categories.id, carModels.categoryId))
+      .leftJoin(deals, eq(deals.carModelId, carModels.id))
+      .where(this.where(filter))
+      .orderBy(...this.order(sort, lang))
+      .limit(page.limit)
+      .offset(page.offset);
+  }
+
   /**
    * One page of cards and the total that match. Without dates the total rides
    * on the page query (a window count). With dates it is a query of its own:
@@ -185,18 +199,7 @@ export class CatalogRepository {
     if (filter.period && !filter.branch)
       return this.listFreeAnywhere({ ...filter, period: filter.period }, sort, lang, page);
     if (filter.period) {
-      const [rows, total] = await Promise.all([
-        this.db
-          .select(cardColumns)
-          .from(carModels)
-          .innerJoin(categories, eq(categories.id, carModels.categoryId))
-          .leftJoin(deals, eq(deals.carModelId, carModels.id))
-          .where(this.where(filter))
-          .orderBy(...this.order(sort, lang))
-          .limit(page.limit)
-          .offset(page.offset),
-        this.countCards(filter),
-      ]);
+      const [rows, total] = await Promise.all([this.page(filter, sort, lang, page), this.countCards(filter)]);
       return { rows, total };
     }
     const rows = await this.db
@@ -231,18 +234,8 @@ export class CatalogRepository {
     const { free, candidates } = await this.countFreeAnywhere(filter);
     if (free <= page.offset) return { rows: [], total: free };
     const depth = ((page.offset + page.limit) * candidates) / free;
-    if (depth > (this.options.maxWalk ?? 400)) {
-      const rows = await this.db
-        .select(cardColumns)
-        .from(carModels)
-        .innerJoin(categories, eq(categories.id, carModels.categoryId))
-        .leftJoin(deals, eq(deals.carModelId, carModels.id))
-        .where(this.where(filter))
-        .orderBy(...this.order(sort, lang))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { rows, total: free };
-    }
+    if (depth > (this.options.maxWalk ?? 400))
+      return { rows: await this.page(filter, sort, lang, page), total: free };
     const keys = this.orderKeys(sort, lang);
     // OFFSET 0 keeps PostgreSQL from merging the ordered list into the outer query,
     // which would bring back the decide-every-model-first plan.

@@ -49,45 +49,30 @@ export function SavedNote({ show, children }: { show: boolean; children?: ReactN
   );
 }
 
-type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; error?: string; hint?: string };
-
-export function Field({ label, error, hint, className = '', ...input }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <input
-        id={id}
-        className="field-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined}
-        {...input}
-      />
-      {hint && (
-        <p id={hintId} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
+/** What a labelled control needs from its frame: its id, and what describes it. */
+interface ControlWiring {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
 }
 
-type TextAreaProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
+/**
+ * A label, a control, an optional hint and an optional error, wired together
+ * for screen readers; Field, TextAreaField and SelectField differ only in the control.
+ */
+function LabelledControl({
+  label,
+  error,
+  hint,
+  className,
+  control,
+}: {
   label: string;
   error?: string;
   hint?: string;
-};
-
-export function TextAreaField({ label, error, hint, className = '', ...textarea }: TextAreaProps) {
+  className?: string;
+  control: (wiring: ControlWiring) => ReactNode;
+}) {
   const id = useId();
   const errorId = `${id}-error`;
   const hintId = `${id}-hint`;
@@ -96,13 +81,11 @@ export function TextAreaField({ label, error, hint, className = '', ...textarea 
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <textarea
-        id={id}
-        className="field-input min-h-28"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined}
-        {...textarea}
-      />
+      {control({
+        id,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': [error && errorId, hint && hintId].filter(Boolean).join(' ') || undefined,
+      })}
       {hint && (
         <p id={hintId} className="mt-1 text-sm text-slate-600">
           {hint}
@@ -117,34 +100,64 @@ export function TextAreaField({ label, error, hint, className = '', ...textarea 
   );
 }
 
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
-  label: string;
-  error?: string;
-  children: ReactNode;
-};
+type Labelled = { label: string; error?: string; hint?: string };
 
-export function SelectField({ label, error, className = '', children, ...select }: SelectProps) {
-  const id = useId();
+export function Field({
+  label,
+  error,
+  hint,
+  className = '',
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & Labelled) {
   return (
-    <div className={className}>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <select
-        id={id}
-        className="field-input"
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...select}
-      >
-        {children}
-      </select>
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(wiring) => <input className="field-input" {...wiring} {...input} />}
+    />
+  );
+}
+
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className = '',
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & Labelled) {
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(wiring) => <textarea className="field-input min-h-28" {...wiring} {...textarea} />}
+    />
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  className = '',
+  children,
+  ...select
+}: SelectHTMLAttributes<HTMLSelectElement> & Labelled & { children: ReactNode }) {
+  return (
+    <LabelledControl
+      label={label}
+      error={error}
+      hint={hint}
+      className={className}
+      control={(wiring) => (
+        <select className="field-input" {...wiring} {...select}>
+          {children}
+        </select>
       )}
-    </div>
+    />
   );
 }
 
@@ -221,3 +234,36 @@ export function useFormats() {
 
 /** Today in Bangkok, `YYYY-MM-DD`. */
 export const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+
+/** Previous / "page X of Y" / next under a list; shown only when there is more than one page. */
+export function Pager({
+  label,
+  page,
+  totalPages,
+  onPage,
+}: {
+  /** What the pages are of, for screen readers ("Booking pages"). */
+  label: string;
+  page: number;
+  totalPages: number | undefined;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  if (!totalPages || totalPages <= 1) return null;
+  return (
+    <nav aria-label={label} className="mt-3 flex items-center gap-3">
+      <button type="button" className="btn-outline" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+        {t('pager.previous')}
+      </button>
+      <span>{t('pager.pageOf', { page, pages: totalPages })}</span>
+      <button
+        type="button"
+        className="btn-outline"
+        disabled={page >= totalPages}
+        onClick={() => onPage(page + 1)}
+      >
+        {t('pager.next')}
+      </button>
+    </nav>
+  );
+}

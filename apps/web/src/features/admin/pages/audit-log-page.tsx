@@ -3,7 +3,7 @@ import { useSearchParams } from '../use-search-params';
 import type { AuditEntry, AuditLogResponse } from '@siam/contract/admin';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { Card, ErrorNote, Field, Loading, PageTitle, SelectField, useFormats } from '../admin-ui';
+import { Card, ErrorNote, Field, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
 
 const entities = [
   'car_model',
@@ -140,27 +140,12 @@ export function AuditLogPage() {
               </li>
             ))}
           </ol>
-          {pagination && pagination.total_pages > 1 && (
-            <nav aria-label={t('audit.pages')} className="mt-4 flex items-center gap-3">
-              <button
-                type="button"
-                className="btn-outline"
-                disabled={pagination.page <= 1}
-                onClick={() => set('page', String(pagination.page - 1))}
-              >
-                {t('audit.previous')}
-              </button>
-              <span>{t('audit.pageOf', { page: pagination.page, pages: pagination.total_pages })}</span>
-              <button
-                type="button"
-                className="btn-outline"
-                disabled={pagination.page >= pagination.total_pages}
-                onClick={() => set('page', String(pagination.page + 1))}
-              >
-                {t('audit.next')}
-              </button>
-            </nav>
-          )}
+          <Pager
+            label={t('audit.pages')}
+            page={pagination?.page ?? 1}
+            totalPages={pagination?.total_pages}
+            onPage={(n) => set('page', String(n))}
+          />
         </Card>
       )}
     </>

@@ -7,7 +7,7 @@ import { bookingStatuses } from '@siam/contract/bookings';
 import type { Pagination } from '@siam/contract/envelope';
 import { apiRequest } from '../../../lib/api-client';
 import { useAdminQuery } from '../admin-api';
-import { ErrorNote, Field, Loading, PageTitle, SelectField, useFormats } from '../admin-ui';
+import { ErrorNote, Field, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
 import { StatusBadge, satang } from '../bookings/booking-format';
 import { useSearchParams } from '../use-search-params';
 
@@ -171,27 +171,12 @@ export function BookingsPage() {
               </tbody>
             </table>
           </div>
-          {pagination && pagination.total_pages > 1 && (
-            <nav aria-label={t('bookings.pages')} className="mt-3 flex items-center gap-3">
-              <button
-                type="button"
-                className="btn-outline"
-                disabled={filters.page <= 1}
-                onClick={() => set('page', String(filters.page - 1))}
-              >
-                {t('bookings.previous')}
-              </button>
-              <span>{t('bookings.pageOf', { page: filters.page, pages: pagination.total_pages })}</span>
-              <button
-                type="button"
-                className="btn-outline"
-                disabled={filters.page >= pagination.total_pages}
-                onClick={() => set('page', String(filters.page + 1))}
-              >
-                {t('bookings.next')}
-              </button>
-            </nav>
-          )}
+          <Pager
+            label={t('bookings.pages')}
+            page={filters.page}
+            totalPages={pagination?.total_pages}
+            onPage={(n) => set('page', String(n))}
+          />
         </>
       )}
     </>

@@ -1,54 +1,10 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InboxItem, InboxKind } from '@siam/contract/admin-inbox';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
-import { Card, ErrorNote, Loading, PageTitle, SavedNote, useFormats } from '../admin-ui';
+import { Card, ErrorNote, Loading, PageTitle, SavedNote, TextAreaField, useFormats } from '../admin-ui';
 import { HandledBadge } from './inbox-page';
-
-function TextArea({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string;
-  hint?: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      <textarea
-        id={id}
-        className="field-input min-h-28"
-        value={value}
-        maxLength={5000}
-        onChange={(e) => onChange(e.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={
-          [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined
-        }
-      />
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** A form with one text and a submit button; the text clears once it is saved. */
 function TextForm({
@@ -79,7 +35,14 @@ function TextForm({
   const error = missing ? t('inbox.required') : fieldErrors(save.error).text;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-3">
-      <TextArea label={label} hint={hint} value={text} onChange={setText} error={error} />
+      <TextAreaField
+        label={label}
+        hint={hint}
+        value={text}
+        maxLength={5000}
+        onChange={(e) => setText(e.target.value)}
+        error={error}
+      />
       <ErrorNote error={save.error && !fieldErrors(save.error).text ? save.error : null} />
       <button type="submit" className="btn-primary" disabled={save.isPending}>
         {save.isPending ? busyLabel : submit}

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import type { InboxSummary } from '@siam/contract/admin-inbox';
 import type { Pagination } from '@siam/contract/envelope';
 import { apiRequest } from '../../../lib/api-client';
-import { ErrorNote, Loading, PageTitle, SelectField, useFormats } from '../admin-ui';
+import { ErrorNote, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
 import { useSearchParams } from '../use-search-params';
 
 type ListResponse = { status: true; response: { data: InboxSummary[]; pagination: Pagination } };
@@ -127,27 +127,12 @@ export function InboxPage() {
               </table>
             </div>
           )}
-          {pagination && pagination.total_pages > 1 && (
-            <nav aria-label={t('inbox.pages')} className="mt-3 flex items-center gap-3">
-              <button
-                type="button"
-                className="btn-outline"
-                disabled={filters.page <= 1}
-                onClick={() => set('page', String(filters.page - 1))}
-              >
-                {t('inbox.previous')}
-              </button>
-              <span>{t('inbox.pageOf', { page: filters.page, pages: pagination.total_pages })}</span>
-              <button
-                type="button"
-                className="btn-outline"
-                disabled={filters.page >= pagination.total_pages}
-                onClick={() => set('page', String(filters.page + 1))}
-              >
-                {t('inbox.next')}
-              </button>
-            </nav>
-          )}
+          <Pager
+            label={t('inbox.pages')}
+            page={filters.page}
+            totalPages={pagination?.total_pages}
+            onPage={(n) => set('page', String(n))}
+          />
         </>
       )}
     </>

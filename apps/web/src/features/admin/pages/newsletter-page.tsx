@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { SubscribersResponse } from '@siam/contract/admin-inbox';
 import { apiRequest } from '../../../lib/api-client';
 import { getToken } from '../../../lib/token-storage';
-import { ErrorNote, Loading, PageTitle, SelectField, useFormats } from '../admin-ui';
+import { ErrorNote, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
 import { useSearchParams } from '../use-search-params';
 
 // Kept here rather than imported: the contract's values would bring zod into this chunk.
@@ -146,27 +146,12 @@ export function NewsletterPage() {
             </table>
           </div>
         ))}
-      {pagination && pagination.total_pages > 1 && (
-        <nav aria-label={t('newsletter.pages')} className="mt-3 flex items-center gap-3">
-          <button
-            type="button"
-            className="btn-outline"
-            disabled={filters.page <= 1}
-            onClick={() => set('page', String(filters.page - 1))}
-          >
-            {t('inbox.previous')}
-          </button>
-          <span>{t('inbox.pageOf', { page: filters.page, pages: pagination.total_pages })}</span>
-          <button
-            type="button"
-            className="btn-outline"
-            disabled={filters.page >= pagination.total_pages}
-            onClick={() => set('page', String(filters.page + 1))}
-          >
-            {t('inbox.next')}
-          </button>
-        </nav>
-      )}
+      <Pager
+        label={t('newsletter.pages')}
+        page={filters.page}
+        totalPages={pagination?.total_pages}
+        onPage={(n) => set('page', String(n))}
+      />
     </>
   );
 }
