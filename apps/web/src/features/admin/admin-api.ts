@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Pagination } from '@siam/contract/envelope';
 import { ApiError, apiRequest, type RequestOptions } from '../../lib/api-client';
 
 type Envelope<T> = { status: true; response: { data: T } };
@@ -20,6 +21,26 @@ export function useAdminQuery<T>(
     // Staff act on what they see: always fetch fresh.
     staleTime: 0,
     enabled: options.enabled ?? true,
+  });
+}
+
+/**
+ * One page of a back-office list: `/api/v1/admin/<path>` answers
+ * `{ data: [...], pagination, ...anything else the list carries }`.
+ */
+export function useAdminList<R extends { data: unknown[]; pagination: Pagination }>(
+  path: string,
+  query: NonNullable<RequestOptions['query']>,
+) {
+  const { i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  return useQuery({
+    queryKey: ['admin', path, lng, query],
+    queryFn: () =>
+      apiRequest<{ status: true; response: R }>(`/admin${path}`, { query: { ...query, lng } }).then(
+        (r) => r.response,
+      ),
+    staleTime: 0,
   });
 }
 

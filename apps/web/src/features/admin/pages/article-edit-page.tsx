@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import {
   articleBodySchema,
   articleLimits,
@@ -13,7 +13,6 @@ import { articleBodyClass } from '../../content/article-body';
 import { useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote, TextAreaField } from '../admin-ui';
 import { formIssues, serverIssues, type FieldIssue } from '../content-form-errors';
-import { useSearchParams } from '../use-search-params';
 
 type Texts = Record<Language, string>;
 interface Draft {

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from '../use-search-params';
+import { useAdminList } from '../admin-api';
+import { useListFilters } from '../list-filters';
 import type { AuditEntry, AuditLogResponse } from '@siam/contract/admin';
-import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
 import { Card, ErrorNote, Field, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
 
 const entities = [
@@ -61,7 +60,7 @@ function Change({ entry }: { entry: AuditEntry }) {
 export function AuditLogPage() {
   const { t } = useTranslation('admin');
   const { dateTime } = useFormats();
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useListFilters();
   const filters = {
     entity: params.get('entity') ?? '',
     entityId: params.get('entityId') ?? '',
@@ -69,21 +68,7 @@ export function AuditLogPage() {
     to: params.get('to') ?? '',
     page: Number(params.get('page') ?? 1),
   };
-  const log = useQuery({
-    queryKey: ['admin', 'audit-log', filters],
-    queryFn: () =>
-      apiRequest<AuditLogResponse>('/admin/audit-log', { query: { ...filters, limit: 25 } }).then(
-        (r) => r.response,
-      ),
-    staleTime: 0,
-  });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: key !== 'page' });
-  };
+  const log = useAdminList<AuditLogResponse['response']>('/audit-log', { ...filters, limit: 25 });
   const pagination = log.data?.pagination;
   return (
     <>

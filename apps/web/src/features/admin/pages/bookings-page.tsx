@@ -1,23 +1,21 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AdminBookingSummary } from '@siam/contract/admin-bookings';
 import type { AdminBranch } from '@siam/contract/admin';
 import { bookingStatuses } from '@siam/contract/bookings';
 import type { Pagination } from '@siam/contract/envelope';
-import { apiRequest } from '../../../lib/api-client';
-import { useAdminQuery } from '../admin-api';
+import { useAdminQuery, useAdminList } from '../admin-api';
 import { ErrorNote, Field, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
 import { StatusBadge, satang } from '../bookings/booking-format';
-import { useSearchParams } from '../use-search-params';
+import { useListFilters } from '../list-filters';
 
-type ListResponse = { status: true; response: { data: AdminBookingSummary[]; pagination: Pagination } };
+type ListResponse = { data: AdminBookingSummary[]; pagination: Pagination };
 
 /** Bookings: search by number or customer, filter by status, branch and pickup dates, page through. */
 export function BookingsPage() {
   const { t } = useTranslation('admin');
   const { date, money, lng } = useFormats();
-  const [params, setParams] = useSearchParams();
+  const [params, set] = useListFilters();
   const filters = {
     number: params.get('number') ?? '',
     customer: params.get('customer') ?? '',
@@ -28,25 +26,7 @@ export function BookingsPage() {
     page: Number(params.get('page') ?? 1),
   };
   const branches = useAdminQuery<AdminBranch[]>('/branches');
-  const list = useQuery({
-    queryKey: ['admin', 'bookings', lng, filters],
-    queryFn: () =>
-      apiRequest<ListResponse>('/admin/bookings', {
-        query: {
-          ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')),
-          limit: 20,
-          lng,
-        },
-      }).then((r) => r.response),
-    staleTime: 0,
-  });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: key !== 'page' });
-  };
+  const list = useAdminList<ListResponse>('/bookings', { ...filters, limit: 20 });
   const pagination = list.data?.pagination;
   return (
     <>

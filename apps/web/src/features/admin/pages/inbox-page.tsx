@@ -1,13 +1,12 @@
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InboxSummary } from '@siam/contract/admin-inbox';
 import type { Pagination } from '@siam/contract/envelope';
-import { apiRequest } from '../../../lib/api-client';
 import { ErrorNote, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
-import { useSearchParams } from '../use-search-params';
+import { useAdminList } from '../admin-api';
+import { useListFilters } from '../list-filters';
 
-type ListResponse = { status: true; response: { data: InboxSummary[]; pagination: Pagination } };
+type ListResponse = { data: InboxSummary[]; pagination: Pagination };
 
 const kinds = ['all', 'messages', 'quotes'] as const;
 const states = ['open', 'handled', 'all'] as const;
@@ -15,25 +14,14 @@ const states = ['open', 'handled', 'all'] as const;
 /** The inbox: contact messages and corporate quote requests, newest first, by kind and handled state. */
 export function InboxPage() {
   const { t } = useTranslation('admin');
-  const { dateTime, lng } = useFormats();
-  const [params, setParams] = useSearchParams();
+  const { dateTime } = useFormats();
+  const [params, set] = useListFilters();
   const filters = {
     kind: params.get('kind') ?? 'all',
     state: params.get('state') ?? 'open',
     page: Number(params.get('page') ?? 1),
   };
-  const list = useQuery({
-    queryKey: ['admin', 'inbox', lng, filters],
-    queryFn: () =>
-      apiRequest<ListResponse>('/admin/inbox', { query: { ...filters, limit: 20 } }).then((r) => r.response),
-    staleTime: 0,
-  });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    next.set(key, value);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: key !== 'page' });
-  };
+  const list = useAdminList<ListResponse>('/inbox', { ...filters, limit: 20 });
   const pagination = list.data?.pagination;
   return (
     <>

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubscribersResponse } from '@siam/contract/admin-inbox';
-import { apiRequest } from '../../../lib/api-client';
 import { getToken } from '../../../lib/token-storage';
 import { ErrorNote, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
-import { useSearchParams } from '../use-search-params';
+import { useAdminList } from '../admin-api';
+import { useListFilters } from '../list-filters';
 
 // Kept here rather than imported: the contract's values would bring zod into this chunk.
 const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
@@ -35,25 +34,15 @@ async function downloadConfirmed() {
 /** Newsletter subscribers by status, with counts, and the confirmed ones as CSV for the mailing tool. */
 export function NewsletterPage() {
   const { t } = useTranslation('admin');
-  const { dateTime, lng } = useFormats();
-  const [params, setParams] = useSearchParams();
+  const { dateTime } = useFormats();
+  const [params, set] = useListFilters();
   const filters = { status: params.get('status') ?? 'all', page: Number(params.get('page') ?? 1) };
   const [exporting, setExporting] = useState(false);
   const [exportError, setExportError] = useState(false);
-  const list = useQuery({
-    queryKey: ['admin', 'newsletter', lng, filters],
-    queryFn: () =>
-      apiRequest<SubscribersResponse>('/admin/newsletter/subscribers', {
-        query: { ...filters, limit: 50 },
-      }).then((r) => r.response),
-    staleTime: 0,
+  const list = useAdminList<SubscribersResponse['response']>('/newsletter/subscribers', {
+    ...filters,
+    limit: 50,
   });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    next.set(key, value);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: key !== 'page' });
-  };
   const exportCsv = () => {
     setExporting(true);
     setExportError(false);

@@ -1,9 +1,9 @@
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { adminReviewSchema } from '@siam/contract/content';
 import { useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, SelectField, useFormats } from '../admin-ui';
-import { useSearchParams } from '../use-search-params';
 
 type AdminReview = z.infer<typeof adminReviewSchema>;
 const statuses = ['pending', 'approved', 'rejected'] as const;

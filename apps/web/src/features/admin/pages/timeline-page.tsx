@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import type { AdminBranch } from '@siam/contract/admin';
 import type { Timeline } from '@siam/contract/admin-bookings';
 import { useAdminQuery } from '../admin-api';
 import { ErrorNote, Field, Loading, PageTitle, SelectField, bangkokToday, useFormats } from '../admin-ui';
-import { useSearchParams } from '../use-search-params';
 
 type Hold = Timeline['units'][number]['holds'][number];
 

@@ -1,6 +1,6 @@
+import { useSearchParams } from 'react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from '../use-search-params';
 import type { AdminBranch, AdminCarModelSummary, AdminUnit, MaintenanceBlock } from '@siam/contract/admin';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import {
