@@ -102,6 +102,17 @@ export class CatalogRepository {
       .as('active_deals');
   }
 
+  /**
+   * FROM for the raw listing queries: models, their category, and the deals
+   * running at `now` (which effectivePrice() reads). The builder queries make
+   * the same joins.
+   */
+  private listingSources(now: Date): SQL {
+    const deals = this.activeDeals(now);
+    return sql`${carModels} JOIN ${categories} ON ${categories.id} = ${carModels.categoryId}
+      LEFT JOIN ${deals} ON ${deals.carModelId} = ${carModels.id}`;
+  }
+
   private where(filter: CarFilter): SQL | undefined {
     const conditions: (SQL | undefined)[] = [eq(carModels.isActive, filter.isActive)];
     if (filter.categoryId !== undefined) conditions.push(eq(carModels.categoryId, filter.categoryId));
@@ -195,13 +206,13 @@ export class CatalogRepository {
     lang: Language,
     page: { limit: number; offset: number },
   ): Promise<{ rows: CardRow[]; total: number | undefined }> {
-    const deals = this.activeDeals(filter.now);
     if (filter.period && !filter.branch)
       return this.listFreeAnywhere({ ...filter, period: filter.period }, sort, lang, page);
     if (filter.period) {
       const [rows, total] = await Promise.all([this.page(filter, sort, lang, page), this.countCards(filter)]);
       return { rows, total };
     }
+    const deals = this.activeDeals(filter.now);
     const rows = await this.db
       .select({ ...cardColumns, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
       .from(carModels)
@@ -230,7 +241,6 @@ export class CatalogRepository {
     lang: Language,
     page: { limit: number; offset: number },
   ): Promise<{ rows: CardRow[]; total: number }> {
-    const deals = this.activeDeals(filter.now);
     const { free, candidates } = await this.countFreeAnywhere(filter);
     if (free <= page.offset) return { rows: [], total: free };
     const depth = ((page.offset + page.limit) * candidates) / free;
@@ -245,8 +255,7 @@ export class CatalogRepository {
           keys.map(([key], i) => sql`${key} AS ${sql.raw(`k${i}`)}`),
           sql`, `,
         )}
-        FROM ${carModels} JOIN ${categories} ON ${categories.id} = ${carModels.categoryId}
-          LEFT JOIN ${deals} ON ${deals.carModelId} = ${carModels.id}
+        FROM ${this.listingSources(filter.now)}
         WHERE ${this.where({ ...filter, period: undefined })}
         ORDER BY ${sql.join(
           keys.map(([, direction], i) => sql.raw(`k${i} ${direction}`)),
@@ -266,9 +275,9 @@ export class CatalogRepository {
   }
 
   async countCards(filter: CarFilter): Promise<number> {
-    const deals = this.activeDeals(filter.now);
     if (filter.period && !filter.branch)
       return (await this.countFreeAnywhere({ ...filter, period: filter.period })).free;
+    const deals = this.activeDeals(filter.now);
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int`.mapWith(Number) })
       .from(carModels)
@@ -291,7 +300,7 @@ export class CatalogRepository {
   private async countFreeAnywhere(
     filter: CarFilter & { period: { from: Date; to: Date } },
   ): Promise<{ free: number; candidates: number }> {
-    const deals = this.activeDeals(filter.now);
+    const sources = this.listingSources(filter.now);
     const others = this.where({ ...filter, period: undefined });
     // The suspects are fenced off (MATERIALIZED) so the exact check runs on them only,
     // whatever join order the planner would otherwise pick.
@@ -305,14 +314,12 @@ export class CatalogRepository {
         WHERE units.in_service_units > 0 AND busy.held >= units.in_service_units
       )
       SELECT
-        (SELECT count(*) FROM ${carModels} JOIN ${categories} ON ${categories.id} = ${carModels.categoryId}
-          LEFT JOIN ${deals} ON ${deals.carModelId} = ${carModels.id}
+        (SELECT count(*) FROM ${sources}
           JOIN car_model_unit_counts units ON units.car_model_id = ${carModels.id}
           WHERE ${others} AND units.in_service_units > 0) AS candidates,
-        (SELECT count(*) FROM suspects JOIN ${carModels} ON ${carModels.id} = suspects.car_model_id
-          JOIN ${categories} ON ${categories.id} = ${carModels.categoryId}
-          LEFT JOIN ${deals} ON ${deals.carModelId} = ${carModels.id}
-          WHERE ${others} AND NOT ${this.hasFreeUnit(filter.period, undefined)}) AS taken`);
+        (SELECT count(*) FROM ${sources}
+          WHERE ${carModels.id} IN (SELECT car_model_id FROM suspects)
+            AND ${others} AND NOT ${this.hasFreeUnit(filter.period, undefined)}) AS taken`);
     // Both drivers (pg, PGlite) answer { rows }; count(*) is a bigint, which pg gives as a string.
     const row = (result as unknown as { rows: { taken: number | string; candidates: number | string }[] })
       .rows[0];
