@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, axeViolations } from './fixtures';
 import { startProviderStandIns, type ProviderStandIns } from '../apps/api/test/provider-stand-ins';
 
 const texts = {
@@ -411,10 +410,7 @@ test.describe('accessibility of the account screens', () => {
         .getByRole('tabpanel')
         .getByRole('button', { name: /Create account|เข้าสู่ระบบ$/ })
         .click();
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual(
-        [],
-      );
+      expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
     });
 
   test('/profile has no WCAG A/AA violations', async ({ page, request }) => {
@@ -423,7 +419,6 @@ test.describe('accessibility of the account screens', () => {
     await page.goto('/profile?lng=en');
     await page.getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('button', { name: 'Delete my account' }).click();
-    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
   });
 });

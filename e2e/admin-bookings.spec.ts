@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
+import { expect, test, axeViolations } from './fixtures';
 import { admin, customerBooking } from './booking-fixtures';
 
 /**
@@ -114,10 +113,6 @@ test('the bookings, timeline, walk-in, pricing and reviews screens have no WCAG 
     await page.goto(`${path}?lng=en`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
-    const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-    expect(
-      result.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`),
-      path,
-    ).toEqual([]);
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa']), path).toEqual([]);
   }
 });

@@ -2,8 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, axeViolations } from './fixtures';
 import { admin } from './booking-fixtures';
 
 // A server of its own, with fresh demo data: publishing an article and changing a rental
@@ -73,8 +72,7 @@ async function signIn(page: Page) {
 
 async function expectAccessible(page: Page) {
   await expect(page.getByRole('status').filter({ hasText: 'Loading' })).toHaveCount(0);
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
 }
 
 test('an admin writes a draft, publishes it in two languages and edits a rental condition', async ({

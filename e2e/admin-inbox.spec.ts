@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, axeViolations } from './fixtures';
 import { readOutbox } from '../apps/api/test/outbox';
 import { admin } from './booking-fixtures';
 
@@ -35,13 +34,14 @@ async function signInAsAdmin(page: Page) {
 }
 
 async function expectNoAxeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-  expect(result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
 }
 
 test('a company asks for a quote; an admin answers it from the inbox and it shows as handled', async ({
   page,
 }) => {
+  // A long journey (a visitor's form, an admin's sign-in, two axe scans, a mail): about 30 s on two busy cores.
+  test.setTimeout(90_000);
   const email = unique('inbox-quote');
   const company = `Chao Phraya Logistics ${Date.now().toString(36)}`;
 

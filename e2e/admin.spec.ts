@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, axeViolations } from './fixtures';
 
 // The demo seed's back-office accounts (README).
 const admin = { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' };
@@ -179,11 +178,7 @@ test.describe('the back office', () => {
       await page.goto(`${path}?lng=th`);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByRole('status').filter({ hasText: 'กำลังโหลด' })).toHaveCount(0);
-      const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(
-        result.violations.map((v) => `${v.id} ${v.nodes[0]?.target}`),
-        path,
-      ).toEqual([]);
+      expect(await axeViolations(page, ['wcag2a', 'wcag2aa']), path).toEqual([]);
     }
   });
 });

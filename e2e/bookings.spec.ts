@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, axeViolations } from './fixtures';
 
 /**
  * Booking journeys (issue 5): card with SAVE10 → success → receipt → my bookings → cancel;
@@ -308,15 +308,11 @@ test('[zh] the booking summary speaks Chinese', async ({ page, request }) => {
 });
 
 test('[en] booking pages pass axe (WCAG 2 AA)', async ({ page, request }) => {
-  const { AxeBuilder } = await import('@axe-core/playwright');
   await signUp(request, page, 'en');
   const car = await findCar(request, 60, 61);
   await page.goto(bookingUrl(car, 60, 61, 'en'));
   await expect(page.getByTestId('price-total')).toBeVisible();
-  const scan = async () =>
-    (await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze()).violations.map(
-      (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
-    );
+  const scan = () => axeViolations(page, ['wcag2a', 'wcag2aa']);
   expect(await scan()).toEqual([]);
   await page.getByLabel(texts.en.idNumber).fill('1103700012345');
   await page.getByRole('radio', { name: texts.en.promptpay }).check();

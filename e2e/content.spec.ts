@@ -1,5 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, axeViolations } from './fixtures';
 import { readOutbox } from '../apps/api/test/outbox';
 
 const dataDir = process.env.E2E_DATA_DIR!;
@@ -242,8 +241,7 @@ test.describe('accessibility', () => {
       await page.goto(url);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await page.waitForLoadState('networkidle');
-      const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
-      expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+      expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
     });
   }
 });

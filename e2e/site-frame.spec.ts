@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const navHome = { th: 'หน้าแรก', en: 'Home', zh: '首页' } as const;
 const notFoundTitle = { th: 'ไม่พบหน้าที่คุณต้องการ', en: 'Page not found', zh: '页面未找到' } as const;

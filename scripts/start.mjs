@@ -9,14 +9,18 @@ const root = path.resolve(import.meta.dirname, '..');
 function newestMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
     const full = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
   }
   return newest;
 }
 
-const outputs = [path.join(root, 'apps/web/dist/index.html'), path.join(root, 'apps/api/dist/server.js')];
+const outputs = [
+  path.join(root, 'apps/web/dist/index.html'),
+  path.join(root, 'apps/web/dist-server/entry-server.js'),
+  path.join(root, 'apps/api/dist/server.js'),
+];
 const sources = ['apps/web/src', 'apps/web/public', 'apps/api/src', 'packages/contract/src'].map((d) =>
   path.join(root, d),
 );

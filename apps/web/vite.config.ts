@@ -71,12 +71,20 @@ function pagePreloads(): Plugin {
       const bySource = (suffix: string) =>
         chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${suffix}`));
 
-      const pages: Record<string, { js: string[]; namespaces: readonly string[]; image?: string }> = {};
+      const pages: Record<
+        string,
+        { js: string[]; namespaces: readonly string[]; image?: string; imageSizes?: string }
+      > = {};
       for (const [name, page] of Object.entries(pageModules)) {
         const chunk = bySource(page.module.replace(/^src\//, 'src/'));
         if (!chunk) this.error(`page-modules.ts names ${page.module}, which is not a chunk of the build`);
         const js = [...staticClosure(chunk.fileName)].filter((f) => !loadedByEntry.has(f));
-        pages[name] = { js: js.map((f) => `/${f}`), namespaces: page.namespaces, image: page.image };
+        pages[name] = {
+          js: js.map((f) => `/${f}`),
+          namespaces: page.namespaces,
+          image: page.image,
+          imageSizes: page.imageSizes,
+        };
       }
       const texts: Record<string, string[]> = {};
       for (const chunk of chunks) {
@@ -92,22 +100,32 @@ function pagePreloads(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), pagePreloads(), precompress()],
+export default defineConfig(({ isSsrBuild }) => ({
+  // The server bundle (`vite build --ssr`, entry-server.tsx) is read from disk by
+  // Node: no preload table, no compressed copies, no stylesheet.
+  plugins: isSsrBuild ? [react()] : [react(), tailwindcss(), pagePreloads(), precompress()],
+  // The server bundle carries its own React, router and i18next, built for production:
+  // resolved from node_modules at run time they were React's development build unless
+  // NODE_ENV said otherwise, which rendered a page three times slower.
+  ssr: isSsrBuild ? { noExternal: true } : undefined,
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   build: {
-    target: 'es2022',
+    target: isSsrBuild ? 'node20' : 'es2022',
+    copyPublicDir: !isSsrBuild,
     // Source maps stay out of the shipped folder's weight for phones; errors are logged server-side.
     sourcemap: false,
-    rollupOptions: {
-      output: {
-        // React and the router change rarely: a chunk of their own stays cached across our releases.
-        manualChunks: (id) =>
-          /node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ? 'react' : undefined,
-      },
-    },
+    rollupOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            // React and the router change rarely: a chunk of their own stays cached across our releases.
+            manualChunks: (id) =>
+              /node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ? 'react' : undefined,
+          },
+        },
   },
   server: {
     port: 3000,
     proxy: { '/api': 'http://localhost:3001', '/images': 'http://localhost:3001' },
   },
-});
+}));

@@ -1,11 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { responsivePicture } from '@siam/contract/images';
 import { fallbackLanguage, type Language } from '@siam/contract/languages';
 import type { SitePathName } from '@siam/contract/site-routes';
 
 /** dist/.vite/page-preloads.json, written by the web build (apps/web/vite.config.ts). */
 export interface PagePreloads {
-  pages: Partial<Record<SitePathName, { js: string[]; namespaces: string[]; image?: string }>>;
+  pages: Partial<
+    Record<SitePathName, { js: string[]; namespaces: string[]; image?: string; imageSizes?: string }>
+  >;
   /** "th/catalog" → the chunk(s) holding those texts. */
   texts: Record<string, string[]>;
 }
@@ -40,8 +43,16 @@ export function preloadTags(
   const tags = [...modules].map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}" />`);
   const image = leadImage ?? page?.image;
   // Only our own pictures: an address from elsewhere would be a request to a host the CSP forbids.
-  if (image?.startsWith('/') && !image.startsWith('//'))
-    tags.unshift(`<link rel="preload" as="image" fetchpriority="high" href="${attr(image)}" />`);
+  if (image?.startsWith('/') && !image.startsWith('//')) {
+    // The same choice of width the page's <img srcset sizes> makes, or the phone would fetch two.
+    const picture = responsivePicture(image);
+    const widths = picture.srcSet
+      ? ` imagesrcset="${attr(picture.srcSet)}" imagesizes="${attr(page?.imageSizes ?? '100vw')}"`
+      : '';
+    tags.unshift(
+      `<link rel="preload" as="image" fetchpriority="high" href="${attr(picture.src)}"${widths} />`,
+    );
+  }
   return tags;
 }
 

@@ -26,8 +26,17 @@ describe('serving the built site', () => {
       path.join(webRoot, '.vite', 'page-preloads.json'),
       JSON.stringify({
         pages: {
-          home: { js: ['/assets/home-page-1.js'], namespaces: ['home'], image: '/images/hero-road.svg' },
-          carDetails: { js: ['/assets/car-details-page-1.js'], namespaces: ['catalog'] },
+          home: {
+            js: ['/assets/home-page-1.js'],
+            namespaces: ['home'],
+            image: '/images/hero-road.svg',
+            imageSizes: '100vw',
+          },
+          carDetails: {
+            js: ['/assets/car-details-page-1.js'],
+            namespaces: ['catalog'],
+            imageSizes: '(min-width: 1024px) 60vw, 100vw',
+          },
         },
         texts: {
           'th/common': ['/assets/common-th.js'],
@@ -114,8 +123,11 @@ describe('serving the built site', () => {
       '/assets/common-en.js',
       '/assets/home-en.js',
     ]);
+    // The drawing's WebP, in the width the page's <img srcset sizes> will pick.
     expect(res.body).toContain(
-      '<link rel="preload" as="image" fetchpriority="high" href="/images/hero-road.svg" />',
+      '<link rel="preload" as="image" fetchpriority="high" href="/images/hero-road-800.webp" ' +
+        'imagesrcset="/images/hero-road-400.webp 400w, /images/hero-road-800.webp 800w, /images/hero-road-1200.webp 1200w" ' +
+        'imagesizes="100vw" />',
     );
   });
 
@@ -131,7 +143,7 @@ describe('serving the built site', () => {
     expect(remembered.body).not.toContain('common-th.js');
     // The car's first photo, which the details page shows largest.
     expect(remembered.body).toMatch(
-      /<link rel="preload" as="image" fetchpriority="high" href="\/images\/cars\/[^"]+" \/>/,
+      /<link rel="preload" as="image" fetchpriority="high" href="\/images\/cars\/[a-z0-9-]+-800\.webp" imagesrcset="[^"]+ 1200w" imagesizes="\(min-width: 1024px\) 60vw, 100vw" \/>/,
     );
     const asked = await app.inject({
       method: 'GET',

@@ -8,6 +8,7 @@ import type { ErrorEnvelope } from '@siam/contract/errors';
 import { pageLanguage } from '../lib/language';
 import { injectHead } from '../modules/seo/html-head';
 import { injectPreloads, preloadTags, readPagePreloads } from './page-preloads';
+import { bootScriptTag, insertRenderedPage, loadPageRenderer, serverRenderedPages } from './page-renderer';
 
 export interface SitePluginOptions {
   /** The built site (apps/web/dist). When it has no index.html, a short page says how to build it. */
@@ -29,6 +30,8 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
   // Read once: index.html changes only with a new build, i.e. a restart.
   const indexHtml = built ? readFileSync(indexPath, 'utf8') : NOT_BUILT_HTML;
   const preloads = built ? readPagePreloads(opts.webRoot) : undefined;
+  const renderPage = built ? await loadPageRenderer(app, opts.webRoot) : undefined;
+  const deferScripts = renderPage ? bootScriptTag(opts.webRoot) : undefined;
 
   if (built) {
     await app.register(fastifyStatic, {
@@ -62,17 +65,27 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
     const language = pageLanguage(request);
     const head = await app.services.seo.headFor(pathname, language);
     if (head === 'not-found') return sendIndex(reply, 404);
-    const html = injectHead(indexHtml, head, app.settings.publicUrl);
+    const route = matchSitePath(pathname);
+    let html = injectHead(indexHtml, head, app.settings.publicUrl);
+    if (preloads) html = injectPreloads(html, preloadTags(preloads, route, language, head.leadImage));
+    if (renderPage && route && serverRenderedPages.has(route)) {
+      const started = performance.now();
+      try {
+        const page = await renderPage(request.url, language);
+        html = insertRenderedPage(html, page);
+        if (deferScripts) html = deferScripts(html);
+        reply.header('server-timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
+      } catch (error) {
+        // The browser renders the page itself, as it does every page the server does not.
+        request.log.error({ err: error, url: request.url }, 'server render failed');
+      }
+    }
     return reply
       .status(200)
       .header('cache-control', 'no-cache')
       .header('vary', 'accept-language, cookie')
       .type('text/html; charset=utf-8')
-      .send(
-        preloads
-          ? injectPreloads(html, preloadTags(preloads, matchSitePath(pathname), language, head.leadImage))
-          : html,
-      );
+      .send(html);
   };
 
   // "/" is a site route; @fastify/static with index:false leaves it to us.

@@ -1,3 +1,4 @@
+import { heroPicture, pictureSizes } from '@siam/contract/images';
 import type { SitePathName } from '@siam/contract/site-routes';
 
 /**
@@ -16,16 +17,23 @@ export interface PageModule {
   namespaces: readonly string[];
   /** A picture the first paint shows large (the LCP element), fetched early. */
   image?: string;
+  /** How wide that picture (or the page's own lead picture, such as a car's first photo) is shown. */
+  imageSizes?: string;
 }
 
 export const pageModules: Partial<Record<SitePathName, PageModule>> = {
   home: {
     module: 'src/features/home/home-page.tsx',
     namespaces: ['home', 'catalog'],
-    image: '/images/hero-road.svg',
+    image: heroPicture,
+    imageSizes: pictureSizes.hero,
   },
   cars: { module: 'src/features/catalog/car-listing-page.tsx', namespaces: ['catalog'] },
-  carDetails: { module: 'src/features/catalog/car-details-page.tsx', namespaces: ['catalog'] },
+  carDetails: {
+    module: 'src/features/catalog/car-details-page.tsx',
+    namespaces: ['catalog'],
+    imageSizes: pictureSizes.carGallery,
+  },
   about: { module: 'src/features/pages/about-page.tsx', namespaces: ['pages'] },
   howItWorks: { module: 'src/features/pages/how-it-works-page.tsx', namespaces: ['pages'] },
   articles: { module: 'src/features/content/articles-page.tsx', namespaces: ['content'] },

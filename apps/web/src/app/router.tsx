@@ -1,6 +1,6 @@
-import { lazy, type ComponentType } from 'react';
+import { use, type ComponentType } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { sitePaths } from '@siam/contract/site-routes';
+import { matchSitePath, sitePaths, type SitePathName } from '@siam/contract/site-routes';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './route-error-page';
@@ -14,8 +14,33 @@ import { RouteErrorBoundary } from './route-error-page';
  * loaders or actions, and the data router's code was 17 KB more (gzipped) in
  * every visitor's first download (docs/decisions/0008).
  */
-const page = (load: () => Promise<{ Component: ComponentType }>) =>
-  lazy(() => load().then((module) => ({ default: module.Component })));
+/** A promise that says whether it has settled (React's own fields), which use() reads without waiting. */
+function tracked<T>(promise: Promise<T>): Promise<T> {
+  const thenable = Object.assign(promise, { status: 'pending' });
+  thenable.then(
+    (value) => Object.assign(thenable, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(thenable, { status: 'rejected', reason }),
+  );
+  return thenable;
+}
+
+type Page = ComponentType & { preload: () => Promise<unknown> };
+
+/**
+ * Like React.lazy, and preloadable: a server-rendered page loads its chunk
+ * before hydration starts (main.tsx), so the page renders at once and React
+ * adopts the server's HTML instead of suspending and drawing it again.
+ */
+const page = (load: () => Promise<{ Component: ComponentType }>): Page => {
+  let loading: Promise<ComponentType> | undefined;
+  const preload = () => (loading ??= tracked(load().then((module) => module.Component)));
+  const LazyPage = () => {
+    const Component = use(preload());
+    // eslint-disable-next-line react-hooks/static-components -- one settled promise: the same component on every render
+    return <Component />;
+  };
+  return Object.assign(LazyPage, { preload });
+};
 
 // The back office: its own frame and chunk, nothing of it in the customers' bundle.
 const AdminApp = page(() => import('../features/admin/admin-app'));
@@ -39,6 +64,30 @@ const ProfilePage = page(() => import('../features/auth/profile-page'));
 const BookingSummaryPage = page(() => import('../features/bookings/booking-summary-page'));
 const BookingSuccessPage = page(() => import('../features/bookings/booking-success-page'));
 const MyBookingsPage = page(() => import('../features/bookings/my-bookings-page'));
+
+const pages: Partial<Record<SitePathName, Page>> = {
+  home: HomePage,
+  cars: CarListingPage,
+  carDetails: CarDetailsPage,
+  about: AboutPage,
+  howItWorks: HowItWorksPage,
+  articles: ArticlesPage,
+  article: ArticlePage,
+  corporate: CorporatePage,
+  contact: ContactPage,
+  promotions: PromotionsPage,
+  sitemap: SitemapPage,
+  terms: TermsPage,
+  privacy: PrivacyPage,
+  login: LoginPage,
+  register: LoginPage,
+};
+
+/** Loads the chunk of the page at `pathname` (nothing for a path without one). */
+export function preloadPage(pathname: string): Promise<unknown> {
+  const name = matchSitePath(pathname);
+  return (name && pages[name]?.preload()) ?? Promise.resolve();
+}
 
 export function AppRoutes() {
   // An error screen belongs to the address it happened on: moving on clears it.

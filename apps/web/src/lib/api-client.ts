@@ -73,10 +73,21 @@ function localServerMsg(msg: string | undefined): string | undefined {
   return i18n.resolvedLanguage === 'en' ? msg : undefined;
 }
 
+/**
+ * How a call reaches the API: the network in the browser. When the server
+ * renders a page it swaps in its own, which answers in-process
+ * (apps/web/src/entry-server.tsx).
+ */
+let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
+export function setApiTransport(next: typeof transport): void {
+  transport = next;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
-  const url = new URL(`${apiConfig.baseUrl}${path}`, window.location.origin);
+  // The base only lets URL parse the path; the result is the path and query alone.
+  const url = new URL(`${apiConfig.baseUrl}${path}`, 'http://siam.invalid');
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') url.searchParams.set(key, String(value));
   }
@@ -103,7 +114,7 @@ async function once<T>(path: string, options: RequestOptions): Promise<T> {
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), { method, headers, body, signal });
+    response = await transport(buildUrl(path, options.query), { method, headers, body, signal });
   } catch (error) {
     if (options.signal?.aborted) throw error; // the caller gave up; not a failure to report
     if (timeout.aborted) throw new ApiError('timeout', messageFor('timeout'));

@@ -1,14 +1,23 @@
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { fallbackLanguage, languages } from '@siam/contract/languages';
+import { languageDetector } from './language-detector';
 
 // Each namespace of each language is its own small chunk, fetched when a
 // screen first needs it: the home page never downloads the booking texts.
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
+const inBrowser = typeof document !== 'undefined';
+/**
+ * A page the server rendered is in the language the server chose (?lng=, the
+ * cookie, then Accept-Language) and written in <html lang>; the browser takes
+ * that one, so hydration finds the same words.
+ */
+const serverRendered = inBrowser && document.getElementById('root')?.hasAttribute('data-ssr') === true;
+
+// On the server this module is only imported alongside the API client; pages render with their own instance.
+if (inBrowser) i18n.use(languageDetector(serverRendered));
 export const i18nReady = i18n
-  .use(LanguageDetector)
   .use(initReactI18next)
   .use({
     type: 'backend',
@@ -30,23 +39,12 @@ export const i18nReady = i18n
     ns: ['common'],
     defaultNS: 'common',
     interpolation: { escapeValue: false }, // React escapes
-    detection: {
-      // The spec's order: ?lng=, cookie, localStorage, sessionStorage, browser, <html lang>.
-      order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-      lookupQuerystring: 'lng',
-      lookupLocalStorage: 'i18nextLng',
-      // The cookie lets the server write the page's <html lang>, title and text preloads in the same language.
-      caches: ['localStorage', 'cookie'],
-      cookieOptions: { path: '/', sameSite: 'lax' },
-      cookieMinutes: 60 * 24 * 365,
-      // th-TH → th, zh-CN → zh: the app, <html lang> and the cache all use the short code.
-      convertDetectedLanguage: (lng: string) => lng.split('-')[0]!.toLowerCase(),
-    },
     react: { useSuspense: true },
   });
 
 function reflectLanguage(lng: string) {
-  document.documentElement.lang = lng;
+  // Only a real change: writing <html lang> makes the browser restyle the whole page.
+  if (inBrowser && document.documentElement.lang !== lng) document.documentElement.lang = lng;
 }
 i18n.on('languageChanged', reflectLanguage);
 if (i18n.resolvedLanguage) reflectLanguage(i18n.resolvedLanguage);

@@ -14,6 +14,18 @@ function ScrollToTopOnRouteChange() {
   return null;
 }
 
+/**
+ * Marks <html data-hydrated> once the page inside the frame is live: in a
+ * server-rendered page its buttons work from then on. The browser tests wait
+ * for it before they click (e2e/fixtures.ts).
+ */
+function MarkHydrated() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return null;
+}
+
 export function PageFallback() {
   const { t } = useTranslation('common');
   return (
@@ -43,6 +55,7 @@ export function RootLayout() {
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
+            <MarkHydrated />
           </Suspense>
         </RouteErrorBoundary>
       </main>

@@ -127,7 +127,11 @@ export function SiteFooter() {
           <NewsletterForm />
         </section>
       </div>
-      <div className="border-t border-white/10 py-4 text-center text-sm text-slate-300">
+      {/* The year is the server's in a server-rendered page; it differs only at the turn of a year. */}
+      <div
+        className="border-t border-white/10 py-4 text-center text-sm text-slate-300"
+        suppressHydrationWarning
+      >
         {t('footer.rights', { year: new Date().getFullYear() })}
       </div>
     </footer>

@@ -23,6 +23,22 @@ function useScrolledPast(px: number) {
 const linkClass = ({ isActive }: { isActive: boolean }) =>
   `block rounded-lg px-3 py-2 font-semibold text-white hover:bg-brand-800 ${isActive ? 'bg-brand-800 underline underline-offset-4' : ''}`;
 
+/**
+ * The brand mark (the same drawing as /favicon.svg), drawn in the page: as an
+ * <img> it would be a separate SVG document the phone fetches, parses and lays
+ * out on its main thread while the page comes to life.
+ */
+function BrandMark({ size }: { size: number }) {
+  return (
+    <svg viewBox="0 0 64 64" width={size} height={size} aria-hidden focusable="false">
+      <rect width="64" height="64" rx="14" fill="#0B4F8A" />
+      <path d="M12 38l6-12c1-2 3-3 5-3h18c2 0 4 1 5 3l6 12v8H12z" fill="#F59E0B" />
+      <circle cx="22" cy="46" r="5" fill="#fff" />
+      <circle cx="42" cy="46" r="5" fill="#fff" />
+    </svg>
+  );
+}
+
 export function SiteHeader() {
   const { t } = useTranslation('common');
   const compact = useScrolledPast(businessRules.compactNavAfterPx);
@@ -84,7 +100,7 @@ export function SiteHeader() {
     >
       <div className="container-page flex items-center justify-between gap-3">
         <Link to="/" className="flex items-center gap-2 text-lg font-semibold text-white">
-          <img src="/favicon.svg" alt="" width={compact ? 32 : 40} height={compact ? 32 : 40} />
+          <BrandMark size={compact ? 32 : 40} />
           <span>{t('brand')}</span>
         </Link>
         <nav aria-label={t('nav.mainLabel')} className="hidden lg:block">

@@ -8,6 +8,7 @@ import {
   setStoredUser,
   setToken,
 } from '../../lib/token-storage';
+import { useHydrated } from '../../lib/use-hydrated';
 
 export type SessionStatus = 'checking' | 'signedIn' | 'signedOut';
 
@@ -23,6 +24,7 @@ interface SessionValue {
 }
 
 const SessionContext = createContext<SessionValue | null>(null);
+const serverState = { status: 'checking' as SessionStatus, user: null };
 
 function readStoredUser(): User | null {
   try {
@@ -91,9 +93,13 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     setState((s) => ({ ...s, user }));
   }, []);
 
+  // A page the server rendered shows the signed-out frame (the server cannot see
+  // the stored token); the stored session takes over right after hydration.
+  const hydrated = useHydrated();
+  const shown = hydrated ? state : serverState;
   const value = useMemo(
-    () => ({ status: state.status, user: state.user, signIn, signOut, setUser }),
-    [state, signIn, signOut, setUser],
+    () => ({ status: shown.status, user: shown.user, signIn, signOut, setUser }),
+    [shown, signIn, signOut, setUser],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }

@@ -49,6 +49,8 @@ function useFavorite(id: number): [boolean, () => void] {
       };
     },
     () => localStorage.getItem(FAVORITES_KEY) ?? '[]',
+    // The server has no favourites: its page (and the hydration of it) shows the heart empty.
+    () => '[]',
   );
   const on = raw.includes(String(id)) && readFavorites().includes(id);
   const toggle = () => {

@@ -2,6 +2,8 @@ import { ChevronLeft, ChevronRight, Maximize2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CarDetails } from '@siam/contract/catalog';
+import { pictureSizes } from '@siam/contract/images';
+import { ResponsiveImg } from '../../lib/responsive-img';
 import { defaultCarImage } from './format';
 
 /** The car's pictures, with a fullscreen view walked by arrow keys, buttons or a swipe. */
@@ -27,8 +29,9 @@ export function CarGallery({ car }: { car: CarDetails }) {
   return (
     <div>
       <div className="relative overflow-hidden rounded-xl bg-sand-50">
-        <img
+        <ResponsiveImg
           src={current.url}
+          sizes={pictureSizes.carGallery}
           alt={alt(index)}
           width={current.width}
           height={current.height}
@@ -54,8 +57,9 @@ export function CarGallery({ car }: { car: CarDetails }) {
                 onClick={() => setIndex(i)}
                 className={`block overflow-hidden rounded-lg border-2 ${i === index ? 'border-action-500' : 'border-transparent'}`}
               >
-                <img
+                <ResponsiveImg
                   src={image.url}
+                  sizes={pictureSizes.thumbnail}
                   alt=""
                   width={96}
                   height={60}
@@ -92,8 +96,9 @@ export function CarGallery({ car }: { car: CarDetails }) {
             <p className="text-sm" aria-live="polite" data-testid="gallery-position">
               {t('gallery.position', { n: index + 1, total: count })}
             </p>
-            <img
+            <ResponsiveImg
               src={current.url}
+              sizes="100vw"
               alt={alt(index)}
               width={current.width}
               height={current.height}

@@ -1,7 +1,9 @@
 import { useState, type ImgHTMLAttributes } from 'react';
+import { pictureSizes } from '@siam/contract/images';
+import { ResponsiveImg } from '../../lib/responsive-img';
 import { carImageCandidates } from './format';
 
-type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> & {
+type Props = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'sizes'> & {
   car: { car_model_id: number; cover_image: string | null; image_path: string[] };
 };
 
@@ -10,11 +12,12 @@ export function CarImage({ car, ...img }: Props) {
   const candidates = carImageCandidates(car);
   const [index, setIndex] = useState(0);
   return (
-    <img
+    <ResponsiveImg
       width={800}
       height={500}
       {...img}
-      src={candidates[Math.min(index, candidates.length - 1)]}
+      sizes={pictureSizes.carCard}
+      src={candidates[Math.min(index, candidates.length - 1)]!}
       onError={() => setIndex((i) => (i < candidates.length - 1 ? i + 1 : i))}
     />
   );

@@ -45,7 +45,8 @@ export function HotDealCountdown({ endsAt, onEnd }: { endsAt: string; onEnd?: ()
         {(['days', 'hours', 'minutes', 'seconds'] as const).map((unit) => (
           <div key={unit} className="flex flex-col-reverse rounded-lg bg-brand-900 px-1 py-2 text-white">
             <dt className="text-xs text-slate-100">{t(`deals.${unit}`)}</dt>
-            <dd className="text-xl font-semibold tabular-nums" data-unit={unit}>
+            {/* The server's clock wrote these; the first tick a second later brings the browser's. */}
+            <dd className="text-xl font-semibold tabular-nums" data-unit={unit} suppressHydrationWarning>
               {String(p[unit]).padStart(2, '0')}
             </dd>
           </div>

@@ -7,6 +7,8 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { NotFoundPage } from '../pages/not-found-page';
 import { articleBodyClass } from './article-body';
 import { articleQuery, formatDate } from './articles-api';
+import { pictureSizes } from '@siam/contract/images';
+import { ResponsiveImg } from '../../lib/responsive-img';
 
 export function ArticlePage() {
   const { slug = '' } = useParams();
@@ -51,8 +53,9 @@ export function ArticlePage() {
             {t('articles.published', { date: formatDate(data.publishedAt, lang) })}
           </time>
         </p>
-        <img
+        <ResponsiveImg
           src={data.coverImage}
+          sizes={pictureSizes.articleCover}
           alt=""
           width={800}
           height={420}

@@ -6,6 +6,8 @@ import { publicPromotionCodes, type CurrentDealsResponse } from '@siam/contract/
 import { apiRequest } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { formatDate } from './articles-api';
+import { pictureSizes } from '@siam/contract/images';
+import { ResponsiveImg } from '../../lib/responsive-img';
 
 export function PromotionsPage() {
   const { t, i18n } = useTranslation('content');
@@ -40,8 +42,9 @@ export function PromotionsPage() {
               const discounted = Math.round(price * (1 - d.discountPercent / 100));
               return (
                 <li key={d.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200">
-                  <img
+                  <ResponsiveImg
                     src={d.image}
+                    sizes={pictureSizes.carCard}
                     alt=""
                     width={800}
                     height={500}

@@ -68,8 +68,8 @@ function Stars({ rating }: { rating: number }) {
 
 /**
  * The home page below the fold: hot deals, why choose us, how it works,
- * testimonials and the newsletter. A chunk of its own, fetched while the
- * hero and the popular cars render, so the first screen waits for less code.
+ * testimonials and the newsletter. In the server's HTML (a phone reads it
+ * before any script has run), each section laid out only when scrolled near.
  */
 export function HomeMore() {
   const { t } = useTranslation('home');
@@ -90,7 +90,7 @@ export function HomeMore() {
   return (
     <>
       {deals.data && deals.data.length > 0 && (
-        <section aria-labelledby="deals-title" className="bg-sand-100 py-12">
+        <section aria-labelledby="deals-title" className="bg-sand-100 py-12 below-fold">
           <div className="container-page">
             <h2 id="deals-title" className="text-2xl md:text-3xl">
               {t('deals.title')}
@@ -107,7 +107,7 @@ export function HomeMore() {
         </section>
       )}
 
-      <section aria-labelledby="why-title" className="container-page py-12">
+      <section aria-labelledby="why-title" className="container-page py-12 below-fold">
         <h2 id="why-title" className="text-2xl md:text-3xl">
           {t('why.title')}
         </h2>
@@ -122,7 +122,7 @@ export function HomeMore() {
         </ul>
       </section>
 
-      <section aria-labelledby="how-title" className="bg-brand-50 py-12">
+      <section aria-labelledby="how-title" className="bg-brand-50 py-12 below-fold">
         <div className="container-page">
           <h2 id="how-title" className="text-2xl md:text-3xl">
             {t('how.title')}
@@ -145,7 +145,7 @@ export function HomeMore() {
       </section>
 
       {testimonials.data && testimonials.data.length > 0 && (
-        <section aria-labelledby="testimonials-title" className="container-page py-12">
+        <section aria-labelledby="testimonials-title" className="container-page py-12 below-fold">
           <h2 id="testimonials-title" className="text-2xl md:text-3xl">
             {t('testimonials.title')}
           </h2>
@@ -166,7 +166,7 @@ export function HomeMore() {
         </section>
       )}
 
-      <section aria-labelledby="newsletter-title" className="container-page pb-4">
+      <section aria-labelledby="newsletter-title" className="container-page pb-4 below-fold">
         <div className="rounded-xl bg-sand-100 p-6 md:p-8">
           <h2 id="newsletter-title" className="text-2xl">
             {t('newsletter.title')}

@@ -1,13 +1,14 @@
 import { Search } from 'lucide-react';
-import { lazy, Suspense, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { heroPicture, pictureSizes } from '@siam/contract/images';
+import { ResponsiveImg } from '../../lib/responsive-img';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useBranches, useCategories, usePopularCars } from '../catalog/catalog-api';
 import { CarCard, CarCardSkeleton } from '../catalog/car-card';
+import { HomeMore } from './home-more';
 import { todayInBangkok } from '../catalog/format';
-
-const HomeMore = lazy(() => import('./home-more').then((m) => ({ default: m.HomeMore })));
 
 /** The hero's quick search: branch, dates and type, leading to the listing with those filters. */
 function QuickSearch() {
@@ -121,8 +122,9 @@ export function HomePage() {
   return (
     <>
       <section className="relative overflow-hidden bg-brand-900 text-white">
-        <img
-          src="/images/hero-road.svg"
+        <ResponsiveImg
+          src={heroPicture}
+          sizes={pictureSizes.hero}
           alt=""
           width={1600}
           height={600}
@@ -173,9 +175,7 @@ export function HomePage() {
         )}
       </section>
 
-      <Suspense fallback={null}>
-        <HomeMore />
-      </Suspense>
+      <HomeMore />
     </>
   );
 }

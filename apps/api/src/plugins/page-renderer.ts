@@ -1,0 +1,135 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import type { Language } from '@siam/contract/languages';
+import type { SitePathName } from '@siam/contract/site-routes';
+
+/** What apps/web/src/entry-server.tsx exports (built into apps/web/dist-server). */
+interface ServerEntry {
+  renderPage(url: string, language: string): Promise<{ html: string; state: string }>;
+  setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
+  serverStateElementId: string;
+}
+
+/**
+ * The pages the server renders to HTML: the ones a visitor lands on from a
+ * search or a shared link, where the first paint on a slow phone matters most
+ * (docs/decisions/0009). Pages behind sign-in stay browser-rendered: the
+ * server cannot see the session, which lives in the browser's storage.
+ */
+export const serverRenderedPages: ReadonlySet<SitePathName> = new Set(['home', 'cars', 'carDetails']);
+
+export interface RenderedPage {
+  /** The markup inside <div id="root">. */
+  root: string;
+  /** A <script type="application/json"> with the API answers the markup shows. */
+  state: string;
+  /** The id of that script: the end of the page. */
+  endId: string;
+}
+
+export type PageRenderer = (url: string, language: Language) => Promise<RenderedPage>;
+
+/**
+ * Loads the web build's server entry, when there is one, and lets it call the
+ * API in-process (app.inject: no socket, no second trip through the network).
+ * It calls as a visitor, in the page's language: no token is ever forwarded.
+ */
+export async function loadPageRenderer(
+  app: FastifyInstance,
+  webRoot: string,
+): Promise<PageRenderer | undefined> {
+  const file = path.join(webRoot, '..', 'dist-server', 'entry-server.js');
+  if (!existsSync(file)) return undefined;
+  const entry = (await import(pathToFileURL(file).href)) as ServerEntry;
+
+  // Renders run side by side; each one's calls carry its own page's language.
+  const renderLanguage = new AsyncLocalStorage<Language>();
+  entry.setApiTransport(async (url, init) => {
+    const headers: Record<string, string> = {};
+    new Headers(init.headers).forEach((value, key) => {
+      // A visitor's call: no session, and an answer the renderer reads as plain JSON.
+      if (key !== 'authorization' && key !== 'cookie' && key !== 'accept-encoding') headers[key] = value;
+    });
+    const language = renderLanguage.getStore();
+    if (language) headers['accept-language'] = language;
+    const method = (init.method ?? 'GET') as 'GET' | 'POST';
+    const answer = await app.inject({
+      method,
+      url,
+      headers,
+      payload: typeof init.body === 'string' ? init.body : undefined,
+    });
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(answer.headers)) {
+      if (value !== undefined)
+        responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
+    }
+    const empty = answer.statusCode === 204 || answer.statusCode === 304;
+    return new Response(empty ? null : answer.rawPayload, {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
+  });
+
+  const tag = `<script type="application/json" id="${entry.serverStateElementId}">`;
+  return async (url, language) => {
+    const page = await renderLanguage.run(language, () => entry.renderPage(url, language));
+    return { root: page.html, state: `${tag}${page.state}</script>`, endId: entry.serverStateElementId };
+  };
+}
+
+/**
+ * Puts a rendered page into index.html: the markup inside <div id="root">, the
+ * API answers it was made from right after it, and a hint that the browser
+ * should not paint before it has read that far (`<link rel=expect
+ * blocking=render>`). The whole page is then laid out once, before its first
+ * paint, instead of painting the top and parsing and laying out the rest in
+ * several more passes while the phone should be answering the reader
+ * (docs/decisions/0009). A browser without the hint paints as before.
+ */
+export function insertRenderedPage(html: string, page: RenderedPage): string {
+  return (
+    html
+      // A function, so a "$" in the page is never read as a replacement pattern.
+      .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${page.root}</div>${page.state}`)
+      .replace('</head>', `  <link rel="expect" href="#${page.endId}" blocking="render" />\n  </head>`)
+  );
+}
+
+/**
+ * In a server-rendered page, the code waits until the HTML has painted: the
+ * entry script and the module hints leave the head, and /boot.js (a few
+ * hundred bytes) requests them all at once after the first frame. Until then
+ * the page's text, stylesheet and pictures have the phone's connection to
+ * themselves. Pages the browser renders keep their script tags: nothing shows
+ * before the code runs anyway.
+ */
+export function bootScriptTag(webRoot: string): ((html: string) => string) | undefined {
+  const file = path.join(webRoot, 'boot.js');
+  if (!existsSync(file)) return undefined;
+  // The address changes with the file, so a year-long cache never serves an old one.
+  const version = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12);
+  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return (html) => {
+    const modules: string[] = [];
+    let entry: string | undefined;
+    const rest = html
+      .replace(/\s*<link rel="modulepreload" crossorigin href="([^"]+)"\s*\/?>/g, (_tag, href: string) => {
+        modules.push(href);
+        return '';
+      })
+      .replace(/\s*<script type="module" crossorigin src="([^"]+)"><\/script>/, (_tag, src: string) => {
+        entry = src;
+        return '';
+      });
+    if (!entry) return html;
+    const tag =
+      `<script src="/boot.js?v=${version}" defer data-entry="${attr(entry)}" ` +
+      `data-modules="${attr(JSON.stringify(modules))}"></script>`;
+    return rest.replace('</head>', `    ${tag}\n  </head>`);
+  };
+}

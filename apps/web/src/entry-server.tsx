@@ -1,0 +1,125 @@
+/**
+ * Renders a customer page to HTML on the server, so a phone on slow 4G sees the
+ * page before any JavaScript has arrived; the browser then hydrates it
+ * (main.tsx). The API process loads this bundle (apps/api/src/plugins/site.ts)
+ * and gives it a transport that answers the page's API calls in-process.
+ *
+ * Built by `vite build --ssr` into apps/web/dist-server (docs/decisions/0009).
+ */
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { createInstance, type i18n as I18n } from 'i18next';
+import { StrictMode, type ReactNode } from 'react';
+import { prerender } from 'react-dom/static';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { StaticRouter } from 'react-router';
+import { fallbackLanguage, isLanguage, languages, type Language } from '@siam/contract/languages';
+import { AppFrame, createQueryClient, serverAnswers, serverStateElementId } from './app/app-frame';
+import { setApiTransport } from './lib/api-client';
+
+export { setApiTransport, serverStateElementId };
+
+// Every text of every language, loaded once when the server starts: a render never waits for a file.
+const textModules = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' });
+const texts = Object.fromEntries(
+  await Promise.all(Object.entries(textModules).map(async ([file, load]) => [file, await load()] as const)),
+);
+
+const instances = new Map<Language, I18n>();
+
+/** One i18next instance per language, made once: a render never changes its language. */
+function i18nFor(language: Language): I18n {
+  let instance = instances.get(language);
+  if (instance) return instance;
+  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+  for (const [file, data] of Object.entries(texts)) {
+    const [, lng, ns] = /\.\/locales\/(\w+)\/(\w+)\.json$/.exec(file) ?? [];
+    if (!lng || !ns) continue;
+    (resources[lng] ??= {})[ns] = data;
+  }
+  instance = createInstance();
+  void instance.use(initReactI18next).init({
+    lng: language,
+    supportedLngs: [...languages],
+    fallbackLng: fallbackLanguage,
+    resources,
+    ns: Object.keys(resources[fallbackLanguage] ?? {}),
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    react: { useSuspense: true },
+  });
+  instances.set(language, instance);
+  return instance;
+}
+
+async function toHtml(node: ReactNode): Promise<string> {
+  // Every boundary inline: React otherwise moves a large one to the end of the
+  // page behind an inline script, which the site's CSP (script-src 'self') forbids.
+  const { prelude } = await prerender(node, { progressiveChunkSize: Number.POSITIVE_INFINITY });
+  return new Response(prelude).text();
+}
+
+/** Queries the last render asked for that have not been fetched (or tried) yet. */
+function waitingQueries(queryClient: QueryClient, tried: Set<string>) {
+  return queryClient
+    .getQueryCache()
+    .getAll()
+    .filter(
+      (query) =>
+        query.state.status === 'pending' &&
+        query.state.fetchStatus === 'idle' &&
+        (query.options as { enabled?: unknown }).enabled !== false &&
+        !tried.has(query.queryHash),
+    );
+}
+
+export interface RenderedPage {
+  /** The markup inside <div id="root">. */
+  html: string;
+  /** The API answers the markup shows, for the browser's first render (JSON, safe inside <script>). */
+  state: string;
+}
+
+/**
+ * Renders `url` (path and query) in `language`. A render shows what its data
+ * calls answered: it runs once to learn the page's queries, fetches them, and
+ * renders again (a third time when an answer leads to further queries). A call
+ * that fails is left to the browser, which shows its loading state meanwhile,
+ * exactly as the server did.
+ */
+export async function renderPage(url: string, language: string): Promise<RenderedPage> {
+  const lng = isLanguage(language) ? language : fallbackLanguage;
+  const queryClient = createQueryClient();
+  const app = (
+    <StrictMode>
+      <I18nextProvider i18n={i18nFor(lng)}>
+        <QueryClientProvider client={queryClient}>
+          <StaticRouter location={url}>
+            <AppFrame />
+          </StaticRouter>
+        </QueryClientProvider>
+      </I18nextProvider>
+    </StrictMode>
+  );
+
+  const tried = new Set<string>();
+  let html = await toHtml(app);
+  for (let round = 0; round < 2; round++) {
+    const waiting = waitingQueries(queryClient, tried);
+    if (waiting.length === 0) break;
+    await Promise.all(
+      waiting.map(async (query) => {
+        tried.add(query.queryHash);
+        try {
+          await query.fetch();
+        } catch {
+          queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+        }
+      }),
+    );
+    html = await toHtml(app);
+  }
+  const state = JSON.stringify(serverAnswers(queryClient)).replace(/</g, '\\u003c');
+  queryClient.clear();
+  return { html, state };
+}

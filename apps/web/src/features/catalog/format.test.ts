@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { formatBaht, formatNumber } from './format';
+
+const locales = { th: 'th-TH', en: 'en-GB', zh: 'zh-CN' } as const;
+const values = [0, 1, 12, 999, 1000, 1290, 1234567.891, -1500, 1000000, 99.999, 0.5, -0.25, 12.3456];
+
+// format.ts writes numbers out by hand (an Intl formatter is slow to build on a
+// phone); they must read exactly as Intl would write them, in every language.
+describe.each(Object.entries(locales))('in %s', (lang, locale) => {
+  it('formatBaht matches Intl', () => {
+    for (const value of [...values, '1290.00', '1290.50', '2450.10']) {
+      const whole = Number(value) % 1 === 0;
+      const intl = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency: 'THB',
+        currencyDisplay: 'narrowSymbol',
+        maximumFractionDigits: whole ? 0 : 2,
+      }).format(Number(value));
+      expect(formatBaht(value, lang)).toBe(intl);
+    }
+  });
+
+  it('formatNumber matches Intl', () => {
+    for (const value of values) {
+      expect(formatNumber(value, lang)).toBe(new Intl.NumberFormat(locale).format(value));
+    }
+  });
+});

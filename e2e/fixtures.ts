@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, type Page } from '@playwright/test';
+
+export * from '@playwright/test';
+
+/**
+ * The server renders the landing pages (home, listing, car) to HTML, and React
+ * makes their buttons work a moment later (hydration). A person on a phone
+ * waits for the page to settle; a test clicks at once. So every page load a
+ * journey makes waits until the page is live: `<html data-hydrated>`, which
+ * the site's frame sets (apps/web/src/app/layout/root-layout.tsx). A page the
+ * browser renders by itself has no server HTML to wait for.
+ */
+export async function untilLive(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      !document.getElementById('root')?.hasAttribute('data-ssr') ||
+      document.documentElement.hasAttribute('data-hydrated'),
+  );
+}
+
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    // A server page that the browser's first render does not match is a bug
+    // even though React repairs it (apps/web/src/main.tsx reports it).
+    const hydrationErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith('[siam] hydration'))
+        hydrationErrors.push(`${page.url()}: ${message.text()}`);
+    });
+    const goto = page.goto.bind(page);
+    page.goto = async (...args) => {
+      const response = await goto(...args);
+      await untilLive(page);
+      return response;
+    };
+    const reload = page.reload.bind(page);
+    page.reload = async (...args) => {
+      const response = await reload(...args);
+      await untilLive(page);
+      return response;
+    };
+    await use(page);
+    base.expect(hydrationErrors, 'the server-rendered HTML matched the first render').toEqual([]);
+  },
+});
+
+/**
+ * What axe finds on the page against these WCAG rules, one line per rule with
+ * the elements it failed on. The whole page is drawn first: the site leaves
+ * sections below the first screen undrawn until the reader scrolls near
+ * (`content-visibility: auto`), and axe would judge their text against a
+ * background it cannot see.
+ */
+export async function axeViolations(
+  page: Page,
+  tags: string[] = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'],
+): Promise<string[]> {
+  await page.evaluate(async () => {
+    for (const element of Array.from(document.querySelectorAll<HTMLElement>('*')))
+      if (getComputedStyle(element).contentVisibility === 'auto') element.style.contentVisibility = 'visible';
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+  });
+  const results = await new AxeBuilder({ page }).withTags(tags).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}

@@ -1,0 +1,86 @@
+import { expect, test, type Browser, type Page } from './fixtures';
+
+// The landing pages come rendered from the server (docs/decisions/0009): a
+// phone on a slow connection reads the cars before any script has arrived,
+// and the browser then makes the same page live without asking again.
+
+type Car = { car_model_id: number; car_model_name: string; price_per_day: string };
+type Listing = { response: { data: Car[]; pagination: { total: number } } };
+
+const languages = {
+  th: { listing: 'ค้นหารถเช่าที่ใช่', popular: 'รถยอดนิยม', perDay: '/วัน' },
+  en: { listing: 'Find your rental car', popular: 'Popular cars', perDay: '/day' },
+  zh: { listing: '找到适合您的车', popular: '热门车型', perDay: '/天' },
+} as const;
+
+async function listing(page: Page, lng: string): Promise<Listing> {
+  const res = await page.request.get(`/api/v1/guest/cars?lng=${lng}`);
+  expect(res.ok()).toBe(true);
+  return (await res.json()) as Listing;
+}
+
+/** A page with scripts switched off: only what the server sent. */
+async function withoutScripts(browser: Browser) {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+for (const [lng, text] of Object.entries(languages)) {
+  test(`home, the listing and a car read without any script (${lng})`, async ({ browser, page }) => {
+    const cars = await listing(page, lng);
+    const first = cars.response.data[0]!;
+    const bare = await withoutScripts(browser);
+    try {
+      await bare.page.goto(`/cars?lng=${lng}`);
+      await expect(bare.page.locator('html')).toHaveAttribute('lang', lng);
+      await expect(bare.page.getByRole('heading', { level: 1 })).toHaveText(text.listing);
+      await expect(bare.page.getByTestId('car-card')).toHaveCount(
+        Math.min(9, cars.response.pagination.total),
+      );
+      await expect(bare.page.getByTestId('car-card').first()).toContainText(first.car_model_name);
+      await expect(bare.page.getByTestId('car-price').first()).toContainText('฿');
+
+      await bare.page.goto(`/cars/${first.car_model_id}?lng=${lng}`);
+      await expect(bare.page.getByRole('heading', { level: 1 })).toHaveText(first.car_model_name);
+      await expect(bare.page.getByText(text.perDay).first()).toBeVisible();
+      // The car's pictures as WebP in the widths a phone picks from.
+      const picture = bare.page.getByRole('img', { name: new RegExp(first.car_model_name) }).first();
+      await expect(picture).toHaveAttribute('srcset', /-400\.webp 400w, .*-1200\.webp 1200w/);
+
+      await bare.page.goto(`/?lng=${lng}`);
+      await expect(bare.page.getByRole('heading', { name: text.popular })).toBeVisible();
+      await expect(bare.page.getByTestId('car-card')).toHaveCount(6);
+    } finally {
+      await bare.close();
+    }
+  });
+}
+
+test('the listing comes alive without asking for its cars again, then filters in the browser', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/v1/guest/cars')) asked.push(request.url());
+  });
+  await page.goto('/cars?lng=en'); // waits until the page is live (fixtures.ts)
+  await expect(page.getByTestId('car-card').first()).toBeVisible();
+  expect(asked, 'the server sent the cars with the page').toEqual([]);
+
+  await page.getByRole('complementary').getByRole('radio').nth(1).click();
+  await expect(page).toHaveURL(/category_id=/);
+  await expect.poll(() => asked.length).toBeGreaterThan(0);
+  await expect(page.getByTestId('filtered-badge')).toBeVisible();
+});
+
+test('the page is written in the language the visitor chose before, and compressed', async ({ page }) => {
+  const res = await page.request.get('/cars', {
+    headers: { cookie: 'i18next=zh', 'accept-language': 'th-TH', 'accept-encoding': 'br' },
+  });
+  expect(res.headers()['content-encoding']).toBe('br');
+  const html = await res.text();
+  expect(html).toContain('<html lang="zh"');
+  expect(html).toContain(languages.zh.listing);
+  // Painted only once the whole page is read, so it is laid out in one pass.
+  expect(html).toContain('<link rel="expect" href="#siam-query-state" blocking="render" />');
+});
