@@ -57,6 +57,28 @@ test.describe('car listing', () => {
     await expect(page.getByTestId('result-count')).toHaveText(`${all.response.pagination.total} cars found`);
   });
 
+  test('a category and a sort chosen before the page redraws both stay (English)', async ({ page }) => {
+    const categories = (await api<{ response: { data: Category[] } }>(page, '/guest/categories?lng=en'))
+      .response.data;
+    const sedan = categories.find((c) => c.category_slug === 'sedan') ?? categories[0]!;
+    await page.goto('/cars?lng=en');
+    const radio = page.getByRole('complementary').getByRole('radio', { name: sedan.category_name });
+    // Both changes in one task: no render between them (a busy phone).
+    await page.evaluate(
+      (input) => {
+        (input as HTMLInputElement).click();
+        const sort = document.getElementById('listing-sort') as HTMLSelectElement;
+        sort.value = 'price_desc';
+        sort.dispatchEvent(new Event('change', { bubbles: true }));
+      },
+      await radio.elementHandle(),
+    );
+    await expect(page).toHaveURL(new RegExp(`category_id=${sedan.category_id}`));
+    await expect(page).toHaveURL(/sort=price_desc/);
+    await expect(radio).toBeChecked();
+    await expect(page.getByLabel('Sort by')).toHaveValue('price_desc');
+  });
+
   test('filters by price with the §5 rules (Thai)', async ({ page }) => {
     await page.goto('/cars?lng=th');
     await expect(cards(page).first()).toBeVisible();
@@ -332,6 +354,49 @@ test.describe('car details', () => {
     await expect(box.getByLabel('วันรับรถ')).toHaveValue(day(10));
     await expect(box.getByLabel('วันคืนรถ')).toHaveValue(day(13));
     await expect(box.getByLabel('สาขารับรถ')).toHaveValue(branch);
+  });
+
+  test('booking box: quick changes, before the page has drawn the last one, all stay (English)', async ({
+    page,
+  }) => {
+    // A busy phone (or a fast hand) changes the branch and both dates before
+    // the page redraws: here all three land in one task, with no render between.
+    // Each change must build on the one before, not on the last drawn address.
+    const car = await firstCar(page);
+    await page.goto(`/cars/${car.car_model_id}?lng=en`);
+    const box = page.getByTestId('booking-box');
+    const ids = {
+      branch: await box.getByLabel('Pickup branch').getAttribute('id'),
+      pickup: await box.getByLabel('Pickup date').getAttribute('id'),
+      ret: await box.getByLabel('Return date').getAttribute('id'),
+    };
+    await page.evaluate(
+      ({ ids, pickup, ret }) => {
+        const select = document.getElementById(ids.branch!) as HTMLSelectElement;
+        select.selectedIndex = 1;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        for (const [id, value] of [
+          [ids.pickup!, pickup],
+          [ids.ret!, ret],
+        ] as const) {
+          const input = document.getElementById(id) as HTMLInputElement;
+          setValue.call(input, value);
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+        }
+      },
+      { ids, pickup: day(30), ret: day(33) },
+    );
+    await expect(box.getByLabel('Pickup date')).toHaveValue(day(30));
+    await expect(box.getByLabel('Return date')).toHaveValue(day(33));
+    await expect(box.getByLabel('Pickup branch')).not.toHaveValue('');
+    await expect(box.getByTestId('live-price')).toContainText('Rental price for 3 days');
+    const kept = new URL(page.url()).searchParams;
+    expect([kept.get('pickup'), kept.get('return'), kept.get('branch')]).toEqual([
+      day(30),
+      day(33),
+      await box.getByLabel('Pickup branch').inputValue(),
+    ]);
   });
 
   test('booking box: the price for the dates, no return before pickup, and on to /booking when signed in (English)', async ({

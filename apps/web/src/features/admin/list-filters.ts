@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
 
 /**
  * A back-office list's filters, kept in the address so a view can be shared
@@ -7,13 +7,14 @@ import { useSearchParams } from 'react-router';
  * returns to the page before.
  */
 export function useListFilters(): [URLSearchParams, (key: string, value: string) => void] {
-  const [params, setParams] = useSearchParams();
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    if (key !== 'page') next.delete('page');
-    setParams(next, { replace: key !== 'page' });
-  };
+  const [params, changeParams] = useAddressParams();
+  const set = (key: string, value: string) =>
+    changeParams(
+      (next) => {
+        setOrDelete(next, key, value);
+        if (key !== 'page') next.delete('page');
+      },
+      { replace: key !== 'page' },
+    );
   return [params, set];
 }

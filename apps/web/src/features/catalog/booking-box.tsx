@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { businessRules } from '@siam/contract/business-rules';
 import type { CarDetails } from '@siam/contract/catalog';
 import { isIsoDate, rentalDays } from '@siam/contract/catalog-rules';
+import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
 import { useSession } from '../auth/session-provider';
 import { useQuote } from './catalog-api';
 import { formatBaht, formatDate, todayInBangkok } from './format';
@@ -18,7 +19,7 @@ export function BookingBox({ car }: { car: CarDetails }) {
   const { t, i18n } = useTranslation('catalog');
   const lang = i18n.resolvedLanguage ?? 'en';
   const id = useId();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const location = useLocation();
   const navigate = useNavigate();
   const { user } = useSession();
@@ -35,10 +36,7 @@ export function BookingBox({ car }: { car: CarDetails }) {
       : '';
 
   const set = (key: 'pickup' | 'return' | 'branch', value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true, preventScrollReset: true });
+    changeParams((next) => setOrDelete(next, key, value), { replace: true, preventScrollReset: true });
     setMessage(null);
   };
 

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight, LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useAddressParams } from '../../lib/use-address-params';
 import { businessRules } from '@siam/contract/business-rules';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useBranches, useCars, useCategories } from './catalog-api';
@@ -73,7 +73,7 @@ function Pagination({
 export function CarListingPage() {
   const { t, i18n } = useTranslation('catalog');
   const lang = i18n.resolvedLanguage ?? 'en';
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const state = readListing(params);
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [panelOpen, setPanelOpen] = useState(false);
@@ -91,13 +91,13 @@ export function CarListingPage() {
   );
 
   const update = (patch: Partial<ListingState>) =>
-    setParams(writeListing({ ...state, page: 1, ...patch }, params));
-  const clearAll = () => setParams(writeListing(defaultListing, params));
+    changeParams((current) => writeListing({ ...readListing(current), page: 1, ...patch }, current));
+  const clearAll = () => changeParams((current) => writeListing(defaultListing, current));
   const onPage = (page: number) => {
     const total = cars.data?.response.pagination.total_pages ?? 1;
     // Spec §5: a page outside 1..total_pages is ignored.
     if (page < 1 || page > total || page === state.page) return;
-    setParams(writeListing({ ...state, page }, params));
+    changeParams((current) => writeListing({ ...readListing(current), page }, current));
     window.scrollTo({ top: 0 });
   };
   const onSearch = (event: FormEvent<HTMLFormElement>) => {

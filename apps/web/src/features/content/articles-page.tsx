@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { articlesQuery, formatDate } from './articles-api';
+import { pictureSizes } from '@siam/contract/images';
+import { ResponsiveImg } from '../../lib/responsive-img';
 
 export function ArticlesPage() {
   const { t, i18n } = useTranslation('content');
   usePageMeta(t('articles.metaTitle'), t('articles.metaDescription'));
   const lang = i18n.resolvedLanguage ?? 'en';
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const page = Math.max(1, Number(params.get('page')) || 1);
   const { data, isPending, isError, refetch } = useQuery(articlesQuery(lang, page));
 
   const goTo = (next: number) => {
-    const copy = new URLSearchParams(params);
-    if (next === 1) copy.delete('page');
-    else copy.set('page', String(next));
-    setParams(copy);
+    changeParams((current) => setOrDelete(current, 'page', next === 1 ? '' : String(next)));
     window.scrollTo({ top: 0 });
   };
 
@@ -50,8 +50,9 @@ export function ArticlesPage() {
             {data.data.map((a) => (
               <li key={a.slug}>
                 <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200">
-                  <img
+                  <ResponsiveImg
                     src={a.coverImage}
+                    sizes={pictureSizes.articleCover}
                     alt=""
                     width={800}
                     height={420}

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
+import { setOrDelete, useAddressParams } from '../../../lib/use-address-params';
 import type { AdminBranch } from '@siam/contract/admin';
 import type { Timeline } from '@siam/contract/admin-bookings';
 import { useAdminQuery } from '../admin-api';
@@ -25,17 +26,13 @@ const cellTone = (h: Hold) =>
 export function TimelinePage() {
   const { t } = useTranslation('admin');
   const { lng } = useFormats();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const branches = useAdminQuery<AdminBranch[]>('/branches');
   const branch = params.get('branch') ?? branches.data?.[0]?.code ?? '';
   const from = params.get('from') ?? bangkokToday();
   const timeline = useAdminQuery<Timeline>('/timeline', { branch, from, days: 14 }, { enabled: !!branch });
-  const set = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const set = (key: string, value: string) =>
+    changeParams((next) => setOrDelete(next, key, value), { replace: true });
   const dayLabel = (d: string) =>
     new Intl.DateTimeFormat(lng === 'th' ? 'th-TH' : lng === 'zh' ? 'zh-CN' : 'en-GB', {
       weekday: 'short',

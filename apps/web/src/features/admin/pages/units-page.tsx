@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { setOrDelete, useAddressParams } from '../../../lib/use-address-params';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminBranch, AdminCarModelSummary, AdminUnit, MaintenanceBlock } from '@siam/contract/admin';
@@ -229,18 +229,14 @@ function AddUnit({ branches, models }: { branches: AdminBranch[]; models: AdminC
 export function UnitsPage({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('admin');
   const { lng } = useFormats();
-  const [params, setParams] = useSearchParams();
+  const [params, changeParams] = useAddressParams();
   const q = params.get('q') ?? '';
   const branch = params.get('branch') ?? '';
   const units = useAdminQuery<AdminUnit[]>('/units', { q, branch });
   const branches = useAdminQuery<AdminBranch[]>('/branches');
   const models = useAdminQuery<AdminCarModelSummary[]>('/car-models');
-  const setFilter = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
-    if (value) next.set(key, value);
-    else next.delete(key);
-    setParams(next, { replace: true });
-  };
+  const setFilter = (key: string, value: string) =>
+    changeParams((next) => setOrDelete(next, key, value), { replace: true });
   return (
     <>
       <PageTitle title={t('units.title')} />
