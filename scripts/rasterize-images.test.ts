@@ -4,14 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { pictureWidths, responsivePicture } from '../packages/contract/src/images';
 
 const imagesDir = path.resolve(import.meta.dirname, '../apps/web/public/images');
-const drawings = (readdirSync(imagesDir, { recursive: true }) as string[])
-  .filter((file) => file.endsWith('.svg'))
-  .map((file) => `/images/${file.replaceAll(path.sep, '/')}`);
 const files = new Set(
   (readdirSync(imagesDir, { recursive: true }) as string[]).map(
     (f) => `/images/${f.replaceAll(path.sep, '/')}`,
   ),
 );
+const drawings = [...files].filter((file) => file.endsWith('.svg'));
 
 describe('the drawings the site shows as WebP (scripts/rasterize-images.mjs)', () => {
   it('has drawings to check', () => {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { pageModules } from './src/app/page-modules';
+import { pageModules, type PageModule } from './src/app/page-modules';
 
 /**
  * Writes a Brotli (.br) and a gzip (.gz) copy beside every text file of the
@@ -71,20 +71,13 @@ function pagePreloads(): Plugin {
       const bySource = (suffix: string) =>
         chunks.find((c) => c.facadeModuleId?.replaceAll('\\', '/').endsWith(`/${suffix}`));
 
-      const pages: Record<
-        string,
-        { js: string[]; namespaces: readonly string[]; image?: string; imageSizes?: string }
-      > = {};
-      for (const [name, page] of Object.entries(pageModules)) {
-        const chunk = bySource(page.module.replace(/^src\//, 'src/'));
-        if (!chunk) this.error(`page-modules.ts names ${page.module}, which is not a chunk of the build`);
+      // The page's entry in page-modules.ts, with its source file swapped for the chunks that load it.
+      const pages: Record<string, Omit<PageModule, 'module'> & { js: string[] }> = {};
+      for (const [name, { module, ...page }] of Object.entries(pageModules)) {
+        const chunk = bySource(module);
+        if (!chunk) this.error(`page-modules.ts names ${module}, which is not a chunk of the build`);
         const js = [...staticClosure(chunk.fileName)].filter((f) => !loadedByEntry.has(f));
-        pages[name] = {
-          js: js.map((f) => `/${f}`),
-          namespaces: page.namespaces,
-          image: page.image,
-          imageSizes: page.imageSizes,
-        };
+        pages[name] = { ...page, js: js.map((f) => `/${f}`) };
       }
       const texts: Record<string, string[]> = {};
       for (const chunk of chunks) {

@@ -20,8 +20,12 @@ export { setApiTransport, serverStateElementId };
 
 // Every text of every language, loaded once when the server starts: a render never waits for a file.
 const textModules = import.meta.glob<Record<string, unknown>>('./locales/*/*.json', { import: 'default' });
-const texts = Object.fromEntries(
-  await Promise.all(Object.entries(textModules).map(async ([file, load]) => [file, await load()] as const)),
+const resources: Record<string, Record<string, Record<string, unknown>>> = {};
+await Promise.all(
+  Object.entries(textModules).map(async ([file, load]) => {
+    const [, lng, ns] = /\.\/locales\/(\w+)\/(\w+)\.json$/.exec(file) ?? [];
+    if (lng && ns) (resources[lng] ??= {})[ns] = await load();
+  }),
 );
 
 const instances = new Map<Language, I18n>();
@@ -30,12 +34,6 @@ const instances = new Map<Language, I18n>();
 function i18nFor(language: Language): I18n {
   let instance = instances.get(language);
   if (instance) return instance;
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [file, data] of Object.entries(texts)) {
-    const [, lng, ns] = /\.\/locales\/(\w+)\/(\w+)\.json$/.exec(file) ?? [];
-    if (!lng || !ns) continue;
-    (resources[lng] ??= {})[ns] = data;
-  }
   instance = createInstance();
   void instance.use(initReactI18next).init({
     lng: language,

@@ -5,6 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { matchSitePath } from '@siam/contract/site-routes';
 import { i18n, i18nReady } from './lib/i18n';
+import { serverRenderedPage } from './lib/server-rendered';
 import { pageModules } from './app/page-modules';
 import { preloadPage } from './app/router';
 import {
@@ -28,7 +29,7 @@ const app = (
   </StrictMode>
 );
 
-if (container.hasAttribute('data-ssr')) {
+if (serverRenderedPage) {
   // The server rendered this page with these answers: the first render reuses
   // them (no second fetch) and matches the HTML, so React adopts it as is.
   const state = document.getElementById(serverStateElementId)?.textContent;

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { responsivePicture } from '@siam/contract/images';
+import { escapeMarkup } from '../lib/escape-markup';
 import { fallbackLanguage, type Language } from '@siam/contract/languages';
 import type { SitePathName } from '@siam/contract/site-routes';
 
@@ -17,9 +18,6 @@ export function readPagePreloads(webRoot: string): PagePreloads | undefined {
   const file = path.join(webRoot, '.vite', 'page-preloads.json');
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PagePreloads) : undefined;
 }
-
-// Build output only; escaping guards against a surprising file name all the same.
-const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * The <link> hints for one page in one language: its chunks, its texts (in
@@ -40,17 +38,20 @@ export function preloadTags(
   const modules = new Set(page?.js ?? []);
   for (const lng of textLanguages)
     for (const ns of namespaces) for (const file of preloads.texts[`${lng}/${ns}`] ?? []) modules.add(file);
-  const tags = [...modules].map((href) => `<link rel="modulepreload" crossorigin href="${attr(href)}" />`);
+  // Build output only; escaping guards against a surprising file name all the same.
+  const tags = [...modules].map(
+    (href) => `<link rel="modulepreload" crossorigin href="${escapeMarkup(href)}" />`,
+  );
   const image = leadImage ?? page?.image;
   // Only our own pictures: an address from elsewhere would be a request to a host the CSP forbids.
   if (image?.startsWith('/') && !image.startsWith('//')) {
     // The same choice of width the page's <img srcset sizes> makes, or the phone would fetch two.
     const picture = responsivePicture(image);
     const widths = picture.srcSet
-      ? ` imagesrcset="${attr(picture.srcSet)}" imagesizes="${attr(page?.imageSizes ?? '100vw')}"`
+      ? ` imagesrcset="${escapeMarkup(picture.srcSet)}" imagesizes="${escapeMarkup(page?.imageSizes ?? '100vw')}"`
       : '';
     tags.unshift(
-      `<link rel="preload" as="image" fetchpriority="high" href="${attr(picture.src)}"${widths} />`,
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeMarkup(picture.src)}"${widths} />`,
     );
   }
   return tags;

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '@siam/contract/languages';
 import type { SitePathName } from '@siam/contract/site-routes';
+import { escapeMarkup } from '../lib/escape-markup';
 
 /** What apps/web/src/entry-server.tsx exports (built into apps/web/dist-server). */
 interface ServerEntry {
@@ -113,7 +114,6 @@ export function bootScriptTag(webRoot: string): ((html: string) => string) | und
   if (!existsSync(file)) return undefined;
   // The address changes with the file, so a year-long cache never serves an old one.
   const version = createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 12);
-  const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
   return (html) => {
     const modules: string[] = [];
     let entry: string | undefined;
@@ -128,8 +128,8 @@ export function bootScriptTag(webRoot: string): ((html: string) => string) | und
       });
     if (!entry) return html;
     const tag =
-      `<script src="/boot.js?v=${version}" defer data-entry="${attr(entry)}" ` +
-      `data-modules="${attr(JSON.stringify(modules))}"></script>`;
+      `<script src="/boot.js?v=${version}" defer data-entry="${escapeMarkup(entry)}" ` +
+      `data-modules="${escapeMarkup(JSON.stringify(modules))}"></script>`;
     return rest.replace('</head>', `    ${tag}\n  </head>`);
   };
 }

@@ -44,49 +44,41 @@ const page = (load: () => Promise<{ Component: ComponentType }>): Page => {
 
 // The back office: its own frame and chunk, nothing of it in the customers' bundle.
 const AdminApp = page(() => import('../features/admin/admin-app'));
-const HomePage = page(() => import('../features/home/home-page'));
-const CarListingPage = page(() => import('../features/catalog/car-listing-page'));
-const CarDetailsPage = page(() => import('../features/catalog/car-details-page'));
-const AboutPage = page(() => import('../features/pages/about-page'));
-const HowItWorksPage = page(() => import('../features/pages/how-it-works-page'));
-const ArticlesPage = page(() => import('../features/content/articles-page'));
-const ArticlePage = page(() => import('../features/content/article-page'));
-const CorporatePage = page(() => import('../features/content/corporate-page'));
-const ContactPage = page(() => import('../features/content/contact-page'));
-const PromotionsPage = page(() => import('../features/content/promotions-page'));
-const SitemapPage = page(() => import('../features/content/sitemap-page'));
-const TermsPage = page(() => import('../features/legal/terms-page'));
-const PrivacyPage = page(() => import('../features/legal/privacy-page'));
-const NewsletterConfirmPage = page(() => import('../features/content/newsletter-confirm-page'));
-const NewsletterUnsubscribePage = page(() => import('../features/content/newsletter-unsubscribe-page'));
+// One chunk serves both sign-in and registration (two tabs of one page).
 const LoginPage = page(() => import('../features/auth/login-page'));
-const ProfilePage = page(() => import('../features/auth/profile-page'));
-const BookingSummaryPage = page(() => import('../features/bookings/booking-summary-page'));
-const BookingSuccessPage = page(() => import('../features/bookings/booking-success-page'));
-const MyBookingsPage = page(() => import('../features/bookings/my-bookings-page'));
 
-const pages: Partial<Record<SitePathName, Page>> = {
-  home: HomePage,
-  cars: CarListingPage,
-  carDetails: CarDetailsPage,
-  about: AboutPage,
-  howItWorks: HowItWorksPage,
-  articles: ArticlesPage,
-  article: ArticlePage,
-  corporate: CorporatePage,
-  contact: ContactPage,
-  promotions: PromotionsPage,
-  sitemap: SitemapPage,
-  terms: TermsPage,
-  privacy: PrivacyPage,
+/**
+ * Every page inside the site's frame, by its name in sitePaths: the routes
+ * below and preloadPage() both read this one table.
+ */
+const framePages: Partial<Record<SitePathName, Page>> = {
+  home: page(() => import('../features/home/home-page')),
+  cars: page(() => import('../features/catalog/car-listing-page')),
+  carDetails: page(() => import('../features/catalog/car-details-page')),
+  about: page(() => import('../features/pages/about-page')),
+  howItWorks: page(() => import('../features/pages/how-it-works-page')),
+  articles: page(() => import('../features/content/articles-page')),
+  article: page(() => import('../features/content/article-page')),
+  corporate: page(() => import('../features/content/corporate-page')),
+  contact: page(() => import('../features/content/contact-page')),
+  promotions: page(() => import('../features/content/promotions-page')),
+  sitemap: page(() => import('../features/content/sitemap-page')),
+  terms: page(() => import('../features/legal/terms-page')),
+  privacy: page(() => import('../features/legal/privacy-page')),
+  newsletterConfirm: page(() => import('../features/content/newsletter-confirm-page')),
+  newsletterUnsubscribe: page(() => import('../features/content/newsletter-unsubscribe-page')),
   login: LoginPage,
   register: LoginPage,
+  profile: page(() => import('../features/auth/profile-page')),
+  booking: page(() => import('../features/bookings/booking-summary-page')),
+  bookingSuccess: page(() => import('../features/bookings/booking-success-page')),
+  myBookings: page(() => import('../features/bookings/my-bookings-page')),
 };
 
 /** Loads the chunk of the page at `pathname` (nothing for a path without one). */
 export function preloadPage(pathname: string): Promise<unknown> {
   const name = matchSitePath(pathname);
-  return (name && pages[name]?.preload()) ?? Promise.resolve();
+  return (name && framePages[name]?.preload()) ?? Promise.resolve();
 }
 
 export function AppRoutes() {
@@ -103,27 +95,9 @@ export function AppRoutes() {
         }
       />
       <Route element={<RootLayout />}>
-        <Route path={sitePaths.home} element={<HomePage />} />
-        <Route path={sitePaths.cars} element={<CarListingPage />} />
-        <Route path={sitePaths.carDetails} element={<CarDetailsPage />} />
-        <Route path={sitePaths.about} element={<AboutPage />} />
-        <Route path={sitePaths.howItWorks} element={<HowItWorksPage />} />
-        <Route path={sitePaths.articles} element={<ArticlesPage />} />
-        <Route path={sitePaths.article} element={<ArticlePage />} />
-        <Route path={sitePaths.corporate} element={<CorporatePage />} />
-        <Route path={sitePaths.contact} element={<ContactPage />} />
-        <Route path={sitePaths.promotions} element={<PromotionsPage />} />
-        <Route path={sitePaths.sitemap} element={<SitemapPage />} />
-        <Route path={sitePaths.terms} element={<TermsPage />} />
-        <Route path={sitePaths.privacy} element={<PrivacyPage />} />
-        <Route path={sitePaths.newsletterConfirm} element={<NewsletterConfirmPage />} />
-        <Route path={sitePaths.newsletterUnsubscribe} element={<NewsletterUnsubscribePage />} />
-        <Route path={sitePaths.login} element={<LoginPage />} />
-        <Route path={sitePaths.register} element={<LoginPage />} />
-        <Route path={sitePaths.profile} element={<ProfilePage />} />
-        <Route path={sitePaths.booking} element={<BookingSummaryPage />} />
-        <Route path={sitePaths.bookingSuccess} element={<BookingSuccessPage />} />
-        <Route path={sitePaths.myBookings} element={<MyBookingsPage />} />
+        {(Object.entries(framePages) as [SitePathName, Page][]).map(([name, Screen]) => (
+          <Route key={name} path={sitePaths[name]} element={<Screen />} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

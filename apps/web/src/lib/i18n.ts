@@ -2,21 +2,18 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { fallbackLanguage, languages } from '@siam/contract/languages';
 import { languageDetector } from './language-detector';
+import { serverRenderedPage } from './server-rendered';
 
 // Each namespace of each language is its own small chunk, fetched when a
 // screen first needs it: the home page never downloads the booking texts.
 const bundles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json');
 
 const inBrowser = typeof document !== 'undefined';
-/**
- * A page the server rendered is in the language the server chose (?lng=, the
- * cookie, then Accept-Language) and written in <html lang>; the browser takes
- * that one, so hydration finds the same words.
- */
-const serverRendered = inBrowser && document.getElementById('root')?.hasAttribute('data-ssr') === true;
 
 // On the server this module is only imported alongside the API client; pages render with their own instance.
-if (inBrowser) i18n.use(languageDetector(serverRendered));
+// A page the server rendered is in the language the server chose (?lng=, the cookie, then
+// Accept-Language) and written in <html lang>; the browser takes that one, so hydration finds the same words.
+if (inBrowser) i18n.use(languageDetector(serverRenderedPage));
 export const i18nReady = i18n
   .use(initReactI18next)
   .use({

@@ -1,11 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
+import { serverRenderedPage } from './server-rendered';
 
-/**
- * Whether this document's HTML came from the server (apps/api/src/plugins/page-renderer.ts).
- * Until its hydration is over, the browser must render exactly what the server did.
- */
-let hydrating =
-  typeof document !== 'undefined' && document.getElementById('root')?.hasAttribute('data-ssr') === true;
+/** Until the server's HTML is hydrated, the browser must render exactly what the server did. */
+let hydrating = serverRenderedPage;
 
 /**
  * False while the server renders a page and while the browser hydrates that

@@ -1,4 +1,5 @@
 import { type Language, languages } from '@siam/contract/languages';
+import { escapeMarkup } from '../../lib/escape-markup';
 
 export interface PageHead {
   title?: string;
@@ -13,9 +14,6 @@ export interface PageHead {
   language: Language;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-
 const ogLocale: Record<Language, string> = { th: 'th_TH', en: 'en_US', zh: 'zh_CN' };
 
 /**
@@ -26,23 +24,23 @@ const ogLocale: Record<Language, string> = { th: 'th_TH', en: 'en_US', zh: 'zh_C
 export function injectHead(indexHtml: string, head: PageHead, publicUrl: string): string {
   const url = (lng?: Language) => `${publicUrl}${head.path}${lng ? `?lng=${lng}` : ''}`;
   const tags: string[] = [
-    `<link rel="canonical" href="${escapeHtml(url(head.language))}" />`,
-    ...languages.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeHtml(url(l))}" />`),
-    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(url())}" />`,
-    `<meta property="og:url" content="${escapeHtml(url(head.language))}" />`,
+    `<link rel="canonical" href="${escapeMarkup(url(head.language))}" />`,
+    ...languages.map((l) => `<link rel="alternate" hreflang="${l}" href="${escapeMarkup(url(l))}" />`),
+    `<link rel="alternate" hreflang="x-default" href="${escapeMarkup(url())}" />`,
+    `<meta property="og:url" content="${escapeMarkup(url(head.language))}" />`,
     `<meta property="og:site_name" content="Siam Drive" />`,
     `<meta property="og:locale" content="${ogLocale[head.language]}" />`,
     `<meta property="og:type" content="${head.type ?? 'website'}" />`,
   ];
   let html = indexHtml.replace(/<html lang="[^"]*"/, `<html lang="${head.language}"`);
   if (head.title) {
-    const title = escapeHtml(head.title);
+    const title = escapeMarkup(head.title);
     html = html.replace(/<title>[\s\S]*?<\/title>/, `<title>${title}</title>`);
     tags.push(`<meta property="og:title" content="${title}" />`);
     tags.push(`<meta name="twitter:card" content="${head.image ? 'summary_large_image' : 'summary'}" />`);
   }
   if (head.description) {
-    const description = escapeHtml(head.description);
+    const description = escapeMarkup(head.description);
     html = html.replace(
       /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/,
       `<meta name="description" content="${description}" />`,
@@ -51,7 +49,7 @@ export function injectHead(indexHtml: string, head: PageHead, publicUrl: string)
   }
   if (head.image)
     tags.push(
-      `<meta property="og:image" content="${escapeHtml(head.image)}" />`,
+      `<meta property="og:image" content="${escapeMarkup(head.image)}" />`,
       '<meta property="og:image:type" content="image/png" />',
       '<meta property="og:image:width" content="1200" />',
       '<meta property="og:image:height" content="630" />',

@@ -1,6 +1,7 @@
 import { type Language, languages } from '@siam/contract/languages';
 import { sitePaths } from '@siam/contract/site-routes';
 import { AppError } from '../../lib/app-error';
+import { escapeMarkup } from '../../lib/escape-markup';
 import type { ArticlesService } from '../articles/articles.service';
 import type { PageHead } from './html-head';
 import type { SeoRepository } from './seo.repository';
@@ -22,9 +23,6 @@ export const publicStaticPaths = [
 
 const CACHE_MS = 5 * 60_000;
 const MAX_CACHED = 1000;
-
-const escapeXml = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 const clip = (text: string, max = 160) => {
   const flat = text.replace(/\s+/g, ' ').trim();
@@ -135,7 +133,7 @@ export class SeoService {
       ...articles.map((a) => ({ path: `/articles/${a.slug}`, lastmod: a.updatedAt })),
     ];
     const url = (path: string, lng?: Language) =>
-      escapeXml(`${this.publicUrl}${path}${lng ? `?lng=${lng}` : ''}`);
+      escapeMarkup(`${this.publicUrl}${path}${lng ? `?lng=${lng}` : ''}`);
     const entries = pages.flatMap(({ path, lastmod }) =>
       languages.map((lng) =>
         [
