@@ -60,8 +60,15 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // A demonstration on demo data: the sandbox takes the cards, nobody is charged.
+      DEMO_SITE: 'true',
+      SEED_DEMO: 'true',
       // Every journey registers its customers from 127.0.0.1; the accounts spec tests the limits on a server of its own.
       AUTH_MAX_REGISTRATIONS: '1000',
+      // Likewise every journey's unpaid transfer bookings; bench:abuse measures the real limit.
+      UNPAID_MAX_PER_ADDRESS: '1000',
+      // Journeys play strangers at other addresses with X-Forwarded-For (e2e/abuse.spec.ts).
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });

@@ -42,6 +42,9 @@ async function startServer(port) {
       SESSION_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // A demonstration on demo data: the sandbox takes the cards, nobody is charged.
+      DEMO_SITE: 'true',
+      SEED_DEMO: 'true',
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });

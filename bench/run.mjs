@@ -30,6 +30,9 @@ const server = spawn(process.execPath, ['apps/api/dist/server.js'], {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     NODE_ENV: 'production',
+    // A demonstration on demo data: the sandbox takes the cards, nobody is charged.
+    DEMO_SITE: 'true',
+    SEED_DEMO: 'true',
   },
   stdio: ['ignore', 'inherit', 'inherit'],
 });

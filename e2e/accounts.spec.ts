@@ -323,6 +323,8 @@ test.describe('Google and Facebook sign-in against local stand-ins', () => {
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
+        // A demonstration on demo data: the sandbox takes the cards, nobody is charged.
+        DEMO_SITE: 'true',
         SEED_DEMO: 'false',
         ...providers.settings,
       },

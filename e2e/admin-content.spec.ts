@@ -22,6 +22,9 @@ test.beforeAll(async () => {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'production',
+      // A demonstration on demo data: the sandbox takes the cards, nobody is charged.
+      DEMO_SITE: 'true',
+      SEED_DEMO: 'true',
     },
     stdio: 'inherit',
   });

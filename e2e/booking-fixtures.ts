@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext } from '@playwright/test';
 
 // Shared by the journeys that start from an existing booking (back office, reviews).
@@ -5,10 +6,32 @@ import { expect, type APIRequestContext } from '@playwright/test';
 export const admin = { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' };
 const DAY = 86_400_000;
 export const day = (n: number) => new Date(Date.now() + 7 * 3_600_000 + n * DAY).toISOString().slice(0, 10);
-export const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(64, 1),
-]);
+/**
+ * A real PNG of a phone screenshot's size (a plain light picture), as a bank
+ * app saves a slip: the server decodes slips, so magic bytes alone will not do.
+ */
+export function slipPng(width = 600, height = 1000): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter, no interlace
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xf0)]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+export const png = slipPng();
 
 /** A customer (through the real API) with a bank-transfer booking and an uploaded slip. */
 export async function customerBooking(request: APIRequestContext, from: number) {

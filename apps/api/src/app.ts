@@ -3,8 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { withSafeText } from '@siam/contract/safe-input';
+import type { ZodType } from 'zod';
 import type { Settings } from './config/settings';
 import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
@@ -20,6 +22,7 @@ import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes
 import { authenticatePlugin } from './plugins/authenticate';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { openApiPlugin } from './plugins/openapi';
+import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sitePlugin } from './plugins/site';
 import { buildServices, type Services } from './services';
@@ -53,16 +56,37 @@ export async function buildApp(options: BuildAppOptions) {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     bodyLimit: 1024 * 1024,
-    trustProxy: 'loopback',
-    routerOptions: { ignoreTrailingSlash: true },
+    // X-Forwarded-For counts only from the configured proxies (TRUST_PROXY), never by default.
+    trustProxy: options.settings.TRUST_PROXY.length ? options.settings.TRUST_PROXY : false,
+    // Long enough for any slug or booking number; longer parameters get our own 414 below.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // A URL the router cannot even read (bad percent-encoding, an over-long parameter)
+    // never reaches a route or its hooks: answer it here in our envelope, with our headers.
+    frameworkErrors: (error, request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      app.applySecurityHeaders(reply as FastifyReply);
+      void (reply as FastifyReply)
+        .header('x-request-id', request.id)
+        .code(tooLong ? 414 : 400)
+        .send({
+          status: false,
+          code: 'VALIDATION_FAILED',
+          msg: tooLong ? 'The address is too long' : 'The address is not valid',
+        });
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  // Every route's input (query, parameters, body) is first checked for text no route may
+  // take (NUL, lone surrogates), then by the route's own schema: one rule, no route forgets it.
+  app.setValidatorCompiler(({ schema, ...rest }) =>
+    validatorCompiler({ schema: withSafeText(schema as ZodType), ...rest }),
+  );
   app.setSerializerCompiler(serializerCompiler);
 
   app.decorate('database', options.database);
   app.decorate('settings', options.settings);
   app.decorate('services', options.services ?? buildServices(options.database, options.settings));
+  app.addHook('onClose', () => app.services.counters.close());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -81,12 +105,14 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(securityHeadersPlugin, signInCspSources(options.settings));
   await app.register(openApiPlugin);
   await app.register(authenticatePlugin);
+  await app.register(rateLimitsPlugin);
 
   await app.register(
     async (api) => {
-      // API answers are personal or change often; catalog routes opt into caching themselves.
+      // API answers are personal or change often: no cache, shared or private, keeps them.
+      // Catalog routes opt into caching themselves.
       api.addHook('onSend', async (_request, reply) => {
-        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
       });
       await api.register(healthRoutes);
       await api.register(siteSettingsRoutes);

@@ -1,8 +1,7 @@
 import { buildApp } from './app';
 import { loadSettings, SettingsError } from './config/settings';
-import { migrate } from './db/migrate';
 import { openDatabaseFromSettings } from './db/open-from-settings';
-import { isCatalogEmpty, seedDemoData, seedSiteSettings } from './db/seed/seed';
+import { prepareDatabase } from './db/start-up';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 
 async function main() {
@@ -12,9 +11,7 @@ async function main() {
   process.on('exit', releaseLock);
 
   const database = await openDatabaseFromSettings(settings);
-  await migrate(database);
-  if (settings.SEED_DEMO && (await isCatalogEmpty(database))) await seedDemoData(database);
-  else await seedSiteSettings(database);
+  await prepareDatabase(database, settings);
 
   const app = await buildApp({
     database,

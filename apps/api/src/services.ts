@@ -2,9 +2,14 @@ import type { Database } from './db/client';
 import type { Settings } from './config/settings';
 import { createMailer } from './lib/mailer';
 import { AccountService } from './modules/auth/account.service';
-import { AuthThrottle, MemoryCounterStore, RedisCounterStore } from './modules/auth/auth-throttle';
+import { createCounterStore } from './lib/counters';
+import { AccountRecoveryService } from './modules/auth/account-recovery.service';
+import { AuthThrottle } from './modules/auth/auth-throttle';
+import { SecondFactorService } from './modules/auth/second-factor';
 import { BookingsAdminRepository } from './modules/admin/bookings-admin.repository';
 import { BookingsAdminService } from './modules/admin/bookings-admin.service';
+import { UnpaidHoldsRepository } from './modules/admin/unpaid-holds.repository';
+import { UnpaidHoldsService } from './modules/admin/unpaid-holds.service';
 import { ContentAdminRepository } from './modules/admin/content-admin.repository';
 import { ContentAdminService } from './modules/admin/content-admin.service';
 import { FleetRepository } from './modules/admin/fleet.repository';
@@ -56,19 +61,29 @@ export function buildServices(
   const { db } = database;
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir });
   const siteSettings = new SiteSettingsService(new SiteSettingsRepository(db));
-  const sessions = new SessionsService(
-    new SessionsRepository(db),
-    resolveSessionSecret(settings.SESSION_SECRET, settings.dataDir),
-  );
+  const secret = resolveSessionSecret(settings.SESSION_SECRET, settings.dataDir);
+  const sessions = new SessionsService(new SessionsRepository(db), secret);
+  // Every limit of every instance counts here (Redis when set, with a per-instance fallback).
+  const counters = createCounterStore(settings.REDIS_URL);
   const users = new UsersService(new UsersRepository(db));
   const catalog = new CatalogService(new CatalogRepository(db));
   const authThrottle = new AuthThrottle(
-    settings.REDIS_URL ? new RedisCounterStore(settings.REDIS_URL) : new MemoryCounterStore(),
+    counters,
     {
       maxFailures: settings.AUTH_MAX_FAILURES,
       maxRegistrations: settings.AUTH_MAX_REGISTRATIONS,
       windowMinutes: settings.AUTH_WINDOW_MINUTES,
     },
+    secret,
+  );
+  const secondFactor = new SecondFactorService(db, secret);
+  const accountRecovery = new AccountRecoveryService(
+    db,
+    users,
+    sessions,
+    mailer,
+    counters,
+    settings.publicUrl,
   );
   const auth = new AuthService(
     users,
@@ -76,15 +91,29 @@ export function buildServices(
     authThrottle,
     new GoogleVerifier(settings.GOOGLE_CLIENT_ID, settings.GOOGLE_JWKS_URL),
     new FacebookVerifier(settings.FACEBOOK_APP_ID, settings.FACEBOOK_APP_SECRET, settings.FACEBOOK_GRAPH_URL),
+    secondFactor,
+    secret,
+    accountRecovery,
   );
   // Other modules with personal data register here: account.registerContributor(…) (see account.service.ts).
-  const account = new AccountService(users, sessions, authThrottle);
+  const account = new AccountService(users, sessions, authThrottle, accountRecovery);
+  account.registerContributor({
+    name: 'mailedLinks',
+    export: (userId) => accountRecovery.exportFor(userId),
+    erase: (userId) => accountRecovery.erase(userId),
+  });
+  account.registerContributor({
+    name: 'secondFactor',
+    export: (userId) => secondFactor.status(userId),
+    erase: (userId) => secondFactor.erase(userId),
+  });
   const audit = new AuditService(new AuditRepository(db));
   const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
   const bookings = buildBookingsService(db, settings, { siteSettings, mailer, clock: options.clock });
   const pricingAdmin = new PricingAdminService(db, audit);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
+  const unpaidHolds = new UnpaidHoldsService(new UnpaidHoldsRepository(db), bookingsAdmin);
   // PDPA: a customer's bookings are part of their data export, and are anonymised
   // (keeping number, dates, car and amounts, as accounting law requires) when they erase their account.
   account.registerContributor({
@@ -96,8 +125,13 @@ export function buildServices(
   });
   // Content and contact (issue 6). reviews.wire({eligibility, coupons}) connects bookings and promotions.
   const articles = new ArticlesService(new ArticlesRepository(db));
-  const forms = new FormsService(new FormsRepository(db), mailer, siteSettings);
-  const newsletter = new NewsletterService(new NewsletterRepository(db), mailer, settings.publicUrl);
+  const forms = new FormsService(new FormsRepository(db), mailer, siteSettings, counters);
+  const newsletter = new NewsletterService(
+    new NewsletterRepository(db),
+    mailer,
+    settings.publicUrl,
+    counters,
+  );
   // The back office's inbox and newsletter screens (issue 7).
   const inbox = new InboxService(new InboxRepository(db), audit, mailer, siteSettings);
   const newsletterAdmin = new NewsletterAdminService(db, new NewsletterRepository(db), audit);
@@ -135,18 +169,23 @@ export function buildServices(
     },
   });
   return {
+    counters,
+    secret,
     mailer,
     siteSettings,
     sessions,
     users,
     auth,
     authThrottle,
+    secondFactor,
+    accountRecovery,
     account,
     audit,
     fleet,
     settingsAdmin,
     bookings,
     bookingsAdmin,
+    unpaidHolds,
     pricingAdmin,
     contentAdmin,
     articles,

@@ -15,6 +15,8 @@ export function testSettings(overrides: Record<string, string> = {}): Settings {
     LOG_LEVEL: 'silent',
     // Suites register many customers from one address; the throttle's own tests set their limits.
     AUTH_MAX_REGISTRATIONS: '1000',
+    // Likewise their unpaid bookings; the unpaid-hold tests set their own limit.
+    UNPAID_MAX_PER_ADDRESS: '1000',
     ...overrides,
   });
 }

@@ -34,10 +34,24 @@ async function dumpSeededPglite(): Promise<string> {
  * Each test file works in a schema of its own (test/databases.ts); the
  * btree_gist extension is database-wide, so it is made once here, in public.
  */
+const NOT_ON_POSTGRES = [
+  '',
+  '!!! TEST_DATABASE_URL is not set: the API suite ran on the embedded PGlite only.',
+  '!!! PGlite serves one connection at a time, so the concurrency tests (simultaneous bookings',
+  '!!! for the last car, idempotency races, unpaid-hold limits under load) did NOT run against a',
+  '!!! real PostgreSQL server. Set TEST_DATABASE_URL=postgres://user@host:5432/db to run them',
+  '!!! (.ci/run always does).',
+  '',
+].join('\n');
+
 export default async function setup(project: TestProject) {
   project.provide('pgliteSeededDump', await dumpSeededPglite());
   const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
+  if (!url) {
+    // Said at the start and again after the results, where nobody can miss it.
+    console.warn(NOT_ON_POSTGRES);
+    return () => console.warn(NOT_ON_POSTGRES);
+  }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

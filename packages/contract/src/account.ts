@@ -112,3 +112,17 @@ export const okResponseSchema = z.object({
   response: z.object({ data: z.null() }),
   msg: z.string().optional(),
 });
+
+/** A forgotten password (issue 19): the same answer whether or not the address has an account. */
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export const resetPasswordBodySchema = z.object({
+  token: z.string().min(10).max(200),
+  newPassword: passwordSchema,
+});
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;
+export const verifyEmailBodySchema = z.object({ token: z.string().min(10).max(200) });
+export const emailVerificationResponseSchema = dataEnvelope(
+  z.object({ verified: z.boolean(), sent: z.boolean() }),
+);
+export type EmailVerificationResponse = z.infer<typeof emailVerificationResponseSchema>;
+export const receivedSchema = dataEnvelope(z.object({ received: z.literal(true) }));

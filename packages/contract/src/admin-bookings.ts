@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { auditEntrySchema, isoDateSchema } from './admin';
+import { auditEntrySchema } from './admin';
+import { isoDateSchema } from './safe-input';
 import {
   bookingSchema,
   bookingStatuses,

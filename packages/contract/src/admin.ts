@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateSchema } from './safe-input';
 import { fuels, specKeys, transmissions, unitStatuses } from './admin-constants';
 import { dataEnvelope, pagedEnvelope } from './envelope';
 
@@ -23,7 +24,6 @@ export const imageParamsSchema = z.object({ id: idParam, imageId: idParam });
 export const branchParamsSchema = z.object({ code: z.string().min(1).max(20) });
 
 /** A calendar day, `YYYY-MM-DD` (Asia/Bangkok). */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Use HH:MM');
 const priceSchema = z.coerce
   .number()

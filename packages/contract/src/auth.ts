@@ -62,9 +62,17 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 /** The spec's register answer: `{success, message}`. */
 export const registerResponseSchema = z.object({ success: z.boolean(), message: z.string() });
 
+/** A solved sign-in challenge: the token from POST /auth/login/challenge and the nonce the browser found. */
+export const signInChallengeSchema = z.object({
+  token: z.string().min(1).max(2000),
+  nonce: z.string().min(1).max(40),
+});
+
 export const loginBodySchema = z.object({
   email: emailSchema,
   password: z.string().min(1, 'Required').max(businessRules.passwordMaxLength),
+  /** Sent only when the last answer was CHALLENGE_REQUIRED. */
+  challenge: signInChallengeSchema.optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
@@ -76,6 +84,42 @@ export const loginResponseSchema = z.object({
   msg: z.string(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** The first step's answer for an account with two-step sign-in: a ticket to send with the code. */
+export const secondFactorRequiredSchema = z.object({
+  status: z.literal(true),
+  secondFactorTicket: z.string(),
+  msg: z.string(),
+});
+export type SecondFactorRequired = z.infer<typeof secondFactorRequiredSchema>;
+
+export const loginAnswerSchema = z.union([loginResponseSchema, secondFactorRequiredSchema]);
+export type LoginAnswer = z.infer<typeof loginAnswerSchema>;
+
+export const secondFactorBodySchema = z.object({
+  ticket: z.string().min(1).max(2000),
+  /** Six digits from the authenticator app, or a recovery code like `k7q2-m9xw-4hdp`. */
+  code: z.string().trim().min(6, 'Enter the code').max(20, 'Enter the code'),
+});
+export type SecondFactorBody = z.infer<typeof secondFactorBodySchema>;
+
+export const challengeBodySchema = z.object({ email: emailSchema });
+export const challengeResponseSchema = dataEnvelope(
+  z.object({ token: z.string(), difficulty: z.number().int().min(1).max(32) }),
+);
+export type ChallengeResponse = z.infer<typeof challengeResponseSchema>;
+
+/** Two-step sign-in, as staff see it in the back office. */
+export const secondFactorStatusSchema = dataEnvelope(
+  z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
+);
+export const secondFactorSetupSchema = dataEnvelope(
+  z.object({ otpauthUri: z.string(), secret: z.string(), qrSvg: z.string() }),
+);
+export const secondFactorCodeBodySchema = z.object({
+  code: z.string().trim().min(6, 'Enter the code').max(20),
+});
+export const recoveryCodesSchema = dataEnvelope(z.object({ recoveryCodes: z.array(z.string()) }));
 
 export const meResponseSchema = dataEnvelope(userSchema);
 export type MeResponse = z.infer<typeof meResponseSchema>;

@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { isoDateSchema } from './safe-input';
 import { emailSchema, phoneSchema } from './auth';
 import { businessRules } from './business-rules';
 import { dataEnvelope } from './envelope';
 
 /** A calendar date in Asia/Bangkok, as the site and the API exchange it. */
-export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD');
 
 export const addonCodes = ['insurance', 'gps', 'child_seat', 'driver'] as const;
 export type AddonCode = (typeof addonCodes)[number];
@@ -31,7 +31,11 @@ export const holdingStatuses: readonly BookingStatus[] = ['awaiting_payment', 'c
 export const PROMO_INVALID_MESSAGE = 'Invalid or expired promotion code';
 export const CAR_UNAVAILABLE_MESSAGE = 'This car is no longer available for these dates';
 export const TOO_MANY_UNPAID_MESSAGE =
-  'You already have 3 bookings awaiting payment. Please pay for or cancel one of them first';
+  'You already have as many bookings awaiting payment as your account allows. Please pay for or cancel one of them first, or pay by card';
+export const UNPAID_HOLDS_FULL_MESSAGE =
+  'Many cars of this model are reserved awaiting payment on these dates. Pay by card to book now, or try again later';
+export const UNPAID_HOLDS_FROM_NETWORK_MESSAGE =
+  'Too many unpaid bookings were made from this network or device. Pay by card, or pay for one of them first';
 export const RENTAL_CLOSED_MESSAGE = 'Bookings are closed for now. Please try again later';
 
 /** Luhn check of a card number (digits only). */

@@ -10,7 +10,13 @@ export const businessRules = {
   priceSliderStep: 1_000,
   passwordMinLength: 6,
   passwordMaxLength: 128,
-  slipDeadlineHours: 24,
+  /**
+   * How long an unpaid booking holds its car (issue 13): PromptPay is paid in a
+   * minute from any banking app; a transfer may need a bank visit. Past that the
+   * car goes back to everyone. A booking whose slip waits for review stays held.
+   */
+  promptPayHoldMinutes: 60,
+  transferHoldHours: 6,
   freeCancellationHours: 24,
   dateChangeNoticeHours: 24,
   maxRentalDays: 90,
@@ -19,10 +25,17 @@ export const businessRules = {
   /** Hours a unit stays blocked after a return, for cleaning and checks, before its next pickup. */
   turnaroundHours: 3,
   /**
-   * Bookings a customer may have awaiting payment at once: each holds a car for
-   * up to slipDeadlineHours, so without a cap one account could hold the fleet.
+   * Bookings a customer may have awaiting payment at once: each holds a car
+   * unpaid, so without a cap one account could hold the fleet. A new account
+   * gets one; a verified email or a completed rental raises it.
    */
   maxUnpaidBookings: 3,
+  maxUnpaidBookingsNewAccount: 1,
+  /** Unpaid bookings made from one network address, or one browser, that may hold cars at once, whatever the accounts. */
+  maxUnpaidPerAddress: 4,
+  maxUnpaidPerDevice: 2,
+  /** At most this share of a model's cars at a branch may be held unpaid on any day (at least one car). */
+  maxUnpaidShareOfModel: 0.5,
 } as const;
 
 /** Footer car-type links go to `/cars?type=…` with one of these. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessRules } from './business-rules';
-import { bangkokToday, carSorts, isIsoDate, rentalDays, specKeys } from './catalog-rules';
+import { bangkokToday, carSorts, rentalDays, specKeys } from './catalog-rules';
+import { isoDateSchema } from './safe-input';
 import { dataEnvelope, pagedEnvelope } from './envelope';
 
 // Query strings arrive as text; an empty value means "not set".
@@ -15,10 +16,7 @@ const wholeNumber = (min: number, max: number) =>
       .pipe(z.number().int().min(min, `Must be at least ${min}`).max(max, `Must be at most ${max}`))
       .optional(),
   );
-const isoDate = z.preprocess(
-  emptyToUndefined,
-  z.string().refine(isIsoDate, 'Must be a date written YYYY-MM-DD').optional(),
-);
+const isoDate = z.preprocess(emptyToUndefined, isoDateSchema.optional());
 
 export const maxListingLimit = 50;
 export const maxSearchLength = 100;

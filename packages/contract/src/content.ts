@@ -6,7 +6,7 @@ import { languages } from './languages';
 /**
  * Articles, the public forms (contact, corporate quote, newsletter), the
  * promotions page and customer reviews. Every public form carries a spam trap
- * (`website`, hidden from people) and the time it was on screen (`elapsedMs`).
+ * (`website`, hidden from people) and a server-signed token with its issue time.
  */
 
 export const articlesPageSize = 9;
@@ -47,11 +47,15 @@ export type ArticlesResponse = z.infer<typeof articlesResponseSchema>;
 export const articleResponseSchema = dataEnvelope(articleSchema);
 export type ArticleResponse = z.infer<typeof articleResponseSchema>;
 
-/** The spam trap and fill time every public form sends. */
+/** The spam trap every public form sends: a field people never see, and the token from GET /guest/form-token. */
 const antiSpam = {
   website: z.string().max(200).optional().default(''),
-  elapsedMs: z.number().int().min(0).max(86_400_000).optional(),
+  formToken: z.string().max(500).optional(),
 };
+
+/** `GET /guest/form-token`: a signed token with the time the form was handed out. */
+export const formTokenResponseSchema = dataEnvelope(z.object({ token: z.string() }));
+export type FormTokenResponse = z.infer<typeof formTokenResponseSchema>;
 
 const text = (max: number) => z.string().trim().min(1, 'Required').max(max, `At most ${max} characters`);
 

@@ -13,10 +13,23 @@ export const errorCodes = [
   'CONFLICT',
   'PAYMENT_FAILED',
   'RATE_LIMITED',
+  /** A sign-in must carry a solved challenge (POST /auth/login/challenge) before it is tried. */
+  'CHALLENGE_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
   'SERVICE_UNAVAILABLE',
   'INTERNAL_ERROR',
+  // Business outcomes of a booking, each its own code so the site decides on codes, never on English text.
+  /** No unit of the model is free at that branch on those dates. */
+  'CAR_UNAVAILABLE',
+  /** The customer has as many bookings awaiting payment as their account may (1 for a new account, else 3). */
+  'TOO_MANY_UNPAID_BOOKINGS',
+  /** Half of the model's cars at that branch are already held unpaid on one of those days: pay by card, or later. */
+  'UNPAID_HOLDS_FULL',
+  /** Too many unpaid bookings from this network address or this browser. */
+  'UNPAID_HOLDS_FROM_NETWORK',
+  /** The uploaded file is not a readable slip picture or PDF of a plausible size. */
+  'SLIP_INVALID',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -28,10 +41,16 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   CONFLICT: 409,
   PAYMENT_FAILED: 402,
   RATE_LIMITED: 429,
+  CHALLENGE_REQUIRED: 429,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   SERVICE_UNAVAILABLE: 503,
   INTERNAL_ERROR: 500,
+  CAR_UNAVAILABLE: 409,
+  TOO_MANY_UNPAID_BOOKINGS: 409,
+  UNPAID_HOLDS_FULL: 409,
+  UNPAID_HOLDS_FROM_NETWORK: 409,
+  SLIP_INVALID: 415,
 };
 
 /** One problem with one field of a request; `path` is dotted (`driver.email`). */

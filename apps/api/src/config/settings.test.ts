@@ -50,3 +50,20 @@ describe('settings', () => {
     expect([s.AUTH_MAX_FAILURES, s.AUTH_WINDOW_MINUTES]).toEqual([5, 15]);
   });
 });
+
+describe('production defaults (issue 19)', () => {
+  const production = { NODE_ENV: 'production', DATA_DIR: '/tmp/siam-settings-test' };
+  const omise = { OMISE_PUBLIC_KEY: 'pkey_test_x', OMISE_SECRET_KEY: 'skey_test_x' };
+
+  it('seeds no demo data or demo staff in production unless asked explicitly', () => {
+    expect(loadSettings({ ...production, ...omise }).SEED_DEMO).toBe(false);
+    expect(loadSettings({ ...production, ...omise, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(loadSettings({ DATA_DIR: '/tmp/siam-settings-test' }).SEED_DEMO).toBe(true);
+  });
+
+  it('refuses to start in production when card payments would go to the sandbox, unless the site says it is a demo', () => {
+    expect(() => loadSettings(production)).toThrow(/sandbox.*OMISE_PUBLIC_KEY.*DEMO_SITE/s);
+    expect(loadSettings({ ...production, DEMO_SITE: 'true' }).DEMO_SITE).toBe(true);
+    expect(loadSettings({ ...production, ...omise }).DEMO_SITE).toBe(false);
+  });
+});

@@ -1,9 +1,21 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { businessRules } from '@siam/contract/business-rules';
 
 /** Empty strings in the environment mean "not set", as most shells and .env files intend. */
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+
+/** `10.0.0.1`, `10.0.0.0/8`, `::1`, `fd00::/8`: one address or network. */
+const isAddressOrCidr = (value: string) => {
+  const [address, bits, extra] = value.split('/');
+  const version = isIP(address ?? '');
+  if (!version || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n >= 0 && n <= (version === 4 ? 32 : 128);
+};
 
 const postgresUrl = z
   .url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' })
@@ -21,11 +33,35 @@ export const settingsSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The address people reach the site at; used in emails, the sitemap and share links. */
   PUBLIC_URL: optional(z.url()),
-  /** Seed believable demo data when the database is empty (`npm start`); set to false in production. */
-  SEED_DEMO: z
+  /**
+   * Seed believable demo data (and the demo admin and staff accounts) when the database is
+   * empty. Default: yes for `npm start` and development, no in production (NODE_ENV=production)
+   * unless set explicitly.
+   */
+  SEED_DEMO: optional(z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1')),
+  /**
+   * This site is a demonstration: in production it may take card bookings through the sandbox
+   * gateway (no money moves). Without it, production refuses to start without Omise keys.
+   */
+  DEMO_SITE: z
     .enum(['true', 'false', '1', '0'])
-    .default('true')
+    .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * The proxies (load balancers) whose X-Forwarded-For we believe, as addresses or CIDRs,
+   * comma-separated. Default none: the client's address is the connection's, so nobody
+   * can choose the address every per-address limit counts.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean),
+    )
+    .refine((list) => list.every(isAddressOrCidr), 'must be a comma-separated list of addresses or CIDRs'),
   /** Where the built site lives; the API serves it. */
   WEB_DIST_DIR: optional(z.string()),
   /**
@@ -51,6 +87,17 @@ export const settingsSchema = z.object({
   AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   /** Registrations allowed from one address in one window. */
   AUTH_MAX_REGISTRATIONS: z.coerce.number().int().min(1).max(10_000).default(20),
+  /**
+   * Bookings awaiting a transfer or PromptPay that one network address may hold at once,
+   * across accounts (docs/decisions/1301-unpaid-holds.md). Raise it for a counter's own
+   * network or a test run where every booking comes from one address.
+   */
+  UNPAID_MAX_PER_ADDRESS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(businessRules.maxUnpaidPerAddress),
   /** The length of the sign-in rate-limit window, in minutes. */
   AUTH_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
   /** Omise card payments: both keys switch the sandbox gateway off (docs: README, Settings). */
@@ -60,7 +107,8 @@ export const settingsSchema = z.object({
   OMISE_VAULT_URL: z.url().default('https://vault.omise.co'),
 });
 
-export type Settings = z.infer<typeof settingsSchema> & {
+export type Settings = Omit<z.infer<typeof settingsSchema>, 'SEED_DEMO'> & {
+  SEED_DEMO: boolean;
   dataDir: string;
   publicUrl: string;
 };
@@ -80,9 +128,17 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     throw new SettingsError(`Invalid settings:\n${lines.join('\n')}`);
   }
   const s = parsed.data;
+  const production = s.NODE_ENV === 'production';
+  // Nobody must believe they are paying when the sandbox takes the card: production needs a
+  // real gateway, or to say plainly that it is a demonstration.
+  if (production && !(s.OMISE_PUBLIC_KEY && s.OMISE_SECRET_KEY) && !s.DEMO_SITE)
+    throw new SettingsError(
+      'Invalid settings:\n  Card payments would go to the sandbox gateway, which charges nobody. Set OMISE_PUBLIC_KEY and OMISE_SECRET_KEY, or DEMO_SITE=true for a demonstration site.',
+    );
   const dataDir = path.resolve(s.DATA_DIR);
   return {
     ...s,
+    SEED_DEMO: s.SEED_DEMO ?? !production,
     dataDir,
     publicUrl: (s.PUBLIC_URL ?? `http://${s.HOST}:${s.PORT}`).replace(/\/$/, ''),
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { loadSettings } from '../config/settings';
 import { acquireDataDirLock } from '../lib/data-dir-lock';
 import { migrate } from './migrate';
+import { assertResettable } from './start-up';
 import { openDatabaseFromSettings } from './open-from-settings';
 import { seedDemoData } from './seed/seed';
 
@@ -12,6 +13,7 @@ async function main(command: string | undefined) {
   const release = settings.DATABASE_URL ? () => {} : acquireDataDirLock(settings.dataDir);
   try {
     if (command === 'reset') {
+      assertResettable(settings);
       if (settings.DATABASE_URL) {
         const database = await openDatabaseFromSettings(settings);
         await database.exec('DROP SCHEMA public CASCADE; CREATE SCHEMA public;');

@@ -1,27 +1,64 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { type Language, isLanguage } from '@siam/contract/languages';
+import type { CounterStore } from './counters';
 import { requestLanguage } from './language';
+import { signToken, verifyToken } from './signed-token';
 
 /**
  * The abuse rules every public form shares: at most a few posts per address
  * in ten minutes, small bodies, and a spam trap people never notice (a hidden
- * `website` field and a minimum time on screen). A post caught by the trap is
- * answered exactly like a real one and then dropped, so a bot learns nothing.
+ * `website` field, and a minimum time between the server handing the form a
+ * signed token and the post: the server's clock, not the browser's word).
+ * A post caught by the trap is answered exactly like a real one and then
+ * dropped, so a bot learns nothing.
  */
-export const formRateLimit = { max: 5, timeWindow: '10 minutes' } as const;
+export const formRateLimit = { max: 5, windowMinutes: 10 } as const;
 /** Following an emailed link is cheap and harmless, but still bounded per address. */
-export const linkRateLimit = { max: 30, timeWindow: '10 minutes' } as const;
+export const linkRateLimit = { max: 30, windowMinutes: 10 } as const;
 export const formBodyLimit = 32 * 1024;
 
 export interface AntiSpamFields {
   website?: string;
-  elapsedMs?: number;
+  formToken?: string;
 }
 
-/** True when a post looks automated: the hidden field filled, or sent faster than a person can type. */
-export function looksAutomated(body: AntiSpamFields, minFillMs: number): boolean {
+const FORM_TOKEN_PURPOSE = 'public-form';
+/** A form left open longer than this asks for a new token (the site does it by itself). */
+const FORM_TOKEN_LIFETIME_MS = 6 * 3_600_000;
+
+/** The token a form carries: signed, with the time the server handed it out. */
+export function issueFormToken(secret: string, now = Date.now()): string {
+  return signToken(
+    FORM_TOKEN_PURPOSE,
+    { exp: now + FORM_TOKEN_LIFETIME_MS, iat: now, n: randomBytes(6).toString('base64url') },
+    secret,
+  );
+}
+
+/** True when a post looks automated: the hidden field filled, no valid token, or sent faster than a person can type. */
+export function looksAutomated(
+  body: AntiSpamFields,
+  minFillMs: number,
+  secret: string,
+  now = Date.now(),
+): boolean {
   if (body.website && body.website.trim() !== '') return true;
-  return body.elapsedMs === undefined || body.elapsedMs < minFillMs;
+  const token = verifyToken<{ exp: number; iat: number }>(FORM_TOKEN_PURPOSE, body.formToken, secret, now);
+  return !token || now - token.iat < minFillMs;
+}
+
+/** Mails to one address that its owner did not ask for by signing in (thank-yous, confirmations): at most this many a day. */
+const UNSOLICITED_MAILS_PER_DAY = 3;
+
+/**
+ * Whether one more mail may go to an address nobody has verified. The public
+ * forms take any address, so without this anyone could make us mail a stranger
+ * over and over; past the allowance the post is still stored, only the mail is skipped.
+ */
+export async function mayMailUnverified(counters: CounterStore, email: string): Promise<boolean> {
+  const { count } = await counters.hit(`mail-to:${email.toLowerCase()}`, 86_400_000);
+  return count <= UNSOLICITED_MAILS_PER_DAY;
 }
 
 /** The language a form was filled in: what the site says, else the request's. */

@@ -11,9 +11,9 @@ declare module 'fastify' {
     auth: Authenticated | null;
   }
   interface FastifyInstance {
-    /** preHandler: 401 unless signed in. */
+    /** onRequest guard: 401 unless signed in. */
     requireUser: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler factory: 401 unless signed in, 403 unless one of the roles. */
+    /** onRequest guard factory: 401 unless signed in, 403 unless one of the roles. */
     requireRole: (...roles: Role[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
 }
@@ -27,7 +27,8 @@ export function currentUser(request: FastifyRequest) {
 /**
  * Reads `Authorization: Bearer <token>` on every request. A missing or bad
  * token leaves `request.auth` null; routes that need a user say so with a
- * preHandler, so public routes never fail because of a stale token.
+ * guard in onRequest (before the body is parsed or validated), so public
+ * routes never fail because of a stale token.
  */
 export const authenticatePlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
@@ -39,12 +40,30 @@ export const authenticatePlugin = fp(async (app: FastifyInstance) => {
     request.auth = await app.services.sessions.authenticate(token);
   });
 
-  app.decorate('requireUser', async (request: FastifyRequest) => {
-    if (!request.auth) throw new AppError('UNAUTHORIZED', 'Session expired, sign in again');
-  });
-  app.decorate('requireRole', (...roles: Role[]) => async (request: FastifyRequest) => {
-    if (!request.auth) throw new AppError('UNAUTHORIZED', 'Session expired, sign in again');
-    if (!roles.includes(request.auth.user.role))
-      throw new AppError('FORBIDDEN', 'No permission to access this data');
+  const guards = new WeakSet<object>();
+  const guard = <T extends object>(fn: T): T => (guards.add(fn), fn);
+  app.decorate(
+    'requireUser',
+    guard(async (request: FastifyRequest) => {
+      if (!request.auth) throw new AppError('UNAUTHORIZED', 'Session expired, sign in again');
+    }),
+  );
+  app.decorate('requireRole', (...roles: Role[]) =>
+    guard(async (request: FastifyRequest) => {
+      if (!request.auth) throw new AppError('UNAUTHORIZED', 'Session expired, sign in again');
+      if (!roles.includes(request.auth.user.role))
+        throw new AppError('FORBIDDEN', 'No permission to access this data');
+    }),
+  );
+  // Who is asking is settled before what they sent is read: a guard in a later hook would
+  // let an anonymous caller learn a route's fields from its 400s. Refuse such a route at start.
+  app.addHook('onRoute', (route) => {
+    for (const stage of ['preParsing', 'preValidation', 'preHandler'] as const) {
+      const hooks = ([] as unknown[]).concat(route[stage] ?? []);
+      if (hooks.some((hook) => typeof hook === 'function' && guards.has(hook)))
+        throw new Error(
+          `${route.method} ${route.url}: put requireUser/requireRole in onRequest, not ${stage}`,
+        );
+    }
   });
 });

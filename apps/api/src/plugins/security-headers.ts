@@ -1,6 +1,17 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
+import helmet from 'helmet';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * Sets the strict headers on a reply. The onRequest hook below does it for
+     * every routed request; answers that never reach a route (a URL the router
+     * cannot read) call it themselves, so no answer leaves without them.
+     */
+    applySecurityHeaders: (reply: FastifyReply) => void;
+  }
+}
 
 /**
  * Strict headers for every answer. The Content-Security-Policy allows only our
@@ -15,7 +26,7 @@ export const securityHeadersPlugin = fp<{
   extraFrameSrc?: string[];
   extraStyleSrc?: string[];
 }>(async (app: FastifyInstance, opts) => {
-  await app.register(helmet, {
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -38,7 +49,12 @@ export const securityHeadersPlugin = fp<{
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
   });
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
-  });
+
+  const apply = (reply: FastifyReply) => {
+    // helmet's middleware only sets headers on the response and calls back synchronously.
+    setHeaders(reply.request.raw, reply.raw, () => {});
+    void reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+  };
+  app.decorate('applySecurityHeaders', apply);
+  app.addHook('onRequest', async (_request, reply) => apply(reply));
 });

@@ -81,6 +81,10 @@ export const bookings = pgTable('bookings', {
   pickedUpAt: at('picked_up_at'),
   returnedAt: at('returned_at'),
   cancelledAt: at('cancelled_at'),
+  /** Until when an unpaid booking holds its car (1302_unpaid_holds.sql). */
+  paymentDueAt: at('payment_due_at'),
+  createdIp: text('created_ip'),
+  deviceId: text('device_id'),
 });
 
 export const bookingAddons = pgTable(

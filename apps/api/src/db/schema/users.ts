@@ -20,6 +20,9 @@ export const users = pgTable('users', {
   avatarUrl: text('avatar_url'),
   /** Set when the customer erased the account (0200_accounts.sql); the row is anonymised. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** When the address was shown to be the person's (a provider vouched for it, or the verification link). */
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  registeredIp: text('registered_ip'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,10 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { LocalizedText } from '../../db/schema/localized';
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { rows } from '../../db/sql-rows';
 
 export interface SummaryRow {
   id: number;

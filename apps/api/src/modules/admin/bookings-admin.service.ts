@@ -231,7 +231,13 @@ export class BookingsAdminService {
     );
   }
 
-  async cancel(actor: Actor, bookingId: number, body: { reason: string; applyFee: boolean }, lang: Language) {
+  async cancel(
+    actor: Actor,
+    bookingId: number,
+    body: { reason: string; applyFee: boolean },
+    lang: Language,
+    options: { onlyIfAwaitingPayment?: boolean } = {},
+  ) {
     if (!body.reason.trim())
       throw new AppError('VALIDATION_FAILED', 'Give a reason', [{ path: 'reason', message: 'Required' }]);
     return this.bookings.cancel(
@@ -241,6 +247,7 @@ export class BookingsAdminService {
         byStaff: true,
         applyFeeRule: body.applyFee,
         reason: body.reason,
+        onlyIfAwaitingPayment: options.onlyIfAwaitingPayment,
         inTx: this.audited(actor, 'booking.cancelled', (b) => ({
           status: 'cancelled',
           unitId: b.unit_id,

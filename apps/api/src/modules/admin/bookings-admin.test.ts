@@ -5,17 +5,20 @@ import type { App } from '../../app';
 import { signInEveryone } from '../../../test/admin-helpers';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
-import { daysFromNow, driver, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
-
-const png = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.alloc(40, 7),
-]);
+import {
+  daysFromNow,
+  driver,
+  makeCar,
+  makeCustomer,
+  slipPicture,
+} from '../bookings/booking-fixtures.test-helper';
 
 describeEachDatabase('back office bookings', (ctx) => {
   let app: App;
   let auth: Awaited<ReturnType<typeof signInEveryone>>;
+  let png: Buffer;
   beforeAll(async () => {
+    png = await slipPicture();
     // Every booking here is a fresh customer: more registrations than one address may make by default.
     app = await buildTestApp(ctx.database, { settings: testSettings({ AUTH_MAX_REGISTRATIONS: '500' }) });
     auth = await signInEveryone(app);
@@ -69,7 +72,8 @@ describeEachDatabase('back office bookings', (ctx) => {
   };
 
   it('lists bookings with filters (status, branch, dates, customer, number) and paging', async () => {
-    const car = await makeCar(ctx.database, 3);
+    // Four cars: two may be held unpaid on one day (at most half of a model's cars).
+    const car = await makeCar(ctx.database, 4);
     const a = await transferBooking(car, 10);
     const b = await transferBooking(car, 12, { slip: false });
     const byBranch = await get(`/bookings?branch=${car.branchCode}`, auth.staff);
@@ -185,7 +189,8 @@ describeEachDatabase('back office bookings', (ctx) => {
   });
 
   it('picks up on another free unit, refuses a booked one, returns: completed; each step audited', async () => {
-    const car = await makeCar(ctx.database, 3);
+    // Four cars: two may be held unpaid on one day (at most half of a model's cars).
+    const car = await makeCar(ctx.database, 4);
     const first = await transferBooking(car, 20);
     const second = await transferBooking(car, 20);
     for (const b of [first, second])
@@ -194,10 +199,10 @@ describeEachDatabase('back office bookings', (ctx) => {
     expect((await post(`/bookings/${first.booking.id}/return`, auth.staff)).statusCode).toBe(409);
     const detail = (await get(`/bookings/${first.booking.id}`, auth.staff)).json().response.data;
     const secondUnit = (await get(`/bookings/${second.booking.id}`, auth.staff)).json().response.data.unit.id;
-    // Free units: its own first, then the third car; never the one the other booking holds.
+    // Free units: its own first, then the third and fourth cars; never the one the other booking holds.
     const free = detail.freeUnits.map((u: { id: number }) => u.id);
     expect(free[0]).toBe(detail.unit.id);
-    expect(free).toHaveLength(2);
+    expect(free).toHaveLength(3);
     expect(free).not.toContain(secondUnit);
     const clash = await post(`/bookings/${first.booking.id}/pick-up`, auth.staff, { unitId: secondUnit });
     expect(clash.statusCode).toBe(409);

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   AdminAddon,
@@ -14,11 +14,7 @@ import type { Executor as AuditExecutor } from '../audit/audit.repository';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { bangkokDate, bangkokMidnight, DAY_MS } from './bangkok-days';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
-
-type Ex = Pick<Db, 'execute'>;
-async function rows<T>(ex: Ex, query: SQL): Promise<T[]> {
-  return ((await ex.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { rows } from '../../db/sql-rows';
 
 interface AddonRow {
   code: string;

@@ -3,6 +3,7 @@ import type { User } from '@siam/contract/auth';
 import { AppError } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../users/passwords';
 import { toUser, type UsersService } from '../users/users.service';
+import type { AccountRecoveryService } from './account-recovery.service';
 import type { AuthThrottle } from './auth-throttle';
 import type { SessionsService } from './sessions.service';
 
@@ -39,6 +40,7 @@ export class AccountService {
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly throttle: AuthThrottle,
+    private readonly recovery: AccountRecoveryService,
   ) {}
 
   registerContributor(contributor: AccountDataContributor): void {
@@ -101,13 +103,15 @@ export class AccountService {
         firstName: body.firstName.trim(),
         lastName: body.lastName.trim(),
         phone: body.phone,
-        ...(changesEmail && { email }),
+        // A new address is not verified until its own link is followed.
+        ...(changesEmail && { email, emailVerifiedAt: null }),
       });
     } catch (error) {
       // Two accounts racing for one email: the unique index decides.
       if (changesEmail) throw new AppError('CONFLICT', EMAIL_TAKEN_MESSAGE);
       throw error;
     }
+    if (changesEmail) await this.recovery.sendVerification(row.id);
     return toUser(updated!);
   }
 

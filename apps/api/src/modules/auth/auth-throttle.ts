@@ -1,157 +1,10 @@
-import { Redis } from 'ioredis';
+import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '../../lib/app-error';
-
-/**
- * Counters with a fixed window, per key. In memory for one instance; in Redis
- * when REDIS_URL is set, so every instance behind a load balancer sees the
- * same counts.
- */
-export interface CounterStore {
-  /** Adds one; returns the new count and the milliseconds until the window ends. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetInMs: number }>;
-  peek(key: string): Promise<{ count: number; resetInMs: number }>;
-  reset(key: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-export class MemoryCounterStore implements CounterStore {
-  private readonly counters = new Map<string, { count: number; resetAt: number }>();
-
-  private live(key: string, now: number) {
-    const entry = this.counters.get(key);
-    if (entry && entry.resetAt <= now) {
-      this.counters.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
-
-  async hit(key: string, windowMs: number) {
-    const now = Date.now();
-    if (this.counters.size > 50_000) this.sweep(now);
-    let entry = this.live(key, now);
-    if (!entry) {
-      entry = { count: 0, resetAt: now + windowMs };
-      this.counters.set(key, entry);
-    }
-    entry.count += 1;
-    return { count: entry.count, resetInMs: entry.resetAt - now };
-  }
-
-  async peek(key: string) {
-    const now = Date.now();
-    const entry = this.live(key, now);
-    return entry ? { count: entry.count, resetInMs: entry.resetAt - now } : { count: 0, resetInMs: 0 };
-  }
-
-  async reset(key: string) {
-    this.counters.delete(key);
-  }
-
-  async close() {
-    this.counters.clear();
-  }
-
-  private sweep(now: number) {
-    for (const [key, entry] of this.counters) if (entry.resetAt <= now) this.counters.delete(key);
-  }
-}
-
-/**
- * Counters in Redis, shared by every instance. When Redis cannot be reached,
- * each instance counts in its own memory until it can again: sign-in keeps
- * working and keeps its limits (per instance for that while) rather than
- * failing for everyone, and the outage is logged.
- */
-export class RedisCounterStore implements CounterStore {
-  private readonly redis: Redis;
-  private readonly fallback = new MemoryCounterStore();
-  private lastWarning = 0;
-  private connecting: Promise<void> | undefined;
-
-  constructor(
-    url: string,
-    private readonly prefix = 'siam:auth:',
-    private readonly warn: (message: string) => void = (message) => console.warn(message),
-  ) {
-    this.redis = new Redis(url, {
-      lazyConnect: true,
-      enableAutoPipelining: true,
-      // Fail fast while Redis is away: a sign-in must not wait on it.
-      maxRetriesPerRequest: 1,
-      connectTimeout: 1_000,
-      commandTimeout: 1_000,
-      enableOfflineQueue: false,
-      retryStrategy: (attempt) => Math.min(attempt * 200, 5_000),
-    });
-    // ioredis reports connection errors as events; the calls below already handle them.
-    this.redis.on('error', () => undefined);
-  }
-
-  private async orFallback<T>(work: () => Promise<T>, fallback: () => Promise<T>): Promise<T> {
-    try {
-      // The first calls wait for the first connection (commands are not queued while offline).
-      if (this.redis.status === 'wait')
-        this.connecting = this.redis.connect().finally(() => {
-          this.connecting = undefined;
-        });
-      if (this.connecting) await this.connecting;
-      return await work();
-    } catch (error) {
-      const now = Date.now();
-      if (now - this.lastWarning > 60_000) {
-        this.lastWarning = now;
-        this.warn(
-          `Redis unreachable for rate limits, counting in memory meanwhile: ${(error as Error).message}`,
-        );
-      }
-      return fallback();
-    }
-  }
-
-  async hit(key: string, windowMs: number) {
-    const k = this.prefix + key;
-    return this.orFallback(
-      async () => {
-        // SET NX starts the window; INCR keeps its expiry.
-        const results = await this.redis.multi().set(k, 0, 'PX', windowMs, 'NX').incr(k).pttl(k).exec();
-        if (!results || results.some(([error]) => error)) throw new Error('Redis transaction failed');
-        const count = Number(results[1]?.[1] ?? 0);
-        const ttl = Number(results[2]?.[1] ?? windowMs);
-        return { count, resetInMs: ttl > 0 ? ttl : windowMs };
-      },
-      () => this.fallback.hit(key, windowMs),
-    );
-  }
-
-  async peek(key: string) {
-    const k = this.prefix + key;
-    return this.orFallback(
-      async () => {
-        const [value, ttl] = await Promise.all([this.redis.get(k), this.redis.pttl(k)]);
-        return { count: Number(value ?? 0), resetInMs: ttl > 0 ? ttl : 0 };
-      },
-      () => this.fallback.peek(key),
-    );
-  }
-
-  async reset(key: string) {
-    await this.fallback.reset(key);
-    await this.orFallback(
-      async () => {
-        await this.redis.del(this.prefix + key);
-      },
-      async () => undefined,
-    );
-  }
-
-  async close() {
-    this.redis.disconnect();
-    await this.fallback.close();
-  }
-}
+import type { CounterStore } from '../../lib/counters';
+import { signToken, verifyToken } from '../../lib/signed-token';
 
 export const RATE_LIMITED_MESSAGE = 'Too many attempts. Please wait and try again later.';
+export const CHALLENGE_REQUIRED_MESSAGE = 'Please confirm this sign-in: your browser solves a short check';
 
 export interface ThrottleLimits {
   maxFailures: number;
@@ -159,16 +12,60 @@ export interface ThrottleLimits {
   windowMinutes: number;
 }
 
+/** Who is trying to sign in, as the limits see it. */
+export interface SignInAttempt {
+  email: string;
+  ip: string;
+  /** A device this account signed in from before (a signed cookie), when the request carries one. */
+  trustedDeviceId?: string;
+  /** A solved challenge, when the browser was asked for one. */
+  challenge?: { token: string; nonce: string };
+}
+
+/** Failures from one address across accounts before sign-ins from it must solve a challenge. */
+const ADDRESS_FACTOR = 4;
+/** Leading zero bits of the proof of work: about 16,000 hashes (well under a second on a phone). */
+const BASE_DIFFICULTY = 14;
+const MAX_DIFFICULTY = 17;
+const CHALLENGE_LIFETIME_MS = 5 * 60_000;
+
+/** True when SHA-256(token:nonce) starts with `difficulty` zero bits. */
+export function solvesChallenge(token: string, nonce: string, difficulty: number): boolean {
+  const digest = createHash('sha256').update(`${token}:${nonce}`).digest();
+  let bits = difficulty;
+  for (const byte of digest) {
+    if (bits <= 0) return true;
+    if (bits >= 8) {
+      if (byte !== 0) return false;
+      bits -= 8;
+    } else return byte >> (8 - bits) === 0;
+  }
+  return true;
+}
+
 /**
- * The abuse limits of sign-in (issue 4): failed logins and failed password
- * checks are counted per account and per address; registrations per address
- * and per email. Over the limit, 429 with Retry-After. Keys for unknown
- * emails are counted exactly like known ones, so a 429 reveals nothing.
+ * The abuse limits of sign-in, after OWASP's authentication guidance (issue 13):
+ * nobody can lock another person out.
+ *
+ * - Failures of one account from one address (or one trusted device) are limited:
+ *   past AUTH_MAX_FAILURES that pair waits (429, Retry-After). Nobody else does.
+ * - Failures of an account from anywhere, and failures from one address across
+ *   accounts (a higher ceiling: office and mobile-carrier NAT), never block: past
+ *   their limit, sign-ins that are not from a trusted device must carry a solved
+ *   proof-of-work challenge, which costs a person's browser a moment and a guessing
+ *   script a lot, more as failures grow.
+ * - A device the account signed in from before (signed cookie) skips the challenge:
+ *   strangers' failures never stand between an owner and their account.
+ *
+ * Failed password checks on a password change keep the simpler per-account and
+ * per-address limit; registrations are counted per address and per email. Unknown
+ * emails are counted exactly like known ones, so no answer reveals who has an account.
  */
 export class AuthThrottle {
   constructor(
     private readonly store: CounterStore,
     private readonly limits: ThrottleLimits,
+    private readonly secret: string,
   ) {}
 
   private get windowMs() {
@@ -180,20 +77,115 @@ export class AuthThrottle {
     throw new AppError('RATE_LIMITED', RATE_LIMITED_MESSAGE, undefined, { 'retry-after': String(seconds) });
   }
 
-  /** Refuses (429) when any of the keys has used up its failures. */
-  async assertAllowed(kind: 'login' | 'password', keys: string[]): Promise<void> {
+  private keys(attempt: SignInAttempt) {
+    return {
+      pair: attempt.trustedDeviceId
+        ? `login:device:${attempt.email}|${attempt.trustedDeviceId}`
+        : `login:pair:${attempt.email}|${attempt.ip}`,
+      account: `login:acct:${attempt.email}`,
+      address: `login:ip:${attempt.ip}`,
+    };
+  }
+
+  /** The challenge difficulty this attempt needs, or 0 when it needs none. */
+  private async requiredDifficulty(attempt: SignInAttempt): Promise<number> {
+    if (attempt.trustedDeviceId) return 0;
+    const keys = this.keys(attempt);
+    const [account, address] = await Promise.all([
+      this.store.peek(keys.account),
+      this.store.peek(keys.address),
+    ]);
+    const max = this.limits.maxFailures;
+    const over = Math.max(
+      account.count >= max ? account.count - max + 1 : 0,
+      address.count >= max * ADDRESS_FACTOR
+        ? Math.ceil((address.count - max * ADDRESS_FACTOR + 1) / ADDRESS_FACTOR)
+        : 0,
+    );
+    if (over === 0) return 0;
+    return Math.min(MAX_DIFFICULTY, BASE_DIFFICULTY + Math.floor((over - 1) / max));
+  }
+
+  /** Refuses (429) a pair past its limit; asks for a challenge (429 CHALLENGE_REQUIRED) when one is due and not solved. */
+  async beforeSignIn(attempt: SignInAttempt): Promise<void> {
+    const pair = await this.store.peek(this.keys(attempt).pair);
+    if (pair.count >= this.limits.maxFailures) this.refuse(pair.resetInMs);
+    const difficulty = await this.requiredDifficulty(attempt);
+    if (difficulty === 0) return;
+    if (attempt.challenge && (await this.acceptChallenge(attempt.challenge, attempt.email, difficulty)))
+      return;
+    throw new AppError('CHALLENGE_REQUIRED', CHALLENGE_REQUIRED_MESSAGE);
+  }
+
+  /** A fresh challenge for a sign-in to this email, at the difficulty it needs now (at least the base). */
+  async issueChallenge(email: string, ip: string): Promise<{ token: string; difficulty: number }> {
+    const difficulty = Math.max(BASE_DIFFICULTY, await this.requiredDifficulty({ email, ip }));
+    const token = signToken(
+      'sign-in-challenge',
+      {
+        exp: Date.now() + CHALLENGE_LIFETIME_MS,
+        email,
+        difficulty,
+        id: randomBytes(12).toString('base64url'),
+      },
+      this.secret,
+    );
+    return { token, difficulty };
+  }
+
+  /** A solved challenge counts once, for the email it was issued for, at a difficulty at least the one due. */
+  private async acceptChallenge(challenge: { token: string; nonce: string }, email: string, due: number) {
+    const claims = verifyToken<{ exp: number; email: string; difficulty: number; id: string }>(
+      'sign-in-challenge',
+      challenge.token,
+      this.secret,
+    );
+    if (!claims || claims.email !== email || claims.difficulty < due) return false;
+    if (!solvesChallenge(challenge.token, challenge.nonce, claims.difficulty)) return false;
+    const used = await this.store.hit(`challenge:${claims.id}`, CHALLENGE_LIFETIME_MS);
+    return used.count === 1;
+  }
+
+  async recordSignInFailure(attempt: SignInAttempt): Promise<void> {
+    const keys = this.keys(attempt);
+    await Promise.all(
+      [keys.pair, keys.account, keys.address].map((key) => this.store.hit(key, this.windowMs)),
+    );
+  }
+
+  /**
+   * After a success this pair starts again. The account's and the address's counts stay:
+   * one correct guess among many must not wipe the evidence of the others.
+   */
+  async recordSignInSuccess(attempt: SignInAttempt): Promise<void> {
+    await this.store.reset(this.keys(attempt).pair);
+  }
+
+  /** Password checks on a password change or account erasure: refused (429) past the limit per account and per address. */
+  async assertAllowed(kind: 'password', keys: string[]): Promise<void> {
     const counts = await Promise.all(keys.map((key) => this.store.peek(`${kind}:${key}`)));
     const blocked = counts.filter((c) => c.count >= this.limits.maxFailures);
     if (blocked.length) this.refuse(Math.max(...blocked.map((c) => c.resetInMs)));
   }
 
-  async recordFailure(kind: 'login' | 'password', keys: string[]): Promise<void> {
+  async recordFailure(kind: 'password', keys: string[]): Promise<void> {
     await Promise.all(keys.map((key) => this.store.hit(`${kind}:${key}`, this.windowMs)));
   }
 
   /** After a success the account's counter starts again; the address's does not (one address, many accounts). */
-  async recordSuccess(kind: 'login' | 'password', accountKey: string): Promise<void> {
+  async recordSuccess(kind: 'password', accountKey: string): Promise<void> {
     await this.store.reset(`${kind}:${accountKey}`);
+  }
+
+  /** Second-factor codes: five wrong codes per account in a window, then 429. */
+  async secondFactorAttempt(userId: string, ok: () => Promise<boolean>): Promise<boolean> {
+    const key = `second-factor:${userId}`;
+    const seen = await this.store.peek(key);
+    if (seen.count >= this.limits.maxFailures) this.refuse(seen.resetInMs);
+    const passed = await ok();
+    if (passed) await this.store.reset(key);
+    else await this.store.hit(key, this.windowMs);
+    return passed;
   }
 
   /** Every registration counts, new email or not, so the limit cannot tell which emails exist. */
@@ -204,9 +196,5 @@ export class AuthThrottle {
     ]);
     if (byAddress.count > this.limits.maxRegistrations) this.refuse(byAddress.resetInMs);
     if (byEmail.count > this.limits.maxFailures) this.refuse(byEmail.resetInMs);
-  }
-
-  close() {
-    return this.store.close();
   }
 }

@@ -1,8 +1,17 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  challengeBodySchema,
+  challengeResponseSchema,
+  loginAnswerSchema,
   loginBodySchema,
   loginResponseSchema,
   meResponseSchema,
+  recoveryCodesSchema,
+  secondFactorBodySchema,
+  secondFactorCodeBodySchema,
+  secondFactorSetupSchema,
+  secondFactorStatusSchema,
   registerBodySchema,
   registerResponseSchema,
 } from '@siam/contract/auth';
@@ -11,20 +20,25 @@ import {
   authConfigResponseSchema,
   deleteAccountBodySchema,
   facebookBodySchema,
+  emailVerificationResponseSchema,
   facebookResponseSchema,
+  forgotPasswordBodySchema,
   googleBodySchema,
   googleResponseSchema,
   okResponseSchema,
   passwordBodySchema,
   profileBodySchema,
   profileResponseSchema,
+  receivedSchema,
+  resetPasswordBodySchema,
+  verifyEmailBodySchema,
 } from '@siam/contract/account';
 import { businessRules } from '@siam/contract/business-rules';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { toUser } from '../users/users.service';
-import { REGISTER_OK_MESSAGE } from './auth.service';
+import { REGISTER_OK_MESSAGE, type SignedIn } from './auth.service';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -36,12 +50,18 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.addHook('onClose', () => app.services.authThrottle.close());
-
+  const secure = app.settings.publicUrl.startsWith('https:');
   const context = (request: { headers: Record<string, unknown>; ip: string }) => ({
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
     ip: request.ip,
+    cookies: typeof request.headers.cookie === 'string' ? request.headers.cookie : undefined,
+    secure,
   });
+  /** A finished sign-in: the browser is remembered as the account's device; the answer carries the session. */
+  const signedIn = (reply: FastifyReply, result: SignedIn) => {
+    void reply.header('set-cookie', result.deviceCookie);
+    return { token: result.token, user: result.user };
+  };
 
   app.post(
     '/auth/register',
@@ -64,21 +84,209 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary:
+          'Sign in with email and password (CHALLENGE_REQUIRED: solve POST /auth/login/challenge and send it; staff with two-step sign-in get a ticket for /auth/login/second-factor)',
         body: loginBodySchema,
+        response: { 200: loginAnswerSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await app.services.auth.login(request.body, context(request));
+      if ('secondFactorTicket' in result)
+        return {
+          status: true as const,
+          secondFactorTicket: result.secondFactorTicket,
+          msg: 'Enter the code from your authenticator app',
+        };
+      return { status: true as const, ...signedIn(reply, result), msg: 'Login successful' };
+    },
+  );
+
+  app.post(
+    '/auth/login/challenge',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          'A proof-of-work challenge for a sign-in that needs one: find a nonce so that SHA-256(token:nonce) starts with `difficulty` zero bits',
+        body: challengeBodySchema,
+        response: { 200: challengeResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await app.services.auth.challenge(request.body.email, context(request)) },
+    }),
+  );
+
+  app.post(
+    '/auth/login/second-factor',
+    {
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Two-step sign-in's second step: the ticket and the authenticator app's code (or a recovery code)",
+        body: secondFactorBodySchema,
         response: { 200: loginResponseSchema, ...errors },
       },
     },
+    async (request, reply) => {
+      const result = await app.services.auth.completeSecondFactor(
+        request.body.ticket,
+        request.body.code,
+        context(request),
+      );
+      return { status: true as const, ...signedIn(reply, result), msg: 'Login successful' };
+    },
+  );
+
+  // A forgotten password and a verified email (issue 19).
+  app.post(
+    '/auth/password/forgot',
+    {
+      config: { rateLimit: { max: 5, windowMinutes: 10 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Mails a password reset link when the address has an account; answers the same either way',
+        body: forgotPasswordBodySchema,
+        response: { 200: receivedSchema, ...errors },
+      },
+    },
     async (request) => {
-      const { token, user } = await app.services.auth.login(request.body, context(request));
-      return { status: true as const, token, user, msg: 'Login successful' };
+      await app.services.accountRecovery.requestReset(request.body.email);
+      return { status: true as const, response: { data: { received: true as const } } };
+    },
+  );
+  app.post(
+    '/auth/password/reset',
+    {
+      config: { rateLimit: { max: 10, windowMinutes: 10 } },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Sets a new password with the mailed link's token (once, within 30 minutes); every device is signed out",
+        body: resetPasswordBodySchema,
+        response: { 200: okResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await app.services.accountRecovery.resetPassword(request.body.token, request.body.newPassword);
+      return { status: true as const, response: { data: null } };
+    },
+  );
+  app.post(
+    '/auth/email/verify',
+    {
+      config: { rateLimit: { max: 10, windowMinutes: 10 } },
+      schema: {
+        tags: ['auth'],
+        summary: "Confirms the account's email address with the mailed link's token",
+        body: verifyEmailBodySchema,
+        response: { 200: emailVerificationResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await app.services.accountRecovery.verifyEmail(request.body.token);
+      return { status: true as const, response: { data: { verified: true, sent: false } } };
+    },
+  );
+  app.post(
+    '/auth/email/verification',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Mails a new verification link to the signed-in account (unless its address is verified already)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: emailVerificationResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await app.services.accountRecovery.sendVerification(currentUser(request).id) },
+    }),
+  );
+
+  // Two-step sign-in for staff accounts (issue 13): set up with an authenticator app, confirm, turn off.
+  const staffOnly = app.requireRole('staff', 'admin');
+  app.get(
+    '/auth/second-factor',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['auth'],
+        summary: 'Whether two-step sign-in is on for this staff account',
+        security: [{ bearerAuth: [] }],
+        response: { 200: secondFactorStatusSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await app.services.secondFactor.status(currentUser(request).id) },
+    }),
+  );
+  app.post(
+    '/auth/second-factor/setup',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['auth'],
+        summary: 'A new authenticator secret (QR code and text), in force only once confirmed with a code',
+        security: [{ bearerAuth: [] }],
+        response: { 200: secondFactorSetupSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await app.services.secondFactor.setUp(currentUser(request)) },
+    }),
+  );
+  app.post(
+    '/auth/second-factor/enable',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Turns two-step sign-in on with the app's first code; answers the ten recovery codes, shown once",
+        security: [{ bearerAuth: [] }],
+        body: secondFactorCodeBodySchema,
+        response: { 200: recoveryCodesSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: {
+          recoveryCodes: await app.services.secondFactor.enable(currentUser(request).id, request.body.code),
+        },
+      },
+    }),
+  );
+  app.post(
+    '/auth/second-factor/disable',
+    {
+      onRequest: staffOnly,
+      schema: {
+        tags: ['auth'],
+        summary: 'Turns two-step sign-in off (needs a current code or a recovery code)',
+        security: [{ bearerAuth: [] }],
+        body: secondFactorCodeBodySchema,
+        response: { 200: secondFactorStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const userId = currentUser(request).id;
+      await app.services.secondFactor.disable(userId, request.body.code);
+      return { status: true as const, response: { data: await app.services.secondFactor.status(userId) } };
     },
   );
 
   app.get(
     '/auth/me',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',
@@ -92,7 +300,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/logout',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Sign out: the session is revoked on the server',
@@ -145,13 +353,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: googleResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const data = await app.services.auth.signInWithGoogle(
+    async (request, reply) => {
+      const result = await app.services.auth.signInWithGoogle(
         request.body.credential,
         requestLanguage(request),
         context(request),
       );
-      return { status: true as const, response: { data } };
+      return { status: true as const, response: { data: signedIn(reply, result) } };
     },
   );
 
@@ -165,20 +373,20 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: facebookResponseSchema, ...errors },
       },
     },
-    async (request) => {
-      const data = await app.services.auth.signInWithFacebook(
+    async (request, reply) => {
+      const result = await app.services.auth.signInWithFacebook(
         request.body.token,
         requestLanguage(request),
         context(request),
       );
-      return { status: true as const, data };
+      return { status: true as const, data: signedIn(reply, result) };
     },
   );
 
   app.put(
     '/auth/profile',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Change name and phone; changing the email needs the current password',
@@ -201,7 +409,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/password',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Change the password; every other session is signed out',
@@ -224,7 +432,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/export',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary: 'Everything held on the signed-in customer, as JSON (PDPA right of access)',
@@ -242,7 +450,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/auth/account',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['auth'],
         summary:

@@ -1,10 +1,15 @@
 import type { LoginBody, RegisterBody, User } from '@siam/contract/auth';
 import type { Language } from '@siam/contract/languages';
 import { AppError } from '../../lib/app-error';
+import { signToken, verifyToken } from '../../lib/signed-token';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
+import type { UserRow } from '../users/users.repository';
 import { toUser, type UsersService } from '../users/users.service';
-import type { AuthThrottle } from './auth-throttle';
+import type { AccountRecoveryService } from './account-recovery.service';
+import type { AuthThrottle, SignInAttempt } from './auth-throttle';
+import { WRONG_CODE_MESSAGE, type SecondFactorService } from './second-factor';
 import type { SessionsService } from './sessions.service';
+import { trustedDeviceCookie, trustedDeviceOf } from './trusted-device';
 import {
   madeUpEmail,
   type FacebookVerifier,
@@ -15,9 +20,26 @@ import {
 export const REGISTER_OK_MESSAGE = 'Registration successful. You can now sign in.';
 export const LOGIN_FAILED_MESSAGE = 'Incorrect email or password';
 
+export const SOCIAL_WITH_SECOND_FACTOR_MESSAGE =
+  'This account uses two-step sign-in: sign in with your email, password and code.';
+export const SECOND_FACTOR_EXPIRED_MESSAGE = 'This sign-in took too long. Please start again.';
+/** Minutes a person has to type the code from their app after the password was right. */
+const SECOND_FACTOR_TICKET_MS = 5 * 60_000;
+
 export interface RequestContext {
   userAgent?: string;
   ip?: string;
+  /** The request's Cookie header: a trusted-device cookie lets a known device skip challenges. */
+  cookies?: string;
+  /** Whether cookies may be marked Secure (the site is served over https). */
+  secure?: boolean;
+}
+
+/** A sign-in that went through: the session, and the cookie that marks this browser as a known device. */
+export interface SignedIn {
+  token: string;
+  user: User;
+  deviceCookie: string;
 }
 
 /** Email-and-password accounts and their sessions. */
@@ -28,7 +50,20 @@ export class AuthService {
     private readonly throttle: AuthThrottle,
     private readonly google: GoogleVerifier,
     private readonly facebook: FacebookVerifier,
+    private readonly secondFactor: SecondFactorService,
+    private readonly secret: string,
+    private readonly recovery: AccountRecoveryService,
   ) {}
+
+  /** A session, and this browser remembered as the account's device. */
+  private async finishSignIn(row: UserRow, context: RequestContext, deviceId?: string): Promise<SignedIn> {
+    const { token } = await this.sessions.start(row.id, context);
+    return {
+      token,
+      user: toUser(row),
+      deviceCookie: trustedDeviceCookie(row, this.secret, { secure: Boolean(context.secure), deviceId }),
+    };
+  }
 
   /**
    * Creates the account. An email that is already registered gets the very
@@ -49,29 +84,69 @@ export class AuthService {
       lastName: body.lastName.trim(),
       phone: body.phone,
       language: body.language ?? language,
+      registeredIp: context.ip ?? null,
     });
+    // The same answer either way; the mail says what happened to the address's owner.
+    if (created) await this.recovery.sendVerification(created.id);
+    else await this.recovery.warnOwnerOfTakenAddress(body.email);
     return { created: Boolean(created) };
   }
 
   /**
-   * Failed logins are counted per email (known or not) and per address; past
-   * the limit the answer is 429 before any password is checked.
+   * Email and password. The limits (auth-throttle.ts) are checked before the
+   * password, for known and unknown emails alike; a staff account with a
+   * second factor gets a short-lived ticket to exchange for a session with its code.
    */
-  async login(body: LoginBody, context: RequestContext): Promise<{ token: string; user: User }> {
+  async login(body: LoginBody, context: RequestContext): Promise<SignedIn | { secondFactorTicket: string }> {
     const email = body.email.toLowerCase();
-    const keys = [`acct:${email}`, `ip:${context.ip ?? 'unknown'}`];
-    await this.throttle.assertAllowed('login', keys);
     const row = await this.users.findByEmail(email);
-    const ok = row?.passwordHash
-      ? await verifyPassword(row.passwordHash, body.password)
+    const live = row && !row.deletedAt ? row : undefined;
+    const attempt: SignInAttempt = {
+      email,
+      ip: context.ip ?? 'unknown',
+      trustedDeviceId: trustedDeviceOf(context.cookies, live, this.secret),
+      challenge: body.challenge,
+    };
+    await this.throttle.beforeSignIn(attempt);
+    const ok = live?.passwordHash
+      ? await verifyPassword(live.passwordHash, body.password)
       : await verifyPassword(await dummyPasswordHash(), body.password).then(() => false);
-    if (!row || !ok) {
-      await this.throttle.recordFailure('login', keys);
+    if (!live || !ok) {
+      await this.throttle.recordSignInFailure(attempt);
       throw new AppError('UNAUTHORIZED', LOGIN_FAILED_MESSAGE);
     }
-    await this.throttle.recordSuccess('login', keys[0]!);
-    const { token } = await this.sessions.start(row.id, context);
-    return { token, user: toUser(row) };
+    await this.throttle.recordSignInSuccess(attempt);
+    if (await this.secondFactor.isEnabled(live.id)) {
+      const ticket = signToken(
+        'second-factor',
+        { exp: Date.now() + SECOND_FACTOR_TICKET_MS, user: live.id, device: attempt.trustedDeviceId ?? null },
+        this.secret,
+      );
+      return { secondFactorTicket: ticket };
+    }
+    return this.finishSignIn(live, context, attempt.trustedDeviceId);
+  }
+
+  /** The second step of a staff sign-in: the ticket from the first step and the app's (or a recovery) code. */
+  async completeSecondFactor(ticket: string, code: string, context: RequestContext): Promise<SignedIn> {
+    const claims = verifyToken<{ exp: number; user: number; device: string | null }>(
+      'second-factor',
+      ticket,
+      this.secret,
+    );
+    if (!claims) throw new AppError('UNAUTHORIZED', SECOND_FACTOR_EXPIRED_MESSAGE);
+    const row = await this.users.findById(claims.user);
+    if (!row || row.deletedAt) throw new AppError('UNAUTHORIZED', SECOND_FACTOR_EXPIRED_MESSAGE);
+    const passed = await this.throttle.secondFactorAttempt(`${row.id}.${row.createdAt.getTime()}`, () =>
+      this.secondFactor.verify(row.id, code),
+    );
+    if (!passed) throw new AppError('UNAUTHORIZED', WRONG_CODE_MESSAGE);
+    return this.finishSignIn(row, context, claims.device ?? undefined);
+  }
+
+  /** A challenge for a sign-in that needs one (the browser solves it and sends it with the password). */
+  challenge(email: string, context: RequestContext) {
+    return this.throttle.issueChallenge(email.toLowerCase(), context.ip ?? 'unknown');
   }
 
   /** Google Identity Services' ID token → our session. */
@@ -98,6 +173,8 @@ export class AuthService {
         row = await this.users.update(existing.id, {
           [link]: identity.subject,
           ...(!existing.avatarUrl && identity.picture && { avatarUrl: identity.picture }),
+          // The provider vouches for the address: it is verified.
+          ...(!existing.emailVerifiedAt && { emailVerifiedAt: new Date() }),
         });
       }
     }
@@ -112,6 +189,8 @@ export class AuthService {
         language,
         avatarUrl: identity.picture ?? null,
         [link]: identity.subject,
+        emailVerifiedAt: identity.verifiedEmail ? new Date() : null,
+        registeredIp: context.ip ?? null,
       });
       // The email belongs to an account the provider does not vouch for: never link to it silently.
       if (!row)
@@ -120,8 +199,10 @@ export class AuthService {
           'An account with this email already exists. Sign in with your password first.',
         );
     }
-    const { token } = await this.sessions.start(row.id, context);
-    return { token, user: toUser(row) };
+    // A provider's word does not replace an account's second factor.
+    if (await this.secondFactor.isEnabled(row.id))
+      throw new AppError('FORBIDDEN', SOCIAL_WITH_SECOND_FACTOR_MESSAGE);
+    return this.finishSignIn(row, context, trustedDeviceOf(context.cookies, row, this.secret));
   }
 
   logout(sessionId: string) {

@@ -37,7 +37,7 @@ export class GoogleVerifier {
   }
 
   async verify(credential: string): Promise<ProviderIdentity> {
-    if (!this.clientId) throw new AppError('SERVICE_UNAVAILABLE', PROVIDER_NOT_CONFIGURED_MESSAGE);
+    if (!this.clientId) throw new AppError('NOT_FOUND', PROVIDER_NOT_CONFIGURED_MESSAGE);
     let payload;
     try {
       ({ payload } = await jwtVerify(credential, this.jwks, {
@@ -102,7 +102,7 @@ export class FacebookVerifier {
   }
 
   async verify(accessToken: string): Promise<ProviderIdentity> {
-    if (!this.configured) throw new AppError('SERVICE_UNAVAILABLE', PROVIDER_NOT_CONFIGURED_MESSAGE);
+    if (!this.configured) throw new AppError('NOT_FOUND', PROVIDER_NOT_CONFIGURED_MESSAGE);
     let debug: DebugTokenAnswer;
     let me: MeAnswer;
     try {

@@ -181,7 +181,7 @@ describeEachDatabase('sign-in providers not configured', (ctx) => {
   });
   afterAll(() => app.close());
 
-  it('says so in the public config, keeps the CSP to self, and answers 503', async () => {
+  it('says so in the public config, keeps the CSP to self, and answers 404 (not offered here; not a server failure)', async () => {
     const config = await app.inject({ method: 'GET', url: '/api/v1/guest/auth-config' });
     expect(config.json().response.data).toMatchObject({ google: null, facebook: null });
     expect(config.headers['content-security-policy']).toContain("script-src 'self';");
@@ -190,12 +190,12 @@ describeEachDatabase('sign-in providers not configured', (ctx) => {
       url: '/api/v1/auth/google',
       payload: { credential: 'eyJhbGciOiJSUzI1NiJ9.e30.sig' },
     });
-    expect(res.statusCode).toBe(503);
+    expect(res.statusCode).toBe(404);
     const fb = await app.inject({
       method: 'POST',
       url: '/api/v1/auth/facebook',
       payload: { token: 'EAAsomething' },
     });
-    expect(fb.statusCode).toBe(503);
+    expect(fb.statusCode).toBe(404);
   });
 });

@@ -89,3 +89,63 @@ export const goodCard = {
   expiry: '12/30',
   cvv: '123',
 };
+
+/** Posts a file as the slip of a booking (multipart, field "file"), as the booking page does. */
+export function uploadSlip(
+  app: App,
+  headers: Record<string, string>,
+  bookingId: number,
+  content: Buffer,
+  filename = 'slip.png',
+  type = 'image/png',
+) {
+  const boundary = '----siamslip';
+  const body = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/auth/bookings/${bookingId}/slip`,
+    headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: body,
+  });
+}
+
+/** A real, decodable slip-like picture (a phone screenshot's size), as a bank app would save it. */
+export async function slipPicture(
+  format: 'png' | 'jpeg' = 'png',
+  width = 720,
+  height = 1280,
+): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const image = sharp({ create: { width, height, channels: 3, background: { r: 240, g: 248, b: 255 } } });
+  return format === 'png' ? image.png().toBuffer() : image.jpeg().toBuffer();
+}
+
+/** Creates a booking through the real route (the driver and terms filled in), as the booking page does. */
+export function createBooking(
+  app: App,
+  headers: Record<string, string>,
+  payload: Record<string, unknown>,
+  options: { idempotencyKey?: string; remoteAddress?: string } = {},
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/guest/bookings/create',
+    headers: { ...headers, ...(options.idempotencyKey && { 'idempotency-key': options.idempotencyKey }) },
+    payload: { driver, acceptTerms: true, addons: [], ...payload },
+    ...(options.remoteAddress && { remoteAddress: options.remoteAddress }),
+  });
+}
+
+/**
+ * Marks a customer's email as verified (the verification link's effect): an
+ * established customer may hold more unpaid bookings at once than a new one.
+ */
+export async function verifyEmail(database: Database, userId: number) {
+  await database.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [userId]);
+}

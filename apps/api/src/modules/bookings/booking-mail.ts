@@ -13,10 +13,11 @@ const texts = {
     confirmed: (n: string) => `ยืนยันการชำระเงินแล้ว: ${n}`,
     cancelled: (n: string) => `ยกเลิกการจองแล้ว: ${n}`,
     slip_rejected: (n: string) => `สลิปการโอนเงินไม่ผ่านการตรวจสอบ: ${n}`,
-    slipRejectedBody: 'เราไม่สามารถยืนยันสลิปที่คุณส่งมาได้ กรุณาตรวจสอบและแนบสลิปใหม่ภายใน 24 ชั่วโมงนับจากเวลาจอง',
+    slipRejectedBody: 'เราไม่สามารถยืนยันสลิปที่คุณส่งมาได้ กรุณาตรวจสอบและแนบสลิปใหม่ก่อนหมดเวลาชำระเงิน',
     reason: 'เหตุผล',
     hello: (name: string) => `เรียน คุณ${name}`,
-    createdBody: 'เราได้รับการจองของคุณแล้ว กรุณาชำระเงินและแนบสลิปภายใน 24 ชั่วโมง มิฉะนั้นการจองจะถูกยกเลิกอัตโนมัติ',
+    createdBody: 'เราได้รับการจองของคุณแล้ว กรุณาชำระเงินและแนบสลิปก่อนเวลาด้านล่าง มิฉะนั้นการจองจะถูกยกเลิกอัตโนมัติ',
+    payBy: 'ชำระเงินภายใน',
     confirmedBody: 'เราได้รับชำระเงินเรียบร้อยแล้ว รถของคุณพร้อมให้บริการตามวันเวลาด้านล่าง',
     cancelledBody: 'การจองนี้ถูกยกเลิกแล้ว',
     car: 'รถ',
@@ -34,11 +35,12 @@ const texts = {
     cancelled: (n: string) => `Booking cancelled: ${n}`,
     slip_rejected: (n: string) => `We could not accept your transfer slip: ${n}`,
     slipRejectedBody:
-      'We could not verify the slip you sent. Please check it and upload a new one within 24 hours of booking.',
+      'We could not verify the slip you sent. Please check it and upload a new one before the time to pay runs out.',
     reason: 'Reason',
     hello: (name: string) => `Dear ${name},`,
     createdBody:
-      'We have your booking. Please pay and send the slip within 24 hours, or the booking is cancelled automatically.',
+      'We have your booking. Please pay and send the slip by the time below, or the booking is cancelled automatically.',
+    payBy: 'Pay by',
     confirmedBody: 'We have received your payment. Your car will be ready at the times below.',
     cancelledBody: 'This booking has been cancelled.',
     car: 'Car',
@@ -55,10 +57,11 @@ const texts = {
     confirmed: (n: string) => `付款已确认：${n}`,
     cancelled: (n: string) => `预订已取消：${n}`,
     slip_rejected: (n: string) => `您的转账凭证未通过审核：${n}`,
-    slipRejectedBody: '我们无法核实您上传的转账凭证，请检查后在预订后24小时内重新上传。',
+    slipRejectedBody: '我们无法核实您上传的转账凭证，请检查后在付款期限前重新上传。',
     reason: '原因',
     hello: (name: string) => `${name}，您好：`,
-    createdBody: '我们已收到您的预订。请在24小时内付款并上传转账凭证，否则预订将自动取消。',
+    createdBody: '我们已收到您的预订。请在以下期限前付款并上传转账凭证，否则预订将自动取消。',
+    payBy: '付款期限',
     confirmedBody: '我们已收到您的付款，车辆将按以下时间为您准备好。',
     cancelledBody: '此预订已取消。',
     car: '车辆',
@@ -71,6 +74,16 @@ const texts = {
     thanks: '感谢您选择暹罗租车',
   },
 } as const;
+
+/** A moment as Bangkok's wall clock, in the mail's language (e.g. 24 Nov 2026, 21:15). */
+function bangkokDateTime(iso: string, lang: Language): string {
+  const locale = lang === 'th' ? 'th-TH' : lang === 'zh' ? 'zh-CN' : 'en-GB';
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'Asia/Bangkok',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
 
 /** The booking emails (made, payment confirmed, cancelled) in the customer's language. */
 export function bookingMail(
@@ -95,6 +108,9 @@ export function bookingMail(
     '',
     body,
     ...(kind === 'slip_rejected' && note ? [`${t.reason}: ${note}`] : []),
+    ...((kind === 'created' || kind === 'slip_rejected') && booking.payBy
+      ? [`${t.payBy}: ${bangkokDateTime(booking.payBy, lang)}`]
+      : []),
     '',
     `${t.car}: ${booking.carName}`,
     `${t.branch}: ${booking.branchName}`,

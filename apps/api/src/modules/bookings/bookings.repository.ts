@@ -1,14 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rows, type Executor } from '../../db/sql-rows';
 import type { LocalizedText } from '../../db/schema/localized';
-
-/** Anything that runs SQL: the database or a transaction. */
-export type Executor = Pick<Db, 'execute'>;
-
-async function rows<T>(ex: Executor, query: SQL): Promise<T[]> {
-  const result = (await ex.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 export interface BookingRow {
   id: number;
@@ -41,6 +34,7 @@ export interface BookingRow {
   cancel_reason: string | null;
   created_ms: number;
   paid_ms: number | null;
+  payment_due_ms: number | null;
   brand: LocalizedText;
   model: LocalizedText;
   branch_name: LocalizedText;
@@ -74,6 +68,7 @@ const bookingColumns = sql`
   (b.vat_amount * 100)::int AS vat_amount, (b.cancellation_fee * 100)::int AS cancellation_fee, b.cancel_reason,
   (extract(epoch FROM b.created_at) * 1000)::float8 AS created_ms,
   (extract(epoch FROM b.paid_at) * 1000)::float8 AS paid_ms,
+  (extract(epoch FROM b.payment_due_at) * 1000)::float8 AS payment_due_ms,
   m.brand, m.model, br.name AS branch_name,
   (SELECT i.url FROM car_model_images i WHERE i.car_model_id = m.id ORDER BY i.sort_order LIMIT 1) AS image,
   EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending') AS slip_pending,
@@ -272,13 +267,14 @@ export class BookingsRepository {
       sql`INSERT INTO bookings (booking_number, user_id, car_model_id, branch_code, pickup_date, return_date,
             pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name, driver_email,
             driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
-            hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount)
+            hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
+            payment_due_at, created_ip, device_id)
           VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
             ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
             ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
             ${v.email}, ${v.phone}, ${v.idNumber}, ${v.language}, ${v.pricePerDay}, ${v.rentalAmount},
             ${v.hotDealPercent}, ${v.hotDealDiscount}, ${v.addonsAmount}, ${v.promoCode}, ${v.promoDiscount},
-            ${v.total}, ${v.vat})
+            ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.deviceId ?? null})
           RETURNING id, booking_number`,
     );
     return row!;
@@ -387,6 +383,14 @@ export class BookingsRepository {
     );
   }
 
+  async findSlip(ex: Executor, bookingId: number, slipId: number) {
+    const [slip] = await rows<{ storage_key: string; content_type: string }>(
+      ex,
+      sql`SELECT storage_key, content_type FROM payment_slips WHERE id = ${slipId} AND booking_id = ${bookingId}`,
+    );
+    return slip;
+  }
+
   async reviewSlips(ex: Executor, bookingId: number, status: 'accepted' | 'rejected', reason: string | null) {
     const updated = await rows<{ id: number }>(
       ex,
@@ -405,6 +409,64 @@ export class BookingsRepository {
    */
   async lockCustomer(ex: Executor, userId: number): Promise<void> {
     await rows(ex, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+  }
+
+  /** A customer with a verified email or a completed rental: trusted with more unpaid bookings at once. */
+  async isEstablishedCustomer(ex: Executor, userId: number): Promise<boolean> {
+    const [row] = await rows<{ established: boolean }>(
+      ex,
+      sql`SELECT (u.email_verified_at IS NOT NULL
+                  OR EXISTS (SELECT 1 FROM bookings b WHERE b.user_id = u.id AND b.status = 'completed')) AS established
+          FROM users u WHERE u.id = ${userId}`,
+    );
+    return Boolean(row?.established);
+  }
+
+  /**
+   * Serialises unpaid creates that share a limit (one address, one device, one
+   * model at one branch) for the rest of the transaction, always in the same
+   * order so two creates never wait on each other in a circle.
+   */
+  async lockUnpaidScopes(ex: Executor, scopes: string[]): Promise<void> {
+    for (const scope of [...scopes].sort())
+      await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`unpaid:${scope}`}))`);
+  }
+
+  /** Unpaid bookings made from one address or one device (call lockUnpaidScopes first). */
+  async countUnpaidFrom(ex: Executor, by: { ip: string } | { deviceId: string }): Promise<number> {
+    const [row] = await rows<{ n: number }>(
+      ex,
+      'ip' in by
+        ? sql`SELECT count(*)::int AS n FROM bookings WHERE status = 'awaiting_payment' AND created_ip = ${by.ip}`
+        : sql`SELECT count(*)::int AS n FROM bookings WHERE status = 'awaiting_payment' AND device_id = ${by.deviceId}`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * A model's cars in service at a branch, and the most of them held unpaid on
+   * any one day of the period (call lockUnpaidScopes first).
+   */
+  async unpaidLoad(
+    ex: Executor,
+    carModelId: number,
+    branchCode: string,
+    pickupDate: string,
+    returnDate: string,
+  ) {
+    const [row] = await rows<{ units: number; held: number }>(
+      ex,
+      sql`SELECT
+            (SELECT count(*)::int FROM vehicle_units
+              WHERE car_model_id = ${carModelId} AND branch_code = ${branchCode} AND status = 'in_service') AS units,
+            (SELECT coalesce(max(n), 0)::int FROM (
+               SELECT d, count(b.id) AS n
+               FROM generate_series(${pickupDate}::date, ${returnDate}::date, interval '1 day') AS d
+               JOIN bookings b ON b.status = 'awaiting_payment' AND b.car_model_id = ${carModelId}
+                 AND b.branch_code = ${branchCode} AND b.pickup_date <= d::date AND b.return_date >= d::date
+               GROUP BY d) per_day) AS held`,
+    );
+    return { units: Number(row?.units ?? 0), held: Number(row?.held ?? 0) };
   }
 
   /** How many bookings a customer has awaiting payment (call lockCustomer first). */
@@ -453,18 +515,18 @@ export class BookingsRepository {
   }
 
   /**
-   * Expires unpaid bookings and frees their cars in one statement: safe on
+   * Expires unpaid bookings past their payment deadline and frees their cars in one statement: safe on
    * several instances at once (row locks make a second runner skip what the
    * first took). The same statement frees the car and gives the promotion
    * code's use back. A booking whose slip waits for review is not expired.
    */
-  async expireUnpaid(ex: Executor, now: Date, hours: number) {
+  async expireUnpaid(ex: Executor, now: Date) {
     return rows<{ id: number }>(
       ex,
       sql`WITH expired AS (
             UPDATE bookings b SET status = 'expired', cancelled_by = 'system', cancelled_at = ${now.toISOString()}, updated_at = now()
             WHERE b.status = 'awaiting_payment'
-              AND b.created_at < ${now.toISOString()}::timestamptz - make_interval(hours => ${hours})
+              AND b.payment_due_at < ${now.toISOString()}::timestamptz
               AND NOT EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending')
             RETURNING b.id
           ), released AS (
@@ -495,6 +557,21 @@ export class BookingsRepository {
     return done.length;
   }
 
+  /**
+   * The rest of a customer's personal traces in bookings, for erasure: their
+   * transfer slips (returned so the files can be deleted; the payments stay as
+   * the money record) and the stored answers of their booking requests.
+   */
+  async erasePersonalTraces(ex: Executor, userId: number): Promise<string[]> {
+    const slips = await rows<{ storage_key: string }>(
+      ex,
+      sql`DELETE FROM payment_slips s USING bookings b
+          WHERE s.booking_id = b.id AND b.user_id = ${userId} RETURNING s.storage_key`,
+    );
+    await ex.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${userId}`);
+    return slips.map((s) => s.storage_key);
+  }
+
   async setCreatedAt(ex: Executor, bookingId: number, at: Date) {
     await ex.execute(sql`UPDATE bookings SET created_at = ${at.toISOString()} WHERE id = ${bookingId}`);
   }
@@ -516,3 +593,5 @@ export class BookingsRepository {
     return row;
   }
 }
+
+export type { Executor };

@@ -19,7 +19,8 @@ import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
-import { SLIP_MAX_BYTES } from './bookings.service';
+import { SLIP_MAX_BYTES } from './slip-checks';
+import { deviceIdOf } from '../auth/trusted-device';
 import { renderReceipt } from './receipt';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -144,7 +145,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/guest/bookings/create',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['bookings'],
         summary: 'Books a car (sign-in required; send an Idempotency-Key). Prices in the body are ignored.',
@@ -157,6 +158,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           401: errorEnvelopeSchema,
           402: errorEnvelopeSchema,
           409: errorEnvelopeSchema,
+          415: errorEnvelopeSchema,
           503: errorEnvelopeSchema,
         },
       },
@@ -170,6 +172,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         requestLanguage(request),
         key,
+        undefined,
+        { ip: request.ip, deviceId: deviceIdOf(request.headers.cookie, app.services.secret) },
       );
       return reply.code(result.httpStatus as 200).send(result.body as never);
     },
@@ -178,7 +182,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/bookings',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['bookings'],
         summary: "The signed-in customer's bookings, newest first",
@@ -195,7 +199,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/bookings/:id',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['bookings'],
         summary: 'One of my bookings, by id or booking number (another customer’s is a 404)',
@@ -219,7 +223,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/bookings/:id/payment',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['bookings'],
         summary: 'How to pay an unpaid booking: the bank account or the PromptPay QR for the exact amount',
@@ -243,7 +247,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     '/auth/bookings/:id/cancel',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['bookings'],
         summary: 'Cancels my booking with the fee rule applied',
@@ -268,7 +272,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/bookings/:id/slip',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['bookings'],
         summary: 'Uploads a transfer slip (multipart field "file": JPEG, PNG or PDF, at most 5 MB)',
@@ -314,9 +318,35 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/auth/bookings/:id/slips/:slipId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: "The customer's own transfer slip (never a public file; not cached)",
+        security: [{ bearerAuth: [] }],
+        params: idParams.extend({ slipId: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request, reply) => {
+      const file = await bookings().slipForUser(
+        currentUser(request).id,
+        request.params.id,
+        request.params.slipId,
+        requestLanguage(request),
+      );
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(file.content);
+    },
+  );
+
+  app.get(
     '/auth/bookings/:id/receipt',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['bookings'],
         summary: 'The receipt as a PDF in the request language',

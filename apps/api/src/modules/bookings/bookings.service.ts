@@ -5,6 +5,8 @@ import {
   PROMO_INVALID_MESSAGE,
   RENTAL_CLOSED_MESSAGE,
   TOO_MANY_UNPAID_MESSAGE,
+  UNPAID_HOLDS_FROM_NETWORK_MESSAGE,
+  UNPAID_HOLDS_FULL_MESSAGE,
   cardSchema,
   type Booking,
   type createBookingBodySchema,
@@ -31,12 +33,12 @@ import {
   toSatang,
 } from './pricing';
 import { promptPayQr } from './promptpay';
-import { sniffSlipType, type SlipStorage } from './slip-storage';
+import { checkSlip } from './slip-checks';
+import type { SlipStorage } from './slip-storage';
 
 type QuoteInput = z.output<typeof quoteBodySchema>;
 type CreateInput = z.output<typeof createBookingBodySchema>;
 
-export const SLIP_MAX_BYTES = 5 * 1024 * 1024;
 const HOUR_MS = 3_600_000;
 
 /**
@@ -44,6 +46,18 @@ const HOUR_MS = 3_600_000;
  * booking as it was before: the back office writes its audit record here.
  */
 export type InTransaction = (tx: Executor, before: BookingRow) => Promise<void>;
+
+export interface BookingOrigin {
+  ip?: string;
+  deviceId?: string;
+}
+
+/** Until when an unpaid booking holds its car: PromptPay an hour, a transfer a few hours, a card charge a day (it settles in seconds). */
+export function paymentDeadline(method: string, now: Date): Date {
+  if (method === 'promptpay') return new Date(now.getTime() + businessRules.promptPayHoldMinutes * 60_000);
+  if (method === 'card') return new Date(now.getTime() + 24 * HOUR_MS);
+  return new Date(now.getTime() + businessRules.transferHoldHours * HOUR_MS);
+}
 
 export interface CreateResult {
   httpStatus: number;
@@ -67,6 +81,8 @@ export class BookingsService {
       gateway: PaymentGateway;
       slips: SlipStorage;
       publicUrl: string;
+      /** Unpaid bookings one network address may hold at once (UNPAID_MAX_PER_ADDRESS). */
+      maxUnpaidPerAddress?: number;
       log?: { error: (obj: unknown, msg: string) => void };
       clock?: Clock;
     },
@@ -251,6 +267,8 @@ export class BookingsService {
      * creating transaction (the back office's audit record).
      */
     staff?: { customerId: number | null; inTx?: (tx: Executor, bookingId: number) => Promise<void> },
+    /** Where an online booking comes from: the client's address and the browser's device id, for the unpaid-hold limits. */
+    origin: BookingOrigin = {},
   ): Promise<CreateResult> {
     const customerId = staff ? staff.customerId : userId;
     if (!(await this.deps.siteSettings.isRentalOpen()))
@@ -296,9 +314,8 @@ export class BookingsService {
           };
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
-      // Staff bookings are outside the cap: the staff member is at the counter with the customer.
-      if (!staff && (await this.repo.countUnpaid(tx, userId)) >= businessRules.maxUnpaidBookings)
-        throw new AppError('CONFLICT', TOO_MANY_UNPAID_MESSAGE);
+      // Staff bookings are outside the limits: the staff member is at the counter with the customer.
+      if (!staff) await this.checkUnpaidLimits(tx, userId, input, origin);
       const q = await this.computeQuote(tx, input, lang, customerId, staff !== undefined);
       const { startsAt, endsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
       const booking = await this.repo.insertBooking(tx, {
@@ -326,6 +343,9 @@ export class BookingsService {
         promoDiscount: toBaht(q.price.promoDiscount),
         total: toBaht(q.price.total),
         vat: toBaht(q.price.vat),
+        paymentDueAt: paymentDeadline(input.paymentMethod, this.now()).toISOString(),
+        createdIp: staff ? null : (origin.ip ?? null),
+        deviceId: staff ? null : (origin.deviceId ?? null),
       });
       for (const a of q.price.addons)
         await this.repo.insertBookingAddon(tx, {
@@ -367,7 +387,7 @@ export class BookingsService {
           break;
         }
       }
-      if (unitId === undefined) throw new AppError('CONFLICT', CAR_UNAVAILABLE_MESSAGE);
+      if (unitId === undefined) throw new AppError('CAR_UNAVAILABLE', CAR_UNAVAILABLE_MESSAGE);
       await this.repo.setUnit(tx, booking.id, unitId);
       await this.repo.attachIdempotencyBooking(tx, userId, key, booking.id);
       await staff?.inTx?.(tx, booking.id);
@@ -394,6 +414,43 @@ export class BookingsService {
     }
     await this.repo.storeIdempotencyResponse(this.db, userId, key, result.httpStatus, result.body);
     return result;
+  }
+
+  /**
+   * The limits on holding cars without paying (docs/decisions/1301-unpaid-holds.md):
+   * per account (one for a new account), and, for bookings that wait for a transfer
+   * or PromptPay, per network address, per browser, and at most half of a model's
+   * cars at a branch on any day. Card bookings are paid at once and pass the last three.
+   */
+  private async checkUnpaidLimits(tx: Executor, userId: number, input: CreateInput, origin: BookingOrigin) {
+    const allowed = (await this.repo.isEstablishedCustomer(tx, userId))
+      ? businessRules.maxUnpaidBookings
+      : businessRules.maxUnpaidBookingsNewAccount;
+    if ((await this.repo.countUnpaid(tx, userId)) >= allowed)
+      throw new AppError('TOO_MANY_UNPAID_BOOKINGS', TOO_MANY_UNPAID_MESSAGE);
+    if (input.paymentMethod === 'card') return;
+    await this.repo.lockUnpaidScopes(tx, [
+      ...(origin.ip ? [`ip:${origin.ip}`] : []),
+      ...(origin.deviceId ? [`device:${origin.deviceId}`] : []),
+      `model:${input.carModelId}:${input.branchCode}`,
+    ]);
+    const perAddress = this.deps.maxUnpaidPerAddress ?? businessRules.maxUnpaidPerAddress;
+    if (origin.ip && (await this.repo.countUnpaidFrom(tx, { ip: origin.ip })) >= perAddress)
+      throw new AppError('UNPAID_HOLDS_FROM_NETWORK', UNPAID_HOLDS_FROM_NETWORK_MESSAGE);
+    if (
+      origin.deviceId &&
+      (await this.repo.countUnpaidFrom(tx, { deviceId: origin.deviceId })) >= businessRules.maxUnpaidPerDevice
+    )
+      throw new AppError('UNPAID_HOLDS_FROM_NETWORK', UNPAID_HOLDS_FROM_NETWORK_MESSAGE);
+    const load = await this.repo.unpaidLoad(
+      tx,
+      input.carModelId,
+      input.branchCode,
+      input.pickupDate,
+      input.returnDate,
+    );
+    if (load.held + 1 > Math.max(1, Math.floor(load.units * businessRules.maxUnpaidShareOfModel)))
+      throw new AppError('UNPAID_HOLDS_FULL', UNPAID_HOLDS_FULL_MESSAGE);
   }
 
   private async waitForResponse(
@@ -578,8 +635,8 @@ export class BookingsService {
         : null,
       slipUploaded: row.slip_count > 0,
       payBy:
-        row.status === 'awaiting_payment'
-          ? new Date(row.created_ms + businessRules.slipDeadlineHours * HOUR_MS).toISOString()
+        row.status === 'awaiting_payment' && row.payment_due_ms
+          ? new Date(row.payment_due_ms).toISOString()
           : null,
       createdAt: createdAt.toISOString(),
       freeCancellationUntil: new Date(
@@ -654,6 +711,8 @@ export class BookingsService {
       userId?: number;
       /** Staff may apply the customer fee rule instead of cancelling free of charge. */
       applyFeeRule?: boolean;
+      /** Releasing an unpaid hold: a booking paid meanwhile is left alone (checked under the row lock). */
+      onlyIfAwaitingPayment?: boolean;
       inTx?: InTransaction;
     },
     lang: Language = 'en',
@@ -665,6 +724,8 @@ export class BookingsService {
         forUpdate: true,
       });
       if (!row) throw notFound('Booking');
+      if (options.onlyIfAwaitingPayment && row.status !== 'awaiting_payment')
+        throw new AppError('CONFLICT', 'This booking is no longer awaiting payment');
       if (row.status !== 'awaiting_payment' && row.status !== 'confirmed')
         throw new AppError('CONFLICT', 'This booking can no longer be cancelled');
       const paid = row.paid_ms !== null;
@@ -730,19 +791,15 @@ export class BookingsService {
     return this.getById(bookingId, lang);
   }
 
-  /** A customer uploads a transfer slip (JPEG, PNG or PDF up to 5 MB, checked by its bytes). */
+  /** A customer uploads a transfer slip: a picture or PDF up to 5 MB, checked by decoding it (slip-checks.ts). */
   async uploadSlip(userId: number, bookingId: number, content: Buffer, lang: Language) {
-    const type = sniffSlipType(content.subarray(0, 16));
-    if (!type)
-      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The slip must be a JPEG, PNG or PDF file', [
-        { path: 'file', message: 'The slip must be a JPEG, PNG or PDF file' },
-      ]);
-    if (content.length > SLIP_MAX_BYTES)
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The slip must be at most 5 MB');
     if (content.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty');
     const booking = await this.getForUser(userId, bookingId, lang);
     if (booking.paymentMethod === 'card' || booking.status !== 'awaiting_payment')
       throw new AppError('CONFLICT', 'This booking does not wait for a transfer slip');
+    if (booking.payBy && new Date(booking.payBy) <= this.now())
+      throw new AppError('CONFLICT', 'The time to pay for this booking has passed');
+    const type = await checkSlip(content);
     const key = `${bookingId}-${randomUUID()}.${type.ext}`;
     await this.deps.slips.put(key, content);
     await this.repo.insertSlip(this.db, {
@@ -854,14 +911,22 @@ export class BookingsService {
     return this.getById(bookingId, lang);
   }
 
+  /** A customer's own slip, to look at again; anyone else's booking or slip is a 404. */
+  async slipForUser(userId: number, bookingId: number, slipId: number, lang: Language) {
+    await this.getForUser(userId, bookingId, lang);
+    const slip = await this.repo.findSlip(this.db, bookingId, slipId);
+    if (!slip) throw notFound('Slip');
+    return { contentType: slip.content_type, content: await this.deps.slips.get(slip.storage_key) };
+  }
+
   /** A stored transfer slip's bytes (for staff; the route checks the role). */
   async slipFile(key: string) {
     return this.deps.slips.get(key);
   }
 
-  /** Unpaid bookings older than 24 hours expire and free their cars; safe on several instances at once. */
+  /** Unpaid bookings past their payment deadline expire and free their cars; safe on several instances at once. */
   async expireUnpaid(now: Date = this.now()) {
-    const expired = await this.repo.expireUnpaid(this.db, now, businessRules.slipDeadlineHours);
+    const expired = await this.repo.expireUnpaid(this.db, now);
     return expired.map((r) => r.id);
   }
 
@@ -893,7 +958,11 @@ export class BookingsService {
   }
 
   async anonymiseForUser(userId: number) {
-    return this.repo.anonymiseForUser(this.db, userId);
+    const anonymised = await this.repo.anonymiseForUser(this.db, userId);
+    const slipKeys = await this.repo.erasePersonalTraces(this.db, userId);
+    // The rows are gone first: a file left by a failed delete is never shown to anyone again.
+    for (const key of slipKeys) await this.deps.slips.delete(key);
+    return anonymised;
   }
 
   async receiptData(userId: number, bookingId: number, lang: Language) {

@@ -31,5 +31,6 @@ export function buildBookingsService(
     // Outside the web root: slips are personal data and never served as files.
     slips: new DiskSlipStorage(path.join(settings.dataDir, 'uploads', 'slips')),
     publicUrl: settings.publicUrl,
+    maxUnpaidPerAddress: settings.UNPAID_MAX_PER_ADDRESS,
   });
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
+import { withFormToken } from '../../../test/form-token';
 
 let ip = 0;
 const freshIp = () => `10.9.${Math.floor(++ip / 250)}.${(ip % 250) + 1}`;
@@ -40,21 +41,21 @@ describeEachDatabase('contact and newsletter data in the account export and eras
         method: 'POST',
         url: '/api/v1/guest/contact',
         remoteAddress: freshIp(),
-        payload: {
+        payload: withFormToken(app, {
           fullName: 'Nok Dee',
           email: shouted,
           subject: 'Baby seat',
           message: 'Do you have baby seats in Krabi?',
           language: 'th',
           website: '',
-          elapsedMs: 9_000,
-        },
+          formAgeMs: 9_000,
+        }),
       }),
       await app.inject({
         method: 'POST',
         url: '/api/v1/guest/corporate-quotes',
         remoteAddress: freshIp(),
-        payload: {
+        payload: withFormToken(app, {
           companyName: 'Dee Co.',
           contactName: 'Nok Dee',
           position: 'Owner',
@@ -64,14 +65,14 @@ describeEachDatabase('contact and newsletter data in the account export and eras
           message: 'Two vans',
           language: 'th',
           website: '',
-          elapsedMs: 9_000,
-        },
+          formAgeMs: 9_000,
+        }),
       }),
       await app.inject({
         method: 'POST',
         url: '/api/v1/guest/newsletter',
         remoteAddress: freshIp(),
-        payload: { email: shouted, language: 'th', website: '', elapsedMs: 9_000 },
+        payload: withFormToken(app, { email: shouted, language: 'th', website: '', formAgeMs: 9_000 }),
       }),
     ];
     for (const res of sent) expect(res.statusCode, res.body).toBe(200);

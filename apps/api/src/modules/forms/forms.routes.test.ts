@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { readOutbox } from '../../../test/outbox';
+import { withFormToken } from '../../../test/form-token';
 
 let ipCounter = 0;
 /** Each test posts from its own address, so the rate limit is tested only where meant. */
@@ -14,7 +15,7 @@ const contact = {
   message: 'Can I add two child seats to a Fortuner from Phuket next week?',
   language: 'en',
   website: '',
-  elapsedMs: 12_000,
+  formAgeMs: 12_000,
 };
 
 const quote = {
@@ -27,14 +28,19 @@ const quote = {
   message: 'Eight pickups for 12 months, Bangkok and Chonburi.',
   language: 'th',
   website: '',
-  elapsedMs: 40_000,
+  formAgeMs: 40_000,
 };
 
 describeEachDatabase('public forms: contact and corporate quotes', (ctx) => {
   const post = async (url: string, payload: unknown, ip = freshIp()) => {
     const settings = testSettings();
     const app = await buildTestApp(ctx.database, { settings });
-    const res = await app.inject({ method: 'POST', url, payload: payload as object, remoteAddress: ip });
+    const res = await app.inject({
+      method: 'POST',
+      url,
+      payload: withFormToken(app, payload as { formAgeMs?: number }),
+      remoteAddress: ip,
+    });
     await app.close();
     return { res, outbox: readOutbox(settings.dataDir) };
   };
@@ -88,7 +94,7 @@ describeEachDatabase('public forms: contact and corporate quotes', (ctx) => {
     const huge = await app.inject({
       method: 'POST',
       url: '/api/v1/guest/contact',
-      payload: { ...contact, message: 'y'.repeat(40_000) },
+      payload: withFormToken(app, { ...contact, message: 'y'.repeat(40_000) }),
       remoteAddress: freshIp(),
     });
     expect(huge.statusCode).toBe(413);
@@ -99,8 +105,8 @@ describeEachDatabase('public forms: contact and corporate quotes', (ctx) => {
   it('answers a filled spam trap or an instant post like a real one, but keeps and sends nothing', async () => {
     const before = await count('contact_messages');
     const trap = await post('/api/v1/guest/contact', { ...contact, website: 'http://spam.example' });
-    const fast = await post('/api/v1/guest/contact', { ...contact, elapsedMs: 400 });
-    const noTime = await post('/api/v1/guest/contact', { ...contact, elapsedMs: undefined });
+    const fast = await post('/api/v1/guest/contact', { ...contact, formAgeMs: 400 });
+    const noTime = await post('/api/v1/guest/contact', { ...contact, formAgeMs: undefined });
     for (const { res, outbox } of [trap, fast, noTime]) {
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ status: true, response: { data: { received: true } } });
@@ -118,7 +124,7 @@ describeEachDatabase('public forms: contact and corporate quotes', (ctx) => {
       last = await app.inject({
         method: 'POST',
         url: '/api/v1/guest/contact',
-        payload: contact,
+        payload: withFormToken(app, contact),
         remoteAddress: ip,
       });
       statuses.push(last.statusCode);
@@ -130,7 +136,7 @@ describeEachDatabase('public forms: contact and corporate quotes', (ctx) => {
     const other = await app.inject({
       method: 'POST',
       url: '/api/v1/guest/contact',
-      payload: contact,
+      payload: withFormToken(app, contact),
       remoteAddress: freshIp(),
     });
     expect(other.statusCode).toBe(200);
@@ -152,7 +158,100 @@ describeEachDatabase('public forms: contact and corporate quotes', (ctx) => {
     expect(outbox.map((m) => m.to).sort()).toEqual(['hello@siamdrive.co.th', 'suda@cplogistics.co.th']);
     const thanks = outbox.find((m) => m.to.includes('suda'))!;
     expect(thanks.subject).toContain('ใบเสนอราคา');
-    expect(thanks.text).toContain('คุณSuda Wongsa');
+    expect(thanks.text).toContain('4-10');
+    // The sales mail has the requester's words; the thank-you to an unverified address has none.
+    expect(thanks.text).not.toContain('Suda');
+    expect(thanks.text).not.toContain('Chao Phraya');
+  });
+
+  it('never sends the requester’s own text back, and mails one address at most 3 times a day (issue 13)', async () => {
+    const victim = `victim.${ctx.kind}.${Date.now()}@example.com`;
+    const phishing = {
+      ...quote,
+      email: victim,
+      contactName: 'Your account is locked, log in at http://phish.example',
+      companyName: 'Call 02-000-0000 now',
+      position: 'http://phish.example',
+    };
+    const settings = testSettings();
+    const app = await buildTestApp(ctx.database, { settings });
+    for (let i = 0; i < 5; i++) {
+      // From different addresses, so the per-address form limit is not what stops it.
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/corporate-quotes',
+        payload: withFormToken(app, phishing),
+        remoteAddress: freshIp(),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    await app.close();
+    const outbox = readOutbox(settings.dataDir);
+    // Sales still get every request.
+    expect(outbox.filter((m) => m.to.includes('hello@siamdrive.co.th'))).toHaveLength(5);
+    const thanks = outbox.filter((m) => m.to.includes(victim)).map((m) => m.text);
+    expect(thanks).toHaveLength(3);
+    for (const text of thanks) {
+      expect(text).not.toContain('phish.example');
+      expect(text).not.toContain('02-000-0000');
+      expect(text).not.toContain('locked');
+    }
+  });
+
+  it('times the form with a server-signed token: a made-up or missing token is a bot, silently', async () => {
+    const before = await count('contact_messages');
+    const noToken = await post('/api/v1/guest/contact', { ...contact, formAgeMs: undefined });
+    const forged = await post('/api/v1/guest/contact', {
+      ...contact,
+      formAgeMs: undefined,
+      formToken: 'eyJleHAiOjk5OTk5OTk5OTk5OTksImlhdCI6MH0.AAAA',
+    });
+    // The old client-side claim counts for nothing.
+    const claimed = await post('/api/v1/guest/contact', {
+      ...contact,
+      formAgeMs: undefined,
+      elapsedMs: 60_000,
+    });
+    for (const { res, outbox } of [noToken, forged, claimed]) {
+      expect(res.json()).toEqual({ status: true, response: { data: { received: true } } });
+      expect(outbox).toHaveLength(0);
+    }
+    expect(await count('contact_messages')).toBe(before);
+    // A real token, fetched when the form was shown: kept once enough time has passed.
+    const app = await buildTestApp(ctx.database);
+    const token = (await app.inject({ method: 'GET', url: '/api/v1/guest/form-token' })).json().response.data
+      .token;
+    const tooSoon = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/contact',
+      payload: { ...withFormToken(app, contact), formToken: token },
+      remoteAddress: freshIp(),
+    });
+    expect(tooSoon.statusCode).toBe(200);
+    expect(await count('contact_messages')).toBe(before);
+    await app.close();
+  });
+
+  it('keeps limiting posts per address when Redis is configured but unreachable', async () => {
+    const app = await buildTestApp(ctx.database, {
+      settings: testSettings({ REDIS_URL: 'redis://127.0.0.1:1' }),
+    });
+    const ip = freshIp();
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++)
+      statuses.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/guest/contact',
+            payload: withFormToken(app, contact),
+            remoteAddress: ip,
+          })
+        ).statusCode,
+      );
+    expect(statuses.filter((s) => s === 200)).toHaveLength(5);
+    expect(statuses.slice(5).every((s) => s === 429)).toBe(true);
+    await app.close();
   });
 
   it('rejects a corporate quote with an unknown vehicle count or a bad phone', async () => {
@@ -188,7 +287,7 @@ describeEachDatabase('public forms: contact and corporate quotes', (ctx) => {
           await app.inject({
             method: 'POST',
             url: '/api/v1/guest/corporate-quotes',
-            payload: { ...quote, website: 'trap' }, // trapped posts count against the limit as well
+            payload: withFormToken(app, { ...quote, website: 'trap' }), // trapped posts count against the limit as well
             remoteAddress: ip,
           })
         ).statusCode,

@@ -1,13 +1,40 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { contactBodySchema, corporateQuoteBodySchema, receivedResponseSchema } from '@siam/contract/content';
+import {
+  contactBodySchema,
+  corporateQuoteBodySchema,
+  formTokenResponseSchema,
+  receivedResponseSchema,
+} from '@siam/contract/content';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
-import { formBodyLimit, formLanguage, formRateLimit, looksAutomated } from '../../lib/public-forms';
+import {
+  formBodyLimit,
+  formLanguage,
+  formRateLimit,
+  issueFormToken,
+  looksAutomated,
+} from '../../lib/public-forms';
 
 /** People need well over three seconds to fill in these forms; scripts do not. */
 const MIN_FILL_MS = 3000;
 
 export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
   const received = { status: true as const, response: { data: { received: true as const } } };
+
+  app.get(
+    '/guest/form-token',
+    {
+      // No limit: a token costs one HMAC and proves nothing but the time it was handed out.
+      schema: {
+        tags: ['content'],
+        summary: 'A signed token for a public form: the server times the form from here (spam trap)',
+        response: { 200: formTokenResponseSchema },
+      },
+    },
+    async () => ({
+      status: true as const,
+      response: { data: { token: issueFormToken(app.services.secret) } },
+    }),
+  );
 
   app.post(
     '/guest/contact',
@@ -23,7 +50,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      if (looksAutomated(body, MIN_FILL_MS)) {
+      if (looksAutomated(body, MIN_FILL_MS, app.services.secret)) {
         request.log.info('contact form: spam trap caught a post');
         return received;
       }
@@ -56,7 +83,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      if (looksAutomated(body, MIN_FILL_MS)) {
+      if (looksAutomated(body, MIN_FILL_MS, app.services.secret)) {
         request.log.info('corporate quote form: spam trap caught a post');
         return received;
       }

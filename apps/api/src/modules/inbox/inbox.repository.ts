@@ -2,10 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { InboxKind } from '@siam/contract/admin-inbox';
 import type { Language } from '@siam/contract/languages';
 import type { Db } from '../../db/client';
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+import { rows } from '../../db/sql-rows';
 
 export interface SummaryRow {
   kind: InboxKind;

@@ -4,6 +4,7 @@ import { signInEveryone } from '../../../test/admin-helpers';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { readOutbox } from '../../../test/outbox';
+import { withFormToken } from '../../../test/form-token';
 
 let ipCounter = 0;
 const freshIp = () => `10.7.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`;
@@ -36,15 +37,15 @@ describeEachDatabase('back office inbox', (ctx) => {
       method: 'POST',
       url: '/api/v1/guest/contact',
       remoteAddress: freshIp(),
-      payload: {
+      payload: withFormToken(app, {
         fullName: 'Anna Müller',
         email,
         subject,
         message: 'Can I add two child seats to a Fortuner?',
         language,
         website: '',
-        elapsedMs: 12_000,
-      },
+        formAgeMs: 12_000,
+      }),
     });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await ctx.database.query<{ id: number }>(
@@ -60,7 +61,7 @@ describeEachDatabase('back office inbox', (ctx) => {
       method: 'POST',
       url: '/api/v1/guest/corporate-quotes',
       remoteAddress: freshIp(),
-      payload: {
+      payload: withFormToken(app, {
         companyName: 'Chao Phraya Logistics Co., Ltd.',
         contactName: 'Suda Wongsa',
         position: 'Office manager',
@@ -70,8 +71,8 @@ describeEachDatabase('back office inbox', (ctx) => {
         message: 'Eight pickups for 12 months.',
         language,
         website: '',
-        elapsedMs: 40_000,
-      },
+        formAgeMs: 40_000,
+      }),
     });
     expect(res.statusCode, res.body).toBe(200);
     const [row] = await ctx.database.query<{ id: number }>(

@@ -45,7 +45,6 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="newsletter-confirmed-${day}.csv"`)
-        .header('cache-control', 'no-store')
         .send(csv);
     },
   );

@@ -2,6 +2,7 @@ import { expect, it } from 'vitest';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { readOutbox } from '../../../test/outbox';
+import { withFormToken } from '../../../test/form-token';
 
 let n = 0;
 const freshIp = () => `10.2.0.${++n}`;
@@ -16,7 +17,7 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
       app.inject({
         method: 'POST',
         url: '/api/v1/guest/newsletter',
-        payload: { email, language: 'th', website: '', elapsedMs: 5000, ...extra },
+        payload: withFormToken(app, { email, language: 'th', website: '', formAgeMs: 5000, ...extra }),
         remoteAddress: freshIp(),
       });
 
@@ -118,16 +119,16 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
     const bad = await app.inject({
       method: 'POST',
       url: '/api/v1/guest/newsletter',
-      payload: { email: 'nope', website: '', elapsedMs: 5000 },
+      payload: withFormToken(app, { email: 'nope', website: '', formAgeMs: 5000 }),
       remoteAddress: freshIp(),
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('email');
-    for (const trap of [{ website: 'x' }, { elapsedMs: 100 }]) {
+    for (const trap of [{ website: 'x' }, { formAgeMs: 100 }]) {
       const res = await app.inject({
         method: 'POST',
         url: '/api/v1/guest/newsletter',
-        payload: { email: 'bot@example.com', website: '', elapsedMs: 5000, ...trap },
+        payload: withFormToken(app, { email: 'bot@example.com', website: '', formAgeMs: 5000, ...trap }),
         remoteAddress: freshIp(),
       });
       expect(res.statusCode).toBe(200);
@@ -150,7 +151,7 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
           await app.inject({
             method: 'POST',
             url: '/api/v1/guest/newsletter',
-            payload: { email: `many${i}@example.com`, website: '', elapsedMs: 5000 },
+            payload: withFormToken(app, { email: `many${i}@example.com`, website: '', formAgeMs: 5000 }),
             remoteAddress: ip,
           })
         ).statusCode,

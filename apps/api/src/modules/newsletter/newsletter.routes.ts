@@ -32,7 +32,8 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      if (looksAutomated(body, MIN_FILL_MS)) request.log.info('newsletter: spam trap caught a post');
+      if (looksAutomated(body, MIN_FILL_MS, app.services.secret))
+        request.log.info('newsletter: spam trap caught a post');
       else
         await app.services.newsletter.subscribe(body.email, formLanguage(request, body.language), request.ip);
       return { status: true as const, response: { data: { received: true as const } } };

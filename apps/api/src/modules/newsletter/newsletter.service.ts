@@ -3,6 +3,8 @@ import type { Language } from '@siam/contract/languages';
 import { notFound } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { NewsletterRepository, SubscriberRow } from './newsletter.repository';
+import type { CounterStore } from '../../lib/counters';
+import { mayMailUnverified } from '../../lib/public-forms';
 
 const CONFIRM_VALID_MS = 7 * 86_400_000;
 /** A pending address gets at most one confirmation mail in this time, however often it is submitted. */
@@ -60,6 +62,7 @@ export class NewsletterService {
     private readonly repository: NewsletterRepository,
     private readonly mailer: Mailer,
     private readonly publicUrl: string,
+    private readonly counters: CounterStore,
   ) {}
 
   private links(language: Language, confirmToken: string | null, unsubscribeToken: string) {
@@ -76,6 +79,8 @@ export class NewsletterService {
     language: Language,
     token: string,
   ) {
+    // An unconfirmed address: at most a few mails a day, whoever keeps typing it in.
+    if (!(await mayMailUnverified(this.counters, row.email))) return;
     const links = this.links(language, token, row.unsubscribeToken);
     await this.mailer.send({
       to: row.email,

@@ -19,9 +19,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/auth/bookings/:id/review',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       bodyLimit: formBodyLimit,
-      config: { rateLimit: { max: 10, timeWindow: '10 minutes' } },
+      config: { rateLimit: { max: 10, windowMinutes: 10 } },
       schema: {
         tags: ['reviews'],
         summary: 'Review a completed or active booking (once); answers with the thank-you coupon',
@@ -53,7 +53,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/auth/reviews',
     {
-      preHandler: app.requireUser,
+      onRequest: app.requireUser,
       schema: {
         tags: ['reviews'],
         summary: "The signed-in customer's reviews and their coupons",
@@ -70,7 +70,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/admin/reviews',
     {
-      preHandler: app.requireRole('staff', 'admin'),
+      onRequest: app.requireRole('staff', 'admin'),
       schema: {
         tags: ['reviews'],
         summary: 'Reviews for staff to moderate',
@@ -89,7 +89,7 @@ export const reviewsRoutes: FastifyPluginAsyncZod = async (app) => {
     app.post(
       `/admin/reviews/:id/${action}`,
       {
-        preHandler: app.requireRole('staff', 'admin'),
+        onRequest: app.requireRole('staff', 'admin'),
         schema: {
           tags: ['reviews'],
           summary:

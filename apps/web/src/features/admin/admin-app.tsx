@@ -5,6 +5,7 @@ import {
   ClipboardList,
   ChartGantt,
   Gauge,
+  Hourglass,
   Inbox,
   KeyRound,
   ListChecks,
@@ -13,6 +14,7 @@ import {
   Newspaper,
   Percent,
   Settings,
+  ShieldCheck,
   Tags,
   TicketPercent,
   Wrench,
@@ -20,10 +22,12 @@ import {
 import { Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import type { LoginResponse, User } from '@siam/contract/auth';
+import type { User } from '@siam/contract/auth';
 import { languages, type Language } from '@siam/contract/languages';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { signInWithPassword } from '../auth/password-sign-in';
+import { SecondFactorForm } from '../auth/second-factor-form';
 import { useSession } from '../auth/session-provider';
 import { ErrorNote, Field, Loading } from './admin-ui';
 import { ArticleEditPage } from './pages/article-edit-page';
@@ -37,6 +41,7 @@ import { NewsletterPage } from './pages/newsletter-page';
 import { PricingPage } from './pages/pricing-page';
 import { RentalConditionsPage } from './pages/rental-conditions-page';
 import { ReviewsPage } from './pages/reviews-page';
+import { SecurityPage } from './pages/security-page';
 import { TimelinePage } from './pages/timeline-page';
 import { WalkInPage } from './pages/walk-in-page';
 import { BranchesPage } from './pages/branches-page';
@@ -46,6 +51,7 @@ import { CategoriesPage } from './pages/categories-page';
 import { HotDealsPage } from './pages/hot-deals-page';
 import { SettingsPage } from './pages/settings-page';
 import { TodayPage } from './pages/today-page';
+import { UnpaidHoldsPage } from './pages/unpaid-holds-page';
 import { UnitsPage } from './pages/units-page';
 
 /**
@@ -109,6 +115,8 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'hot-deals') return <HotDealsPage canEdit={canEdit} />;
     if (section === 'pricing') return <PricingPage canEdit={canEdit} />;
     if (section === 'reviews') return <ReviewsPage />;
+    if (section === 'security') return <SecurityPage />;
+    if (section === 'unpaid-holds') return <UnpaidHoldsPage />;
     if (section === 'rental-conditions') return <RentalConditionsPage />;
     if (section === 'settings' && canEdit) return <SettingsPage />;
     if (section === 'audit-log' && canEdit) return <AuditLogPage />;
@@ -156,6 +164,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
   const entries = [
     { to: '/admin', end: true, icon: Gauge, label: t('nav.today') },
     { to: '/admin/bookings', icon: CalendarDays, label: t('nav.bookings') },
+    { to: '/admin/unpaid-holds', icon: Hourglass, label: t('nav.unpaidHolds') },
     { to: '/admin/timeline', icon: ChartGantt, label: t('nav.timeline') },
     { to: '/admin/units', icon: Wrench, label: t('nav.units') },
     { to: '/admin/fleet', icon: CarFront, label: t('nav.carModels') },
@@ -167,6 +176,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/rental-conditions', icon: ListChecks, label: t('nav.conditions') },
     { to: '/admin/reviews', icon: MessageSquareText, label: t('nav.reviews') },
     { to: '/admin/inbox', icon: Inbox, label: t('nav.inbox') },
+    { to: '/admin/security', icon: ShieldCheck, label: t('nav.security') },
     ...(user.role === 'admin'
       ? [
           { to: '/admin/newsletter', icon: Mail, label: t('nav.newsletter') },
@@ -239,6 +249,7 @@ function AdminSignIn() {
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [missing, setMissing] = useState<{ email?: string; password?: string }>({});
+  const [ticket, setTicket] = useState<string>();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -251,18 +262,24 @@ function AdminSignIn() {
     setBusy(true);
     setError(null);
     try {
-      const res = await apiRequest<LoginResponse>('/auth/login', {
-        method: 'POST',
-        body: { email, password },
-        auth: false,
-      });
-      signIn(res.token, res.user);
+      const result = await signInWithPassword(email, password);
+      if (result.kind === 'secondFactor') setTicket(result.ticket);
+      else signIn(result.token, result.user);
     } catch (err) {
       setError(err instanceof ApiError && err.httpStatus === 401 ? new Error(t('signIn.wrong')) : err);
     } finally {
       setBusy(false);
     }
   };
+
+  if (ticket)
+    return (
+      <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">
+        <div className="w-full max-w-sm rounded-xl bg-white p-6 shadow">
+          <SecondFactorForm ticket={ticket} onSignedIn={signIn} onRestart={() => setTicket(undefined)} />
+        </div>
+      </main>
+    );
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-100 p-4">

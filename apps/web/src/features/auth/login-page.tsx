@@ -2,13 +2,16 @@ import { BadgePercent, CalendarCheck, Clock3, ShieldCheck } from 'lucide-react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
 import type { User } from '@siam/contract/auth';
 import { businessRules } from '@siam/contract/business-rules';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { authApi } from './auth-api';
+import { signInWithPassword } from './password-sign-in';
+import { SecondFactorForm } from './second-factor-form';
+import { signInErrorMessage } from './sign-in-errors';
 import { PasswordField, TextField } from './form-fields';
 import { useSession } from './session-provider';
 import { SocialSignIn } from './social-sign-in';
@@ -135,20 +138,28 @@ function LoginForm({
     defaultValues: { email: defaultEmail ?? '', password: '' },
   });
   const [error, setError] = useState<string>();
+  const [checking, setChecking] = useState(false);
+  const [ticket, setTicket] = useState<string>();
   const errors = form.formState.errors;
 
   const submit = form.handleSubmit(async (values) => {
     setError(undefined);
+    setChecking(false);
     try {
-      const res = await authApi.login(values);
-      onSignedIn(res.token, res.user);
+      const result = await signInWithPassword(values.email, values.password, () => setChecking(true));
+      if (result.kind === 'secondFactor') setTicket(result.ticket);
+      else onSignedIn(result.token, result.user);
     } catch (err) {
-      // Spec §8: the server's msg, else the generic login error.
-      if (err instanceof ApiError && err.httpStatus === 401)
-        setError(err.serverMsg ? t('login.failed401') : t('login.failed'));
-      else setError(err instanceof ApiError ? err.message : t('login.failed'));
+      setError(signInErrorMessage(err, t));
+    } finally {
+      setChecking(false);
     }
   });
+
+  if (ticket)
+    return (
+      <SecondFactorForm ticket={ticket} onSignedIn={onSignedIn} onRestart={() => setTicket(undefined)} />
+    );
 
   return (
     <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('tabs.login')}>
@@ -171,13 +182,22 @@ function LoginForm({
         error={errors.password?.message}
         registration={form.register('password')}
       />
+      <p className="text-right text-sm">
+        <Link to="/forgot-password" className="text-brand-700 underline">
+          {t('login.forgot')}
+        </Link>
+      </p>
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 p-3 text-red-800">
           {error}
         </p>
       )}
       <button type="submit" className="btn-primary w-full" disabled={form.formState.isSubmitting}>
-        {form.formState.isSubmitting ? t('login.submitting') : t('login.submit')}
+        {checking
+          ? t('login.checking')
+          : form.formState.isSubmitting
+            ? t('login.submitting')
+            : t('login.submit')}
       </button>
     </form>
   );

@@ -3,15 +3,14 @@ import { ArrowLeft, CreditCard, Landmark, QrCode, ShieldCheck } from 'lucide-rea
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { businessRules } from '@siam/contract/business-rules';
 import {
   cardSchema,
   driverSchema,
-  isoDateSchema,
   paymentMethods,
   type AddonCode,
   type PaymentMethod,
 } from '@siam/contract/bookings';
+import { isoDateSchema } from '@siam/contract/safe-input';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
@@ -214,11 +213,16 @@ function BookingSummary() {
     onError: (error) => {
       if (!(error instanceof ApiError)) return setFormError(String(error));
       if (error.kind === 'http') idempotencyKey.current = newKey();
-      if (error.httpStatus === 409 && error.serverMsg?.includes('no longer available')) {
+      // Business outcomes by their code, never by the server's English text.
+      if (error.code === 'CAR_UNAVAILABLE') {
         setUnavailable(true);
         setFormError(t('summary.unavailable'));
-      } else if (error.httpStatus === 409 && error.serverMsg?.includes('awaiting payment')) {
-        setFormError(t('summary.tooManyUnpaid', { count: businessRules.maxUnpaidBookings }));
+      } else if (error.code === 'TOO_MANY_UNPAID_BOOKINGS') {
+        setFormError(t('summary.tooManyUnpaid'));
+      } else if (error.code === 'UNPAID_HOLDS_FULL') {
+        setFormError(t('summary.unpaidHoldsFull'));
+      } else if (error.code === 'UNPAID_HOLDS_FROM_NETWORK') {
+        setFormError(t('summary.unpaidFromNetwork'));
       } else if (error.code === 'PAYMENT_FAILED') {
         const reason = error.fieldErrors[0]?.message ?? 'declined';
         setFormError(t(`cardErrors.${reason}`, { defaultValue: t('cardErrors.declined') }));

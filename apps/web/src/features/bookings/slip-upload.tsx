@@ -22,6 +22,7 @@ export function SlipUpload({ booking, onDone }: { booking: Booking; onDone?: (b:
     },
     onError: (e) => {
       if (e instanceof ApiError && e.httpStatus === 413) setError(t('slip.tooBig'));
+      else if (e instanceof ApiError && e.code === 'SLIP_INVALID') setError(t('slip.invalid'));
       else if (e instanceof ApiError && e.httpStatus === 415) setError(t('slip.badType'));
       else setError(e.message);
     },
@@ -49,7 +50,7 @@ export function SlipUpload({ booking, onDone }: { booking: Booking; onDone?: (b:
         ref={input}
         id={id}
         type="file"
-        accept="image/jpeg,image/png,application/pdf"
+        accept="image/jpeg,image/png,image/webp,application/pdf"
         className="field-input"
         aria-describedby={error ? `${id}-error` : undefined}
         aria-invalid={error ? true : undefined}

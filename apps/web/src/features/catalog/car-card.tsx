@@ -25,7 +25,7 @@ export function CarCard({
   return (
     <article
       data-testid="car-card"
-      className={`below-fold flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm [contain-intrinsic-size:auto_440px] ${view === 'list' ? 'flex-col sm:flex-row' : 'flex-col'}`}
+      className={`below-fold flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm [--below-fold-height:440px] ${view === 'list' ? 'flex-col sm:flex-row' : 'flex-col'}`}
     >
       <div className={`relative bg-sand-50 ${view === 'list' ? 'sm:w-72 sm:shrink-0' : ''}`}>
         <CarImage

@@ -27,7 +27,7 @@ export function ContactPage() {
     reset: resetFields,
     formState: { errors, isSubmitting },
   } = useForm<ContactValues>({ defaultValues: { website: '' } });
-  const { send, formError, done, reset } = usePublicForm<ContactValues>('/guest/contact', setError);
+  const { send, formRef, formError, done, reset } = usePublicForm<ContactValues>('/guest/contact', setError);
   const required = { value: true, message: t('validation.required') };
   const max = (n: number) => ({ value: n, message: t('validation.tooLong', { max: n }) });
 
@@ -58,7 +58,12 @@ export function ContactPage() {
               </button>
             </div>
           ) : (
-            <form noValidate onSubmit={handleSubmit(send)} className="relative flex flex-col gap-4">
+            <form
+              ref={formRef}
+              noValidate
+              onSubmit={handleSubmit(send)}
+              className="relative flex flex-col gap-4"
+            >
               <FormField
                 id="contact-name"
                 label={t('contact.fields.fullName')}

@@ -29,7 +29,7 @@ export function CorporatePage() {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<QuoteValues>({ defaultValues: { website: '', vehicles: '', message: '' } });
-  const { send, formError, done } = usePublicForm<QuoteValues>('/guest/corporate-quotes', setError);
+  const { send, formRef, formError, done } = usePublicForm<QuoteValues>('/guest/corporate-quotes', setError);
   const required = { value: true, message: t('validation.required') };
   const max = (n: number) => ({ value: n, message: t('validation.tooLong', { max: n }) });
   const included = t('corporate.included', { returnObjects: true }) as string[];
@@ -85,6 +85,7 @@ export function CorporatePage() {
           <>
             <p className="mt-2 text-slate-700">{t('corporate.formLead')}</p>
             <form
+              ref={formRef}
               noValidate
               onSubmit={handleSubmit(send)}
               className="relative mt-6 grid gap-4 md:grid-cols-2"

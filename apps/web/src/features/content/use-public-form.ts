@@ -1,16 +1,18 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { useFormToken } from '../../lib/use-form-token';
 
 /**
- * Sends a public form with its spam-trap fields (`website`, `elapsedMs` since
- * the form was shown) and the page language, and maps the server's field
- * errors back onto the fields.
+ * Sends a public form with its spam-trap fields (`website`, and the token the
+ * server signed when the form was shown) and the page language, and maps the
+ * server's field errors back onto the fields. Put `formRef` on the <form>.
  */
 export function usePublicForm<T extends FieldValues>(path: string, setError: UseFormSetError<T>) {
   const { i18n } = useTranslation();
-  const [shownAt] = useState(() => Date.now());
+  const formRef = useRef<HTMLFormElement>(null);
+  const formToken = useFormToken(formRef);
   const [formError, setFormError] = useState<string>();
   const [done, setDone] = useState(false);
 
@@ -19,7 +21,7 @@ export function usePublicForm<T extends FieldValues>(path: string, setError: Use
     try {
       await apiRequest(path, {
         method: 'POST',
-        body: { ...values, language: i18n.resolvedLanguage, elapsedMs: Date.now() - shownAt },
+        body: { ...values, language: i18n.resolvedLanguage, formToken: await formToken() },
       });
       setDone(true);
     } catch (error) {
@@ -30,5 +32,5 @@ export function usePublicForm<T extends FieldValues>(path: string, setError: Use
       } else setFormError(String(error));
     }
   };
-  return { send, formError, done, reset: () => setDone(false) };
+  return { send, formRef, formError, done, reset: () => setDone(false) };
 }

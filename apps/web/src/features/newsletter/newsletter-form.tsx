@@ -1,6 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../../lib/api-client';
+import { useFormToken } from '../../lib/use-form-token';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -17,7 +18,8 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
   const [error, setError] = useState<string>();
   // A spam trap people never see; bots fill every field.
   const [website, setWebsite] = useState('');
-  const [shownAt] = useState(() => Date.now());
+  const formRef = useRef<HTMLFormElement>(null);
+  const formToken = useFormToken(formRef);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -34,7 +36,7 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
           email: email.trim(),
           language: i18n.resolvedLanguage,
           website,
-          elapsedMs: Date.now() - shownAt,
+          formToken: await formToken(),
         },
       });
       setState('done');
@@ -52,7 +54,12 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
       </p>
     );
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-2 sm:flex-row sm:items-start"
+    >
       <div className="flex-1">
         <label htmlFor={`${id}-email`} className={`field-label ${dark ? 'text-white' : ''}`}>
           {t('footer.emailLabel')}

@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import type { LocalizedText } from '../../db/schema/localized';
+import { rows } from '../../db/sql-rows';
+
+export interface UnpaidHoldRow {
+  id: number;
+  booking_number: string;
+  status: string;
+  brand: LocalizedText;
+  model: LocalizedText;
+  branch_code: string;
+  pickup_date: string;
+  return_date: string;
+  payment_method: string;
+  payment_due_at: Date | string | null;
+  slip_pending: boolean;
+  email: string | null;
+  account_created_at: Date | string | null;
+  email_verified: boolean;
+  completed: number;
+  created_ip: string | null;
+  device_id: string | null;
+  created_at: Date | string;
+}
+
+/** Bookings awaiting payment, with what tells who made them (issue 13). */
+export class UnpaidHoldsRepository {
+  constructor(private readonly db: Db) {}
+
+  holds(address?: string) {
+    return rows<UnpaidHoldRow>(
+      this.db,
+      sql`SELECT b.id, b.booking_number, b.status, m.brand, m.model, b.branch_code,
+            to_char(b.pickup_date, 'YYYY-MM-DD') AS pickup_date, to_char(b.return_date, 'YYYY-MM-DD') AS return_date,
+            b.payment_method, b.payment_due_at,
+            EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending') AS slip_pending,
+            u.email, u.created_at AS account_created_at, (u.email_verified_at IS NOT NULL) AS email_verified,
+            (SELECT count(*)::int FROM bookings c WHERE c.user_id = b.user_id AND c.status = 'completed') AS completed,
+            b.created_ip, b.device_id, b.created_at
+          FROM bookings b
+          JOIN car_models m ON m.id = b.car_model_id
+          LEFT JOIN users u ON u.id = b.user_id
+          WHERE b.status = 'awaiting_payment' ${address ? sql`AND b.created_ip = ${address}` : sql``}
+          ORDER BY b.created_at DESC
+          LIMIT 500`,
+    );
+  }
+
+  /** Addresses holding cars unpaid, with the accounts registered from them in the last day: the likeliest hoarders first. */
+  addresses() {
+    return rows<{ address: string; unpaid: number; new_accounts: number }>(
+      this.db,
+      sql`SELECT a.address, a.unpaid, coalesce(r.n, 0)::int AS new_accounts
+          FROM (SELECT created_ip AS address, count(*)::int AS unpaid FROM bookings
+                WHERE status = 'awaiting_payment' AND created_ip IS NOT NULL GROUP BY created_ip) a
+          LEFT JOIN (SELECT registered_ip, count(*)::int AS n FROM users
+                     WHERE registered_ip IS NOT NULL AND created_at > now() - interval '24 hours'
+                     GROUP BY registered_ip) r ON r.registered_ip = a.address
+          ORDER BY a.unpaid DESC, new_accounts DESC, a.address
+          LIMIT 50`,
+    );
+  }
+}

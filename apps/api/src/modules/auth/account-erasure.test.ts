@@ -1,0 +1,159 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { buildTestApp } from '../../../test/app';
+import { describeEachDatabase } from '../../../test/databases';
+import { withFormToken } from '../../../test/form-token';
+import {
+  createBooking,
+  daysFromNow,
+  makeCar,
+  slipPicture,
+  uploadSlip,
+} from '../bookings/booking-fixtures.test-helper';
+
+/**
+ * PDPA erasure where it matters (issue 19): a customer with bookings, a review,
+ * a slip, a contact message and mailed links calls DELETE /auth/account; after
+ * it, no row of any table and no stored file holds their name, email, phone,
+ * ID number or slip. Bookings stay (accounting law), anonymised.
+ */
+describeEachDatabase('erasing an account', (ctx) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database);
+  });
+  afterAll(() => app.close());
+
+  /** Every text of every row of every table in the test's schema, one string per table. */
+  async function everything(): Promise<Record<string, string>> {
+    const tables = await ctx.database.query<{ table_name: string }>(
+      `SELECT table_name FROM information_schema.tables
+       WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+    );
+    const out: Record<string, string> = {};
+    for (const { table_name } of tables)
+      out[table_name] = JSON.stringify(await ctx.database.query(`SELECT * FROM "${table_name}"`));
+    return out;
+  }
+
+  it('leaves no row and no file with the customer’s name, email, phone, ID number or slip', async () => {
+    const tag = `${ctx.kind}${Date.now().toString(36)}`;
+    const person = {
+      email: `erase.${tag}@example.com`,
+      firstName: `Pimchanok${tag}`,
+      lastName: `Srisuk${tag}`,
+      phone: '0891234567',
+      idNumber: `PASS${tag.toUpperCase().slice(-8)}`,
+    };
+    const reg = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      payload: {
+        email: person.email,
+        password: 'secret-123',
+        firstName: person.firstName,
+        lastName: person.lastName,
+        phone: person.phone,
+      },
+    });
+    expect(reg.statusCode).toBe(200);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: person.email, password: 'secret-123' },
+    });
+    const headers = { authorization: `Bearer ${login.json().token}` };
+    const userId = login.json().user.id as number;
+
+    // Two bookings with the driver's details: one paid by transfer with a slip, one later reviewed.
+    const car = await makeCar(ctx.database, 4);
+    const driver = {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      email: person.email,
+      phone: person.phone,
+      idNumber: person.idNumber,
+    };
+    const first = await createBooking(app, headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(20),
+      returnDate: daysFromNow(22),
+      paymentMethod: 'bank_transfer',
+      driver,
+    });
+    expect(first.statusCode, first.body).toBe(200);
+    const booking = first.json().response.data.booking;
+    expect((await uploadSlip(app, headers, booking.id, await slipPicture())).statusCode).toBe(200);
+    await app.services.bookings.confirmPayment(booking.id);
+    await ctx.database.query(`UPDATE bookings SET status = 'completed' WHERE id = $1`, [booking.id]);
+    const review = await app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/bookings/${booking.id}/review`,
+      headers,
+      payload: { rating: 5, text: `Great car, thank you! Signed ${person.firstName}` },
+    });
+    expect(review.statusCode, review.body).toBe(200);
+    // A contact message under the same email.
+    const contact = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/contact',
+      payload: withFormToken(app, {
+        fullName: `${person.firstName} ${person.lastName}`,
+        email: person.email,
+        subject: 'Child seat',
+        message: `Call me on ${person.phone} please`,
+        language: 'en',
+        website: '',
+        formAgeMs: 9000,
+      }),
+    });
+    expect(contact.statusCode).toBe(200);
+
+    const slipsDir = path.join(app.settings.dataDir, 'uploads', 'slips');
+    const slipFiles = () =>
+      existsSync(slipsDir) ? readdirSync(slipsDir).filter((f) => f.startsWith(`${booking.id}-`)) : [];
+    expect(slipFiles()).toHaveLength(1);
+    const before = await everything();
+    const needles = [person.email, person.firstName, person.lastName, person.phone, person.idNumber];
+    for (const needle of needles)
+      expect(
+        Object.values(before).some((text) => text.includes(needle)),
+        `before: ${needle}`,
+      ).toBe(true);
+
+    const erase = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/account',
+      headers,
+      payload: { password: 'secret-123', confirm: true },
+    });
+    expect(erase.statusCode, erase.body).toBe(200);
+
+    const after = await everything();
+    const leaks = Object.entries(after).flatMap(([table, text]) =>
+      needles.filter((needle) => text.includes(needle)).map((needle) => `${table}: ${needle}`),
+    );
+    expect(leaks).toEqual([]);
+    expect(slipFiles()).toEqual([]);
+    // What the law keeps stays: the booking, its number, dates and amounts.
+    const [kept] = await ctx.database.query<{
+      booking_number: string;
+      total_amount: string;
+      user_id: number;
+    }>('SELECT booking_number, total_amount::text, user_id FROM bookings WHERE id = $1', [booking.id]);
+    expect(kept).toMatchObject({ booking_number: booking.bookingNumber, user_id: userId });
+    // And the person can no longer sign in.
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/v1/auth/login',
+          payload: { email: person.email, password: 'secret-123' },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});

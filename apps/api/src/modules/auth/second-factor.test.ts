@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { buildTestApp } from '../../../test/app';
+import { describeEachDatabase } from '../../../test/databases';
+import { login, signInEveryone } from '../../../test/admin-helpers';
+import { demoStaffAccounts } from '../../db/seed/demo-staff';
+import { base32Decode, base32Encode, matchTotp, totpCode, totpStep } from './totp';
+
+describe('TOTP (RFC 6238)', () => {
+  it('gives the RFC 6238 test vectors (SHA-1, 8 digits truncated to 6)', () => {
+    const secret = Buffer.from('12345678901234567890');
+    // RFC 6238 Appendix B, T = 59 s → 94287082; T = 1111111109 → 07081804; six digits are the last six.
+    expect(totpCode(secret, Math.floor(59 / 30))).toBe('287082');
+    expect(totpCode(secret, Math.floor(1111111109 / 30))).toBe('081804');
+    expect(totpCode(secret, Math.floor(2000000000 / 30))).toBe('279037');
+  });
+  it('reads and writes base32 as authenticator apps do', () => {
+    const bytes = Buffer.from('hello second factor');
+    expect(base32Decode(base32Encode(bytes))).toEqual(bytes);
+    expect(base32Encode(Buffer.from('foobar'))).toBe('MZXW6YTBOI');
+  });
+  it('accepts one step of drift either way, never a step already used', () => {
+    const secret = Buffer.from('12345678901234567890');
+    const now = 1_700_000_000_000;
+    const step = totpStep(now);
+    expect(matchTotp(secret, totpCode(secret, step - 1), 0, now)).toBe(step - 1);
+    expect(matchTotp(secret, totpCode(secret, step + 1), 0, now)).toBe(step + 1);
+    expect(matchTotp(secret, totpCode(secret, step - 2), 0, now)).toBeNull();
+    expect(matchTotp(secret, totpCode(secret, step), step, now)).toBeNull();
+  });
+});
+
+describeEachDatabase('two-step sign-in for staff', (ctx) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database);
+  });
+  afterAll(() => app.close());
+
+  const [, staff] = demoStaffAccounts;
+  const post = (url: string, headers: Record<string, string>, payload?: object) =>
+    app.inject({ method: 'POST', url: `/api/v1${url}`, headers, ...(payload && { payload }) });
+  const passwordStep = () =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: staff!.email, password: staff!.password },
+    });
+
+  it('is set up with an authenticator app, asked at sign-in, and takes a recovery code once', async () => {
+    const headers = await login(app, staff!.email, staff!.password);
+    expect(
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/second-factor', headers })).json().response.data,
+    ).toEqual({
+      enabled: false,
+      recoveryCodesLeft: 0,
+    });
+    const setup = (await post('/auth/second-factor/setup', headers)).json().response.data;
+    expect(setup.otpauthUri).toMatch(
+      /^otpauth:\/\/totp\/Siam%20Drive%3A.+\?secret=[A-Z2-7]+&issuer=Siam\+Drive/,
+    );
+    expect(setup.qrSvg).toMatch(/^<svg/);
+    const secret = base32Decode(setup.secret);
+    // The secret is never kept in clear.
+    const [stored] = await ctx.database.query<{ secret_encrypted: string }>(
+      'SELECT secret_encrypted FROM user_second_factors f JOIN users u ON u.id = f.user_id WHERE u.email = $1',
+      [staff!.email],
+    );
+    expect(stored!.secret_encrypted).not.toContain(setup.secret);
+    expect(stored!.secret_encrypted).not.toContain(secret.toString('hex'));
+
+    // Not on until a first code confirms the app has it.
+    expect((await passwordStep()).json()).toHaveProperty('token');
+    const wrong = await post('/auth/second-factor/enable', headers, { code: '000000' });
+    expect(wrong.statusCode).toBe(400);
+    const enabled = await post('/auth/second-factor/enable', headers, { code: totpCode(secret, totpStep()) });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    const recoveryCodes: string[] = enabled.json().response.data.recoveryCodes;
+    expect(recoveryCodes).toHaveLength(10);
+
+    // The password alone now gives a ticket, not a session.
+    const first = (await passwordStep()).json();
+    expect(first).not.toHaveProperty('token');
+    expect(first.secondFactorTicket).toBeTruthy();
+    const second = (code: string, ticket = first.secondFactorTicket) =>
+      app.inject({ method: 'POST', url: '/api/v1/auth/login/second-factor', payload: { ticket, code } });
+    expect((await second('123456')).statusCode).toBe(401);
+    // The code of the step after the one used to enable it (the enabling code is spent).
+    const next = totpCode(secret, totpStep() + 1);
+    const ok = await second(next);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().user.email).toBe(staff!.email);
+    // The same code again is refused: a code works once.
+    expect((await second(next, (await passwordStep()).json().secondFactorTicket)).statusCode).toBe(401);
+    // A recovery code works once.
+    const ticket = (await passwordStep()).json().secondFactorTicket;
+    expect((await second(recoveryCodes[0]!.toUpperCase(), ticket)).statusCode).toBe(200);
+    expect(
+      (await second(recoveryCodes[0]!, (await passwordStep()).json().secondFactorTicket)).statusCode,
+    ).toBe(401);
+    // A forged ticket gets nothing.
+    expect((await second(recoveryCodes[1]!, `${ticket.split('.')[0]}.AAAA`)).statusCode).toBe(401);
+
+    // Turning it off needs a code.
+    expect((await post('/auth/second-factor/disable', headers, { code: '999999' })).statusCode).toBe(400);
+    expect((await post('/auth/second-factor/disable', headers, { code: recoveryCodes[2]! })).statusCode).toBe(
+      200,
+    );
+    expect((await passwordStep()).json()).toHaveProperty('token');
+  });
+
+  it('stops guessing codes after five wrong ones', async () => {
+    const [admin] = demoStaffAccounts;
+    const headers = await login(app, admin!.email, admin!.password);
+    const setup = (await post('/auth/second-factor/setup', headers)).json().response.data;
+    const secret = base32Decode(setup.secret);
+    await post('/auth/second-factor/enable', headers, { code: totpCode(secret, totpStep()) });
+    const ticket = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: admin!.email, password: admin!.password },
+      })
+    ).json().secondFactorTicket;
+    const codes = [];
+    for (let i = 0; i < 6; i++)
+      codes.push(
+        (
+          await app.inject({
+            method: 'POST',
+            url: '/api/v1/auth/login/second-factor',
+            payload: { ticket, code: String(100000 + i) },
+          })
+        ).statusCode,
+      );
+    expect(codes).toEqual([401, 401, 401, 401, 401, 429]);
+  });
+
+  it('is for staff: customers and visitors are refused', async () => {
+    const { customer } = await signInEveryone(app);
+    expect((await post('/auth/second-factor/setup', customer)).statusCode).toBe(403);
+    expect((await post('/auth/second-factor/setup', {})).statusCode).toBe(401);
+  });
+});

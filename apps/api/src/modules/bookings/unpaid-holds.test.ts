@@ -1,0 +1,325 @@
+import { crc32, deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { buildTestApp, testSettings } from '../../../test/app';
+import { describeEachDatabase } from '../../../test/databases';
+import {
+  createBooking,
+  daysFromNow,
+  goodCard,
+  makeCar,
+  makeCustomer,
+  slipPicture,
+  uploadSlip,
+  verifyEmail,
+} from './booking-fixtures.test-helper';
+
+/**
+ * Nobody holds the fleet without paying (issue 13): what one account, one
+ * network address, one browser and a crowd of new accounts can hold unpaid.
+ */
+describeEachDatabase('unpaid holds', (ctx) => {
+  let app: App;
+  beforeAll(async () => {
+    // The real per-address limit (the shared test settings raise it for other suites).
+    app = await buildTestApp(ctx.database, { settings: testSettings({ UNPAID_MAX_PER_ADDRESS: '4' }) });
+  });
+  afterAll(() => app.close());
+
+  let n = 0;
+  const address = () => `10.77.${Math.floor(++n / 200)}.${(n % 200) + 1}`;
+  const transfer = (car: Awaited<ReturnType<typeof makeCar>>, from: number, to = from + 1) => ({
+    carModelId: car.carModelId,
+    branchCode: car.branchCode,
+    pickupDate: daysFromNow(from),
+    returnDate: daysFromNow(to),
+    paymentMethod: 'bank_transfer',
+  });
+
+  it('never lets more than half of a model’s cars at a branch be held unpaid on a day; cards still book', async () => {
+    const car = await makeCar(ctx.database, 4);
+    const made = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await makeCustomer(app);
+      made.push(await createBooking(app, c.headers, transfer(car, 30, 33), { remoteAddress: address() }));
+    }
+    expect(made.map((r) => r.statusCode)).toEqual([200, 200, 409]);
+    expect(made[2]!.json()).toMatchObject({ code: 'UNPAID_HOLDS_FULL' });
+    // Another day that overlaps one of the held days is full too; a day after is not.
+    const later = await makeCustomer(app);
+    expect(
+      (await createBooking(app, later.headers, transfer(car, 33, 35), { remoteAddress: address() })).json(),
+    ).toMatchObject({
+      code: 'UNPAID_HOLDS_FULL',
+    });
+    expect(
+      (await createBooking(app, later.headers, transfer(car, 34, 35), { remoteAddress: address() }))
+        .statusCode,
+    ).toBe(200);
+    // Paying by card books one of the two cars still free on day 30.
+    const payer = await makeCustomer(app);
+    const card = await createBooking(
+      app,
+      payer.headers,
+      { ...transfer(car, 30, 31), paymentMethod: 'card', card: goodCard },
+      { remoteAddress: address() },
+    );
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.json().response.data.booking.status).toBe('confirmed');
+  });
+
+  it('lets one network address hold at most 4 unpaid bookings, whatever the accounts', async () => {
+    const car = await makeCar(ctx.database, 20);
+    const office = address();
+    const codes = [];
+    for (let i = 0; i < 6; i++) {
+      const c = await makeCustomer(app);
+      codes.push(await createBooking(app, c.headers, transfer(car, 40 + i * 2), { remoteAddress: office }));
+    }
+    expect(codes.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 409, 409]);
+    expect(codes[4]!.json()).toMatchObject({ code: 'UNPAID_HOLDS_FROM_NETWORK' });
+    // From elsewhere it goes on.
+    const c = await makeCustomer(app);
+    expect(
+      (await createBooking(app, c.headers, transfer(car, 60), { remoteAddress: address() })).statusCode,
+    ).toBe(200);
+  });
+
+  it('lets one browser hold at most 2 unpaid bookings, whatever the accounts', async () => {
+    const car = await makeCar(ctx.database, 20);
+    // The device cookie a browser gets at sign-in, sent with every later call.
+    const first = await makeCustomer(app);
+    const signIn = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: first.email, password: 'secret-123' },
+    });
+    const cookie = String(signIn.headers['set-cookie']).split(';')[0]!;
+    const codes = [];
+    for (let i = 0; i < 3; i++) {
+      const c = await makeCustomer(app);
+      codes.push(
+        await createBooking(app, { ...c.headers, cookie }, transfer(car, 70 + i * 2), {
+          remoteAddress: address(),
+        }),
+      );
+    }
+    expect(codes.map((r) => r.statusCode)).toEqual([200, 200, 409]);
+    expect(codes[2]!.json()).toMatchObject({ code: 'UNPAID_HOLDS_FROM_NETWORK' });
+  });
+
+  it('the reported attack: 32 new accounts from 2 addresses cannot empty a model for a Saturday', async () => {
+    const car = await makeCar(ctx.database, 10);
+    const addresses = [address(), address()];
+    const results = [];
+    for (let i = 0; i < 32; i++) {
+      const c = await makeCustomer(app);
+      for (let j = 0; j < 3; j++)
+        results.push(
+          await createBooking(
+            app,
+            c.headers,
+            { ...transfer(car, 90), paymentMethod: j % 2 ? 'promptpay' : 'bank_transfer' },
+            {
+              remoteAddress: addresses[i % 2]!,
+            },
+          ),
+        );
+    }
+    const held = results.filter((r) => r.statusCode === 200).length;
+    // Four per address, and never more than half the model on the day.
+    expect(held).toBeLessThanOrEqual(5);
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    // Honest customers can still book what is left, by card at once.
+    const honest = await makeCustomer(app);
+    const paid = await createBooking(
+      app,
+      honest.headers,
+      { ...transfer(car, 90), paymentMethod: 'card', card: goodCard },
+      { remoteAddress: address() },
+    );
+    expect(paid.statusCode).toBe(200);
+  });
+
+  it('an established customer (verified email, or a completed rental) may hold three', async () => {
+    const car = await makeCar(ctx.database, 20);
+    const c = await makeCustomer(app);
+    const at = address();
+    expect((await createBooking(app, c.headers, transfer(car, 100), { remoteAddress: at })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await createBooking(app, c.headers, transfer(car, 102), { remoteAddress: at })).json(),
+    ).toMatchObject({
+      code: 'TOO_MANY_UNPAID_BOOKINGS',
+    });
+    await ctx.database.query(
+      `UPDATE bookings SET status = 'completed' WHERE id = (SELECT id FROM bookings WHERE user_id = $1 LIMIT 1)`,
+      [c.userId],
+    );
+    expect((await createBooking(app, c.headers, transfer(car, 104), { remoteAddress: at })).statusCode).toBe(
+      200,
+    );
+    const v = await makeCustomer(app);
+    await verifyEmail(ctx.database, v.userId);
+    for (const day of [110, 112, 114])
+      expect(
+        (await createBooking(app, v.headers, transfer(car, day), { remoteAddress: address() })).statusCode,
+      ).toBe(200);
+  });
+
+  it('staff see who holds cars unpaid and from where, and release a hoarder’s holds in bulk (audited); paid ones stay', async () => {
+    const car = await makeCar(ctx.database, 20);
+    const hoarder = address();
+    const ids: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const email = `hoard${i}.${ctx.kind}.${Date.now()}@example.com`;
+      const c = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/register',
+        remoteAddress: hoarder,
+        payload: {
+          email,
+          password: 'secret-123',
+          firstName: 'H',
+          lastName: 'O',
+          phone: '0812345678',
+        },
+      });
+      expect(c.statusCode).toBe(200);
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email, password: 'secret-123' },
+      });
+      const headers = { authorization: `Bearer ${login.json().token}` };
+      ids.push(
+        (await createBooking(app, headers, transfer(car, 130 + i), { remoteAddress: hoarder })).json()
+          .response.data.booking.id,
+      );
+    }
+    const honest = await makeCustomer(app);
+    const honestBooking = (
+      await createBooking(app, honest.headers, transfer(car, 140), { remoteAddress: address() })
+    ).json().response.data.booking;
+    const { demoStaffAccounts } = await import('../../db/seed/demo-staff');
+    const staff = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: demoStaffAccounts[1]!.email, password: demoStaffAccounts[1]!.password },
+    });
+    const staffHeaders = { authorization: `Bearer ${staff.json().token}` };
+    const view = await app.inject({ url: '/api/v1/admin/unpaid-holds', headers: staffHeaders });
+    expect(view.statusCode).toBe(200);
+    const { holds, addresses } = view.json().response.data;
+    expect(addresses.find((a: { address: string }) => a.address === hoarder)).toMatchObject({
+      unpaidHolds: 3,
+      newAccounts: 3,
+    });
+    expect(holds.find((h: { id: number }) => h.id === ids[0])).toMatchObject({
+      address: hoarder,
+      emailVerified: false,
+      completedRentals: 0,
+    });
+    const onlyHoarder = await app.inject({
+      url: `/api/v1/admin/unpaid-holds?address=${hoarder}`,
+      headers: staffHeaders,
+    });
+    expect(
+      onlyHoarder
+        .json()
+        .response.data.holds.map((h: { id: number }) => h.id)
+        .sort(),
+    ).toEqual([...ids].sort());
+    // One of them pays meanwhile: it is skipped, not cancelled.
+    await app.services.bookings.confirmPayment(ids[2]!);
+    const release = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/unpaid-holds/release',
+      headers: staffHeaders,
+      payload: { bookingIds: ids, reason: 'Many new accounts from one address' },
+    });
+    expect(release.statusCode, release.body).toBe(200);
+    expect(release.json().response.data).toEqual({ released: [ids[0], ids[1]], skipped: [ids[2]] });
+    const statuses = await ctx.database.query<{ id: number; status: string }>(
+      'SELECT id, status FROM bookings WHERE id = ANY($1::int[]) ORDER BY id',
+      [[...ids, honestBooking.id]],
+    );
+    expect(statuses.map((r) => r.status)).toEqual([
+      'cancelled',
+      'cancelled',
+      'confirmed',
+      'awaiting_payment',
+    ]);
+    const audit = await ctx.database.query<{ action: string }>(
+      "SELECT action FROM audit_log WHERE entity = 'booking' AND entity_id = ANY($1::text[])",
+      [[String(ids[0]), String(ids[1])]],
+    );
+    expect(audit.map((a) => a.action)).toEqual(['booking.cancelled', 'booking.cancelled']);
+    // Customers may not.
+    expect(
+      (await app.inject({ url: '/api/v1/admin/unpaid-holds', headers: honest.headers })).statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses slips that are not a readable picture or PDF: magic bytes alone, a decompression bomb, a tiny image', async () => {
+    const car = await makeCar(ctx.database, 4);
+    const c = await makeCustomer(app);
+    const booking = (
+      await createBooking(app, c.headers, transfer(car, 120), { remoteAddress: address() })
+    ).json().response.data.booking;
+    const { default: sharp } = await import('sharp');
+    const bomb = hugePng(20_000, 20_000);
+    const cases: [Buffer, string, string][] = [
+      [Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Array(18).fill(0)]), 'slip.jpg', 'image/jpeg'], // 22 bytes, the report's
+      [bomb, 'slip.png', 'image/png'],
+      [
+        await sharp({ create: { width: 40, height: 40, channels: 3, background: '#fff' } })
+          .png()
+          .toBuffer(),
+        'a.png',
+        'image/png',
+      ],
+      [Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4000, 32)]), 'slip.pdf', 'application/pdf'],
+      [(await slipPicture('jpeg')).subarray(0, 3000), 'cut.jpg', 'image/jpeg'],
+    ];
+    for (const [content, name, type] of cases) {
+      const res = await uploadSlip(app, c.headers, booking.id, content, name, type);
+      expect(res.statusCode, name).toBe(415);
+      expect(res.json()).toMatchObject({ code: 'SLIP_INVALID', errors: [{ path: 'file' }] });
+    }
+    const [none] = await ctx.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM payment_slips WHERE booking_id = $1',
+      [booking.id],
+    );
+    expect(none!.n).toBe(0);
+    // A real screenshot-sized JPEG goes through.
+    expect(
+      (await uploadSlip(app, c.headers, booking.id, await slipPicture('jpeg'), 'slip.jpg', 'image/jpeg'))
+        .statusCode,
+    ).toBe(200);
+  });
+});
+
+/** A valid 1-bit PNG of the given size: about 50 KB on disk for 20,000 × 20,000, 400 million pixels decoded. */
+function hugePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // bit depth 1, greyscale, deflate, no filter, no interlace
+  const row = Math.ceil(width / 8) + 1;
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(Buffer.alloc(row * height), { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}

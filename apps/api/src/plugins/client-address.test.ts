@@ -1,0 +1,72 @@
+import { expect, it } from 'vitest';
+import { buildTestApp, testSettings } from '../../test/app';
+import { describeEachDatabase } from '../../test/databases';
+
+/**
+ * The client's address, which every per-address limit counts, comes from the
+ * connection unless the connection is a proxy we were told to trust
+ * (TRUST_PROXY); nobody else can choose it with X-Forwarded-For (issue 13).
+ */
+describeEachDatabase('client address behind proxies', (ctx) => {
+  let n = 0;
+  const register = (
+    app: Awaited<ReturnType<typeof buildTestApp>>,
+    remoteAddress: string,
+    forwardedFor: string,
+  ) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/register',
+      remoteAddress,
+      headers: { 'x-forwarded-for': forwardedFor },
+      payload: {
+        email: `proxy-${Date.now()}-${++n}@example.com`,
+        password: 'secret-123',
+        firstName: 'Somchai',
+        lastName: 'Jaidee',
+        phone: '0812345678',
+      },
+    });
+
+  it('by default ignores X-Forwarded-For: a header cannot walk around a per-address limit', async () => {
+    const app = await buildTestApp(ctx.database, { settings: testSettings({ AUTH_MAX_REGISTRATIONS: '2' }) });
+    const codes = [];
+    for (const spoof of ['1.1.1.1', '2.2.2.2', '3.3.3.3'])
+      codes.push((await register(app, '10.20.0.1', spoof)).statusCode);
+    expect(codes).toEqual([200, 200, 429]);
+    // The loopback is no exception: a local attacker is still one address.
+    const local = [];
+    for (const spoof of ['4.4.4.4', '5.5.5.5', '6.6.6.6'])
+      local.push((await register(app, '127.0.0.1', spoof)).statusCode);
+    expect(local).toEqual([200, 200, 429]);
+    await app.close();
+  });
+
+  it('trusts X-Forwarded-For from a configured proxy only (addresses and CIDRs)', async () => {
+    const app = await buildTestApp(ctx.database, {
+      settings: testSettings({ AUTH_MAX_REGISTRATIONS: '2', TRUST_PROXY: '10.30.0.1, 10.40.0.0/16' }),
+    });
+    const behindProxy = [];
+    for (const client of ['7.7.7.1', '7.7.7.2', '7.7.7.3'])
+      behindProxy.push((await register(app, '10.30.0.1', client)).statusCode);
+    expect(behindProxy).toEqual([200, 200, 200]);
+    const behindCidr = [];
+    for (const client of ['8.8.8.1', '8.8.8.2', '8.8.8.3'])
+      behindCidr.push((await register(app, '10.40.9.9', client)).statusCode);
+    expect(behindCidr).toEqual([200, 200, 200]);
+    // The proxy's own clients are counted: one client's third registration is refused.
+    const oneClient = [];
+    for (let i = 0; i < 3; i++) oneClient.push((await register(app, '10.30.0.1', '9.9.9.9')).statusCode);
+    expect(oneClient).toEqual([200, 200, 429]);
+    // Anyone else's header is ignored.
+    const untrusted = [];
+    for (const spoof of ['1.2.3.4', '1.2.3.5', '1.2.3.6'])
+      untrusted.push((await register(app, '10.50.0.1', spoof)).statusCode);
+    expect(untrusted).toEqual([200, 200, 429]);
+    await app.close();
+  });
+
+  it('refuses a malformed TRUST_PROXY at start, naming it', async () => {
+    expect(() => testSettings({ TRUST_PROXY: 'not-an-address' })).toThrow(/TRUST_PROXY/);
+  });
+});

@@ -1,0 +1,120 @@
+import { expect, test, axeViolations } from './fixtures';
+import { unique, waitForMail } from './mail';
+
+/**
+ * A forgotten password and a confirmed email, as a customer meets them (issue 19):
+ * "Forgot your password?" on the sign-in page, the mailed link, a new password
+ * that works while the old one does not; and the link in the registration mail.
+ */
+const texts = {
+  en: {
+    forgot: 'Forgot your password?',
+    email: 'Email',
+    send: 'Send the link',
+    sent: 'If an account has this address, a link is on its way.',
+    resetSubject: /Reset your Siam Drive password/,
+    newPassword: 'New password',
+    confirm: 'Confirm new password',
+    save: 'Save the new password',
+    done: 'Your password is changed',
+    invalid: 'This link has expired or was already used.',
+    password: 'Password',
+    login: 'Log in',
+    loginFailed: 'Incorrect email or password',
+    verifySubject: /Confirm your email/,
+    verified: 'Your email address is confirmed.',
+  },
+  th: {
+    forgot: 'ลืมรหัสผ่าน?',
+    email: 'อีเมล',
+    send: 'ส่งลิงก์',
+    sent: 'หากมีบัญชีที่ใช้อีเมลนี้ เราได้ส่งลิงก์ไปแล้ว',
+    resetSubject: /ตั้งรหัสผ่านใหม่/,
+    newPassword: 'รหัสผ่านใหม่',
+    confirm: 'ยืนยันรหัสผ่านใหม่',
+    save: 'บันทึกรหัสผ่านใหม่',
+    done: 'เปลี่ยนรหัสผ่านเรียบร้อยแล้ว',
+    invalid: 'ลิงก์นี้หมดอายุหรือถูกใช้ไปแล้ว',
+    password: 'รหัสผ่าน',
+    login: 'เข้าสู่ระบบ',
+    loginFailed: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
+    verifySubject: /ยืนยันอีเมล/,
+    verified: 'ยืนยันอีเมลเรียบร้อยแล้ว',
+  },
+} as const;
+
+for (const [lng, t] of Object.entries(texts)) {
+  test(`[${lng}] a customer who forgot the password sets a new one from the mailed link`, async ({
+    page,
+    request,
+  }) => {
+    const email = unique(`forgot-${lng}`);
+    expect(
+      (
+        await request.post('/api/v1/auth/register', {
+          data: {
+            email,
+            password: 'old-password-1',
+            firstName: 'Nok',
+            lastName: 'Dee',
+            phone: '0812345678',
+            language: lng,
+          },
+        })
+      ).ok(),
+    ).toBe(true);
+    await page.goto(`/login?lng=${lng}`);
+    await page.getByRole('link', { name: t.forgot }).click();
+    await expect(page.getByRole('heading', { level: 1, name: t.forgot })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    const ask = page.getByRole('form', { name: t.forgot });
+    await ask.getByLabel(t.email).fill(email);
+    await ask.getByRole('button', { name: t.send }).click();
+    await expect(page.getByRole('status')).toContainText(t.sent);
+
+    const mail = await waitForMail(email, t.resetSubject);
+    const link = /https?:\/\/[^\s]+\/reset-password\?token=[A-Za-z0-9_-]+&lng=\w+/.exec(mail.text)![0];
+    const path = new URL(link).pathname + new URL(link).search;
+    await page.goto(path);
+    await page.getByLabel(t.newPassword, { exact: true }).fill('new-password-1');
+    await page.getByLabel(t.confirm, { exact: true }).fill('new-password-1');
+    await page.getByRole('button', { name: t.save }).click();
+    await expect(page.getByRole('status')).toContainText(t.done);
+    // The link works once.
+    await page.goto(path);
+    await page.getByLabel(t.newPassword, { exact: true }).fill('third-password-1');
+    await page.getByLabel(t.confirm, { exact: true }).fill('third-password-1');
+    await page.getByRole('button', { name: t.save }).click();
+    await expect(page.getByRole('alert')).toContainText(t.invalid);
+
+    // The old password no longer signs in; the new one does.
+    await page.goto(`/login?lng=${lng}`);
+    const form = page.getByRole('form', { name: t.login });
+    await form.getByLabel(t.email).fill(email);
+    await form.getByLabel(t.password, { exact: true }).fill('old-password-1');
+    await form.getByRole('button', { name: t.login }).click();
+    await expect(form.getByRole('alert')).toContainText(t.loginFailed);
+    await form.getByLabel(t.password, { exact: true }).fill('new-password-1');
+    await form.getByRole('button', { name: t.login }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+
+  test(`[${lng}] a new customer confirms the email from the registration mail`, async ({ page, request }) => {
+    const email = unique(`verify-${lng}`);
+    await request.post('/api/v1/auth/register', {
+      data: {
+        email,
+        password: 'secret-123',
+        firstName: 'Nok',
+        lastName: 'Dee',
+        phone: '0812345678',
+        language: lng,
+      },
+    });
+    const mail = await waitForMail(email, t.verifySubject);
+    const link = new URL(/https?:\/\/[^\s]+\/verify-email\?token=[A-Za-z0-9_-]+&lng=\w+/.exec(mail.text)![0]);
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole('status')).toContainText(t.verified);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+}

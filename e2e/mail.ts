@@ -1,0 +1,23 @@
+import { expect } from '@playwright/test';
+import { readOutbox, type OutboxMail } from '../apps/api/test/outbox';
+
+/** The test server writes every mail to DATA_DIR/outbox (playwright.config.ts shares the folder). */
+const dataDir = () => process.env.E2E_DATA_DIR!;
+
+/** The first mail to `to` whose subject matches, waiting up to 10 s for the server to send it. */
+export async function waitForMail(to: string, subject: RegExp): Promise<OutboxMail> {
+  let found: OutboxMail | undefined;
+  await expect
+    .poll(
+      () => {
+        found = readOutbox(dataDir()).find((m) => m.to.includes(to) && subject.test(m.subject));
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+export const unique = (name: string) =>
+  `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
