@@ -121,21 +121,26 @@ async function once<T>(path: string, options: RequestOptions): Promise<T> {
     throw new ApiError('network', messageFor('network'));
   }
 
-  if (response.ok) {
-    if (response.status === 204) return undefined as T;
-    return (await response.json()) as T;
-  }
+  if (response.status === 204) return undefined as T;
+  const answer = (await response.json().catch(() => undefined)) as unknown;
+  // Spec §7: an answer "with status false and a message" is a failure whatever its HTTP
+  // status (a proxy or an older API may say so with a 200); so is a 2xx that is not JSON.
+  const saysFailed =
+    typeof answer !== 'object' || answer === null || (answer as { status?: unknown }).status === false;
+  if (response.ok && !saysFailed) return answer as T;
 
-  const envelope = (await response.json().catch(() => undefined)) as Partial<ErrorEnvelope> | undefined;
+  const envelope = answer as Partial<ErrorEnvelope> | undefined;
   if (response.status === 401 && token) {
     clearSession();
     window.dispatchEvent(new Event(SESSION_EXPIRED_EVENT));
   }
   const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+  // A 2xx that says it failed is the server's failure to answer: treat it as a 500 would be.
+  const httpStatus = response.ok ? 500 : response.status;
   throw new ApiError(
     'http',
-    messageFor('http', response.status, localServerMsg(envelope?.msg)),
-    response.status,
+    messageFor('http', httpStatus, localServerMsg(envelope?.msg)),
+    httpStatus,
     envelope?.code,
     envelope?.msg,
     envelope?.errors ?? [],

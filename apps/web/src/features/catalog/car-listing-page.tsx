@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddressParams } from '../../lib/use-address-params';
 import { businessRules } from '@siam/contract/business-rules';
@@ -108,7 +108,18 @@ export function CarListingPage() {
 
   const pagination = cars.data?.response.pagination;
   const list = cars.data?.response.data ?? [];
-  const loading = cars.isPending || cars.isPlaceholderData;
+  // An address past the last page (an old link, a typed ?page=99) moves to the last page
+  // instead of showing "no cars" under a count of 32; until then it looks like loading.
+  const pastTheEnd = Boolean(pagination && pagination.total > 0 && state.page > pagination.total_pages);
+  const lastPage = pagination?.total_pages ?? 1;
+  useEffect(() => {
+    if (pastTheEnd)
+      changeParams((current) => writeListing({ ...readListing(current), page: lastPage }, current), {
+        replace: true,
+      });
+  }, [pastTheEnd, lastPage, changeParams]);
+  const loading = cars.isPending || cars.isPlaceholderData || pastTheEnd;
+  const failed = cars.isError && !loading;
   const filtered = Boolean(state.categoryId || state.type || state.search);
   const first = pagination ? (pagination.page - 1) * pagination.limit + 1 : 0;
   const last = pagination ? Math.min(pagination.page * pagination.limit, pagination.total) : 0;
@@ -173,12 +184,14 @@ export function CarListingPage() {
           <div className="flex flex-wrap items-center justify-between gap-3">
             <div className="flex flex-wrap items-center gap-2">
               <h2 id="results-heading" className="text-lg" aria-live="polite" data-testid="result-count">
-                {pagination
-                  ? t('listing.count', {
-                      count: pagination.total,
-                      formatted: formatNumber(pagination.total, lang),
-                    })
-                  : t('listing.loading')}
+                {failed
+                  ? t('listing.errorTitle')
+                  : pagination && !pastTheEnd
+                    ? t('listing.count', {
+                        count: pagination.total,
+                        formatted: formatNumber(pagination.total, lang),
+                      })
+                    : t('listing.loading')}
               </h2>
               {filtered && (
                 <span
@@ -236,7 +249,7 @@ export function CarListingPage() {
               </div>
             </div>
           </div>
-          {pagination && pagination.total > 0 && (
+          {pagination && pagination.total > 0 && !loading && !failed && (
             <p className="mt-1 text-sm text-slate-700" data-testid="range-summary">
               {t('listing.range', {
                 first: formatNumber(first, lang),
@@ -246,7 +259,7 @@ export function CarListingPage() {
             </p>
           )}
 
-          {cars.isError && !loading ? (
+          {failed ? (
             <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
               <h3 className="text-lg text-red-800">{t('listing.errorTitle')}</h3>
               <p className="mt-2 text-slate-800">{cars.error.message || t('listing.errorText')}</p>
@@ -288,7 +301,7 @@ export function CarListingPage() {
               ))}
             </ul>
           )}
-          {pagination && !loading && (
+          {pagination && !loading && !failed && (
             <Pagination page={pagination.page} totalPages={pagination.total_pages} onPage={onPage} />
           )}
         </section>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBaht, formatNumber } from './format';
+import { carImageCandidates, defaultCarImage, formatBaht, formatNumber } from './format';
 
 const locales = { th: 'th-TH', en: 'en-GB', zh: 'zh-CN' } as const;
 const values = [0, 1, 12, 999, 1000, 1290, 1234567.891, -1500, 1000000, 99.999, 0.5, -0.25, 12.3456];
@@ -24,5 +24,21 @@ describe.each(Object.entries(locales))('in %s', (lang, locale) => {
     for (const value of values) {
       expect(formatNumber(value, lang)).toBe(new Intl.NumberFormat(locale).format(value));
     }
+  });
+});
+
+describe('carImageCandidates', () => {
+  it('tries the cover, then the first picture, then the default', () => {
+    expect(carImageCandidates({ car_model_id: 7, cover_image: '/a.webp', image_path: ['/b.webp'] })).toEqual([
+      '/a.webp',
+      '/b.webp',
+      defaultCarImage,
+    ]);
+  });
+
+  it('goes straight to the default for a car without pictures: no request for a picture that does not exist', () => {
+    expect(carImageCandidates({ car_model_id: 7, cover_image: null, image_path: [] })).toEqual([
+      defaultCarImage,
+    ]);
   });
 });

