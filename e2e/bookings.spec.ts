@@ -83,6 +83,14 @@ const texts = {
     cancel: 'Cancel booking',
     yesCancel: 'Yes, cancel',
     free: 'Cancelling now is free of charge.',
+    lateFee: /After that, cancelling costs \D*[\d,]+/,
+    termsLink: 'terms and conditions',
+    promoLine: 'Promotion code SAVE10 (off the rental)',
+    reviewLater: /Once you have picked up the car on .+, you can review it in My bookings/,
+    reviewFrom: /You can review this car for a discount coupon once you have picked it up on/,
+    shareLine: 'Share on LINE',
+    copyLink: 'Copy link',
+    linkCopied: 'Link copied',
     cancelled: 'Cancelled',
     gps: /GPS device/,
     transfer: 'Bank transfer',
@@ -121,6 +129,14 @@ const texts = {
     cancel: 'ยกเลิกการจอง',
     yesCancel: 'ยืนยันการยกเลิก',
     free: 'ยกเลิกตอนนี้ไม่มีค่าธรรมเนียม',
+    lateFee: /หลังจากนั้นการยกเลิกมีค่าธรรมเนียม \D*[\d,]+/,
+    termsLink: 'ข้อกำหนดและเงื่อนไข',
+    promoLine: 'โค้ดส่วนลด SAVE10 (ลดจากค่าเช่า)',
+    reviewLater: /เมื่อคุณรับรถแล้วในวันที่ .+ คุณสามารถรีวิวรถได้ที่การจองของฉัน/,
+    reviewFrom: /คุณรีวิวรถคันนี้เพื่อรับคูปองส่วนลดได้เมื่อรับรถแล้วในวันที่/,
+    shareLine: 'แชร์ทาง LINE',
+    copyLink: 'คัดลอกลิงก์',
+    linkCopied: 'คัดลอกลิงก์แล้ว',
     cancelled: 'ยกเลิกแล้ว',
     gps: /เครื่องนำทาง GPS/,
     transfer: 'โอนเงินผ่านธนาคาร',
@@ -157,7 +173,12 @@ for (const lng of ['en', 'th'] as const) {
   const t: Texts = texts[lng];
   const offset = lng === 'en' ? 0 : 100;
 
-  test(`[${lng}] card with SAVE10 → success → receipt → my bookings → cancel`, async ({ page, request }) => {
+  test(`[${lng}] card with SAVE10 → success → receipt → my bookings → cancel`, async ({
+    page,
+    request,
+    context,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await signUp(request, page, lng);
     const car = await findCar(request, 10 + offset, 12 + offset);
     await page.goto(bookingUrl(car, 10 + offset, 12 + offset, lng));
@@ -170,7 +191,13 @@ for (const lng of ['en', 'th'] as const) {
     await page.getByRole('button', { name: t.apply }).click();
     await expect(page.getByText(t.applied)).toBeVisible();
     await expect(total).not.toHaveText(before!);
+    // The code's line says what it applies to, as the promotions page does.
+    await expect(page.getByTestId('price-breakdown').getByText(t.promoLine)).toBeVisible();
     await expect(page.getByText(t.sandbox)).toBeVisible();
+    // The terms one accepts are a click away, in a new tab so nothing typed here is lost.
+    const termsLink = page.getByRole('link', { name: t.termsLink });
+    await expect(termsLink).toHaveAttribute('href', '/terms');
+    await expect(termsLink).toHaveAttribute('target', '_blank');
     await fillCard(page, t);
     await page.getByRole('button', { name: t.pay }).click();
     await expect(page.getByRole('alert').filter({ hasText: t.acceptTermsError }).first()).toBeVisible();
@@ -184,6 +211,17 @@ for (const lng of ['en', 'th'] as const) {
     await expect(page.getByText('18:00').first()).toBeVisible();
     await page.reload();
     await expect(page.getByTestId('booking-number')).toHaveText(number);
+    // A review opens at pickup: the page says when, instead of a button that leads nowhere yet.
+    await expect(page.getByTestId('review-later')).toHaveText(t.reviewLater);
+    // Sharing that works on a phone: LINE's share address (no app id), and the link copied.
+    await expect(page.getByRole('link', { name: t.shareLine })).toHaveAttribute(
+      'href',
+      new RegExp(`^https://line\\.me/R/share\\?text=.*${number}`),
+    );
+    await expect(page.locator('a[href*="facebook.com/dialog"]')).toHaveCount(0);
+    await page.getByRole('button', { name: t.copyLink }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.linkCopied })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(`booking=${number}`);
 
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: t.receipt }).click();
@@ -193,8 +231,11 @@ for (const lng of ['en', 'th'] as const) {
     await page.goto(`/my-bookings?lng=${lng}`);
     await expect(page.getByRole('heading', { level: 1, name: t.myBookings })).toBeVisible();
     const item = page.getByRole('listitem', { name: new RegExp(number) });
+    await expect(item.getByText(t.reviewFrom)).toBeVisible();
     await item.getByRole('button', { name: t.cancel }).click();
     await expect(item.getByTestId('cancel-fee')).toHaveText(t.free);
+    // Free now, and the fee that comes later is said before it applies.
+    await expect(item.getByText(t.lateFee)).toBeVisible();
     await item.getByRole('button', { name: t.yesCancel }).click();
     await expect(item.getByText(t.cancelled, { exact: true })).toBeVisible();
   });

@@ -223,6 +223,8 @@ export const bookingSchema = z.object({
   createdAt: z.string(),
   freeCancellationUntil: z.string(),
   cancellationFee: z.number().int().nullable(),
+  /** What cancelling costs once the free period is over (10 % of the total, at least ฿500, at most the total). */
+  lateCancellationFee: z.number().int(),
   canCancel: z.boolean(),
   canUploadSlip: z.boolean(),
   cancelReason: z.string().nullable(),

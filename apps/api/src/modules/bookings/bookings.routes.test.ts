@@ -34,9 +34,10 @@ describe('money rules (pure)', () => {
     expect(p.rentalAmount).toBe(300_000);
     expect(p.hotDealDiscount).toBe(45_000);
     expect(p.addonsAmount).toBe(30_000);
-    expect(p.promoDiscount).toBe(28_500);
-    expect(p.total).toBe(256_500);
-    expect(p.vat).toBe(Math.round((256_500 * 7) / 107));
+    // SAVE10 takes 10 % of the rental after the deal (฿2,550), not of the extras.
+    expect(p.promoDiscount).toBe(25_500);
+    expect(p.total).toBe(259_500);
+    expect(p.vat).toBe(Math.round((259_500 * 7) / 107));
   });
   it('never takes a fixed code below zero', () => {
     const p = priceBooking({
@@ -118,7 +119,7 @@ describeEachDatabase('bookings', (ctx) => {
     expect(q.addonsAmount).toBe(3 * 35_000);
     expect(q.addons.find((a: { code: string }) => a.code === 'child_seat').amount).toBe(0);
     expect(q.addons[0].label).toMatch(/[\u0E00-\u0E7F]/);
-    expect(q.promoDiscount).toBe(Math.round((270_000 + 105_000) / 10));
+    expect(q.promoDiscount).toBe(270_000 / 10);
     expect(q.total).toBe(375_000 - q.promoDiscount);
     expect(q.vat).toBe(Math.round((q.total * 7) / 107));
   });
@@ -188,8 +189,8 @@ describeEachDatabase('bookings', (ctx) => {
     expect(booking).toMatchObject({
       status: 'confirmed',
       paid: true,
-      total: 198_000,
-      promoDiscount: 22_000,
+      total: 200_000,
+      promoDiscount: 20_000,
       days: 2,
     });
     expect(booking.payment).toMatchObject({

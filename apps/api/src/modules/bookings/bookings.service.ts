@@ -26,6 +26,7 @@ import {
   bangkokInstant,
   bangkokToday,
   cancellationFee,
+  lateCancellationFee,
   isRealDate,
   priceBooking,
   rentalDays,
@@ -645,6 +646,7 @@ export class BookingsService {
       cancellationFee:
         row.cancellation_fee ??
         (canCancel ? cancellationFee({ total: row.total_amount, paid, createdAt, now: this.now() }) : null),
+      lateCancellationFee: lateCancellationFee(row.total_amount),
       canCancel,
       canUploadSlip:
         row.status === 'awaiting_payment' &&

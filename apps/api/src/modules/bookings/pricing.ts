@@ -45,7 +45,8 @@ export interface PriceBreakdown {
  * The one price rule (prices include VAT):
  * rental = days × daily price; a running hot deal takes its percent off the rental;
  * add-ons = per-day price × quantity × days; a promotion code then takes its percent
- * (or its fixed amount, never more than what is left) off rental + add-ons.
+ * (or its fixed amount, never more than the rental left) off the rental only, as the
+ * promotions page promises ("10% off the rental price"): extras are never discounted.
  * VAT is the 7/107 part of the total.
  */
 export function priceBooking(input: PriceInput): PriceBreakdown {
@@ -59,14 +60,14 @@ export function priceBooking(input: PriceInput): PriceBreakdown {
     amount: a.pricePerDay * a.quantity * input.days,
   }));
   const addonsAmount = addons.reduce((sum, a) => sum + a.amount, 0);
-  const beforePromo = rentalAmount - hotDealDiscount + addonsAmount;
+  const rentalAfterDeal = rentalAmount - hotDealDiscount;
   let promoDiscount = 0;
   if (input.promo)
     promoDiscount =
       input.promo.kind === 'percent'
-        ? percentOf(beforePromo, input.promo.value)
-        : Math.min(input.promo.value, beforePromo);
-  const total = beforePromo - promoDiscount;
+        ? percentOf(rentalAfterDeal, input.promo.value)
+        : Math.min(input.promo.value, rentalAfterDeal);
+  const total = rentalAfterDeal + addonsAmount - promoDiscount;
   const vat = Math.round((total * businessRules.vatPercent) / (100 + businessRules.vatPercent));
   return { rentalAmount, hotDealDiscount, addons, addonsAmount, promoDiscount, total, vat };
 }
@@ -79,10 +80,12 @@ export function priceBooking(input: PriceInput): PriceBreakdown {
 export function cancellationFee(input: { total: number; paid: boolean; createdAt: Date; now: Date }): number {
   const freeUntil = input.createdAt.getTime() + cancellationRule.freeHours * 3_600_000;
   if (!input.paid || input.now.getTime() <= freeUntil) return 0;
-  return Math.min(
-    input.total,
-    Math.max(percentOf(input.total, cancellationRule.feePercent), cancellationRule.minFeeSatang),
-  );
+  return lateCancellationFee(input.total);
+}
+
+/** What cancelling a paid booking costs once the free period is over. */
+export function lateCancellationFee(total: number): number {
+  return Math.min(total, Math.max(percentOf(total, cancellationRule.feePercent), cancellationRule.minFeeSatang));
 }
 
 const DAY_MS = 86_400_000;

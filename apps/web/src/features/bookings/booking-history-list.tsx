@@ -46,7 +46,10 @@ function CancelAction({ booking }: { booking: Booking }) {
       </p>
       {fee === 0 && booking.paid && (
         <p className="text-sm text-slate-700">
-          {t('history.freeUntil', { time: f.dateTime(booking.freeCancellationUntil) })}
+          {t('history.freeUntil', {
+            time: f.dateTime(booking.freeCancellationUntil),
+            fee: f.baht(booking.lateCancellationFee),
+          })}
         </p>
       )}
       {mutation.isError && (
@@ -149,6 +152,11 @@ function BookingCard({ booking }: { booking: Booking }) {
           </button>
         )}
       </div>
+      {booking.status === 'confirmed' && (
+        <p className="mt-2 text-sm text-slate-700">
+          {t('history.reviewFrom', { date: f.date(booking.pickupDate) })}
+        </p>
+      )}
       {reviewOpen && (
         <div className="mt-4">
           <ReviewForm bookingId={booking.id} />

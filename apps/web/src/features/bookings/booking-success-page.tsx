@@ -1,9 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import { CheckCircle2, Download, Home, Mail, MessageCircle, Printer, Send, Star, Car } from 'lucide-react';
+import {
+  CheckCircle2,
+  Download,
+  Home,
+  Link2,
+  Mail,
+  MessageCircle,
+  Printer,
+  Send,
+  Star,
+  Car,
+} from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { Booking } from '@siam/contract/bookings';
+import { lineShareUrl, shareLink } from '../../lib/share-link';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { downloadReceipt, fetchBooking, fetchPaymentInstructions } from './booking-api';
@@ -67,6 +79,27 @@ function PaymentBox({ booking }: { booking: Booking }) {
         )}
       </div>
     </section>
+  );
+}
+
+/** The phone's share sheet, else the link copied, and a word that it was. */
+function CopyLinkButton(link: { title: string; text: string; url: string }) {
+  const { t } = useTranslation('booking');
+  const [copied, setCopied] = useState(false);
+  const share = async () => {
+    if ((await shareLink(link)) !== 'copied') return;
+    setCopied(true);
+    setTimeout(() => setCopied(false), 4000);
+  };
+  return (
+    <>
+      <button type="button" className="btn-outline" onClick={() => void share()}>
+        <Link2 aria-hidden="true" size={18} /> {t('success.shareCopy')}
+      </button>
+      <p role="status" className="basis-full text-sm text-green-800">
+        {copied ? t('success.linkCopied') : ''}
+      </p>
+    </>
   );
 }
 
@@ -189,10 +222,21 @@ function BookingSuccess() {
             <Link to="/cars" className="btn-action">
               <Car aria-hidden="true" size={18} /> {t('success.bookMore')}
             </Link>
-            <Link to="/my-bookings" className="btn-outline">
-              <Star aria-hidden="true" size={18} /> {t('success.review')}
-            </Link>
           </div>
+          {/* Reviews open once the car is picked up (the booking is active), so say when. */}
+          <p className="flex items-start gap-2 text-slate-800 print:hidden" data-testid="review-later">
+            <Star aria-hidden="true" size={18} className="mt-1 shrink-0 text-action-600" />
+            <span>
+              <Trans
+                t={t}
+                i18nKey="success.reviewLater"
+                values={{ date: f.date(b.pickupDate) }}
+                components={{
+                  link: <Link to="/my-bookings" className="font-semibold text-brand-700 underline" />,
+                }}
+              />
+            </span>
+          </p>
           <section aria-labelledby="share-title" className="print:hidden">
             <h2 id="share-title" className="mb-2 font-semibold">
               {t('success.share')}
@@ -210,9 +254,9 @@ function BookingSuccess() {
                 className="btn-outline"
                 target="_blank"
                 rel="noopener noreferrer"
-                href={`https://www.facebook.com/dialog/send?link=${encodeURIComponent(url)}&redirect_uri=${encodeURIComponent(url)}`}
+                href={lineShareUrl(`${shareText} ${url}`)}
               >
-                <Send aria-hidden="true" size={18} /> {t('success.shareMessenger')}
+                <Send aria-hidden="true" size={18} /> {t('success.shareLine')}
               </a>
               <a
                 className="btn-outline"
@@ -220,6 +264,7 @@ function BookingSuccess() {
               >
                 <Mail aria-hidden="true" size={18} /> {t('success.shareEmail')}
               </a>
+              <CopyLinkButton title={b.bookingNumber} text={shareText} url={url} />
             </div>
           </section>
         </aside>

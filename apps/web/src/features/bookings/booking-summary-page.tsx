@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, Landmark, QrCode, ShieldCheck } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
   cardSchema,
@@ -11,6 +11,7 @@ import {
   type PaymentMethod,
 } from '@siam/contract/bookings';
 import { isoDateSchema } from '@siam/contract/safe-input';
+import { sitePaths } from '@siam/contract/site-routes';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
@@ -543,7 +544,23 @@ function BookingSummary() {
                 aria-invalid={errors.acceptTerms ? true : undefined}
                 aria-describedby={errors.acceptTerms ? 'terms-error' : undefined}
               />
-              <span>{t('summary.acceptTerms')}</span>
+              <span>
+                {/* A new tab: the terms are read without losing what was typed here. */}
+                <Trans
+                  t={t}
+                  i18nKey="summary.acceptTerms"
+                  components={{
+                    terms: (
+                      <a
+                        href={sitePaths.terms}
+                        target="_blank"
+                        rel="noopener"
+                        className="font-semibold text-brand-700 underline"
+                      />
+                    ),
+                  }}
+                />
+              </span>
             </label>
             {errors.acceptTerms && (
               <p id="terms-error" className="field-error" role="alert">

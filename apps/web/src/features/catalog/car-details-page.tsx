@@ -20,6 +20,7 @@ import type { CarDetails } from '@siam/contract/catalog';
 import { specKeys } from '@siam/contract/catalog-rules';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { shareLink } from '../../lib/share-link';
 import { BookingBox } from './booking-box';
 import { useCar, useRentalConditions } from './catalog-api';
 import { CarGallery } from './car-gallery';
@@ -61,39 +62,11 @@ function useFavorite(id: number): [boolean, () => void] {
   return [on, toggle];
 }
 
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    const area = document.createElement('textarea');
-    area.value = text;
-    area.setAttribute('readonly', '');
-    area.style.position = 'fixed';
-    area.style.opacity = '0';
-    document.body.appendChild(area);
-    area.select();
-    const ok = document.execCommand('copy');
-    area.remove();
-    return ok;
-  }
-}
-
 function ShareButton({ car }: { car: CarDetails }) {
   const { t } = useTranslation('catalog');
   const [copied, setCopied] = useState(false);
   const share = async () => {
-    const url = window.location.href;
-    // The phone's own share sheet where there is one; otherwise the link is copied.
-    if (typeof navigator.share === 'function' && window.matchMedia('(pointer: coarse)').matches) {
-      try {
-        await navigator.share({ title: car.car_model_name, url });
-        return;
-      } catch {
-        // dismissed or refused: fall back to copying
-      }
-    }
-    if (await copyText(url)) {
+    if ((await shareLink({ title: car.car_model_name, url: window.location.href })) === 'copied') {
       setCopied(true);
       setTimeout(() => setCopied(false), 4000);
     }
