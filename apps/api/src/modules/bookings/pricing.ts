@@ -85,7 +85,10 @@ export function cancellationFee(input: { total: number; paid: boolean; createdAt
 
 /** What cancelling a paid booking costs once the free period is over. */
 export function lateCancellationFee(total: number): number {
-  return Math.min(total, Math.max(percentOf(total, cancellationRule.feePercent), cancellationRule.minFeeSatang));
+  return Math.min(
+    total,
+    Math.max(percentOf(total, cancellationRule.feePercent), cancellationRule.minFeeSatang),
+  );
 }
 
 const DAY_MS = 86_400_000;
