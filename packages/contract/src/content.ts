@@ -72,6 +72,17 @@ export type ContactBody = z.input<typeof contactBodySchema>;
 export const vehicleCountOptions = ['1-3', '4-10', '11-20', '21+'] as const;
 export type VehicleCount = (typeof vehicleCountOptions)[number];
 
+/**
+ * The corporate packages by fleet size. The page writes each package's range from
+ * these numbers, and every band of the quote form falls inside one package
+ * (content.test.ts), so the packages and the form cannot disagree again.
+ */
+export const corporatePackages = [
+  { id: 'basic', minVehicles: 1, maxVehicles: 3 },
+  { id: 'professional', minVehicles: 4, maxVehicles: 10 },
+  { id: 'enterprise', minVehicles: 11, maxVehicles: null },
+] as const;
+
 export const corporateQuoteBodySchema = z.object({
   companyName: text(150),
   contactName: text(100),

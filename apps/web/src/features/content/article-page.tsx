@@ -17,7 +17,14 @@ export function ArticlePage() {
   const { data, isPending, error, refetch } = useQuery(articleQuery(lang, slug));
   usePageMeta(data?.title, data?.excerpt);
 
-  if (error instanceof ApiError && error.httpStatus === 404) return <NotFoundPage />;
+  if (error instanceof ApiError && error.httpStatus === 404)
+    return (
+      <NotFoundPage
+        title={t('articles.notFoundTitle')}
+        text={t('articles.notFoundText')}
+        back={{ to: '/articles', label: t('articles.backToList') }}
+      />
+    );
   if (error)
     return (
       <div role="alert" className="container-page py-12">

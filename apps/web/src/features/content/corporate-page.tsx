@@ -1,7 +1,7 @@
 import { Building2, CheckCircle2, Check } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { vehicleCountOptions, type VehicleCount } from '@siam/contract/content';
+import { corporatePackages, vehicleCountOptions, type VehicleCount } from '@siam/contract/content';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { EMAIL_PATTERN, FormField, HoneypotField, PHONE_PATTERN } from './form-field';
 import { usePublicForm } from './use-public-form';
@@ -18,7 +18,6 @@ interface QuoteValues {
 }
 
 const optionKey: Record<VehicleCount, string> = { '1-3': 'v1', '4-10': 'v4', '11-20': 'v11', '21+': 'v21' };
-const packages = ['basic', 'professional', 'enterprise'] as const;
 
 export function CorporatePage() {
   const { t } = useTranslation('content');
@@ -44,11 +43,15 @@ export function CorporatePage() {
           {t('corporate.packagesTitle')}
         </h2>
         <ul className="mt-4 grid gap-4 md:grid-cols-3">
-          {packages.map((p) => (
+          {corporatePackages.map(({ id: p, minVehicles: min, maxVehicles: max }) => (
             <li key={p} className="flex flex-col rounded-2xl border border-slate-200 p-6">
               <Building2 aria-hidden className="text-brand-700" />
               <h3 className="mt-3 text-xl">{t(`corporate.packages.${p}.name`)}</h3>
-              <p className="mt-1 text-slate-700">{t(`corporate.packages.${p}.vehicles`)}</p>
+              <p className="mt-1 text-slate-700">
+                {max === null
+                  ? t('corporate.vehicleFrom', { min })
+                  : t('corporate.vehicleRange', { min, max })}
+              </p>
               <p className="mt-4 text-2xl font-semibold text-brand-700">
                 {t(`corporate.packages.${p}.price`)}
                 {p !== 'enterprise' && (

@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures';
+
+// Issue 19's rough edges of the content pages, in Thai and English.
+
+const texts = {
+  en: {
+    packages: ['1-3 vehicles', '4-10 vehicles', '11 or more vehicles'],
+    vehicles: 'Number of vehicles',
+    articleMissing: 'Article not found',
+    allArticles: 'All articles',
+    articlesTitle: 'Articles',
+  },
+  th: {
+    packages: ['1-3 คัน', '4-10 คัน', '11 คันขึ้นไป'],
+    vehicles: 'จำนวนรถที่ต้องการ',
+    articleMissing: 'ไม่พบบทความ',
+    allArticles: 'บทความทั้งหมด',
+    articlesTitle: 'บทความ',
+  },
+} as const;
+
+for (const lng of ['en', 'th'] as const) {
+  const t = texts[lng];
+
+  test(`the corporate packages do not overlap and match the quote form's bands (${lng})`, async ({
+    page,
+  }) => {
+    await page.goto(`/corporate?lng=${lng}`);
+    const packages = page.getByRole('region', { name: /Packages|แพ็กเกจ/ }).getByRole('listitem');
+    for (const [i, range] of t.packages.entries()) await expect(packages.nth(i)).toContainText(range);
+    // The form's first two bands are the first two packages, word for word.
+    const options = await page.getByLabel(t.vehicles).locator('option').allTextContents();
+    expect(options).toContain(t.packages[0]);
+    expect(options).toContain(t.packages[1]);
+  });
+
+  test(`an unknown article says the article was not found and leads back to the articles (${lng})`, async ({
+    page,
+  }) => {
+    await page.goto(`/articles/no-such-article-here?lng=${lng}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.articleMissing);
+    await page.getByRole('link', { name: t.allArticles }).last().click();
+    await expect(page).toHaveURL(/\/articles$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.articlesTitle);
+  });
+}
