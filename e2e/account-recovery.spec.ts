@@ -23,6 +23,12 @@ const texts = {
     loginFailed: 'Incorrect email or password',
     verifySubject: /Confirm your email/,
     verified: 'Your email address is confirmed.',
+    edit: 'Edit',
+    firstName: 'First name',
+    save: 'Save',
+    expired: 'Your session has expired. Please sign in again',
+    restored: 'Your changes were not saved because your session had expired.',
+    updated: 'Profile updated successfully',
   },
   th: {
     forgot: 'ลืมรหัสผ่าน?',
@@ -40,6 +46,12 @@ const texts = {
     loginFailed: 'อีเมลหรือรหัสผ่านไม่ถูกต้อง',
     verifySubject: /ยืนยันอีเมล/,
     verified: 'ยืนยันอีเมลเรียบร้อยแล้ว',
+    edit: 'แก้ไข',
+    firstName: 'ชื่อ',
+    save: 'บันทึก',
+    expired: 'เซสชันของคุณหมดอายุแล้ว',
+    restored: 'การเปลี่ยนแปลงของคุณยังไม่ถูกบันทึกเพราะเซสชันหมดอายุ',
+    updated: 'อัปเดตโปรไฟล์เรียบร้อยแล้ว',
   },
 } as const;
 
@@ -116,5 +128,51 @@ for (const [lng, t] of Object.entries(texts)) {
     await page.goto(link.pathname + link.search);
     await expect(page.getByRole('status')).toContainText(t.verified);
     expect(await axeViolations(page)).toEqual([]);
+  });
+
+  test(`[${lng}] a session that runs out during a profile save: sign-in says why and the edit comes back`, async ({
+    page,
+    request,
+  }) => {
+    const email = unique(`expired-${lng}`);
+    await request.post('/api/v1/auth/register', {
+      data: {
+        email,
+        password: 'secret-123',
+        firstName: 'Nok',
+        lastName: 'Dee',
+        phone: '0812345678',
+        language: lng,
+      },
+    });
+    const signIn = async () => {
+      const form = page.getByRole('form', { name: t.login });
+      await form.getByLabel(t.email).fill(email);
+      await form.getByLabel(t.password, { exact: true }).fill('secret-123');
+      await form.getByRole('button', { name: t.login }).click();
+    };
+    await page.goto(`/login?lng=${lng}`);
+    await signIn();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(`/profile?lng=${lng}`);
+    await page.getByRole('button', { name: t.edit, exact: true }).click();
+    await page.getByLabel(t.firstName, { exact: true }).fill('Somsri');
+    // The session ends on the server (as after its lifetime) while the page still holds the token.
+    await page.evaluate(() =>
+      fetch('/api/v1/auth/logout', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      }),
+    );
+    await page.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('alert').filter({ hasText: t.expired })).toBeVisible();
+    await signIn();
+    await expect(page).toHaveURL(/\/profile/);
+    await expect(page.getByRole('alert').filter({ hasText: t.restored })).toBeVisible();
+    await expect(page.getByLabel(t.firstName, { exact: true })).toHaveValue('Somsri');
+    await page.getByRole('button', { name: t.save, exact: true }).click();
+    await expect(page.getByRole('status').filter({ hasText: t.updated })).toBeVisible();
+    await expect(page.getByText('Somsri', { exact: true })).toBeVisible();
   });
 }

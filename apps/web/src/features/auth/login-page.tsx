@@ -21,6 +21,8 @@ type Tab = 'login' | 'register';
 interface NavState {
   tab?: Tab;
   from?: string;
+  /** The session ran out while the customer was on `from`. */
+  expired?: boolean;
 }
 
 /** Only a path on this site, never another origin (`//evil.example`). */
@@ -84,6 +86,11 @@ export function LoginPage() {
             </button>
           ))}
         </div>
+        {state.expired && (
+          <p role="alert" className="mt-4 rounded-lg bg-amber-50 p-3 text-amber-900">
+            {t('login.sessionExpired')}
+          </p>
+        )}
         <div id={`${id}-panel`} role="tabpanel" aria-labelledby={`${id}-${tab}`} className="mt-6">
           {tab === 'login' ? (
             <LoginForm

@@ -86,11 +86,32 @@ function Profile() {
   );
 }
 
+/**
+ * An edit being saved, kept in this tab's session storage until the answer comes:
+ * when the session runs out mid-save the customer signs in again and finds it
+ * filled in, instead of lost. Never the password; only for the same account.
+ */
+const DRAFT_KEY = 'siam:profile-draft';
+type Draft = { userId: number; firstName: string; lastName: string; email: string; phone: string };
+
+function takeDraft(userId: number): Draft | null {
+  try {
+    const draft = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Draft | null;
+    sessionStorage.removeItem(DRAFT_KEY);
+    return draft?.userId === userId ? draft : null;
+  } catch {
+    return null;
+  }
+}
+
 function PersonalInfo({ user }: { user: User }) {
   const { t } = useTranslation('auth');
   const { setUser } = useSession();
-  const [editing, setEditing] = useState(false);
-  const [notice, setNotice] = useState<{ ok: boolean; text: string }>();
+  const [draft] = useState(() => takeDraft(user.id));
+  const [editing, setEditing] = useState(Boolean(draft));
+  const [notice, setNotice] = useState<{ ok: boolean; text: string } | undefined>(() =>
+    draft ? { ok: false, text: t('profile.personal.draftRestored') } : undefined,
+  );
   const schema = useMemo(
     () =>
       z.object({
@@ -129,7 +150,15 @@ function PersonalInfo({ user }: { user: User }) {
   };
   const form = useForm<Values>({
     resolver: zodResolver(schema as unknown as z.ZodType<Values>),
-    defaultValues: defaults,
+    defaultValues: draft
+      ? {
+          firstName: draft.firstName,
+          lastName: draft.lastName,
+          email: draft.email,
+          phone: draft.phone,
+          currentPassword: '',
+        }
+      : defaults,
   });
   const errors = form.formState.errors;
   const emailChanged =
@@ -138,6 +167,14 @@ function PersonalInfo({ user }: { user: User }) {
   const submit = form.handleSubmit(async (raw) => {
     setNotice(undefined);
     const v = schema.parse(raw);
+    const kept: Draft = {
+      userId: user.id,
+      firstName: raw.firstName,
+      lastName: raw.lastName,
+      email: raw.email,
+      phone: raw.phone,
+    };
+    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(kept));
     try {
       const updated = await authApi.updateProfile({
         firstName: v.firstName,
@@ -145,10 +182,13 @@ function PersonalInfo({ user }: { user: User }) {
         phone: v.phone,
         ...(emailChanged && { email: v.email, currentPassword: v.currentPassword || undefined }),
       });
+      sessionStorage.removeItem(DRAFT_KEY);
       setUser(updated);
       setEditing(false);
       setNotice({ ok: true, text: t('profile.personal.updated') });
     } catch (err) {
+      // A 401 has already sent the customer to /login: the draft waits for their return.
+      if (!(err instanceof ApiError && err.httpStatus === 401)) sessionStorage.removeItem(DRAFT_KEY);
       if (fieldError(err, 'currentPassword'))
         form.setError('currentPassword', { message: t('validation.currentPasswordWrong') });
       else if (err instanceof ApiError && err.httpStatus === 409)
@@ -311,6 +351,8 @@ function ChangePassword() {
       form.reset();
       setNotice({ ok: true, text: t('profile.password.changed') });
     } catch (err) {
+      // A 401 has already sent the customer to /login: the draft waits for their return.
+      if (!(err instanceof ApiError && err.httpStatus === 401)) sessionStorage.removeItem(DRAFT_KEY);
       if (fieldError(err, 'currentPassword'))
         form.setError('currentPassword', { message: t('validation.currentPasswordWrong') });
       else if (err instanceof ApiError && (err.httpStatus === 429 || err.kind !== 'http'))

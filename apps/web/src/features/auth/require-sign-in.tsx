@@ -5,10 +5,11 @@ import { useSession } from './session-provider';
 
 /**
  * Wraps pages that need a customer (/profile, /my-bookings, /booking/…): a
- * visitor is sent to /login and brought back here afterwards (state.from).
+ * visitor is sent to /login and brought back here afterwards (state.from);
+ * when the session ran out on this page, /login says so (state.expired).
  */
 export function RequireSignIn({ children }: { children: ReactNode }) {
-  const { status } = useSession();
+  const { status, expired } = useSession();
   const location = useLocation();
   const { t } = useTranslation('common');
   // Signing out on this page while already leaving it (logout goes home first): the address has
@@ -25,7 +26,7 @@ export function RequireSignIn({ children }: { children: ReactNode }) {
       <Navigate
         to="/login"
         replace
-        state={{ tab: 'login', from: `${location.pathname}${location.search}` }}
+        state={{ tab: 'login', from: `${location.pathname}${location.search}`, expired }}
       />
     );
   return children;

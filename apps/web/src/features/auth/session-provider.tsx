@@ -15,6 +15,8 @@ export type SessionStatus = 'checking' | 'signedIn' | 'signedOut';
 interface SessionValue {
   status: SessionStatus;
   user: User | null;
+  /** The session ended by itself (a 401 on a call), not by signing out: /login says so. */
+  expired: boolean;
   /** After any successful sign-in: keeps the token and the user. */
   signIn: (token: string, user: User) => void;
   /** Revokes the session on the server (best effort) and forgets it here. */
@@ -42,6 +44,7 @@ function readStoredUser(): User | null {
  * remembered from the last visit), because a bad connection is not a sign-out.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
+  const [expired, setExpired] = useState(false);
   const [state, setState] = useState<{ status: SessionStatus; user: User | null }>(() =>
     getToken() ? { status: 'checking', user: readStoredUser() } : { status: 'signedOut', user: null },
   );
@@ -71,7 +74,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => {
-    const onExpired = () => setState({ status: 'signedOut', user: null });
+    const onExpired = () => {
+      setExpired(true);
+      setState({ status: 'signedOut', user: null });
+    };
     window.addEventListener(SESSION_EXPIRED_EVENT, onExpired);
     return () => window.removeEventListener(SESSION_EXPIRED_EVENT, onExpired);
   }, []);
@@ -79,12 +85,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const signIn = useCallback((token: string, user: User) => {
     setToken(token);
     setStoredUser(user);
+    setExpired(false);
     setState({ status: 'signedIn', user });
   }, []);
 
   const signOut = useCallback(async () => {
     if (getToken()) await apiRequest('/auth/logout', { method: 'POST' }).catch(() => undefined);
     clearSession();
+    setExpired(false);
     setState({ status: 'signedOut', user: null });
   }, []);
 
@@ -98,8 +106,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
   const shown = hydrated ? state : serverState;
   const value = useMemo(
-    () => ({ status: shown.status, user: shown.user, signIn, signOut, setUser }),
-    [shown, signIn, signOut, setUser],
+    () => ({ status: shown.status, user: shown.user, expired, signIn, signOut, setUser }),
+    [shown, expired, signIn, signOut, setUser],
   );
   return <SessionContext value={value}>{children}</SessionContext>;
 }
