@@ -1,5 +1,5 @@
 import { expect, test, axeViolations } from './fixtures';
-import { unique, waitForMail } from './mail';
+import { unique, waitForMail, waitForMails } from './mail';
 
 /**
  * A forgotten password and a confirmed email, as a customer meets them (issue 19):
@@ -25,10 +25,13 @@ const texts = {
     verified: 'Your email address is confirmed.',
     edit: 'Edit',
     firstName: 'First name',
-    save: 'Save',
+    saveProfile: 'Save',
     expired: 'Your session has expired. Please sign in again',
     restored: 'Your changes were not saved because your session had expired.',
     updated: 'Profile updated successfully',
+    confirmTitle: 'Please confirm your email address',
+    resend: 'Send the link again',
+    resent: 'A new link is on its way to',
   },
   th: {
     forgot: 'ลืมรหัสผ่าน?',
@@ -48,10 +51,13 @@ const texts = {
     verified: 'ยืนยันอีเมลเรียบร้อยแล้ว',
     edit: 'แก้ไข',
     firstName: 'ชื่อ',
-    save: 'บันทึก',
+    saveProfile: 'บันทึก',
     expired: 'เซสชันของคุณหมดอายุแล้ว',
     restored: 'การเปลี่ยนแปลงของคุณยังไม่ถูกบันทึกเพราะเซสชันหมดอายุ',
     updated: 'อัปเดตโปรไฟล์เรียบร้อยแล้ว',
+    confirmTitle: 'กรุณายืนยันอีเมลของคุณ',
+    resend: 'ส่งลิงก์อีกครั้ง',
+    resent: 'เราส่งลิงก์ใหม่ไปที่',
   },
 } as const;
 
@@ -164,15 +170,52 @@ for (const [lng, t] of Object.entries(texts)) {
         headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
       }),
     );
-    await page.getByRole('button', { name: t.save, exact: true }).click();
+    await page.getByRole('button', { name: t.saveProfile, exact: true }).click();
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole('alert').filter({ hasText: t.expired })).toBeVisible();
     await signIn();
     await expect(page).toHaveURL(/\/profile/);
     await expect(page.getByRole('alert').filter({ hasText: t.restored })).toBeVisible();
     await expect(page.getByLabel(t.firstName, { exact: true })).toHaveValue('Somsri');
-    await page.getByRole('button', { name: t.save, exact: true }).click();
+    await page.getByRole('button', { name: t.saveProfile, exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: t.updated })).toBeVisible();
     await expect(page.getByText('Somsri', { exact: true })).toBeVisible();
+  });
+
+  test(`[${lng}] the profile asks to confirm the email, sends the link again, and stops asking once confirmed`, async ({
+    page,
+    request,
+  }) => {
+    const email = unique(`confirm-${lng}`);
+    await request.post('/api/v1/auth/register', {
+      data: {
+        email,
+        password: 'secret-123',
+        firstName: 'Nok',
+        lastName: 'Dee',
+        phone: '0812345678',
+        language: lng,
+      },
+    });
+    await page.goto(`/login?lng=${lng}`);
+    const form = page.getByRole('form', { name: t.login });
+    await form.getByLabel(t.email).fill(email);
+    await form.getByLabel(t.password, { exact: true }).fill('secret-123');
+    await form.getByRole('button', { name: t.login }).click();
+    await expect(page).not.toHaveURL(/\/login/);
+    await page.goto(`/profile?lng=${lng}`);
+    const note = page.getByRole('region', { name: t.confirmTitle });
+    await expect(note).toBeVisible();
+    await note.getByRole('button', { name: t.resend }).click();
+    await expect(note.getByRole('status')).toContainText(`${t.resent} ${email}`);
+    const mails = await waitForMails(email, t.verifySubject, 2);
+    const link = new URL(
+      /https?:\/\/[^\s]+\/verify-email\?token=[A-Za-z0-9_-]+&lng=\w+/.exec(mails.at(-1)!.text)![0],
+    );
+    await page.goto(link.pathname + link.search);
+    await expect(page.getByRole('status')).toContainText(t.verified);
+    await page.goto(`/profile?lng=${lng}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(note).toHaveCount(0);
   });
 }

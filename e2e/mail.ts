@@ -19,5 +19,20 @@ export async function waitForMail(to: string, subject: RegExp): Promise<OutboxMa
   return found!;
 }
 
+/** Every mail to `to` whose subject matches, once there are at least `count` of them. */
+export async function waitForMails(to: string, subject: RegExp, count: number): Promise<OutboxMail[]> {
+  let found: OutboxMail[] = [];
+  await expect
+    .poll(
+      () => {
+        found = readOutbox(dataDir()).filter((m) => m.to.includes(to) && subject.test(m.subject));
+        return found.length;
+      },
+      { timeout: 10_000 },
+    )
+    .toBeGreaterThanOrEqual(count);
+  return found;
+}
+
 export const unique = (name: string) =>
   `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

@@ -46,6 +46,8 @@ export const userSchema = z.object({
   role: roleSchema,
   language: z.enum(languages),
   avatarUrl: z.string().nullable(),
+  /** The address is confirmed (the mailed link was opened): more unpaid bookings are allowed. */
+  emailVerified: z.boolean(),
 });
 export type User = z.infer<typeof userSchema>;
 

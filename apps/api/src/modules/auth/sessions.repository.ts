@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema/users';
 
 export type SessionUser = Pick<
   typeof users.$inferSelect,
-  'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'language' | 'avatarUrl'
+  'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'language' | 'avatarUrl' | 'emailVerifiedAt'
 >;
 
 export class SessionsRepository {
@@ -35,6 +35,7 @@ export class SessionsRepository {
         role: users.role,
         language: users.language,
         avatarUrl: users.avatarUrl,
+        emailVerifiedAt: users.emailVerifiedAt,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

@@ -3,7 +3,10 @@ import type { UserRow, UsersRepository } from './users.repository';
 
 /** The public shape of a user: never the password hash or provider ids. */
 export function toUser(
-  row: Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'language' | 'avatarUrl'>,
+  row: Pick<
+    UserRow,
+    'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'language' | 'avatarUrl' | 'emailVerifiedAt'
+  >,
 ): User {
   return {
     id: row.id,
@@ -14,6 +17,7 @@ export function toUser(
     role: row.role,
     language: row.language,
     avatarUrl: row.avatarUrl,
+    emailVerified: row.emailVerifiedAt !== null,
   };
 }
 

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type {
   AuthConfigResponse,
   DeleteAccountBody,
+  EmailVerificationResponse,
   FacebookBody,
   FacebookResponse,
   GoogleResponse,
@@ -30,6 +31,11 @@ export const authApi = {
     ),
   facebook: (body: FacebookBody) =>
     apiRequest<FacebookResponse>('/auth/facebook', { method: 'POST', body, auth: false }).then((r) => r.data),
+  /** Mails a new confirmation link (none when the address is confirmed already). */
+  sendVerification: () =>
+    apiRequest<EmailVerificationResponse>('/auth/email/verification', { method: 'POST' }).then(
+      (r) => r.response.data,
+    ),
   updateProfile: (body: Partial<ProfileBody> & Pick<ProfileBody, 'firstName' | 'lastName' | 'phone'>) =>
     apiRequest<{ response: { data: User } }>('/auth/profile', { method: 'PUT', body }).then(
       (r) => r.response.data,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { useSession } from './session-provider';
 
 /** /verify-email?token=… (issue 19): following the mailed link confirms the address, once. */
 export function Component() {
@@ -15,6 +16,11 @@ export function Component() {
   );
   const [message, setMessage] = useState<string>();
   const sent = useRef(false);
+  const { user, setUser } = useSession();
+  // Signed in on this device: the profile stops asking for the confirmation at once.
+  useEffect(() => {
+    if (state === 'done' && user && !user.emailVerified) setUser({ ...user, emailVerified: true });
+  }, [state, user, setUser]);
   useEffect(() => {
     // Once per visit (React runs effects twice in development).
     if (state !== 'checking' || sent.current) return;
