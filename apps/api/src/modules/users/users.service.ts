@@ -5,7 +5,15 @@ import type { UserRow, UsersRepository } from './users.repository';
 export function toUser(
   row: Pick<
     UserRow,
-    'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'language' | 'avatarUrl' | 'emailVerifiedAt'
+    | 'id'
+    | 'email'
+    | 'firstName'
+    | 'lastName'
+    | 'phone'
+    | 'role'
+    | 'language'
+    | 'avatarUrl'
+    | 'emailVerifiedAt'
   >,
 ): User {
   return {
