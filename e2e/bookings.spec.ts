@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, axeViolations } from './fixtures';
-import { slipPng } from './booking-fixtures';
+import { admin, slipPng } from './booking-fixtures';
 
 /**
  * Booking journeys (issue 5): card with SAVE10 → success → receipt → my bookings → cancel;
@@ -91,6 +91,15 @@ const texts = {
     shareLine: 'Share on LINE',
     copyLink: 'Copy link',
     linkCopied: 'Link copied',
+    checkingTitle: 'We are confirming your card payment',
+    checkingNote: 'Checking your card payment with the bank. Please do not pay again.',
+    staffEmail: 'Email',
+    staffPassword: 'Password',
+    staffSubmit: 'Sign in',
+    checksNav: 'Card payments to check',
+    askNow: 'Ask the gateway now about',
+    askResult: /^[01] confirmed/,
+    confirmedBadge: 'Confirmed',
     cancelled: 'Cancelled',
     gps: /GPS device/,
     transfer: 'Bank transfer',
@@ -137,6 +146,15 @@ const texts = {
     shareLine: 'แชร์ทาง LINE',
     copyLink: 'คัดลอกลิงก์',
     linkCopied: 'คัดลอกลิงก์แล้ว',
+    checkingTitle: 'เรากำลังยืนยันการชำระเงินด้วยบัตรของคุณ',
+    checkingNote: 'กำลังตรวจสอบการชำระเงินด้วยบัตรกับธนาคาร กรุณาอย่าชำระเงินซ้ำ',
+    staffEmail: 'อีเมล',
+    staffPassword: 'รหัสผ่าน',
+    staffSubmit: 'เข้าสู่ระบบ',
+    checksNav: 'ตรวจสอบการชำระด้วยบัตร',
+    askNow: 'สอบถามระบบชำระเงินเรื่อง',
+    askResult: /^ยืนยันแล้ว [01] รายการ/,
+    confirmedBadge: 'ยืนยันแล้ว',
     cancelled: 'ยกเลิกแล้ว',
     gps: /เครื่องนำทาง GPS/,
     transfer: 'โอนเงินผ่านธนาคาร',
@@ -238,6 +256,46 @@ for (const lng of ['en', 'th'] as const) {
     await expect(item.getByText(t.lateFee)).toBeVisible();
     await item.getByRole('button', { name: t.yesCancel }).click();
     await expect(item.getByText(t.cancelled, { exact: true })).toBeVisible();
+  });
+
+  test(`[${lng}] a card payment whose answer is lost: the car stays held, staff ask the gateway, it is confirmed`, async ({
+    page,
+    request,
+    browser,
+  }) => {
+    await signUp(request, page, lng);
+    const car = await findCar(request, 40 + offset, 41 + offset);
+    await page.goto(bookingUrl(car, 40 + offset, 41 + offset, lng));
+    await fillDriver(page, t);
+    // The sandbox's card whose charge goes through but whose answer never comes back.
+    await fillCard(page, t, '4000 0000 0000 0408');
+    await page.getByRole('checkbox', { name: t.terms }).check();
+    await page.getByRole('button', { name: t.pay }).click();
+    await expect(page).toHaveURL(/\/booking-success\?booking=SD\d+/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.checkingTitle);
+    const number = (await page.getByTestId('booking-number').textContent())!;
+    await page.goto(`/my-bookings?lng=${lng}`);
+    const item = page.getByRole('listitem', { name: new RegExp(number) });
+    await expect(item.getByText(t.checkingNote)).toBeVisible();
+
+    const staff = await browser.newContext();
+    const desk = await staff.newPage();
+    await desk.goto(`/admin?lng=${lng}`);
+    await desk.getByLabel(t.staffEmail).fill(admin.email);
+    await desk.getByLabel(t.staffPassword).fill(admin.password);
+    await desk.getByRole('button', { name: t.staffSubmit }).click();
+    await desk.getByRole('link', { name: t.checksNav }).click();
+    await expect(desk.getByRole('rowheader', { name: number })).toBeVisible();
+    expect(await axeViolations(desk)).toEqual([]);
+    await desk.getByRole('button', { name: `${t.askNow} ${number}` }).click();
+    // 1 confirmed; 0 only when the server's own minute job got there first (a charge settles after 30 s).
+    await expect(desk.getByRole('status')).toHaveText(t.askResult);
+    await expect(desk.getByRole('rowheader', { name: number })).toHaveCount(0);
+    await staff.close();
+
+    await page.reload();
+    await expect(item.getByText(t.confirmedBadge, { exact: true })).toBeVisible();
+    await expect(item.getByText(t.checkingNote)).toHaveCount(0);
   });
 
   test(`[${lng}] bank transfer, then a slip upload`, async ({ page, request }) => {

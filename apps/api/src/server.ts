@@ -23,12 +23,17 @@ async function main() {
     },
   });
 
-  // Unpaid bookings expire after 24 hours; the SQL is safe when several instances run it at once.
+  // Every minute: unpaid bookings past their deadline expire, and card charges whose answer
+  // was lost are looked up at the gateway. Both are safe when several instances run them at once.
   const expiry = setInterval(() => {
     app.services.bookings
       .expireUnpaid()
       .then((ids) => ids.length && app.log.info({ bookings: ids }, 'expired unpaid bookings'))
       .catch((error: unknown) => app.log.error({ err: error }, 'expiring unpaid bookings failed'));
+    app.services.bookings
+      .reconcileCardPayments()
+      .then((r) => (r.confirmed || r.failed) && app.log.info(r, 'reconciled card payments'))
+      .catch((error: unknown) => app.log.error({ err: error }, 'reconciling card payments failed'));
   }, 60_000);
   expiry.unref();
 

@@ -219,6 +219,8 @@ export const bookingSchema = z.object({
     })
     .nullable(),
   slipUploaded: z.boolean(),
+  /** The card gateway did not answer in time: the charge is being checked and the car stays held. */
+  paymentChecking: z.boolean(),
   payBy: z.string().nullable(),
   createdAt: z.string(),
   freeCancellationUntil: z.string(),

@@ -105,6 +105,8 @@ export const settingsSchema = z.object({
   OMISE_SECRET_KEY: optional(z.string().regex(/^skey_/, 'must start with skey_')),
   OMISE_API_URL: z.url().default('https://api.omise.co'),
   OMISE_VAULT_URL: z.url().default('https://vault.omise.co'),
+  /** How long a call to Omise may take; past it a charge's outcome is unknown and checked later. */
+  OMISE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
 });
 
 export type Settings = Omit<z.infer<typeof settingsSchema>, 'SEED_DEMO'> & {

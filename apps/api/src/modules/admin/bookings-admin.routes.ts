@@ -20,6 +20,11 @@ import {
   unpaidHoldsQuerySchema,
   unpaidHoldsResponseSchema,
 } from '@siam/contract/admin-unpaid-holds';
+import {
+  paymentChecksResponseSchema,
+  reconcileBodySchema,
+  reconcileResponseSchema,
+} from '@siam/contract/admin-payment-checks';
 import { bookingResponseSchema } from '@siam/contract/bookings';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
@@ -143,6 +148,37 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await app.services.unpaidHolds.release(actorOf(request), request.body, requestLanguage(request))),
+  );
+  app.get(
+    '/payment-checks',
+    {
+      schema: {
+        tags,
+        summary: 'Card payments whose outcome the gateway has not told yet (the car stays held meanwhile)',
+        response: { 200: paymentChecksResponseSchema },
+      },
+    },
+    async () => ok(await app.services.bookings.pendingCardPayments()),
+  );
+  app.post(
+    '/payment-checks/reconcile',
+    {
+      schema: {
+        tags,
+        summary:
+          "Asks the gateway now about one booking's card payment, or all being checked (the job does so every minute)",
+        body: reconcileBodySchema,
+        response: { 200: reconcileResponseSchema },
+      },
+    },
+    // Staff asking now means now: no waiting for a just-sent charge to settle.
+    async (request) =>
+      ok(
+        await app.services.bookings.reconcileCardPayments(undefined, {
+          settleMs: 0,
+          bookingId: request.body?.bookingId,
+        }),
+      ),
   );
   app.get(
     '/bookings/:id/slips/:slipId',

@@ -13,6 +13,9 @@ const texts = {
     confirmed: (n: string) => `ยืนยันการชำระเงินแล้ว: ${n}`,
     cancelled: (n: string) => `ยกเลิกการจองแล้ว: ${n}`,
     slip_rejected: (n: string) => `สลิปการโอนเงินไม่ผ่านการตรวจสอบ: ${n}`,
+    payment_failed: (n: string) => `การชำระเงินด้วยบัตรไม่สำเร็จ: ${n}`,
+    paymentFailedBody:
+      'ธนาคารไม่ได้ยืนยันการชำระเงินด้วยบัตรของคุณ จึงไม่มีการเรียกเก็บเงิน และการจองนี้ถูกยกเลิกแล้ว คุณสามารถจองใหม่ได้ทุกเมื่อ',
     slipRejectedBody: 'เราไม่สามารถยืนยันสลิปที่คุณส่งมาได้ กรุณาตรวจสอบและแนบสลิปใหม่ก่อนหมดเวลาชำระเงิน',
     reason: 'เหตุผล',
     hello: (name: string) => `เรียน คุณ${name}`,
@@ -34,6 +37,9 @@ const texts = {
     confirmed: (n: string) => `Payment confirmed: ${n}`,
     cancelled: (n: string) => `Booking cancelled: ${n}`,
     slip_rejected: (n: string) => `We could not accept your transfer slip: ${n}`,
+    payment_failed: (n: string) => `Your card payment did not go through: ${n}`,
+    paymentFailedBody:
+      'The bank did not confirm your card payment, so nothing was charged and this booking has been released. You are welcome to book again.',
     slipRejectedBody:
       'We could not verify the slip you sent. Please check it and upload a new one before the time to pay runs out.',
     reason: 'Reason',
@@ -57,6 +63,8 @@ const texts = {
     confirmed: (n: string) => `付款已确认：${n}`,
     cancelled: (n: string) => `预订已取消：${n}`,
     slip_rejected: (n: string) => `您的转账凭证未通过审核：${n}`,
+    payment_failed: (n: string) => `您的银行卡付款未成功：${n}`,
+    paymentFailedBody: '银行未确认您的银行卡付款，因此未扣款，此预订已释放。欢迎您重新预订。',
     slipRejectedBody: '我们无法核实您上传的转账凭证，请检查后在付款期限前重新上传。',
     reason: '原因',
     hello: (name: string) => `${name}，您好：`,
@@ -85,9 +93,11 @@ function bangkokDateTime(iso: string, lang: Language): string {
   }).format(new Date(iso));
 }
 
-/** The booking emails (made, payment confirmed, cancelled) in the customer's language. */
+export type BookingMailKind = 'created' | 'confirmed' | 'cancelled' | 'slip_rejected' | 'payment_failed';
+
+/** The booking emails (made, payment confirmed, cancelled, slip refused, card not charged) in the customer's language. */
 export function bookingMail(
-  kind: 'created' | 'confirmed' | 'cancelled' | 'slip_rejected',
+  kind: BookingMailKind,
   booking: Booking,
   lang: Language,
   publicUrl: string,
@@ -95,14 +105,14 @@ export function bookingMail(
 ) {
   const t = texts[lang];
   const subject = t[kind](booking.bookingNumber);
-  const body =
-    kind === 'created'
-      ? t.createdBody
-      : kind === 'confirmed'
-        ? t.confirmedBody
-        : kind === 'slip_rejected'
-          ? t.slipRejectedBody
-          : t.cancelledBody;
+  const bodies: Record<BookingMailKind, string> = {
+    created: t.createdBody,
+    confirmed: t.confirmedBody,
+    cancelled: t.cancelledBody,
+    slip_rejected: t.slipRejectedBody,
+    payment_failed: t.paymentFailedBody,
+  };
+  const body = bodies[kind];
   const lines = [
     t.hello(`${booking.driver.firstName} ${booking.driver.lastName}`.trim()),
     '',

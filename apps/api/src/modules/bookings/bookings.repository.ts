@@ -358,12 +358,66 @@ export class BookingsRepository {
       brand?: string | null;
       last4?: string | null;
       failureCode?: string | null;
+      /** The idempotency key a card charge was sent with (kept for an unknown outcome). */
+      gatewayKey?: string | null;
     },
   ) {
     await ex.execute(
-      sql`INSERT INTO payments (booking_id, method, kind, status, amount, gateway, gateway_ref, card_brand, card_last4, failure_code)
+      sql`INSERT INTO payments (booking_id, method, kind, status, amount, gateway, gateway_ref, card_brand, card_last4, failure_code, gateway_key)
           VALUES (${p.bookingId}, ${p.method}, ${p.kind ?? 'charge'}, ${p.status}, ${p.amount}, ${p.gateway ?? null},
-                  ${p.reference ?? null}, ${p.brand ?? null}, ${p.last4 ?? null}, ${p.failureCode ?? null})`,
+                  ${p.reference ?? null}, ${p.brand ?? null}, ${p.last4 ?? null}, ${p.failureCode ?? null}, ${p.gatewayKey ?? null})`,
+    );
+  }
+
+  /**
+   * Card charges whose outcome is unknown, oldest first, for the reconciling job and
+   * the back office. `before`: only charges sent before then (a charge answered a
+   * moment ago may still be on its way).
+   */
+  async pendingCharges(ex: Executor, before: Date, limit = 50, bookingId?: number) {
+    return rows<{
+      payment_id: number;
+      booking_id: number;
+      booking_number: string;
+      user_id: number | null;
+      customer_name: string;
+      gateway: string | null;
+      gateway_key: string | null;
+      amount: number;
+      created_ms: number;
+      checked_ms: number | null;
+      check_count: number;
+    }>(
+      ex,
+      sql`SELECT p.id AS payment_id, b.id AS booking_id, b.booking_number, b.user_id,
+            b.driver_first_name || ' ' || b.driver_last_name AS customer_name, p.gateway, p.gateway_key,
+            (p.amount * 100)::int AS amount, (extract(epoch FROM p.created_at) * 1000)::float8 AS created_ms,
+            (extract(epoch FROM p.checked_at) * 1000)::float8 AS checked_ms, p.check_count
+          FROM payments p JOIN bookings b ON b.id = p.booking_id
+          WHERE p.status = 'pending' AND p.kind = 'charge' AND p.created_at < ${before.toISOString()}::timestamptz
+            AND (${bookingId ?? null}::int IS NULL OR p.booking_id = ${bookingId ?? null}::int)
+          ORDER BY p.created_at LIMIT ${limit}`,
+    );
+  }
+
+  /** Settles a pending charge once; false when another instance settled it first. */
+  async settleCharge(
+    ex: Executor,
+    paymentId: number,
+    outcome: { status: 'succeeded' | 'failed'; reference: string | null; failureCode?: string | null },
+  ) {
+    const done = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE payments SET status = ${outcome.status}, gateway_ref = coalesce(${outcome.reference}, gateway_ref),
+            failure_code = ${outcome.failureCode ?? null}, checked_at = now(), check_count = check_count + 1
+          WHERE id = ${paymentId} AND status = 'pending' RETURNING id`,
+    );
+    return done.length === 1;
+  }
+
+  async markChargeChecked(ex: Executor, paymentId: number) {
+    await ex.execute(
+      sql`UPDATE payments SET checked_at = now(), check_count = check_count + 1 WHERE id = ${paymentId}`,
     );
   }
 
@@ -528,6 +582,8 @@ export class BookingsRepository {
             WHERE b.status = 'awaiting_payment'
               AND b.payment_due_at < ${now.toISOString()}::timestamptz
               AND NOT EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending')
+              -- A card charge still being checked may have taken the money: it keeps the car.
+              AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.kind = 'charge' AND p.status = 'pending')
             RETURNING b.id
           ), released AS (
             UPDATE unit_holds h SET released_at = ${now.toISOString()}

@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { BookingRow, BookingsRepository, Executor } from './bookings.repository';
-import { bookingMail } from './booking-mail';
+import { bookingMail, type BookingMailKind } from './booking-mail';
 import type { PaymentGateway } from './payment-gateway';
 import {
   bangkokInstant,
@@ -52,6 +52,14 @@ export interface BookingOrigin {
   ip?: string;
   deviceId?: string;
 }
+
+/** A charge answered a moment ago may still be on its way: the reconciling job leaves it this long. */
+const CHARGE_SETTLE_MS = 30_000;
+/**
+ * A charge the gateway has no record of this long after it was sent never reached it
+ * (its search index is up to date within seconds): nothing was taken, the car is freed.
+ */
+const CHARGE_NOT_FOUND_GRACE_MS = 15 * 60_000;
 
 /** Until when an unpaid booking holds its car: PromptPay an hour, a transfer a few hours, a card charge a day (it settles in seconds). */
 export function paymentDeadline(method: string, now: Date): Date {
@@ -485,30 +493,38 @@ export class BookingsService {
     const db = this.db;
     const row = (await this.repo.findBooking(db, { id: bookingId }))!;
     const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
+    const gatewayKey = `booking-${bookingId}-${key}`.slice(0, 64);
     const charge = await this.deps.gateway.charge({
       amountSatang: row.total_amount,
       card: { number: card.number, name: card.name, expiryMonth: mm, expiryYear: 2000 + yy, cvv: card.cvv },
       description: `Siam Drive booking ${row.booking_number}`,
-      idempotencyKey: `booking-${bookingId}-${key}`.slice(0, 64),
+      idempotencyKey: gatewayKey,
     });
+    const payment = {
+      bookingId,
+      method: 'card',
+      amount: toBaht(row.total_amount),
+      gateway: this.deps.gateway.name,
+      brand: charge.brand,
+      last4: charge.last4,
+      gatewayKey,
+    };
+    if (charge.status === 'unknown') {
+      // The card may have been charged: keep the car and find out (reconcileCardPayments).
+      await this.repo.insertPayment(db, { ...payment, status: 'pending' });
+      const booking = await this.getById(bookingId, lang);
+      return {
+        httpStatus: 200,
+        body: {
+          status: true,
+          response: { data: { booking, instructions: { bankAccount: null, promptpay: null } } },
+        },
+      };
+    }
     if (charge.status === 'succeeded') {
       await this.repo.transaction(async (tx) => {
-        await this.repo.insertPayment(tx, {
-          bookingId,
-          method: 'card',
-          status: 'succeeded',
-          amount: toBaht(row.total_amount),
-          gateway: this.deps.gateway.name,
-          reference: charge.reference,
-          brand: charge.brand,
-          last4: charge.last4,
-        });
-        await this.repo.updateStatus(
-          tx,
-          bookingId,
-          ['awaiting_payment'],
-          sql`status = 'confirmed', paid_at = now()`,
-        );
+        await this.repo.insertPayment(tx, { ...payment, status: 'succeeded', reference: charge.reference });
+        await this.confirmPaid(tx, bookingId);
       });
       const booking = await this.getById(bookingId, lang);
       if (row.user_id) await this.sendMail(bookingId, 'confirmed', { booking, lang, userId: row.user_id });
@@ -522,25 +538,12 @@ export class BookingsService {
     }
     await this.repo.transaction(async (tx) => {
       await this.repo.insertPayment(tx, {
-        bookingId,
-        method: 'card',
+        ...payment,
         status: 'failed',
-        amount: toBaht(row.total_amount),
-        gateway: this.deps.gateway.name,
         reference: charge.reference,
-        brand: charge.brand,
-        last4: charge.last4,
         failureCode: charge.code,
       });
-      // The car is freed and the code given back in the same transaction.
-      await this.repo.updateStatus(
-        tx,
-        bookingId,
-        ['awaiting_payment'],
-        sql`status = 'payment_failed', cancel_reason = ${charge.code}`,
-      );
-      await this.repo.releaseHolds(tx, bookingId);
-      await this.repo.releasePromotion(tx, bookingId);
+      await this.releaseUnpaid(tx, bookingId, charge.code);
     });
     const messages = {
       declined: 'Your card was declined. Please use another card or another payment method',
@@ -557,6 +560,105 @@ export class BookingsService {
         errors: [{ path: 'card', message: charge.code }],
       },
     };
+  }
+
+  private async confirmPaid(tx: Executor, bookingId: number) {
+    await this.repo.updateStatus(
+      tx,
+      bookingId,
+      ['awaiting_payment'],
+      sql`status = 'confirmed', paid_at = now()`,
+    );
+  }
+
+  /** A charge that did not go through: the car is freed and the code given back, in the caller's transaction. */
+  private async releaseUnpaid(tx: Executor, bookingId: number, reason: string) {
+    await this.repo.updateStatus(
+      tx,
+      bookingId,
+      ['awaiting_payment'],
+      sql`status = 'payment_failed', cancel_reason = ${reason}`,
+    );
+    await this.repo.releaseHolds(tx, bookingId);
+    await this.repo.releasePromotion(tx, bookingId);
+  }
+
+  /** Card charges whose outcome is still unknown, for the back office. */
+  async pendingCardPayments() {
+    const list = await this.repo.pendingCharges(this.db, this.now(), 200);
+    return list.map((p) => ({
+      bookingId: p.booking_id,
+      bookingNumber: p.booking_number,
+      customerName: p.customer_name,
+      amount: p.amount,
+      since: new Date(p.created_ms).toISOString(),
+      lastCheckedAt: p.checked_ms ? new Date(p.checked_ms).toISOString() : null,
+      checks: p.check_count,
+    }));
+  }
+
+  /**
+   * Asks the gateway what became of each card charge whose answer was lost, by the
+   * idempotency key it was sent with: charged → the booking is confirmed; refused →
+   * the car is freed; no such charge after CHARGE_NOT_FOUND_GRACE_MS → it never
+   * reached the gateway, so nothing was taken and the car is freed; no answer → next
+   * time. Safe on several instances at once (a charge is settled once).
+   */
+  async reconcileCardPayments(
+    now: Date = this.now(),
+    options: { settleMs?: number; bookingId?: number } = {},
+  ) {
+    const settled = { confirmed: 0, failed: 0, waiting: 0 };
+    const before = new Date(now.getTime() - (options.settleMs ?? CHARGE_SETTLE_MS));
+    const list = await this.repo.pendingCharges(this.db, before, 50, options.bookingId);
+    for (const p of list) {
+      const found =
+        p.gateway === this.deps.gateway.name && p.gateway_key
+          ? await this.deps.gateway.findCharge(p.gateway_key)
+          : ({ status: 'unknown' } as const);
+      const neverArrived =
+        found.status === 'not_found' && now.getTime() - p.created_ms > CHARGE_NOT_FOUND_GRACE_MS;
+      if (found.status === 'succeeded') {
+        const done = await this.repo.transaction(async (tx) => {
+          if (
+            !(await this.repo.settleCharge(tx, p.payment_id, {
+              status: 'succeeded',
+              reference: found.reference,
+            }))
+          )
+            return false;
+          await this.confirmPaid(tx, p.booking_id);
+          return true;
+        });
+        if (done) {
+          settled.confirmed++;
+          await this.sendMail(p.booking_id, 'confirmed');
+        }
+      } else if (found.status === 'failed' || neverArrived) {
+        const code = found.status === 'failed' ? found.code : 'processing_error';
+        const done = await this.repo.transaction(async (tx) => {
+          const reference = found.status === 'failed' ? found.reference : null;
+          if (
+            !(await this.repo.settleCharge(tx, p.payment_id, {
+              status: 'failed',
+              reference,
+              failureCode: code,
+            }))
+          )
+            return false;
+          await this.releaseUnpaid(tx, p.booking_id, code);
+          return true;
+        });
+        if (done) {
+          settled.failed++;
+          await this.sendMail(p.booking_id, 'payment_failed');
+        }
+      } else {
+        settled.waiting++;
+        await this.repo.markChargeChecked(this.db, p.payment_id);
+      }
+    }
+    return settled;
   }
 
   private async instructions(booking: Booking, lang: Language) {
@@ -635,6 +737,7 @@ export class BookingsService {
           }
         : null,
       slipUploaded: row.slip_count > 0,
+      paymentChecking: charge?.status === 'pending',
       payBy:
         row.status === 'awaiting_payment' && row.payment_due_ms
           ? new Date(row.payment_due_ms).toISOString()
@@ -979,7 +1082,7 @@ export class BookingsService {
    */
   private async sendMail(
     bookingId: number,
-    kind: 'created' | 'confirmed' | 'cancelled' | 'slip_rejected',
+    kind: BookingMailKind,
     known?: { booking: Booking; lang: Language; userId: number },
     note?: string,
   ) {

@@ -16,6 +16,7 @@ export function gatewayFromSettings(settings: Settings): PaymentGateway {
       secretKey: settings.OMISE_SECRET_KEY,
       apiUrl: settings.OMISE_API_URL.replace(/\/$/, ''),
       vaultUrl: settings.OMISE_VAULT_URL.replace(/\/$/, ''),
+      timeoutMs: settings.OMISE_TIMEOUT_MS,
     });
   return new SandboxGateway();
 }

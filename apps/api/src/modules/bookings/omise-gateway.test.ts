@@ -1,19 +1,25 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
+import { readOutbox } from '../../../test/outbox';
 import { describeEachDatabase } from '../../../test/databases';
 import { daysFromNow, driver, goodCard, makeCar, makeCustomer } from './booking-fixtures.test-helper';
 
 /**
  * A local stand-in that speaks the part of Omise's HTTP API the adapter uses:
  * POST /tokens on the vault (public key), POST /charges and /charges/:id/refunds
- * on the API (secret key), form-encoded, Basic auth with the key as user name.
+ * on the API (secret key), form-encoded, Basic auth with the key as user name;
+ * GET /search?scope=charge&query=… over the charges it made (metadata included).
+ * Two cards play a lost answer: 4000 0000 0000 0408 is charged but answered
+ * after the adapter's time-out; 4000 0000 0000 0416 meets a 503 before any charge.
  */
 function omiseStandIn() {
   const seen: { path: string; auth: string; form: URLSearchParams; idempotencyKey?: string }[] = [];
   const tokens = new Map<string, string>();
+  const charges: Record<string, unknown>[] = [];
+  const control = { searchDown: false, lateMs: 1_500 };
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
       let body = '';
@@ -39,21 +45,33 @@ function omiseStandIn() {
         JSON.stringify({ object: 'token', id, card: { last_digits: form.get('card[number]')?.slice(-4) } }),
       );
     }
+    if (req.url?.startsWith('/search')) {
+      if (auth !== 'skey_test_456:' || control.searchDown)
+        return res.writeHead(control.searchDown ? 503 : 401).end('{"object":"error"}');
+      const query = new URL(req.url, 'http://omise').searchParams.get('query') ?? '';
+      const data = charges.filter((c) => JSON.stringify(c).includes(query));
+      return res.end(JSON.stringify({ object: 'search', scope: 'charge', query, data, total: data.length }));
+    }
     if (req.url === '/charges') {
       if (auth !== 'skey_test_456:')
         return res.writeHead(401).end(JSON.stringify({ object: 'error', code: 'authentication_failure' }));
       const number = tokens.get(form.get('card') ?? '');
+      if (number === '4000000000000416')
+        return res.writeHead(503).end('{"object":"error","code":"service_unavailable"}');
       const failed = number === '4000000000000002';
-      return res.end(
-        JSON.stringify({
-          object: 'charge',
-          id: `chrg_test_${seen.length}`,
-          amount: Number(form.get('amount')),
-          currency: form.get('currency'),
-          status: failed ? 'failed' : 'successful',
-          failure_code: failed ? 'payment_rejected' : null,
-        }),
-      );
+      const charge = {
+        object: 'charge',
+        id: `chrg_test_${seen.length}`,
+        amount: Number(form.get('amount')),
+        currency: form.get('currency'),
+        status: failed ? 'failed' : 'successful',
+        failure_code: failed ? 'payment_rejected' : null,
+        metadata: { idempotency_key: form.get('metadata[idempotency_key]') },
+      };
+      charges.push(charge);
+      if (number === '4000000000000408') await new Promise((r) => setTimeout(r, control.lateMs));
+      if (res.destroyed) return;
+      return res.end(JSON.stringify(charge));
     }
     if (/^\/charges\/[^/]+\/refunds$/.test(req.url ?? ''))
       return res.end(
@@ -65,7 +83,7 @@ function omiseStandIn() {
       );
     res.writeHead(404).end('{}');
   });
-  return { server, seen };
+  return { server, seen, control };
 }
 
 describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
@@ -81,6 +99,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         OMISE_SECRET_KEY: 'skey_test_456',
         OMISE_API_URL: url,
         OMISE_VAULT_URL: url,
+        OMISE_TIMEOUT_MS: '500',
       }),
     });
   });
@@ -165,5 +184,126 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       payload: { ...payload, card: goodCard },
     });
     expect(ok.statusCode).toBe(200);
+  });
+
+  describe('a card charge whose answer is lost', () => {
+    const payload = (car: { carModelId: number; branchCode: string }, number: string) => ({
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(9),
+      returnDate: daysFromNow(10),
+      paymentMethod: 'card',
+      card: { ...goodCard, number },
+      driver,
+      acceptTerms: true,
+      addons: [],
+    });
+    const book = (headers: Record<string, string>, body: object) =>
+      app.inject({ method: 'POST', url: '/api/v1/guest/bookings/create', headers, payload: body });
+    const later = (ms: number) => new Date(Date.now() + ms);
+    const staffHeaders = async () => {
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' },
+      });
+      return { authorization: `Bearer ${login.json().token}` };
+    };
+
+    it('is not a decline: the car stays held, staff see it, and the charge found later confirms the booking', async () => {
+      const car = await makeCar(ctx.database, 1);
+      const customer = await makeCustomer(app);
+      const res = await book(customer.headers, payload(car, '4000000000000408'));
+      expect(res.statusCode).toBe(200);
+      const booking = res.json().response.data.booking;
+      expect(booking).toMatchObject({ status: 'awaiting_payment', paid: false, paymentChecking: true });
+
+      // The only unit stays held: the card may have been charged.
+      const other = await makeCustomer(app);
+      expect((await book(other.headers, payload(car, '4242424242424242'))).statusCode).toBe(409);
+      // The unpaid-booking deadline does not release it while the charge is being checked.
+      await app.services.bookings.expireUnpaid(later(3 * 86_400_000));
+      const checks = await app.inject({
+        method: 'GET',
+        url: '/api/v1/admin/payment-checks',
+        headers: await staffHeaders(),
+      });
+      expect(checks.json().response.data).toContainEqual(
+        expect.objectContaining({ bookingNumber: booking.bookingNumber, amount: booking.total }),
+      );
+
+      // The job asks Omise by the charge's idempotency key and finds it charged.
+      const result = await app.services.bookings.reconcileCardPayments(later(60_000));
+      expect(result.confirmed).toBeGreaterThanOrEqual(1);
+      const after = await app.inject({
+        method: 'GET',
+        url: `/api/v1/auth/bookings/${booking.id}`,
+        headers: customer.headers,
+      });
+      expect(after.json().response.data).toMatchObject({
+        status: 'confirmed',
+        paid: true,
+        paymentChecking: false,
+      });
+      expect(after.json().response.data.payment.reference).toMatch(/^chrg_test_/);
+      expect(
+        readOutbox(app.settings.dataDir).some(
+          (m) => m.to.includes(customer.email) && m.subject === `Payment confirmed: ${booking.bookingNumber}`,
+        ),
+      ).toBe(true);
+      // Settled once: asking again changes nothing.
+      const again = await app.services.bookings.reconcileCardPayments(later(120_000));
+      expect(again.confirmed).toBe(0);
+    });
+
+    it('a charge Omise never received frees the car once it is clearly not coming, and says so by mail', async () => {
+      const car = await makeCar(ctx.database, 1);
+      const customer = await makeCustomer(app);
+      const res = await book(customer.headers, payload(car, '4000000000000416'));
+      expect(res.statusCode).toBe(200);
+      const booking = res.json().response.data.booking;
+      expect(booking.paymentChecking).toBe(true);
+
+      // Omise down for the lookup too: nothing is decided.
+      standIn.control.searchDown = true;
+      await app.services.bookings.reconcileCardPayments(later(20 * 60_000));
+      standIn.control.searchDown = false;
+      const still = await app.inject({
+        method: 'GET',
+        url: `/api/v1/auth/bookings/${booking.id}`,
+        headers: customer.headers,
+      });
+      expect(still.json().response.data.status).toBe('awaiting_payment');
+
+      // Not found a minute later: it may still be on its way.
+      await app.services.bookings.reconcileCardPayments(later(60_000));
+      expect(
+        (
+          await app.inject({
+            method: 'GET',
+            url: `/api/v1/auth/bookings/${booking.id}`,
+            headers: customer.headers,
+          })
+        ).json().response.data.status,
+      ).toBe('awaiting_payment');
+
+      // Not found after the grace period: it never arrived; nothing was charged, the car is free again.
+      await app.services.bookings.reconcileCardPayments(later(20 * 60_000));
+      const after = await app.inject({
+        method: 'GET',
+        url: `/api/v1/auth/bookings/${booking.id}`,
+        headers: customer.headers,
+      });
+      expect(after.json().response.data).toMatchObject({ status: 'payment_failed', paymentChecking: false });
+      const other = await makeCustomer(app);
+      expect((await book(other.headers, payload(car, '4242424242424242'))).statusCode).toBe(200);
+      expect(
+        readOutbox(app.settings.dataDir).some(
+          (m) =>
+            m.to.includes(customer.email) &&
+            m.subject === `Your card payment did not go through: ${booking.bookingNumber}`,
+        ),
+      ).toBe(true);
+    });
   });
 });

@@ -18,7 +18,26 @@ export type ChargeResult =
       reference: string | null;
       brand: string;
       last4: string;
-    };
+    }
+  /**
+   * The gateway did not answer (time-out, connection lost, a 5xx): the card may
+   * or may not have been charged. Never a decline: the booking keeps its car
+   * and the charge is looked up later by its idempotency key (findCharge).
+   */
+  | { status: 'unknown'; brand: string; last4: string };
+
+/** What the gateway knows of a charge made with an idempotency key. */
+export type ChargeLookup =
+  | { status: 'succeeded'; reference: string }
+  | {
+      status: 'failed';
+      reference: string | null;
+      code: 'declined' | 'insufficient_funds' | 'processing_error';
+    }
+  /** No charge with this key: the request never reached the gateway. */
+  | { status: 'not_found' }
+  /** The gateway did not answer this time either. */
+  | { status: 'unknown' };
 
 export interface PaymentGateway {
   readonly name: string;
@@ -31,6 +50,8 @@ export interface PaymentGateway {
     idempotencyKey: string;
   }): Promise<ChargeResult>;
   refund(input: { reference: string; amountSatang: number }): Promise<{ reference: string }>;
+  /** Looks up the charge made with this idempotency key (reconciling an unknown outcome). */
+  findCharge(idempotencyKey: string): Promise<ChargeLookup>;
 }
 
 export function cardBrand(number: string): string {
@@ -47,14 +68,22 @@ export function cardBrand(number: string): string {
  * Omise and Stripe, and moves no money. The page says so.
  *   4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined;
  *   4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0119 fails in processing.
+ *   4000 0000 0000 0408 is charged but the answer is lost (a time-out): the outcome is
+ *   unknown until findCharge finds the charge.
  *   Any other valid number succeeds.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
   readonly sandbox = true;
   private counter = 0;
+  /** The charges made, by idempotency key, as a gateway keeps them. */
+  private readonly charges = new Map<string, ChargeLookup>();
 
-  async charge(input: { amountSatang: number; card: CardDetails }): Promise<ChargeResult> {
+  async charge(input: {
+    amountSatang: number;
+    card: CardDetails;
+    idempotencyKey: string;
+  }): Promise<ChargeResult> {
     const { number } = input.card;
     const brand = cardBrand(number);
     const last4 = number.slice(-4);
@@ -65,8 +94,18 @@ export class SandboxGateway implements PaymentGateway {
       '4000000000000119': 'processing_error',
     };
     const code = failures[number];
-    if (code) return { status: 'failed', code, reference, brand, last4 };
-    return { status: 'succeeded', reference, brand, last4 };
+    const outcome: ChargeLookup = code
+      ? { status: 'failed', code, reference }
+      : { status: 'succeeded', reference };
+    this.charges.set(input.idempotencyKey, outcome);
+    if (number === '4000000000000408') return { status: 'unknown', brand, last4 };
+    return outcome.status === 'failed'
+      ? { status: 'failed', code: outcome.code, reference, brand, last4 }
+      : { status: 'succeeded', reference, brand, last4 };
+  }
+
+  async findCharge(idempotencyKey: string): Promise<ChargeLookup> {
+    return this.charges.get(idempotencyKey) ?? { status: 'not_found' };
   }
 
   async refund(input: { reference: string }): Promise<{ reference: string }> {
@@ -82,7 +121,14 @@ export class OmiseGateway implements PaymentGateway {
   readonly name = 'omise';
   readonly sandbox: boolean;
   constructor(
-    private readonly options: { publicKey: string; secretKey: string; apiUrl: string; vaultUrl: string },
+    private readonly options: {
+      publicKey: string;
+      secretKey: string;
+      apiUrl: string;
+      vaultUrl: string;
+      /** How long a call may take before its outcome counts as unknown. */
+      timeoutMs?: number;
+    },
   ) {
     this.sandbox = options.secretKey.startsWith('skey_test_');
   }
@@ -100,10 +146,10 @@ export class OmiseGateway implements PaymentGateway {
         ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
       },
       body: new URLSearchParams(form).toString(),
-      signal: AbortSignal.timeout(20_000),
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
     });
     const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-    return { ok: response.ok, body };
+    return { ok: response.ok, status: response.status, body };
   }
 
   async charge(input: {
@@ -114,7 +160,7 @@ export class OmiseGateway implements PaymentGateway {
   }): Promise<ChargeResult> {
     const brand = cardBrand(input.card.number);
     const last4 = input.card.number.slice(-4);
-    let token: { ok: boolean; body: Record<string, unknown> };
+    let token: { ok: boolean; status: number; body: Record<string, unknown> };
     try {
       token = await this.post(`${this.options.vaultUrl}/tokens`, this.options.publicKey, {
         'card[name]': input.card.name,
@@ -128,7 +174,7 @@ export class OmiseGateway implements PaymentGateway {
     }
     if (!token.ok || typeof token.body.id !== 'string')
       return { status: 'failed', code: 'declined', reference: null, brand, last4 };
-    let charge: { ok: boolean; body: Record<string, unknown> };
+    let charge: { ok: boolean; status: number; body: Record<string, unknown> };
     try {
       charge = await this.post(
         `${this.options.apiUrl}/charges`,
@@ -139,12 +185,17 @@ export class OmiseGateway implements PaymentGateway {
           card: token.body.id,
           description: input.description,
           capture: 'true',
+          // The key on the charge itself, so a lost answer can be found (findCharge).
+          'metadata[idempotency_key]': input.idempotencyKey,
         },
         input.idempotencyKey,
       );
     } catch {
-      return { status: 'failed', code: 'processing_error', reference: null, brand, last4 };
+      // Sent, and no answer: Omise may have charged the card.
+      return { status: 'unknown', brand, last4 };
     }
+    if (charge.status >= 500 || (charge.ok && charge.body.object !== 'charge'))
+      return { status: 'unknown', brand, last4 };
     const reference = typeof charge.body.id === 'string' ? charge.body.id : null;
     if (charge.ok && charge.body.status === 'successful' && reference)
       return { status: 'succeeded', reference, brand, last4 };
@@ -166,5 +217,39 @@ export class OmiseGateway implements PaymentGateway {
     );
     if (!res.ok || typeof res.body.id !== 'string') throw new Error('Omise refused the refund');
     return { reference: res.body.id };
+  }
+
+  /** Omise's Search API over charges, by the key written into the charge's metadata. */
+  async findCharge(idempotencyKey: string): Promise<ChargeLookup> {
+    const query = new URLSearchParams({
+      scope: 'charge',
+      query: idempotencyKey,
+      order: 'reverse_chronological',
+    });
+    let body: Record<string, unknown>;
+    try {
+      const response = await fetch(`${this.options.apiUrl}/search?${query}`, {
+        headers: { authorization: this.auth(this.options.secretKey) },
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
+      });
+      if (!response.ok) return { status: 'unknown' };
+      body = (await response.json()) as Record<string, unknown>;
+    } catch {
+      return { status: 'unknown' };
+    }
+    const found = (Array.isArray(body.data) ? (body.data as Record<string, unknown>[]) : []).find(
+      (c) => (c.metadata as Record<string, unknown> | undefined)?.idempotency_key === idempotencyKey,
+    );
+    if (!found) return { status: 'not_found' };
+    const reference = typeof found.id === 'string' ? found.id : null;
+    if (found.status === 'successful' && reference) return { status: 'succeeded', reference };
+    // Pending (3-D Secure not finished) is not an outcome yet.
+    if (found.status === 'pending') return { status: 'unknown' };
+    const failure = String(found.failure_code ?? '');
+    return {
+      status: 'failed',
+      reference,
+      code: failure === 'insufficient_fund' ? 'insufficient_funds' : 'declined',
+    };
   }
 }

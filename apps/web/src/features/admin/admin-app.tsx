@@ -1,4 +1,5 @@
 import {
+  CreditCard,
   Building2,
   CalendarDays,
   CarFront,
@@ -51,6 +52,7 @@ import { CategoriesPage } from './pages/categories-page';
 import { HotDealsPage } from './pages/hot-deals-page';
 import { SettingsPage } from './pages/settings-page';
 import { TodayPage } from './pages/today-page';
+import { PaymentChecksPage } from './pages/payment-checks-page';
 import { UnpaidHoldsPage } from './pages/unpaid-holds-page';
 import { UnitsPage } from './pages/units-page';
 
@@ -117,6 +119,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'reviews') return <ReviewsPage />;
     if (section === 'security') return <SecurityPage />;
     if (section === 'unpaid-holds') return <UnpaidHoldsPage />;
+    if (section === 'payment-checks') return <PaymentChecksPage />;
     if (section === 'rental-conditions') return <RentalConditionsPage />;
     if (section === 'settings' && canEdit) return <SettingsPage />;
     if (section === 'audit-log' && canEdit) return <AuditLogPage />;
@@ -165,6 +168,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin', end: true, icon: Gauge, label: t('nav.today') },
     { to: '/admin/bookings', icon: CalendarDays, label: t('nav.bookings') },
     { to: '/admin/unpaid-holds', icon: Hourglass, label: t('nav.unpaidHolds') },
+    { to: '/admin/payment-checks', icon: CreditCard, label: t('nav.paymentChecks') },
     { to: '/admin/timeline', icon: ChartGantt, label: t('nav.timeline') },
     { to: '/admin/units', icon: Wrench, label: t('nav.units') },
     { to: '/admin/fleet', icon: CarFront, label: t('nav.carModels') },

@@ -117,7 +117,8 @@ function BookingCard({ booking }: { booking: Booking }) {
           <dd className="inline font-semibold">{f.baht(booking.total)}</dd>
         </div>
       </dl>
-      {booking.status === 'awaiting_payment' && booking.payBy && (
+      {booking.paymentChecking && <p className="mt-2 text-amber-900">{t('history.checking')}</p>}
+      {booking.status === 'awaiting_payment' && booking.payBy && !booking.paymentChecking && (
         <p className="mt-2 text-amber-900">
           {booking.slipUploaded && !booking.canUploadSlip
             ? t('history.slipPending')

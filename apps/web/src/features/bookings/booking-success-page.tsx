@@ -139,8 +139,16 @@ function BookingSuccess() {
       <div className="flex items-start gap-3">
         <CheckCircle2 aria-hidden="true" className="mt-1 shrink-0 text-green-700" size={36} />
         <div>
-          <h1 className="text-3xl font-semibold">{b.paid ? t('success.titlePaid') : t('success.title')}</h1>
-          <p className="mt-1 text-slate-700">{t('success.emailSent')}</p>
+          <h1 className="text-3xl font-semibold">
+            {b.paid
+              ? t('success.titlePaid')
+              : b.paymentChecking
+                ? t('success.titleChecking')
+                : t('success.title')}
+          </h1>
+          <p className="mt-1 text-slate-700">
+            {b.paymentChecking ? t('success.checkingText') : t('success.emailSent')}
+          </p>
         </div>
       </div>
       <p className="mt-6 text-lg">

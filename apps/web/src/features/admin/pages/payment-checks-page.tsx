@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { PaymentCheck, ReconcileResult } from '@siam/contract/admin-payment-checks';
+import { useAdminMutation, useAdminQuery } from '../admin-api';
+import { Card, ErrorNote, Loading, PageTitle, useFormats } from '../admin-ui';
+
+/**
+ * Card payments whose answer the gateway never gave (issue 19): each booking
+ * keeps its car while the server asks the gateway every minute; staff see who
+ * is waiting and can ask at once, e.g. when a customer calls.
+ */
+export function PaymentChecksPage() {
+  const { t } = useTranslation('admin');
+  const { money, dateTime } = useFormats();
+  const list = useAdminQuery<PaymentCheck[]>('/payment-checks');
+  const reconcile = useAdminMutation<ReconcileResult, { bookingId: number }>(
+    'POST',
+    '/payment-checks/reconcile',
+  );
+  return (
+    <>
+      <PageTitle title={t('paymentChecks.title')} />
+      <p className="mb-4 max-w-3xl text-slate-700">{t('paymentChecks.intro')}</p>
+      <ErrorNote error={list.error ?? reconcile.error} />
+      <p role="status" className="mb-4">
+        {reconcile.data ? t('paymentChecks.result', reconcile.data) : ''}
+      </p>
+      {list.isPending && <Loading />}
+      {list.data && (
+        <Card title={t('paymentChecks.waiting', { count: list.data.length })}>
+          {list.data.length === 0 ? (
+            <p>{t('paymentChecks.none')}</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-left text-sm">
+                <caption className="sr-only">{t('paymentChecks.title')}</caption>
+                <thead>
+                  <tr className="border-b border-slate-200 text-slate-600">
+                    <th scope="col" className="p-2">
+                      {t('paymentChecks.booking')}
+                    </th>
+                    <th scope="col" className="p-2">
+                      {t('paymentChecks.customer')}
+                    </th>
+                    <th scope="col" className="p-2 text-right">
+                      {t('paymentChecks.amount')}
+                    </th>
+                    <th scope="col" className="p-2">
+                      {t('paymentChecks.since')}
+                    </th>
+                    <th scope="col" className="p-2">
+                      {t('paymentChecks.lastChecked')}
+                    </th>
+                    <th scope="col" className="p-2">
+                      <span className="sr-only">{t('paymentChecks.checkNow')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {list.data.map((p) => (
+                    <tr key={p.bookingId} className="border-b border-slate-100">
+                      <th scope="row" className="p-2 font-mono font-semibold">
+                        <Link to={`/admin/bookings/${p.bookingId}`} className="text-brand-700 underline">
+                          {p.bookingNumber}
+                        </Link>
+                      </th>
+                      <td className="p-2">{p.customerName}</td>
+                      <td className="p-2 text-right">{money(p.amount / 100)}</td>
+                      <td className="p-2">{dateTime(p.since)}</td>
+                      <td className="p-2">
+                        {p.lastCheckedAt
+                          ? t('paymentChecks.checked', { time: dateTime(p.lastCheckedAt), count: p.checks })
+                          : t('paymentChecks.notYet')}
+                      </td>
+                      <td className="p-2">
+                        <button
+                          type="button"
+                          className="btn-outline"
+                          disabled={reconcile.isPending}
+                          aria-label={t('paymentChecks.checkOne', { number: p.bookingNumber })}
+                          onClick={() => reconcile.mutate({ bookingId: p.bookingId })}
+                        >
+                          {t('paymentChecks.checkNow')}
+                        </button>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      )}
+    </>
+  );
+}
