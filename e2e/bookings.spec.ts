@@ -100,6 +100,7 @@ const texts = {
     askNow: 'Ask the gateway now about',
     askResult: /^[01] confirmed/,
     confirmedBadge: 'Confirmed',
+    nothingToPay: 'Nothing to pay: your booking is confirmed as soon as you send it.',
     cancelled: 'Cancelled',
     gps: /GPS device/,
     transfer: 'Bank transfer',
@@ -155,6 +156,7 @@ const texts = {
     askNow: 'สอบถามระบบชำระเงินเรื่อง',
     askResult: /^ยืนยันแล้ว [01] รายการ/,
     confirmedBadge: 'ยืนยันแล้ว',
+    nothingToPay: 'ไม่มียอดที่ต้องชำระ การจองของคุณจะได้รับการยืนยันทันทีที่ส่ง',
     cancelled: 'ยกเลิกแล้ว',
     gps: /เครื่องนำทาง GPS/,
     transfer: 'โอนเงินผ่านธนาคาร',
@@ -296,6 +298,36 @@ for (const lng of ['en', 'th'] as const) {
     await page.reload();
     await expect(item.getByText(t.confirmedBadge, { exact: true })).toBeVisible();
     await expect(item.getByText(t.checkingNote)).toHaveCount(0);
+  });
+
+  test(`[${lng}] a booking that costs nothing is confirmed at once: no transfer of ฿0, no card`, async ({
+    page,
+    request,
+  }) => {
+    // Staff give a code worth more than the rental (as a goodwill gesture would).
+    const staffToken = (await (await request.post('/api/v1/auth/login', { data: admin })).json()).token;
+    const code = `GIFT${lng.toUpperCase()}${Date.now().toString(36).toUpperCase()}`.slice(0, 30);
+    const made = await request.post('/api/v1/admin/promotions', {
+      headers: { authorization: `Bearer ${staffToken}` },
+      data: { code, kind: 'amount', value: 100_000, startsOn: day(-1) },
+    });
+    expect(made.ok()).toBe(true);
+    await signUp(request, page, lng);
+    const car = await findCar(request, 44 + offset, 45 + offset);
+    await page.goto(bookingUrl(car, 44 + offset, 45 + offset, lng));
+    await fillDriver(page, t);
+    await page.getByRole('button', { name: t.havePromo }).click();
+    await page.getByRole('textbox', { name: t.promo, exact: true }).fill(code);
+    await page.getByRole('button', { name: t.apply }).click();
+    await expect(page.getByTestId('price-total')).toHaveText(/^\D*0(\.00)?\D*$/);
+    await expect(page.getByTestId('nothing-to-pay')).toHaveText(t.nothingToPay);
+    await expect(page.getByLabel(t.cardNumber)).toHaveCount(0);
+    await page.getByRole('checkbox', { name: t.terms }).check();
+    await page.getByRole('button', { name: t.confirm }).click();
+    await expect(page).toHaveURL(/\/booking-success\?booking=SD\d+/);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(t.paidTitle);
+    await expect(page.getByTestId('bank-account-number')).toHaveCount(0);
+    await expect(page.getByLabel(t.slip)).toHaveCount(0);
   });
 
   test(`[${lng}] bank transfer, then a slip upload`, async ({ page, request }) => {

@@ -267,6 +267,33 @@ describeEachDatabase('bookings', (ctx) => {
     expect(second.json().msg).toBe('Invalid or expired promotion code');
   });
 
+  it('confirms a booking that costs nothing at once, whatever the method: nothing to transfer, no card charged', async () => {
+    const car = await makeCar(ctx.database, 3, { price: '400.00' });
+    for (const [n, paymentMethod] of (['bank_transfer', 'promptpay', 'card'] as const).entries()) {
+      const customer = await makeCustomer(app);
+      const res = await create(customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(40 + n * 2),
+        returnDate: daysFromNow(41 + n * 2),
+        promoCode: 'NEWUSER',
+        paymentMethod,
+        ...(paymentMethod === 'card' ? { card: { ...goodCard, number: '4000000000000002' } } : {}),
+      });
+      expect(res.statusCode, paymentMethod).toBe(200);
+      const { booking, instructions } = res.json().response.data;
+      expect(booking, paymentMethod).toMatchObject({
+        total: 0,
+        status: 'confirmed',
+        paid: true,
+        payBy: null,
+        canUploadSlip: false,
+        payment: null,
+      });
+      expect(instructions).toEqual({ bankAccount: null, promptpay: null });
+    }
+  });
+
   it('a declined card frees the car and the code, and answers 402', async () => {
     const car = await makeCar(ctx.database, 1);
     const customer = await makeCustomer(app);

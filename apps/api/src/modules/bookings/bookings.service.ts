@@ -305,7 +305,7 @@ export class BookingsService {
     const key = idempotencyKey ?? randomUUID();
 
     type Outcome =
-      | { kind: 'created'; bookingId: number; bookingNumber: string }
+      | { kind: 'created'; bookingId: number; bookingNumber: string; free: boolean }
       | { kind: 'replay'; result: CreateResult }
       | { kind: 'wait'; bookingId: number };
 
@@ -323,9 +323,11 @@ export class BookingsService {
           };
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
-      // Staff bookings are outside the limits: the staff member is at the counter with the customer.
-      if (!staff) await this.checkUnpaidLimits(tx, userId, input, origin);
       const q = await this.computeQuote(tx, input, lang, customerId, staff !== undefined);
+      // A booking that costs nothing is confirmed at once (below): it holds nothing unpaid.
+      const free = q.price.total === 0;
+      // Staff bookings are outside the limits: the staff member is at the counter with the customer.
+      if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin);
       const { startsAt, endsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
       const booking = await this.repo.insertBooking(tx, {
         userId: customerId,
@@ -398,16 +400,18 @@ export class BookingsService {
       }
       if (unitId === undefined) throw new AppError('CAR_UNAVAILABLE', CAR_UNAVAILABLE_MESSAGE);
       await this.repo.setUnit(tx, booking.id, unitId);
+      // Nothing to pay, nothing to wait for: no "transfer ฿0", no card charged for nothing.
+      if (free) await this.confirmPaid(tx, booking.id);
       await this.repo.attachIdempotencyBooking(tx, userId, key, booking.id);
       await staff?.inTx?.(tx, booking.id);
-      return { kind: 'created', bookingId: booking.id, bookingNumber: booking.booking_number };
+      return { kind: 'created', bookingId: booking.id, bookingNumber: booking.booking_number, free };
     });
 
     if (outcome.kind === 'replay') return outcome.result;
     if (outcome.kind === 'wait') return this.waitForResponse(userId, key, outcome.bookingId, lang);
 
     let result: CreateResult;
-    if (card) {
+    if (card && !outcome.free) {
       result = await this.chargeCard(outcome.bookingId, card, key, lang);
     } else {
       const booking = await this.getById(outcome.bookingId, lang);
@@ -419,7 +423,11 @@ export class BookingsService {
         },
       };
       if (customerId !== null)
-        await this.sendMail(outcome.bookingId, 'created', { booking, lang, userId: customerId });
+        await this.sendMail(outcome.bookingId, outcome.free ? 'confirmed' : 'created', {
+          booking,
+          lang,
+          userId: customerId,
+        });
     }
     await this.repo.storeIdempotencyResponse(this.db, userId, key, result.httpStatus, result.body);
     return result;

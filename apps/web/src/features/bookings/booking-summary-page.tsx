@@ -178,6 +178,8 @@ function BookingSummary() {
   });
 
   const unavailable = taken || (quote.data !== undefined && !quote.data.available);
+  // A booking that costs nothing (a code larger than the rental) is confirmed at once: no method, no card.
+  const free = quote.data?.total === 0;
   const closed = useSiteSettings().data?.rentalOpen === false;
 
   const promoMutation = useMutation({
@@ -201,8 +203,9 @@ function BookingSummary() {
           addons: addons.map((code) => ({ code, quantity: 1 })),
           promoCode: promo,
           driver,
-          paymentMethod: method,
-          card: method === 'card' ? card : undefined,
+          // The server confirms a free booking whatever the method; a transfer asks for no card.
+          paymentMethod: free ? 'bank_transfer' : method,
+          card: method === 'card' && !free ? card : undefined,
           acceptTerms: true,
         },
         idempotencyKey.current,
@@ -254,7 +257,7 @@ function BookingSummary() {
         const path = `driver.${String(issue.path[0])}`;
         found[path] ??= t(messageKeys[issue.message] ?? 'validation.firstName');
       }
-    if (method === 'card') {
+    if (method === 'card' && !free) {
       const c = cardSchema.safeParse(card);
       if (!c.success)
         for (const issue of c.error.issues) {
@@ -448,83 +451,91 @@ function BookingSummary() {
           </Section>
 
           <Section title={t('summary.payment')}>
-            <fieldset>
-              <legend className="sr-only">{t('summary.payment')}</legend>
-              <div className="grid gap-3 sm:grid-cols-3">
-                {paymentMethods.map((m) => {
-                  const Icon = methodIcons[m];
-                  return (
-                    <label
-                      key={m}
-                      className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 ${method === m ? 'border-brand-700 bg-brand-50' : 'border-slate-300'}`}
-                    >
-                      <input
-                        type="radio"
-                        name="paymentMethod"
-                        value={m}
-                        checked={method === m}
-                        onChange={() => setMethod(m)}
-                        className="size-5"
+            {free ? (
+              <p className="rounded-lg bg-green-50 p-3 text-green-900" data-testid="nothing-to-pay">
+                {t('summary.nothingToPay')}
+              </p>
+            ) : (
+              <>
+                <fieldset>
+                  <legend className="sr-only">{t('summary.payment')}</legend>
+                  <div className="grid gap-3 sm:grid-cols-3">
+                    {paymentMethods.map((m) => {
+                      const Icon = methodIcons[m];
+                      return (
+                        <label
+                          key={m}
+                          className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 ${method === m ? 'border-brand-700 bg-brand-50' : 'border-slate-300'}`}
+                        >
+                          <input
+                            type="radio"
+                            name="paymentMethod"
+                            value={m}
+                            checked={method === m}
+                            onChange={() => setMethod(m)}
+                            className="size-5"
+                          />
+                          <Icon aria-hidden="true" size={20} />
+                          <span>{t(`methods.${m}`)}</span>
+                        </label>
+                      );
+                    })}
+                  </div>
+                </fieldset>
+                <p className="mt-3 text-slate-700">{t(`methodHelp.${method}`)}</p>
+                {method === 'card' && (
+                  <div className="mt-4 space-y-4">
+                    {gateway.data?.sandbox !== false && (
+                      <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
+                        <ShieldCheck aria-hidden="true" size={20} className="mt-0.5 shrink-0" />
+                        {t('sandbox')}
+                      </p>
+                    )}
+                    <div className="grid gap-4 sm:grid-cols-2">
+                      <div className="sm:col-span-2">
+                        <Field
+                          name="cardNumber"
+                          label={t('fields.cardNumber')}
+                          value={card.number}
+                          onChange={setC('number')}
+                          error={errors['card.number']}
+                          autoComplete="cc-number"
+                          inputMode="numeric"
+                        />
+                      </div>
+                      <div className="sm:col-span-2">
+                        <Field
+                          name="cardName"
+                          label={t('fields.cardName')}
+                          value={card.name}
+                          onChange={setC('name')}
+                          error={errors['card.name']}
+                          autoComplete="cc-name"
+                        />
+                      </div>
+                      <Field
+                        name="expiry"
+                        label={t('fields.expiry')}
+                        value={card.expiry}
+                        onChange={setC('expiry')}
+                        error={errors['card.expiry']}
+                        autoComplete="cc-exp"
+                        placeholder="MM/YY"
                       />
-                      <Icon aria-hidden="true" size={20} />
-                      <span>{t(`methods.${m}`)}</span>
-                    </label>
-                  );
-                })}
-              </div>
-            </fieldset>
-            <p className="mt-3 text-slate-700">{t(`methodHelp.${method}`)}</p>
-            {method === 'card' && (
-              <div className="mt-4 space-y-4">
-                {gateway.data?.sandbox !== false && (
-                  <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-amber-950">
-                    <ShieldCheck aria-hidden="true" size={20} className="mt-0.5 shrink-0" />
-                    {t('sandbox')}
-                  </p>
+                      <Field
+                        name="cvv"
+                        label={t('fields.cvv')}
+                        value={card.cvv}
+                        onChange={setC('cvv')}
+                        error={errors['card.cvv']}
+                        autoComplete="cc-csc"
+                        inputMode="numeric"
+                        type="password"
+                      />
+                    </div>
+                  </div>
                 )}
-                <div className="grid gap-4 sm:grid-cols-2">
-                  <div className="sm:col-span-2">
-                    <Field
-                      name="cardNumber"
-                      label={t('fields.cardNumber')}
-                      value={card.number}
-                      onChange={setC('number')}
-                      error={errors['card.number']}
-                      autoComplete="cc-number"
-                      inputMode="numeric"
-                    />
-                  </div>
-                  <div className="sm:col-span-2">
-                    <Field
-                      name="cardName"
-                      label={t('fields.cardName')}
-                      value={card.name}
-                      onChange={setC('name')}
-                      error={errors['card.name']}
-                      autoComplete="cc-name"
-                    />
-                  </div>
-                  <Field
-                    name="expiry"
-                    label={t('fields.expiry')}
-                    value={card.expiry}
-                    onChange={setC('expiry')}
-                    error={errors['card.expiry']}
-                    autoComplete="cc-exp"
-                    placeholder="MM/YY"
-                  />
-                  <Field
-                    name="cvv"
-                    label={t('fields.cvv')}
-                    value={card.cvv}
-                    onChange={setC('cvv')}
-                    error={errors['card.cvv']}
-                    autoComplete="cc-csc"
-                    inputMode="numeric"
-                    type="password"
-                  />
-                </div>
-              </div>
+              </>
             )}
           </Section>
 
@@ -606,7 +617,7 @@ function BookingSummary() {
             >
               {submit.isPending
                 ? t('summary.submitting')
-                : method === 'card'
+                : method === 'card' && !free
                   ? t('summary.payConfirm')
                   : t('summary.confirmBooking')}
             </button>
