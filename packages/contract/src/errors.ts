@@ -30,6 +30,12 @@ export const errorCodes = [
   'UNPAID_HOLDS_FROM_NETWORK',
   /** The uploaded file is not a readable slip picture or PDF of a plausible size. */
   'SLIP_INVALID',
+  /** The promotion code does not exist, has ended, is used up, or is not this customer's (field: promoCode). */
+  'PROMOTION_INVALID',
+  /** Staff have closed the rental for new bookings (site settings). */
+  'RENTAL_CLOSED',
+  /** A two-step sign-in took too long (or its ticket is not ours): start again from the password. */
+  'SIGN_IN_EXPIRED',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -51,6 +57,9 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   UNPAID_HOLDS_FULL: 409,
   UNPAID_HOLDS_FROM_NETWORK: 409,
   SLIP_INVALID: 415,
+  PROMOTION_INVALID: 400,
+  RENTAL_CLOSED: 503,
+  SIGN_IN_EXPIRED: 401,
 };
 
 /** One problem with one field of a request; `path` is dotted (`driver.email`). */

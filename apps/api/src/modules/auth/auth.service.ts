@@ -134,9 +134,9 @@ export class AuthService {
       ticket,
       this.secret,
     );
-    if (!claims) throw new AppError('UNAUTHORIZED', SECOND_FACTOR_EXPIRED_MESSAGE);
+    if (!claims) throw new AppError('SIGN_IN_EXPIRED', SECOND_FACTOR_EXPIRED_MESSAGE);
     const row = await this.users.findById(claims.user);
-    if (!row || row.deletedAt) throw new AppError('UNAUTHORIZED', SECOND_FACTOR_EXPIRED_MESSAGE);
+    if (!row || row.deletedAt) throw new AppError('SIGN_IN_EXPIRED', SECOND_FACTOR_EXPIRED_MESSAGE);
     const passed = await this.throttle.secondFactorAttempt(`${row.id}.${row.createdAt.getTime()}`, () =>
       this.secondFactor.verify(row.id, code),
     );

@@ -98,8 +98,10 @@ describeEachDatabase('two-step sign-in for staff', (ctx) => {
     expect(
       (await second(recoveryCodes[0]!, (await passwordStep()).json().secondFactorTicket)).statusCode,
     ).toBe(401);
-    // A forged ticket gets nothing.
-    expect((await second(recoveryCodes[1]!, `${ticket.split('.')[0]}.AAAA`)).statusCode).toBe(401);
+    // A forged (or too old) ticket gets nothing, with its own code so the site can say "start again".
+    const forged = await second(recoveryCodes[1]!, `${ticket.split('.')[0]}.AAAA`);
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('SIGN_IN_EXPIRED');
 
     // Turning it off needs a code.
     expect((await post('/auth/second-factor/disable', headers, { code: '999999' })).statusCode).toBe(400);

@@ -166,7 +166,7 @@ export class BookingsService {
   }
 
   private promoInvalid() {
-    return new AppError('VALIDATION_FAILED', PROMO_INVALID_MESSAGE, [
+    return new AppError('PROMOTION_INVALID', PROMO_INVALID_MESSAGE, [
       { path: 'promoCode', message: PROMO_INVALID_MESSAGE },
     ]);
   }
@@ -281,7 +281,7 @@ export class BookingsService {
   ): Promise<CreateResult> {
     const customerId = staff ? staff.customerId : userId;
     if (!(await this.deps.siteSettings.isRentalOpen()))
-      throw new AppError('SERVICE_UNAVAILABLE', RENTAL_CLOSED_MESSAGE);
+      throw new AppError('RENTAL_CLOSED', RENTAL_CLOSED_MESSAGE);
     if (input.paymentMethod === 'card' && !input.card)
       throw new AppError('VALIDATION_FAILED', 'Enter card number', [
         { path: 'card.number', message: 'Enter card number' },

@@ -38,7 +38,7 @@ export function SecondFactorForm({
       onSignedIn(res.token, res.user);
     } catch (err) {
       if (err instanceof ApiError && err.httpStatus === 401) {
-        const tooLate = /took too long/i.test(err.serverMsg ?? '');
+        const tooLate = err.code === 'SIGN_IN_EXPIRED';
         setExpired(tooLate);
         setError(tooLate ? t('secondFactor.expired') : t('secondFactor.wrong'));
       } else setError(err instanceof ApiError ? err.message : t('login.failed'));

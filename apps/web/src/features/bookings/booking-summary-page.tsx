@@ -230,9 +230,9 @@ function BookingSummary() {
       } else if (error.code === 'PAYMENT_FAILED') {
         const reason = error.fieldErrors[0]?.message ?? 'declined';
         setFormError(t(`cardErrors.${reason}`, { defaultValue: t('cardErrors.declined') }));
-      } else if (error.httpStatus === 503) {
+      } else if (error.code === 'RENTAL_CLOSED') {
         setFormError(t('closed'));
-      } else if (error.fieldErrors.some((e) => e.path === 'promoCode')) {
+      } else if (error.code === 'PROMOTION_INVALID') {
         setPromo(undefined);
         setPromoError(t('validation.promo'));
         setFormError(t('validation.promo'));
