@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bangkokToday } from '@siam/contract/catalog-rules';
 import type { App } from '../../app';
+import { signInEveryone } from '../../../test/admin-helpers';
+import { seedDemoStaff } from '../../db/seed/demo-staff';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { holdUnit, loadCatalogFixture } from './catalog.fixtures';
@@ -18,8 +20,9 @@ describeEachDatabase(
     let app: App;
     const get = (url: string, headers: Record<string, string> = {}) =>
       app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
-    const ids = async (query: string) => {
-      const res = await get(`/guest/cars${query}`);
+    let staff: Record<string, string> = {};
+    const ids = async (query: string, headers: Record<string, string> = {}) => {
+      const res = await get(`/guest/cars${query}`, headers);
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().response.data as { car_model_id: number }[]).map((c) => c.car_model_id);
     };
@@ -41,7 +44,9 @@ describeEachDatabase(
       });
       // Unit 102 (a City at bkk) is blocked on day 20; unit 103 (a City at hdy) is free.
       await holdUnit(ctx.database, 102, `${day(20)}T09:00:00+07:00`, `${day(20)}T18:00:00+07:00`);
+      await seedDemoStaff(ctx.database);
       app = await buildTestApp(ctx.database);
+      staff = (await signInEveryone(app)).staff;
     });
     afterAll(() => app.close());
 
@@ -146,13 +151,21 @@ describeEachDatabase(
         expect(await ids('?search=%20city%20')).toEqual([12]);
         // % and _ are letters here, not patterns.
         expect(await ids('?search=%25')).toEqual([]);
-        expect(await ids('?search=%25&is_active=0')).toEqual([15]);
+        expect(await ids('?search=%25&is_active=0', staff)).toEqual([15]);
         expect(await ids('?search=_')).toEqual([]);
         expect(await ids('?search=')).toHaveLength(5);
       });
 
-      it('lists inactive models only when asked with is_active=0', async () => {
-        expect(await ids('?is_active=0')).toEqual([15]);
+      it('lists inactive models only to staff, when asked with is_active=0, never into a shared cache', async () => {
+        // Issue 19: an anonymous caller (or a customer) learns nothing of cars taken out of service.
+        const anonymous = await get('/guest/cars?is_active=0');
+        expect(anonymous.statusCode).toBe(401);
+        expect(anonymous.body).not.toContain('car_model_id');
+        const asCustomer = await get('/guest/cars?is_active=0', (await signInEveryone(app)).customer);
+        expect(asCustomer.statusCode).toBe(403);
+        const staffAnswer = await get('/guest/cars?is_active=0', staff);
+        expect(staffAnswer.headers['cache-control']).toBe('private, no-store');
+        expect(await ids('?is_active=0', staff)).toEqual([15]);
         expect(await ids('?is_active=1')).toHaveLength(5);
       });
 

@@ -53,9 +53,16 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  // Cars taken out of service are the back office's business: only staff list them (issue 19).
+  const staffOnly = app.requireRole('staff', 'admin');
   app.get(
     '/guest/cars',
     {
+      onRequest: async (request, reply) => {
+        const { is_active: active } = request.query as { is_active?: unknown };
+        if (active === '0' || (Array.isArray(active) && active.includes('0')))
+          await staffOnly(request, reply);
+      },
       schema: {
         tags: ['catalog'],
         summary: 'The car listing: filters, sort, pages, and availability by dates and branch',
@@ -65,7 +72,9 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       // Availability changes with every booking: dated answers are kept briefly.
-      cacheFor(reply, request.query.pickup_date ? 15 : 60);
+      // Staff's view of inactive cars is theirs alone: never in a shared cache.
+      if (request.query.is_active === 0) void reply.header('cache-control', 'private, no-store');
+      else cacheFor(reply, request.query.pickup_date ? 15 : 60);
       const result = await catalog.listCars(request.query, requestLanguage(request));
       return { status: true as const, response: result };
     },
