@@ -9,6 +9,10 @@ const texts = {
     articleMissing: 'Article not found',
     allArticles: 'All articles',
     articlesTitle: 'Articles',
+    email: 'Email',
+    badEmail: 'Please enter a valid email address',
+    sendMessage: 'Send message',
+    requestQuote: 'Request a quote',
   },
   th: {
     packages: ['1-3 คัน', '4-10 คัน', '11 คันขึ้นไป'],
@@ -16,6 +20,10 @@ const texts = {
     articleMissing: 'ไม่พบบทความ',
     allArticles: 'บทความทั้งหมด',
     articlesTitle: 'บทความ',
+    email: 'อีเมล',
+    badEmail: 'กรุณากรอกอีเมลให้ถูกต้อง',
+    sendMessage: 'ส่งข้อความ',
+    requestQuote: 'ขอใบเสนอราคา',
   },
 } as const;
 
@@ -42,5 +50,24 @@ for (const lng of ['en', 'th'] as const) {
     await page.getByRole('link', { name: t.allArticles }).last().click();
     await expect(page).toHaveURL(/\/articles$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.articlesTitle);
+  });
+
+  test(`the contact and corporate forms refuse an address the API would refuse (a@b.c) in the visitor's language (${lng})`, async ({
+    page,
+  }) => {
+    let sent = 0;
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && /\/guest\/(contact|corporate)/.test(r.url())) sent++;
+    });
+    for (const [path, button] of [
+      ['/contact', t.sendMessage],
+      ['/corporate', t.requestQuote],
+    ] as const) {
+      await page.goto(`${path}?lng=${lng}`);
+      await page.getByRole('main').getByLabel(t.email, { exact: true }).fill('a@b.c');
+      await page.getByRole('button', { name: button }).click();
+      await expect(page.getByText(t.badEmail)).toBeVisible();
+    }
+    expect(sent).toBe(0);
   });
 }

@@ -21,6 +21,9 @@ export const emailSchema = z
   .pipe(z.email('Invalid email format'))
   .transform((v) => v.toLowerCase());
 
+/** The one email rule, for forms that check before sending (the API checks with emailSchema). */
+export const isEmail = (value: string): boolean => emailSchema.safeParse(value).success;
+
 export const passwordSchema = z
   .string()
   .min(

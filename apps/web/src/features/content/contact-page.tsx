@@ -2,8 +2,9 @@ import { CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSiteSettings } from '../site-settings/use-site-settings';
+import { isEmail } from '@siam/contract/auth';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { EMAIL_PATTERN, FormField, HoneypotField } from './form-field';
+import { FormField, HoneypotField } from './form-field';
 import { usePublicForm } from './use-public-form';
 
 interface ContactValues {
@@ -81,7 +82,7 @@ export function ContactPage() {
                 error={errors.email}
                 registration={register('email', {
                   required,
-                  pattern: { value: EMAIL_PATTERN, message: t('validation.email') },
+                  validate: (value: string) => isEmail(value) || t('validation.email'),
                 })}
               />
               <FormField

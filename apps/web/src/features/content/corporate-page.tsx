@@ -2,8 +2,9 @@ import { Building2, CheckCircle2, Check } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { corporatePackages, vehicleCountOptions, type VehicleCount } from '@siam/contract/content';
+import { isEmail } from '@siam/contract/auth';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { EMAIL_PATTERN, FormField, HoneypotField, PHONE_PATTERN } from './form-field';
+import { FormField, HoneypotField, PHONE_PATTERN } from './form-field';
 import { usePublicForm } from './use-public-form';
 
 interface QuoteValues {
@@ -126,7 +127,7 @@ export function CorporatePage() {
                 error={errors.email}
                 registration={register('email', {
                   required,
-                  pattern: { value: EMAIL_PATTERN, message: t('validation.email') },
+                  validate: (value: string) => isEmail(value) || t('validation.email'),
                 })}
               />
               <FormField

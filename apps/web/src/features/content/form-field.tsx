@@ -67,5 +67,4 @@ export function HoneypotField({ registration }: { registration: UseFormRegisterR
   );
 }
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const PHONE_PATTERN = /^(0[2-9]\d{7,8}|\+\d{8,15})$/;

@@ -1,9 +1,8 @@
+import { isEmail } from '@siam/contract/auth';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useFormToken } from '../../lib/use-form-token';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The newsletter sign-up used in the footer and on the home page. The server
@@ -23,7 +22,7 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!EMAIL.test(email.trim())) {
+    if (!isEmail(email)) {
       setError(t('footer.invalidEmail'));
       return;
     }
