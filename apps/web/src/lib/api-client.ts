@@ -12,20 +12,38 @@ export const apiConfig = {
 
 export type FailureKind = 'network' | 'timeout' | 'http';
 
-/** Every failed call becomes one of these; `message` is already in the active language (spec §8). */
+/**
+ * Every failed call becomes one of these. `message` is in the active language (spec §8)
+ * each time it is read, not the language of the moment it failed: a screen that keeps
+ * the error and shows `error.message` follows a language switch (issue 19).
+ */
 export class ApiError extends Error {
   readonly status = false as const;
+  readonly #text: string | (() => string);
   constructor(
     readonly kind: FailureKind,
-    message: string,
+    /** The words, or how to say them in the language of the moment. */
+    text: string | (() => string),
     readonly httpStatus?: number,
     readonly code?: string,
     readonly serverMsg?: string,
     readonly fieldErrors: FieldError[] = [],
     readonly retryAfterSeconds?: number,
   ) {
-    super(message);
+    super();
+    this.#text = text;
     this.name = 'ApiError';
+  }
+
+  static {
+    // An accessor on the prototype: Error's own `message` property is never created (super() has none).
+    Object.defineProperty(this.prototype, 'message', {
+      configurable: true,
+      get(this: ApiError) {
+        const text = this.#text;
+        return typeof text === 'function' ? text() : text;
+      },
+    });
   }
 }
 
@@ -117,8 +135,8 @@ async function once<T>(path: string, options: RequestOptions): Promise<T> {
     response = await transport(buildUrl(path, options.query), { method, headers, body, signal });
   } catch (error) {
     if (options.signal?.aborted) throw error; // the caller gave up; not a failure to report
-    if (timeout.aborted) throw new ApiError('timeout', messageFor('timeout'));
-    throw new ApiError('network', messageFor('network'));
+    if (timeout.aborted) throw new ApiError('timeout', () => messageFor('timeout'));
+    throw new ApiError('network', () => messageFor('network'));
   }
 
   if (response.status === 204) return undefined as T;
@@ -139,7 +157,7 @@ async function once<T>(path: string, options: RequestOptions): Promise<T> {
   const httpStatus = response.ok ? 500 : response.status;
   throw new ApiError(
     'http',
-    messageFor('http', httpStatus, localServerMsg(envelope?.msg)),
+    () => messageFor('http', httpStatus, localServerMsg(envelope?.msg)),
     httpStatus,
     envelope?.code,
     envelope?.msg,

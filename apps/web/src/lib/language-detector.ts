@@ -30,14 +30,31 @@ function stored(storage: () => Storage): string | null {
   }
 }
 
+/** A cookie value as written; a malformed one (`%E0`) is no choice rather than a blank page. */
+function cookieValue(name: string): string {
+  const raw = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(document.cookie)?.[1] ?? '';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return '';
+  }
+}
+
+/** The language the visitor chose themselves (the address, the cookie, the site's storage), if any. */
+export function visitorChoice(): Language | undefined {
+  return (
+    ours(new URLSearchParams(window.location.search).get('lng')) ??
+    ours(cookieValue(cookieName)) ??
+    ours(stored(() => window.localStorage)) ??
+    ours(stored(() => window.sessionStorage))
+  );
+}
+
 export function detectLanguage(serverRendered: boolean): Language {
   const htmlTag = () => ours(document.documentElement.lang);
   const sources = [
     ...(serverRendered ? [htmlTag] : []),
-    () => ours(new URLSearchParams(window.location.search).get('lng')),
-    () => ours(decodeURIComponent(/(?:^|;\s*)i18next=([^;]*)/.exec(document.cookie)?.[1] ?? '')),
-    () => ours(stored(() => window.localStorage)),
-    () => ours(stored(() => window.sessionStorage)),
+    visitorChoice,
     () => [...(navigator.languages ?? []), navigator.language].map(ours).find(Boolean),
     htmlTag,
   ];
@@ -59,9 +76,15 @@ export function rememberLanguage(language: string): void {
 }
 
 export function languageDetector(serverRendered: boolean): LanguageDetectorModule {
+  // A server-rendered page starts in the server's language (hydration must find its words);
+  // that is not the visitor's choice, so i18next's first "cache this" is not written over it.
+  let adopting = serverRendered;
   return {
     type: 'languageDetector',
     detect: () => detectLanguage(serverRendered),
-    cacheUserLanguage: rememberLanguage,
+    cacheUserLanguage: (language) => {
+      if (adopting) adopting = false;
+      else rememberLanguage(language);
+    },
   };
 }

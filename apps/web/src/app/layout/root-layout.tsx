@@ -1,6 +1,8 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { visitorChoice } from '../../lib/language-detector';
+import { serverRenderedPage } from '../../lib/server-rendered';
 import { RouteErrorBoundary } from '../route-error-page';
 import { FloatingContact } from './floating-contact';
 import { SiteFooter } from './site-footer';
@@ -20,9 +22,14 @@ function ScrollToTopOnRouteChange() {
  * for it before they click (e2e/fixtures.ts).
  */
 function MarkHydrated() {
+  const { i18n } = useTranslation();
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
-  }, []);
+    // The server chose the page's language without the visitor's stored choice (it cannot
+    // read the browser's storage); once the page is live, the visitor's own choice wins.
+    const choice = serverRenderedPage ? visitorChoice() : undefined;
+    if (choice && choice !== i18n.resolvedLanguage) void i18n.changeLanguage(choice);
+  }, [i18n]);
   return null;
 }
 

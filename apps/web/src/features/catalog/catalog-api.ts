@@ -78,6 +78,9 @@ export function useCar(id: string, enabled = true) {
     enabled,
     queryKey: ['car', lang, id],
     queryFn: () => apiRequest<CarDetailsResponse>(`/guest/cars/${id}`).then((r) => r.response.data),
+    // A language switch keeps the page (and what the visitor typed in the booking box) while the
+    // car's texts load in the new language; another car starts from its own loading state.
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[2] === id ? previous : undefined),
   });
 }
 

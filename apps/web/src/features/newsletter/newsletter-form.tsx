@@ -14,7 +14,14 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
   const id = useId();
   const [email, setEmail] = useState('');
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [error, setError] = useState<string>();
+  // What went wrong, not its words: the words are chosen at each render, in the language of the moment.
+  const [failure, setError] = useState<'invalid' | 'unexpected' | ApiError>();
+  const error =
+    failure === 'invalid'
+      ? t('footer.invalidEmail')
+      : failure === 'unexpected'
+        ? t('errors.unexpected')
+        : failure?.message;
   // A spam trap people never see; bots fill every field.
   const [website, setWebsite] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
@@ -23,7 +30,7 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!isEmail(email)) {
-      setError(t('footer.invalidEmail'));
+      setError('invalid');
       return;
     }
     setError(undefined);
@@ -40,7 +47,7 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
       });
       setState('done');
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('errors.unexpected'));
+      setError(err instanceof ApiError ? err : 'unexpected');
       setState('idle');
     }
   };
