@@ -101,6 +101,7 @@ const texts = {
     askResult: /^[01] confirmed/,
     confirmedBadge: 'Confirmed',
     nothingToPay: 'Nothing to pay: your booking is confirmed as soon as you send it.',
+    oneDay: /^Rental \(1 day × ฿[\d,]+(\.\d\d)?\)$/,
     cancelled: 'Cancelled',
     gps: /GPS device/,
     transfer: 'Bank transfer',
@@ -157,6 +158,7 @@ const texts = {
     askResult: /^ยืนยันแล้ว [01] รายการ/,
     confirmedBadge: 'ยืนยันแล้ว',
     nothingToPay: 'ไม่มียอดที่ต้องชำระ การจองของคุณจะได้รับการยืนยันทันทีที่ส่ง',
+    oneDay: /^ค่าเช่า \(1 วัน × ฿[\d,]+(\.\d\d)?\)$/,
     cancelled: 'ยกเลิกแล้ว',
     gps: /เครื่องนำทาง GPS/,
     transfer: 'โอนเงินผ่านธนาคาร',
@@ -211,6 +213,8 @@ for (const lng of ['en', 'th'] as const) {
     await page.getByRole('button', { name: t.apply }).click();
     await expect(page.getByText(t.applied)).toBeVisible();
     await expect(total).not.toHaveText(before!);
+    // One symbol for money in every language, as on the listing (no "THB" here and "฿" there).
+    await expect(total).toHaveText(/^฿[\d,]+(\.\d\d)?$/);
     // The code's line says what it applies to, as the promotions page does.
     await expect(page.getByTestId('price-breakdown').getByText(t.promoLine)).toBeVisible();
     await expect(page.getByText(t.sandbox)).toBeVisible();
@@ -316,6 +320,8 @@ for (const lng of ['en', 'th'] as const) {
     const car = await findCar(request, 44 + offset, 45 + offset);
     await page.goto(bookingUrl(car, 44 + offset, 45 + offset, lng));
     await fillDriver(page, t);
+    // One day is "1 day", not "1 days".
+    await expect(page.getByTestId('price-breakdown').getByText(t.oneDay)).toBeVisible();
     await page.getByRole('button', { name: t.havePromo }).click();
     await page.getByRole('textbox', { name: t.promo, exact: true }).fill(code);
     await page.getByRole('button', { name: t.apply }).click();

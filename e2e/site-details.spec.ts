@@ -70,4 +70,12 @@ for (const lng of ['en', 'th'] as const) {
     }
     expect(sent).toBe(0);
   });
+
+  test(`deal prices keep their satang and one symbol: ฿756.50, never "THB 757" (${lng})`, async ({
+    page,
+  }) => {
+    await page.goto(`/promotions?lng=${lng}`);
+    await expect(page.getByText(/฿756\.50/).first()).toBeVisible();
+    await expect(page.getByRole('main')).not.toContainText('THB');
+  });
 }

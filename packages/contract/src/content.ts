@@ -138,6 +138,8 @@ export const currentDealSchema = z.object({
   image: z.string(),
   pricePerDay: z.string(),
   discountPercent: z.number(),
+  /** The price per day with the deal, computed by the server to the satang ("756.50"). */
+  dealPricePerDay: z.string(),
   endsAt: z.string(),
 });
 export type CurrentDeal = z.infer<typeof currentDealSchema>;

@@ -1,5 +1,6 @@
 import type { CurrentDeal } from '@siam/contract/content';
 import type { Language } from '@siam/contract/languages';
+import { dealSummary } from '../catalog/catalog.service';
 import type { DealsRepository } from './deals.repository';
 
 /** The promotions page's list of hot deals running now. */
@@ -15,6 +16,9 @@ export class DealsService {
       image: r.image ?? '/images/cars/default.svg',
       pricePerDay: r.pricePerDay,
       discountPercent: Number(r.discountPercent),
+      // The listing's own rule, so the promotions page and the car's page say the same price.
+      dealPricePerDay: dealSummary(r.pricePerDay, { ...r, discountPercent: String(r.discountPercent) })
+        .price_per_day,
       endsAt: r.endsAt.toISOString(),
     }));
   }

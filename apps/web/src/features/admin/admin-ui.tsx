@@ -1,3 +1,4 @@
+import { formatBaht } from '../../lib/money';
 import {
   useId,
   type InputHTMLAttributes,
@@ -218,7 +219,7 @@ export function useFormats() {
   const locale = lng === 'th' ? 'th-TH' : lng === 'zh' ? 'zh-CN' : 'en-GB';
   return {
     lng: lng as 'th' | 'en' | 'zh',
-    money: (n: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'THB' }).format(n),
+    money: formatBaht,
     date: (iso: string) =>
       new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Bangkok' }).format(
         new Date(iso.length === 10 ? `${iso}T12:00:00+07:00` : iso),

@@ -23,7 +23,7 @@ export function PriceBreakdown({ price }: { price: Priced }) {
     <div data-testid="price-breakdown">
       <dl className="space-y-2 text-slate-800">
         <div className="flex justify-between gap-4">
-          <dt>{t('price.rental', { days: price.days, price: f.baht(price.pricePerDay) })}</dt>
+          <dt>{t('price.rental', { count: price.days, price: f.baht(price.pricePerDay) })}</dt>
           <dd>{f.baht(price.rentalAmount)}</dd>
         </div>
         {price.hotDealDiscount > 0 && (

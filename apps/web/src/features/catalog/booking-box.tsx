@@ -7,7 +7,8 @@ import { isIsoDate, rentalDays } from '@siam/contract/catalog-rules';
 import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
 import { useSession } from '../auth/session-provider';
 import { useQuote } from './catalog-api';
-import { formatBaht, formatDate, todayInBangkok } from './format';
+import { formatBaht } from '../../lib/money';
+import { formatDate, todayInBangkok } from './format';
 
 /**
  * The booking box of the car page: branch, pickup and return dates (Bangkok
@@ -83,12 +84,12 @@ export function BookingBox({ car }: { car: CarDetails }) {
         {t('booking.title')}
       </h2>
       <p className="mt-1">
-        <span className="text-2xl font-semibold text-brand-800">{formatBaht(daily, lang)}</span>
+        <span className="text-2xl font-semibold text-brand-800">{formatBaht(daily)}</span>
         <span className="text-slate-700">{t('perDay')}</span>
         {car.hot_deal && (
           <span className="ml-2 text-sm text-slate-600 line-through">
             <span className="sr-only">{t('card.was')} </span>
-            {formatBaht(car.price_per_day, lang)}
+            {formatBaht(car.price_per_day)}
           </span>
         )}
       </p>
@@ -171,11 +172,11 @@ export function BookingBox({ car }: { car: CarDetails }) {
             </p>
             <p className="flex items-baseline justify-between gap-2">
               <span>{t('booking.priceFor', { count: days })}</span>
-              <span className="text-xl font-semibold text-brand-900">{formatBaht(total, lang)}</span>
+              <span className="text-xl font-semibold text-brand-900">{formatBaht(total)}</span>
             </p>
             {quoted && (
               <p className="text-xs text-slate-700" data-testid="quote-vat">
-                {t('booking.vatOf', { amount: formatBaht(quoted.vat / 100, lang) })}
+                {t('booking.vatOf', { amount: formatBaht(quoted.vat / 100) })}
               </p>
             )}
             <p className="text-xs text-slate-700">{t('booking.beforeExtras')}</p>

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Car } from '@siam/contract/catalog';
 import { CarImage } from './car-image';
-import { formatBaht } from './format';
+import { formatBaht } from '../../lib/money';
 
 /** A listing card (spec §2): picture, category badge, model name, price per day, book now. */
 export function CarCard({
@@ -18,8 +18,7 @@ export function CarCard({
   linkQuery?: string;
   eager?: boolean;
 }) {
-  const { t, i18n } = useTranslation('catalog');
-  const lang = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation('catalog');
   const href = `/cars/${car.car_model_id}${linkQuery}`;
   const price = car.hot_deal?.price_per_day ?? car.price_per_day;
   return (
@@ -66,11 +65,11 @@ export function CarCard({
             {car.hot_deal && (
               <span className="mr-2 text-sm text-slate-600 line-through">
                 <span className="sr-only">{t('card.was')} </span>
-                {formatBaht(car.price_per_day, lang)}
+                {formatBaht(car.price_per_day)}
               </span>
             )}
             <span className="text-xl font-semibold text-brand-800" data-testid="car-price">
-              {formatBaht(price, lang)}
+              {formatBaht(price)}
             </span>
             <span className="text-sm text-slate-700">{t('perDay')}</span>
           </p>

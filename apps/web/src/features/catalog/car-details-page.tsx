@@ -24,7 +24,7 @@ import { shareLink } from '../../lib/share-link';
 import { BookingBox } from './booking-box';
 import { useCar, useRentalConditions } from './catalog-api';
 import { CarGallery } from './car-gallery';
-import { formatBaht } from './format';
+import { formatBaht } from '../../lib/money';
 
 const FAVORITES_KEY = 'favoriteCars';
 const favoritesEvent = 'siam:favorites';
@@ -132,8 +132,7 @@ function DetailsSkeleton() {
 }
 
 function CarView({ car }: { car: CarDetails }) {
-  const { t, i18n } = useTranslation('catalog');
-  const lang = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation('catalog');
   const [favorite, toggleFavorite] = useFavorite(car.car_model_id);
   const specs = specKeys.filter((k) => car.specs[k]);
   const facts = [
@@ -163,7 +162,7 @@ function CarView({ car }: { car: CarDetails }) {
               {car.hot_deal && (
                 <p className="mt-1 font-semibold text-red-800" data-testid="deal-saving">
                   {t('details.saving', {
-                    amount: formatBaht(car.hot_deal.saving_per_day, lang),
+                    amount: formatBaht(car.hot_deal.saving_per_day),
                     percent: Number(car.hot_deal.discount_percent),
                   })}
                 </p>

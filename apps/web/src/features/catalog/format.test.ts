@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { carImageCandidates, defaultCarImage, formatBaht, formatNumber } from './format';
+import { formatBaht } from '../../lib/money';
+import { carImageCandidates, defaultCarImage, formatNumber } from './format';
 
 const locales = { th: 'th-TH', en: 'en-GB', zh: 'zh-CN' } as const;
 const values = [0, 1, 12, 999, 1000, 1290, 1234567.891, -1500, 1000000, 99.999, 0.5, -0.25, 12.3456];
@@ -16,7 +17,7 @@ describe.each(Object.entries(locales))('in %s', (lang, locale) => {
         currencyDisplay: 'narrowSymbol',
         maximumFractionDigits: whole ? 0 : 2,
       }).format(Number(value));
-      expect(formatBaht(value, lang)).toBe(intl);
+      expect(formatBaht(value)).toBe(intl);
     }
   });
 
@@ -24,6 +25,13 @@ describe.each(Object.entries(locales))('in %s', (lang, locale) => {
     for (const value of values) {
       expect(formatNumber(value, lang)).toBe(new Intl.NumberFormat(locale).format(value));
     }
+  });
+});
+
+describe('formatBaht', () => {
+  it('keeps the satang a price has: ฿756.50 is never "฿757"', () => {
+    expect(formatBaht('756.50')).toBe('฿756.50');
+    expect(formatBaht(1290)).toBe('฿1,290');
   });
 });
 

@@ -1,4 +1,5 @@
 import { bangkokToday } from '@siam/contract/catalog-rules';
+import { grouped } from '../../lib/money';
 
 const locales: Record<string, string> = { th: 'th-TH', en: 'en-GB', zh: 'zh-CN' };
 
@@ -12,25 +13,6 @@ function formatter<T extends Intl.NumberFormat | Intl.DateTimeFormat>(key: strin
   let made = formatters.get(key) as T | undefined;
   if (!made) formatters.set(key, (made = make()));
   return made;
-}
-
-/** 1234567.5 → "1,234,567.5": Thai, English and Chinese all group by thousands with a comma. */
-function grouped(n: number, fractionDigits: number): string {
-  const [whole = '0', fraction] = Math.abs(n).toFixed(fractionDigits).split('.');
-  return `${n < 0 ? '-' : ''}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${fraction ? `.${fraction}` : ''}`;
-}
-
-/**
- * ฿1,290 (฿1,290.50 when there are satang): the same in Thai, English and
- * Chinese, so it is written out rather than asked of Intl. Building an Intl
- * number formatter costs a phone 30-50 ms of one frozen frame on first use
- * (it loads the locale's data), right while the page comes to life;
- * format.test.ts holds the output to Intl's.
- */
-export function formatBaht(amount: string | number, _lang: string): string {
-  const n = Number(amount);
-  const text = grouped(n, n % 1 === 0 ? 0 : 2);
-  return n < 0 ? `-฿${text.slice(1)}` : `฿${text}`;
 }
 
 /** 1,234 in the reader's language (written out like formatBaht; the same as Intl's, format.test.ts). */

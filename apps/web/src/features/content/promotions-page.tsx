@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { publicPromotionCodes, type CurrentDealsResponse } from '@siam/contract/content';
 import { apiRequest } from '../../lib/api-client';
+import { formatBaht } from '../../lib/money';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { formatDate } from './articles-api';
 import { pictureSizes } from '@siam/contract/images';
@@ -17,11 +18,6 @@ export function PromotionsPage() {
     queryKey: ['current-deals', lang],
     queryFn: () => apiRequest<CurrentDealsResponse>('/guest/promotions/current').then((r) => r.response.data),
     staleTime: 60_000,
-  });
-  const baht = new Intl.NumberFormat(lang === 'th' ? 'th-TH' : lang === 'zh' ? 'zh-CN' : 'en-US', {
-    style: 'currency',
-    currency: 'THB',
-    maximumFractionDigits: 0,
   });
 
   return (
@@ -39,7 +35,7 @@ export function PromotionsPage() {
           <ul className="mt-4 grid gap-6 md:grid-cols-2 lg:grid-cols-3">
             {deals.map((d) => {
               const price = Number(d.pricePerDay);
-              const discounted = Math.round(price * (1 - d.discountPercent / 100));
+              const discounted = d.dealPricePerDay;
               return (
                 <li key={d.id} className="flex flex-col overflow-hidden rounded-2xl border border-slate-200">
                   <ResponsiveImg
@@ -57,9 +53,9 @@ export function PromotionsPage() {
                     </p>
                     <h3 className="mt-3 text-xl">{d.carName}</h3>
                     <p className="mt-1">
-                      <s className="text-slate-600">{baht.format(price)}</s>{' '}
+                      <s className="text-slate-600">{formatBaht(price)}</s>{' '}
                       <span className="text-lg font-semibold text-brand-700">
-                        {t('promotions.from', { price: baht.format(discounted) })}
+                        {t('promotions.from', { price: formatBaht(discounted) })}
                       </span>
                     </p>
                     <p className="mt-1 text-sm text-slate-700">

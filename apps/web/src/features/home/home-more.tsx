@@ -16,12 +16,11 @@ import type { HotDeal } from '@siam/contract/catalog';
 import { NewsletterForm } from '../newsletter/newsletter-form';
 import { useHotDeals, useTestimonials } from '../catalog/catalog-api';
 import { CarImage } from '../catalog/car-image';
-import { formatBaht } from '../catalog/format';
+import { formatBaht } from '../../lib/money';
 import { HotDealCountdown } from '../catalog/hot-deal-countdown';
 
 function DealCard({ deal }: { deal: HotDeal }) {
-  const { t, i18n } = useTranslation('home');
-  const lang = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation('home');
   const [ended, setEnded] = useState(false);
   const onEnd = useCallback(() => setEnded(true), []);
   return (
@@ -39,9 +38,9 @@ function DealCard({ deal }: { deal: HotDeal }) {
         <h3 className="text-lg">{deal.car.car_model_name}</h3>
         <p>
           <span className="mr-2 text-sm text-slate-600 line-through">
-            {formatBaht(deal.car.price_per_day, lang)}
+            {formatBaht(deal.car.price_per_day)}
           </span>
-          <span className="text-xl font-semibold text-brand-800">{formatBaht(deal.price_per_day, lang)}</span>
+          <span className="text-xl font-semibold text-brand-800">{formatBaht(deal.price_per_day)}</span>
           <span className="text-sm text-slate-700">{t('perDay')}</span>
         </p>
         <HotDealCountdown endsAt={deal.ends_at} onEnd={onEnd} />
