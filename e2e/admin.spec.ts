@@ -107,7 +107,7 @@ test.describe('the back office', () => {
     const carName = (await firstRow.getByRole('link').textContent())!;
     await firstRow.getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1, name: carName })).toBeVisible();
-    await page.getByLabel('Price per day (THB)').fill('2345');
+    await page.getByLabel('Price per day (฿)').fill('2345');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' }).first()).toBeVisible();
 

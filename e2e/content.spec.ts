@@ -183,7 +183,7 @@ test.describe('search engines and footer pages', () => {
 
   const legal = {
     th: { terms: 'เงื่อนไขการเช่ารถ', fee: 'ขั้นต่ำ 500 บาท', privacy: 'นโยบายความเป็นส่วนตัว', pdpa: 'สคส.' },
-    en: { terms: 'Rental terms', fee: 'at least 500 THB', privacy: 'Privacy notice', pdpa: 'PDPC' },
+    en: { terms: 'Rental terms', fee: 'at least ฿500', privacy: 'Privacy notice', pdpa: 'PDPC' },
     zh: { terms: '租车条款', fee: '最低 500 泰铢', privacy: '隐私声明', pdpa: 'PDPC' },
   } as const;
   for (const lng of ['th', 'en', 'zh'] as const) {
@@ -204,7 +204,7 @@ test.describe('search engines and footer pages', () => {
     await page.getByTestId('site-footer').getByRole('link', { name: 'Promotions' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Promotions');
     await expect(page.getByText('SAVE10')).toBeVisible();
-    await expect(page.getByText('500 THB off your first booking')).toBeVisible();
+    await expect(page.getByText('฿500 off your first booking')).toBeVisible();
     await page.getByTestId('site-footer').getByRole('link', { name: 'Site map' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Site map');
     await expect(page.getByRole('link', { name: 'Fuel, tolls and expressways made simple' })).toBeVisible();
