@@ -67,3 +67,12 @@ test("the booking box's missing-information message is translated, not dropped, 
   await page.getByTestId('language-switcher').first().selectOption('th');
   await expect(page.getByText('กรุณากรอกข้อมูลให้ครบถ้วน')).toBeVisible();
 });
+
+test('the Thai about page counts years in the Buddhist Era only; English in the Common Era', async ({ page }) => {
+  await page.goto('/about?lng=th');
+  await expect(page.getByRole('main')).toContainText('2558');
+  await expect(page.getByRole('main')).not.toContainText('2015');
+  await page.goto('/about?lng=en');
+  await expect(page.getByRole('main')).toContainText('2015');
+  await expect(page.getByRole('main')).not.toContainText('2558');
+});

@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures';
+import { customerBooking } from './booking-fixtures';
 
 const navHome = { th: 'หน้าแรก', en: 'Home', zh: '首页' } as const;
 const notFoundTitle = { th: 'ไม่พบหน้าที่คุณต้องการ', en: 'Page not found', zh: '页面未找到' } as const;
@@ -138,5 +139,78 @@ test.describe('on a phone @mobile', () => {
     await menu.getByRole('link', { name: 'About us' }).click();
     await expect(page).toHaveURL(/\/about$/);
     await expect(menu).toBeHidden();
+  });
+});
+
+test.describe('the header and the contact buttons (issue 19)', () => {
+  test('the compact header does not change the page height: no jump back near 20 px of scroll', async ({
+    page,
+  }) => {
+    await page.goto('/cars?lng=en');
+    const height = await page.evaluate(() => document.documentElement.scrollHeight);
+    for (const y of [18, 22, 25, 30]) {
+      await page.evaluate((top) => window.scrollTo(0, top), y);
+      await page.waitForTimeout(400); // the header's transition and any scroll anchoring
+      expect(await page.evaluate(() => window.scrollY), `at ${y} px`).toBe(y);
+      expect(await page.evaluate(() => document.documentElement.scrollHeight), `at ${y} px`).toBe(height);
+    }
+    await expect(page.locator('header[data-compact="true"]')).toHaveCount(1);
+  });
+
+  for (const lng of ['th', 'en', 'zh'] as const)
+    for (const width of [1440, 1024])
+      test(`the menu stays on one line at ${width} px (${lng})`, async ({ page }) => {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/?lng=${lng}`);
+        const items = page.locator('header nav ul > li');
+        const tops = await items.evaluateAll((lis) =>
+          lis.map((li) => Math.round(li.getBoundingClientRect().top)),
+        );
+        expect(new Set(tops).size, `rows of the menu: ${tops.join(', ')}`).toBe(1);
+        const words = await page
+          .locator('header nav a')
+          .evaluateAll((links) =>
+            links.filter((a) => a.getClientRects().length > 1).map((a) => a.textContent),
+          );
+        expect(words, 'menu entries broken over two lines').toEqual([]);
+        // …and still fits: nothing runs off the page.
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const header = await page.locator('header').first().boundingBox();
+        const last = await page.locator('header nav ul > li').last().boundingBox();
+        expect(last!.x + last!.width).toBeLessThanOrEqual(header!.x + header!.width);
+      });
+});
+
+test.describe('on a phone, the contact buttons @mobile', () => {
+  test('fold into one button that covers no booking status on My bookings (375 px)', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'phone layout only');
+    await page.setViewportSize({ width: 375, height: 740 });
+    const { headers } = await customerBooking(request, 70);
+    const token = headers.authorization.slice('Bearer '.length);
+    await page.addInitScript((t) => localStorage.setItem('token', t), token);
+    await page.goto('/my-bookings?lng=en');
+    const floating = page.getByRole('complementary', { name: 'Chat with us' });
+    const toggle = floating.getByRole('button', { name: 'Chat with us' });
+    await expect(toggle).toBeVisible();
+    await expect(floating.getByRole('link', { name: 'Chat with us on LINE' })).toBeHidden();
+    const badge = page.getByRole('listitem').first().locator('span.rounded-full').first();
+    await expect(badge).toBeVisible();
+    const overlaps = async () => {
+      const [a, b] = [await badge.boundingBox(), await floating.boundingBox()];
+      return Boolean(
+        a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height,
+      );
+    };
+    expect(await overlaps()).toBe(false);
+    // The end of the page scrolls clear of the button.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await toggle.click();
+    await expect(floating.getByRole('link', { name: 'Chat with us on LINE' })).toBeVisible();
+    await expect(floating.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', /^tel:/);
+    await toggle.click();
+    await expect(floating.getByRole('link', { name: 'Chat with us on LINE' })).toBeHidden();
   });
 });

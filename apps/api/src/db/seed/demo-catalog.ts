@@ -138,10 +138,12 @@ export const demoBranches: DemoBranch[] = [
       en: 'Bangkok City – Ratchadaphisek (Head Office)',
       zh: '曼谷市区·拉差达（总部）',
     },
+    // The head office branch is the head office: the same address as the site settings'
+    // headOffice (site-settings-defaults.ts), so the site gives one address (seed.test.ts).
     address: {
-      th: '1559 ถนนรัชดาภิเษก แขวงห้วยขวาง เขตห้วยขวาง กรุงเทพมหานคร 10310 (ใกล้ MRT ศูนย์วัฒนธรรมแห่งประเทศไทย)',
-      en: '1559 Ratchadaphisek Road, Huai Khwang, Bangkok 10310 (near MRT Thailand Cultural Centre)',
-      zh: '曼谷辉煌区拉差达披色路 1559 号，邮编 10310（近 MRT 泰国文化中心站）',
+      th: '99/9 อาคารสยามไดรฟ์ ถนนรัชดาภิเษก แขวงดินแดง เขตดินแดง กรุงเทพมหานคร 10400',
+      en: '99/9 Siam Drive Building, Ratchadaphisek Road, Din Daeng, Bangkok 10400',
+      zh: '曼谷市 Din Daeng 区 Ratchadaphisek 路 99/9 号 Siam Drive 大楼，邮编 10400',
     },
     phone: '02-134-5678',
     isAirport: false,

@@ -35,6 +35,17 @@ describeEachDatabase('migrations and the demo seed', (ctx) => {
         (SELECT count(*)::int FROM site_settings) AS settings`)
     )[0]!;
 
+  it('gives the site one head-office address: the head office branch is where the contact page says', async () => {
+    await seedDemoData(ctx.database);
+    const [branch] = await ctx.database.query<{ address: Record<string, string> }>(
+      `SELECT address FROM branches WHERE code = 'bkk'`,
+    );
+    const [settings] = await ctx.database.query<{ value: { headOffice: Record<string, string> } }>(
+      `SELECT value FROM site_settings WHERE key = 'contact'`,
+    );
+    expect(branch!.address).toEqual(settings!.value.headOffice);
+  });
+
   it('applies every migration once: a second run does nothing', async () => {
     expect(await migrate(ctx.database)).toEqual([]);
   });

@@ -21,7 +21,7 @@ function useScrolledPast(px: number) {
 }
 
 const linkClass = ({ isActive }: { isActive: boolean }) =>
-  `block rounded-lg px-3 py-2 font-semibold text-white hover:bg-brand-800 ${isActive ? 'bg-brand-800 underline underline-offset-4' : ''}`;
+  `block rounded-lg px-3 py-2 font-semibold whitespace-nowrap text-white hover:bg-brand-800 ${isActive ? 'bg-brand-800 underline underline-offset-4' : ''}`;
 
 /**
  * The brand mark (the same drawing as /favicon.svg), drawn in the page: as an
@@ -94,45 +94,51 @@ export function SiteHeader() {
   );
 
   return (
-    <header
-      data-compact={compact}
-      className={`sticky top-0 z-40 bg-brand-700 text-white shadow transition-[padding] ${compact ? 'py-1 shadow-lg' : 'py-3'}`}
-    >
-      <div className="container-page flex items-center justify-between gap-3">
-        <Link to="/" className="flex items-center gap-2 text-lg font-semibold text-white">
-          <BrandMark size={compact ? 32 : 40} />
-          <span>{t('brand')}</span>
-        </Link>
-        <nav aria-label={t('nav.mainLabel')} className="hidden lg:block">
-          <ul className="flex items-center gap-1">{entries}</ul>
-        </nav>
-        <div className="hidden items-center gap-2 lg:flex">
-          <LanguageSwitcher />
-          <AccountArea />
-        </div>
-        <button
-          type="button"
-          className="btn text-white lg:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          onClick={() => setMenuOpen(!menuOpen)}
-        >
-          {menuOpen ? <X aria-hidden size={24} /> : <Menu aria-hidden size={24} />}
-          <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
-        </button>
-      </div>
-      {menuOpen && (
-        <div id="mobile-menu" className="container-page pb-4 lg:hidden">
-          <nav aria-label={t('nav.mainLabel')}>
-            <ul className="flex flex-col gap-1 pt-2">{entries}</ul>
+    // The bar shrinks when the page scrolls (spec: compact after 20 px), but the header's
+    // height in the page never changes: the padding the bar gives up becomes a see-through
+    // strip below it. Otherwise the page would get shorter right at 20 px and the browser
+    // would pull it back under the reader's thumb.
+    <header data-compact={compact} className="pointer-events-none sticky top-0 z-40 text-white">
+      <div
+        className={`pointer-events-auto bg-brand-700 shadow transition-[padding] ${compact ? 'py-1 shadow-lg' : 'py-3'}`}
+      >
+        <div className="container-page flex items-center justify-between gap-3">
+          <Link to="/" className="flex items-center gap-2 text-lg font-semibold text-white">
+            <BrandMark size={compact ? 32 : 40} />
+            <span>{t('brand')}</span>
+          </Link>
+          <nav aria-label={t('nav.mainLabel')} className="hidden lg:block">
+            <ul className="flex items-center gap-1">{entries}</ul>
           </nav>
-          <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-white/20 pt-3">
+          <div className="hidden items-center gap-2 lg:flex">
             <LanguageSwitcher />
-            <AccountArea onNavigate={() => setMenuOpen(false)} />
+            <AccountArea />
           </div>
+          <button
+            type="button"
+            className="btn text-white lg:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            onClick={() => setMenuOpen(!menuOpen)}
+          >
+            {menuOpen ? <X aria-hidden size={24} /> : <Menu aria-hidden size={24} />}
+            <span className="sr-only">{menuOpen ? t('nav.closeMenu') : t('nav.openMenu')}</span>
+          </button>
         </div>
-      )}
-      <RentalClosedDialog open={closedNotice} onClose={() => setClosedNotice(false)} />
+        {menuOpen && (
+          <div id="mobile-menu" className="container-page pb-4 lg:hidden">
+            <nav aria-label={t('nav.mainLabel')}>
+              <ul className="flex flex-col gap-1 pt-2">{entries}</ul>
+            </nav>
+            <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-white/20 pt-3">
+              <LanguageSwitcher />
+              <AccountArea onNavigate={() => setMenuOpen(false)} />
+            </div>
+          </div>
+        )}
+        <RentalClosedDialog open={closedNotice} onClose={() => setClosedNotice(false)} />
+      </div>
+      <div aria-hidden="true" className={`transition-[height] ${compact ? 'h-4' : 'h-0'}`} />
     </header>
   );
 }

@@ -7,7 +7,8 @@ export function AboutPage() {
   const history = t('about.history', { returnObjects: true }) as string[];
   const values = t('about.values', { returnObjects: true }) as string[];
   const stats = [
-    { value: '2015', label: t('about.stats.founded') },
+    // The year in the reader's calendar, like the history beside it: Buddhist Era in Thai (2558).
+    { value: t('about.stats.foundedYear'), label: t('about.stats.founded') },
     { value: '10', label: t('about.stats.startedWith') },
     { value: '500+', label: t('about.stats.fleet') },
     { value: '14', label: t('about.stats.branches') },
