@@ -68,7 +68,9 @@ test("the booking box's missing-information message is translated, not dropped, 
   await expect(page.getByText('กรุณากรอกข้อมูลให้ครบถ้วน')).toBeVisible();
 });
 
-test('the Thai about page counts years in the Buddhist Era only; English in the Common Era', async ({ page }) => {
+test('the Thai about page counts years in the Buddhist Era only; English in the Common Era', async ({
+  page,
+}) => {
   await page.goto('/about?lng=th');
   await expect(page.getByRole('main')).toContainText('2558');
   await expect(page.getByRole('main')).not.toContainText('2015');
