@@ -1,3 +1,4 @@
+import { daysBetween } from './bangkok-time';
 /**
  * The catalog's plain rules and constants, free of zod so the site can use
  * them without shipping a schema library to every visitor's phone.
@@ -32,13 +33,7 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
-/** Today's date in Bangkok (UTC+7, no daylight saving: the business's clock), YYYY-MM-DD. */
-export function bangkokToday(now = new Date()): string {
-  return new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /** Calendar days from pickup to return, at least 1 (ARCHITECTURE §3). */
 export function rentalDays(pickup: string, ret: string): number {
-  const ms = Date.parse(`${ret}T00:00:00Z`) - Date.parse(`${pickup}T00:00:00Z`);
-  return Math.max(1, Math.round(ms / 86_400_000));
+  return Math.max(1, daysBetween(pickup, ret));
 }

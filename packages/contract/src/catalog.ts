@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { businessRules } from './business-rules';
-import { bangkokToday, carSorts, rentalDays, specKeys } from './catalog-rules';
+import { bangkokToday } from './bangkok-time';
+import { carSorts, rentalDays, specKeys } from './catalog-rules';
 import { isoDateSchema } from './safe-input';
 import { dataEnvelope, pagedEnvelope } from './envelope';
 

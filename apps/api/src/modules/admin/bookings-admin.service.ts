@@ -16,7 +16,7 @@ import type { Executor as AuditExecutor } from '../audit/audit.repository';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { BookingRow } from '../bookings/bookings.repository';
 import type { BookingsService, InTransaction } from '../bookings/bookings.service';
-import { bangkokDate, bangkokMidnight, DAY_MS } from './bangkok-days';
+import { bangkokDate, bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
 import type { BookingsAdminRepository, SummaryRow } from './bookings-admin.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();

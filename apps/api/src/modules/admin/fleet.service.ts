@@ -23,7 +23,7 @@ import type { Language } from '@siam/contract/languages';
 import type { LocalizedText } from '../../db/schema/localized';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor, AuditService } from '../audit/audit.service';
-import { bangkokDate, DAY_MS, wholeDays } from './bangkok-days';
+import { bangkokDate, DAY_MS, wholeDays } from '@siam/contract/bangkok-time';
 import { imageVariants, processCarImage, removeUploadedImage } from './car-images';
 import type {
   BranchRow,

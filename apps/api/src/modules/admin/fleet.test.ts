@@ -6,7 +6,7 @@ import type { App } from '../../app';
 import { signInEveryone } from '../../../test/admin-helpers';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
-import { bangkokDate, DAY_MS } from './bangkok-days';
+import { bangkokDate, DAY_MS } from '@siam/contract/bangkok-time';
 import { carUploadsDir } from './car-images';
 import { insertBooking } from '../../../test/booking-fixtures';
 

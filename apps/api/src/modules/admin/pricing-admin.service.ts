@@ -12,7 +12,7 @@ import type { LocalizedText } from '../../db/schema/localized';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Executor as AuditExecutor } from '../audit/audit.repository';
 import type { Actor, AuditService } from '../audit/audit.service';
-import { bangkokDate, bangkokMidnight, DAY_MS } from './bangkok-days';
+import { bangkokDate, bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
 import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
 import { rows } from '../../db/sql-rows';
 

@@ -1,3 +1,4 @@
+import { bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
 import type { AuditEntry, AuditLogQuery } from '@siam/contract/admin';
 import type { Pagination } from '@siam/contract/envelope';
 import type { AuditRepository, AuditRow, Executor } from './audit.repository';
@@ -15,10 +16,6 @@ export interface AuditRecord {
   before?: unknown;
   after?: unknown;
 }
-
-const DAY_MS = 86_400_000;
-/** Midnight of a Bangkok calendar day (UTC+7, no daylight saving). */
-const bangkokMidnight = (isoDate: string) => new Date(`${isoDate}T00:00:00+07:00`);
 
 /** jsonb keeps what JSON keeps: dates become strings, undefined fields vanish. */
 const toJson = (value: unknown) => (value === undefined ? null : JSON.parse(JSON.stringify(value)));

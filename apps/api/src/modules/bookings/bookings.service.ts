@@ -20,11 +20,10 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { BookingRow, BookingsRepository, Executor } from './bookings.repository';
+import { bangkokInstant, bangkokToday, bangkokYearMonth } from '@siam/contract/bangkok-time';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import type { PaymentGateway } from './payment-gateway';
 import {
-  bangkokInstant,
-  bangkokToday,
   cancellationFee,
   lateCancellationFee,
   isRealDate,
@@ -289,12 +288,8 @@ export class BookingsService {
     const card = input.paymentMethod === 'card' ? cardSchema.parse(input.card) : undefined;
     if (card) {
       const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
-      const now = this.now();
-      const bkk = new Date(now.getTime() + 7 * HOUR_MS);
-      if (
-        2000 + yy < bkk.getUTCFullYear() ||
-        (2000 + yy === bkk.getUTCFullYear() && mm < bkk.getUTCMonth() + 1)
-      )
+      const today = bangkokYearMonth(this.now());
+      if (2000 + yy < today.year || (2000 + yy === today.year && mm < today.month))
         throw new AppError('VALIDATION_FAILED', 'Card has expired', [
           { path: 'card.expiry', message: 'Card has expired' },
         ]);

@@ -1,4 +1,5 @@
 import { businessRules } from '@siam/contract/business-rules';
+import { daysBetween } from '@siam/contract/bangkok-time';
 import { cancellationRule } from '@siam/contract/bookings';
 
 /** Baht as the database writes numeric(12,2) ("1290.00") → integer satang, exactly. */
@@ -91,25 +92,10 @@ export function lateCancellationFee(total: number): number {
   );
 }
 
-const DAY_MS = 86_400_000;
-const BANGKOK_OFFSET_MS = 7 * 3_600_000;
-
-/** Today's date in Asia/Bangkok (UTC+7, no daylight saving). */
-export function bangkokToday(now: Date): string {
-  return new Date(now.getTime() + BANGKOK_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** A Bangkok wall-clock time on a date, as an instant. */
-export function bangkokInstant(date: string, time: string): Date {
-  return new Date(`${date}T${time}:00+07:00`);
-}
-
 export function isRealDate(date: string): boolean {
   const d = new Date(`${date}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === date;
 }
 
-/** Rental days = return date − pickup date in calendar days. */
-export function rentalDays(pickupDate: string, returnDate: string): number {
-  return Math.round((Date.parse(`${returnDate}T00:00:00Z`) - Date.parse(`${pickupDate}T00:00:00Z`)) / DAY_MS);
-}
+/** Rental days = return date − pickup date in calendar days (0 or less: not a rental). */
+export const rentalDays = daysBetween;

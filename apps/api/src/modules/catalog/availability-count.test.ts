@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { bangkokToday } from '@siam/contract/catalog-rules';
+import { bangkokToday } from '@siam/contract/bangkok-time';
 import type { App } from '../../app';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';

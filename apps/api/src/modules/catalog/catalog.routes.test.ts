@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bangkokToday } from '@siam/contract/catalog-rules';
+import { bangkokToday } from '@siam/contract/bangkok-time';
 import type { App } from '../../app';
 import { signInEveryone } from '../../../test/admin-helpers';
 import { seedDemoStaff } from '../../db/seed/demo-staff';

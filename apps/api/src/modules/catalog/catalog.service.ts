@@ -1,3 +1,4 @@
+import { bangkokInstant } from '@siam/contract/bangkok-time';
 import { businessRules } from '@siam/contract/business-rules';
 import type {
   Branch,
@@ -28,9 +29,9 @@ const toBaht = (satang: number) => (satang / 100).toFixed(2);
  */
 export function rentalPeriod(pickupDate: string, returnDate: string): { from: Date; to: Date } {
   return {
-    from: new Date(`${pickupDate}T${businessRules.pickupTime}:00+07:00`),
+    from: bangkokInstant(pickupDate, businessRules.pickupTime),
     to: new Date(
-      Date.parse(`${returnDate}T${businessRules.returnTime}:00+07:00`) +
+      bangkokInstant(returnDate, businessRules.returnTime).getTime() +
         businessRules.turnaroundHours * HOUR_MS,
     ),
   };

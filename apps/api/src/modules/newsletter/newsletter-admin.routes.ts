@@ -1,3 +1,4 @@
+import { bangkokToday } from '@siam/contract/bangkok-time';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { subscribersQuerySchema, subscribersResponseSchema } from '@siam/contract/admin-inbox';
 import { currentUser } from '../../plugins/authenticate';
@@ -41,7 +42,7 @@ export const newsletterAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { csv } = await app.services.newsletterAdmin.exportConfirmed({ id: user.id, email: user.email });
-      const day = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+      const day = bangkokToday();
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="newsletter-confirmed-${day}.csv"`)

@@ -1,3 +1,4 @@
+import { bangkokDate, bangkokInstant } from '@siam/contract/bangkok-time';
 import { formatBaht } from '../../lib/money';
 import {
   useId,
@@ -222,7 +223,7 @@ export function useFormats() {
     money: formatBaht,
     date: (iso: string) =>
       new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'Asia/Bangkok' }).format(
-        new Date(iso.length === 10 ? `${iso}T12:00:00+07:00` : iso),
+        iso.length === 10 ? bangkokInstant(iso, '12:00') : new Date(iso),
       ),
     dateTime: (iso: string) =>
       new Intl.DateTimeFormat(locale, {
@@ -234,7 +235,7 @@ export function useFormats() {
 }
 
 /** Today in Bangkok, `YYYY-MM-DD`. */
-export const bangkokToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+export const bangkokToday = () => bangkokDate(new Date());
 
 /** Previous / "page X of Y" / next under a list; shown only when there is more than one page. */
 export function Pager({

@@ -1,4 +1,4 @@
-import { bangkokToday } from '@siam/contract/catalog-rules';
+import { bangkokToday } from '@siam/contract/bangkok-time';
 import { grouped } from '../../lib/money';
 
 const locales: Record<string, string> = { th: 'th-TH', en: 'en-GB', zh: 'zh-CN' };

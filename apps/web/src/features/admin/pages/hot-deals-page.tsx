@@ -1,3 +1,4 @@
+import { bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminCarModelSummary, AdminHotDeal, HotDealBody } from '@siam/contract/admin';
@@ -33,8 +34,8 @@ function AddDeal({ models }: { models: AdminCarModelSummary[] }) {
           carModelId: Number(carModelId),
           discountPercent: Number(discount),
           // Whole days in Bangkok: from 00:00 on the first to 24:00 on the last.
-          startsAt: `${from}T00:00:00+07:00`,
-          endsAt: `${to}T23:59:59+07:00`,
+          startsAt: bangkokMidnight(from).toISOString(),
+          endsAt: new Date(bangkokMidnight(to).getTime() + DAY_MS - 1_000).toISOString(),
         });
       }}
     >

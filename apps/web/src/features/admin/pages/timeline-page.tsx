@@ -1,3 +1,4 @@
+import { bangkokInstant } from '@siam/contract/bangkok-time';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { setOrDelete, useAddressParams } from '../../../lib/use-address-params';
@@ -39,7 +40,7 @@ export function TimelinePage() {
       day: 'numeric',
       month: 'numeric',
       timeZone: 'Asia/Bangkok',
-    }).format(new Date(`${d}T12:00:00+07:00`));
+    }).format(bangkokInstant(d, '12:00'));
   const data = timeline.data;
   return (
     <>
