@@ -191,3 +191,8 @@ export function toFailure(error: unknown): { status: false; message: string } {
   if (error instanceof ApiError) return { status: false, message: error.message };
   return { status: false, message: messageFor('http') };
 }
+
+/** Whether the server refused this field (`currentPassword`, `promoCode`), to show the error beside it. */
+export function hasFieldError(error: unknown, path: string): boolean {
+  return error instanceof ApiError && error.fieldErrors.some((e) => e.path === path);
+}

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { TextField } from './form-fields';
+import { TextField } from '../../lib/form-fields';
 import { zodResolver } from './zod-resolver';
 
 /**

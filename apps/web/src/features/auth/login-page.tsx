@@ -12,7 +12,7 @@ import { authApi } from './auth-api';
 import { signInWithPassword } from './password-sign-in';
 import { SecondFactorForm } from './second-factor-form';
 import { signInErrorMessage } from './sign-in-errors';
-import { PasswordField, TextField } from './form-fields';
+import { PasswordField, TextField } from '../../lib/form-fields';
 import { useSession } from './session-provider';
 import { SocialSignIn } from './social-sign-in';
 import { zodResolver } from './zod-resolver';

@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { businessRules } from '@siam/contract/business-rules';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest, hasFieldError } from '../../lib/api-client';
 import { clearSession } from '../../lib/token-storage';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { PasswordField } from './form-fields';
+import { PasswordField } from '../../lib/form-fields';
 import { zodResolver } from './zod-resolver';
 
 /** /reset-password?token=… (issue 19): the link from the mail sets a new password, once, within 30 minutes. */
@@ -52,7 +52,7 @@ export function Component() {
       clearSession();
       setState('done');
     } catch (err) {
-      if (err instanceof ApiError && err.fieldErrors.some((e) => e.path === 'token')) setState('invalid');
+      if (hasFieldError(err, 'token')) setState('invalid');
       else setError(err instanceof ApiError ? err.message : t('login.failed'));
     }
   });

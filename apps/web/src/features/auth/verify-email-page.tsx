@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest, hasFieldError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useSession } from './session-provider';
 
@@ -28,7 +28,7 @@ export function Component() {
     apiRequest('/auth/email/verify', { method: 'POST', body: { token }, auth: false }).then(
       () => setState('done'),
       (err: unknown) => {
-        if (err instanceof ApiError && err.fieldErrors.some((e) => e.path === 'token')) setState('invalid');
+        if (hasFieldError(err, 'token')) setState('invalid');
         else {
           setMessage(err instanceof ApiError ? err.message : String(err));
           setState('failed');

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSiteSettings } from '../site-settings/use-site-settings';
 import { isEmail } from '@siam/contract/auth';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { FormField, HoneypotField } from './form-field';
+import { TextField, HoneypotField } from '../../lib/form-fields';
 import { usePublicForm } from './use-public-form';
 
 interface ContactValues {
@@ -65,39 +65,39 @@ export function ContactPage() {
               onSubmit={handleSubmit(send)}
               className="relative flex flex-col gap-4"
             >
-              <FormField
-                id="contact-name"
+              <TextField
+                aria-required
                 label={t('contact.fields.fullName')}
                 autoComplete="name"
                 maxLength={100}
-                error={errors.fullName}
+                error={errors.fullName?.message}
                 registration={register('fullName', { required, maxLength: max(100) })}
               />
-              <FormField
-                id="contact-email"
+              <TextField
+                aria-required
                 label={t('contact.fields.email')}
                 type="email"
                 autoComplete="email"
                 maxLength={254}
-                error={errors.email}
+                error={errors.email?.message}
                 registration={register('email', {
                   required,
                   validate: (value: string) => isEmail(value) || t('validation.email'),
                 })}
               />
-              <FormField
-                id="contact-subject"
+              <TextField
+                aria-required
                 label={t('contact.fields.subject')}
                 maxLength={150}
-                error={errors.subject}
+                error={errors.subject?.message}
                 registration={register('subject', { required, maxLength: max(150) })}
               />
-              <FormField
-                id="contact-message"
+              <TextField
+                aria-required
                 label={t('contact.fields.message')}
                 multiline
                 maxLength={5000}
-                error={errors.message}
+                error={errors.message?.message}
                 registration={register('message', {
                   required,
                   minLength: { value: 10, message: t('validation.tooShort', { min: 10 }) },

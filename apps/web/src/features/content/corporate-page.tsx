@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { corporatePackages, vehicleCountOptions, type VehicleCount } from '@siam/contract/content';
 import { isEmail } from '@siam/contract/auth';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { FormField, HoneypotField, PHONE_PATTERN } from './form-field';
+import { TextField, HoneypotField, PHONE_PATTERN } from '../../lib/form-fields';
 import { usePublicForm } from './use-public-form';
 
 interface QuoteValues {
@@ -94,49 +94,49 @@ export function CorporatePage() {
               onSubmit={handleSubmit(send)}
               className="relative mt-6 grid gap-4 md:grid-cols-2"
             >
-              <FormField
-                id="quote-company"
+              <TextField
+                aria-required
                 label={t('corporate.fields.companyName')}
                 autoComplete="organization"
                 maxLength={150}
-                error={errors.companyName}
+                error={errors.companyName?.message}
                 registration={register('companyName', { required, maxLength: max(150) })}
               />
-              <FormField
-                id="quote-contact"
+              <TextField
+                aria-required
                 label={t('corporate.fields.contactName')}
                 autoComplete="name"
                 maxLength={100}
-                error={errors.contactName}
+                error={errors.contactName?.message}
                 registration={register('contactName', { required, maxLength: max(100) })}
               />
-              <FormField
-                id="quote-position"
+              <TextField
+                aria-required
                 label={t('corporate.fields.position')}
                 autoComplete="organization-title"
                 maxLength={100}
-                error={errors.position}
+                error={errors.position?.message}
                 registration={register('position', { required, maxLength: max(100) })}
               />
-              <FormField
-                id="quote-email"
+              <TextField
+                aria-required
                 label={t('corporate.fields.email')}
                 type="email"
                 autoComplete="email"
                 maxLength={254}
-                error={errors.email}
+                error={errors.email?.message}
                 registration={register('email', {
                   required,
                   validate: (value: string) => isEmail(value) || t('validation.email'),
                 })}
               />
-              <FormField
-                id="quote-phone"
+              <TextField
+                aria-required
                 label={t('corporate.fields.phone')}
                 type="tel"
                 autoComplete="tel"
                 maxLength={20}
-                error={errors.phone}
+                error={errors.phone?.message}
                 registration={register('phone', {
                   required,
                   validate: (v) => PHONE_PATTERN.test(v.replace(/[\s\-.()]/g, '')) || t('validation.phone'),
@@ -167,13 +167,11 @@ export function CorporatePage() {
                 )}
               </div>
               <div className="md:col-span-2">
-                <FormField
-                  id="quote-message"
+                <TextField
                   label={t('corporate.fields.message')}
                   multiline
-                  required={false}
                   maxLength={5000}
-                  error={errors.message}
+                  error={errors.message?.message}
                   registration={register('message', { maxLength: max(5000) })}
                 />
               </div>

@@ -10,23 +10,43 @@ interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   hint?: string;
 }
 
-/** A labelled input with its error next to it (role="alert", tied by aria-describedby). */
-export function TextField({ label, error, registration, hint, ...input }: FieldProps) {
+/**
+ * A labelled input (or, multiline, a textarea) with its hint and its error right below it,
+ * the error announced (role="alert") and tied to the field by aria-describedby.
+ * The site's one set of form fields: sign-in, profile, contact, corporate.
+ */
+export function TextField({
+  label,
+  error,
+  registration,
+  hint,
+  multiline,
+  ...input
+}: FieldProps & { multiline?: boolean }) {
   const id = useId();
   const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
+  const shared = {
+    id,
+    className: 'field-input',
+    'aria-invalid': Boolean(error),
+    'aria-describedby': describedBy,
+  };
   return (
     <div>
       <label htmlFor={id} className="field-label">
         {label}
       </label>
-      <input
-        id={id}
-        className="field-input"
-        aria-invalid={Boolean(error)}
-        aria-describedby={describedBy}
-        {...input}
-        {...registration}
-      />
+      {multiline ? (
+        <textarea
+          rows={6}
+          {...shared}
+          maxLength={input.maxLength}
+          aria-required={input['aria-required']}
+          {...registration}
+        />
+      ) : (
+        <input {...shared} {...input} {...registration} />
+      )}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
           {hint}
@@ -85,3 +105,17 @@ export function PasswordField({ label, error, registration, hint, ...input }: Fi
     </div>
   );
 }
+
+/** The spam trap: a field people never see or reach, which bots fill in. */
+export function HoneypotField({ registration }: { registration: UseFormRegisterReturn }) {
+  return (
+    <div aria-hidden="true" className="absolute -left-[9999px] h-px w-px overflow-hidden">
+      <label>
+        Website
+        <input tabIndex={-1} autoComplete="off" {...registration} />
+      </label>
+    </div>
+  );
+}
+
+export const PHONE_PATTERN = /^(0[2-9]\d{7,8}|\+\d{8,15})$/;
