@@ -172,7 +172,7 @@ for (const lng of ['th', 'en'] as const) {
     await page.getByLabel(tx.firstName, { exact: true }).fill('Pimchanok');
     await page.getByLabel(tx.phone, { exact: true }).fill('0899998888');
     await page.getByRole('button', { name: tx.save }).click();
-    await expect(page.getByRole('status')).toHaveText(tx.updated);
+    await expect(page.getByRole('status').filter({ hasText: tx.updated })).toHaveText(tx.updated);
     await expect(page.getByText('Pimchanok', { exact: true })).toBeVisible();
     await expect(page.getByText('0899998888', { exact: true })).toBeVisible();
 
@@ -190,7 +190,7 @@ for (const lng of ['th', 'en'] as const) {
     await expect(pwPanel.getByText(tx.mismatch)).toBeVisible();
     await pwPanel.getByLabel(tx.confirmNewPassword, { exact: true }).fill('second-pass-2');
     await pwPanel.getByRole('button', { name: tx.passwordTab }).click();
-    await expect(page.getByRole('status')).toHaveText(tx.changed);
+    await expect(page.getByRole('status').filter({ hasText: tx.changed })).toHaveText(tx.changed);
 
     // The old password no longer works (the server's message, in this language); the new one does.
     // Logging out from /profile goes home (spec §2), not to the login page.

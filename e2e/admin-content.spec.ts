@@ -134,7 +134,7 @@ test('an admin writes a draft, publishes it in two languages and edits a rental 
   await expect(page.getByText(article.en.title)).toHaveCount(0);
   const draftPage = await page.goto(`/articles/${slug}?lng=en`);
   expect(draftPage?.status()).toBe(404);
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Article not found');
 
   // ---- publish from the list: on the site at once, in English and in Thai ----
   await page.goto('/admin/articles?lng=en');

@@ -114,7 +114,7 @@ test.describe('the back office', () => {
     await page.getByRole('link', { name: 'Back to all car models' }).click();
     await expect(
       page.getByTestId('car-model-row').filter({ hasText: carName }).getByTestId('car-model-price'),
-    ).toContainText('2,345.00');
+    ).toContainText('฿2,345');
 
     await page.getByRole('link', { name: 'Audit log' }).click();
     await expect(page.getByTestId('audit-entry').filter({ hasText: 'Price changed' }).first()).toContainText(

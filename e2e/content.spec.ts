@@ -41,10 +41,10 @@ test.describe('articles', () => {
     await expect(page.getByRole('article')).toHaveCount(7);
   });
 
-  test('an unknown article is the not-found page, with status 404', async ({ page }) => {
+  test('an unknown article says the article was not found, with status 404', async ({ page }) => {
     const response = await page.goto('/articles/no-such-article?lng=en');
     expect(response?.status()).toBe(404);
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Article not found');
   });
 
   test('the server sends share tags for an article', async ({ request }) => {

@@ -74,8 +74,17 @@ for (const lng of ['en', 'th'] as const) {
   test(`deal prices keep their satang and one symbol: ฿756.50, never "THB 757" (${lng})`, async ({
     page,
   }) => {
+    // Read from the API: other journeys change demo prices while this one runs.
+    const deals = (await (await page.request.get('/api/v1/guest/promotions/current')).json()).response
+      .data as {
+      dealPricePerDay: string;
+    }[];
+    const withSatang = deals.find((d) => !d.dealPricePerDay.endsWith('.00'));
+    expect(withSatang, 'a running deal whose price has satang (the demo data has several)').toBeTruthy();
+    const [whole, satang] = withSatang!.dealPricePerDay.split('.');
+    const shown = `฿${Number(whole).toLocaleString('en-US')}.${satang}`;
     await page.goto(`/promotions?lng=${lng}`);
-    await expect(page.getByText(/฿756\.50/).first()).toBeVisible();
+    await expect(page.getByText(shown).first()).toBeVisible();
     await expect(page.getByRole('main')).not.toContainText('THB');
   });
 }

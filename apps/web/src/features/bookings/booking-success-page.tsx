@@ -240,7 +240,7 @@ function BookingSuccess() {
                 i18nKey="success.reviewLater"
                 values={{ date: f.date(b.pickupDate) }}
                 components={{
-                  link: <Link to="/my-bookings" className="font-semibold text-brand-700 underline" />,
+                  bookings: <Link to="/my-bookings" className="font-semibold text-brand-700 underline" />,
                 }}
               />
             </span>
