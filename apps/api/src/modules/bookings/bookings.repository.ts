@@ -1,3 +1,4 @@
+import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
@@ -333,12 +334,17 @@ export class BookingsRepository {
     );
   }
 
-  async updateStatus(ex: Executor, bookingId: number, fromStatuses: string[], set: SQL) {
+  /**
+   * Moves a booking along one transition of the status table (booking-status.ts), with the
+   * columns that go with it (`also`); false when the booking is not in a status it allows.
+   */
+  async transition(ex: Executor, bookingId: number, name: BookingTransition, also?: SQL) {
+    const { from, to } = bookingTransitions[name];
     const updated = await rows<{ id: number }>(
       ex,
-      sql`UPDATE bookings SET ${set}, updated_at = now()
+      sql`UPDATE bookings SET status = ${to}, ${also ? sql`${also},` : sql``} updated_at = now()
           WHERE id = ${bookingId} AND status IN (${sql.join(
-            fromStatuses.map((s) => sql`${s}`),
+            from.map((s) => sql`${s}`),
             sql`, `,
           )}) RETURNING id`,
     );
@@ -578,8 +584,8 @@ export class BookingsRepository {
     return rows<{ id: number }>(
       ex,
       sql`WITH expired AS (
-            UPDATE bookings b SET status = 'expired', cancelled_by = 'system', cancelled_at = ${now.toISOString()}, updated_at = now()
-            WHERE b.status = 'awaiting_payment'
+            UPDATE bookings b SET status = ${bookingTransitions.expire.to}, cancelled_by = 'system', cancelled_at = ${now.toISOString()}, updated_at = now()
+            WHERE b.status = ${bookingTransitions.expire.from[0]}
               AND b.payment_due_at < ${now.toISOString()}::timestamptz
               AND NOT EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending')
               -- A card charge still being checked may have taken the money: it keeps the car.

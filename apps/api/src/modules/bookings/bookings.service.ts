@@ -22,6 +22,7 @@ import type { SiteSettingsService } from '../site-settings/site-settings.service
 import type { BookingRow, BookingsRepository, Executor } from './bookings.repository';
 import { bangkokInstant, bangkokToday, bangkokYearMonth } from '@siam/contract/bangkok-time';
 import { bookingMail, type BookingMailKind } from './booking-mail';
+import { canTransition } from './booking-status';
 import type { PaymentGateway } from './payment-gateway';
 import {
   cancellationFee,
@@ -566,22 +567,12 @@ export class BookingsService {
   }
 
   private async confirmPaid(tx: Executor, bookingId: number) {
-    await this.repo.updateStatus(
-      tx,
-      bookingId,
-      ['awaiting_payment'],
-      sql`status = 'confirmed', paid_at = now()`,
-    );
+    await this.repo.transition(tx, bookingId, 'confirm', sql`paid_at = now()`);
   }
 
   /** A charge that did not go through: the car is freed and the code given back, in the caller's transaction. */
   private async releaseUnpaid(tx: Executor, bookingId: number, reason: string) {
-    await this.repo.updateStatus(
-      tx,
-      bookingId,
-      ['awaiting_payment'],
-      sql`status = 'payment_failed', cancel_reason = ${reason}`,
-    );
+    await this.repo.transition(tx, bookingId, 'failPayment', sql`cancel_reason = ${reason}`);
     await this.repo.releaseHolds(tx, bookingId);
     await this.repo.releasePromotion(tx, bookingId);
   }
@@ -688,7 +679,7 @@ export class BookingsService {
     const paid = row.paid_ms !== null;
     const createdAt = new Date(row.created_ms);
     const charge = [...payments].reverse().find((p) => p.kind === 'charge');
-    const canCancel = row.status === 'awaiting_payment' || row.status === 'confirmed';
+    const canCancel = canTransition(row.status, 'cancel');
     return {
       id: row.id,
       bookingNumber: row.booking_number,
@@ -846,11 +837,11 @@ export class BookingsService {
               createdAt: new Date(row.created_ms),
               now: this.now(),
             });
-      await this.repo.updateStatus(
+      await this.repo.transition(
         tx,
         bookingId,
-        ['awaiting_payment', 'confirmed'],
-        sql`status = 'cancelled', cancelled_at = now(), cancelled_by = ${options.byStaff ? 'staff' : 'customer'},
+        'cancel',
+        sql`cancelled_at = now(), cancelled_by = ${options.byStaff ? 'staff' : 'customer'},
             cancel_reason = ${options.reason ?? null}, cancellation_fee = ${toBaht(fee)}`,
       );
       await this.repo.releaseHolds(tx, bookingId);
@@ -939,12 +930,7 @@ export class BookingsService {
         amount: toBaht(row.total_amount),
         reference,
       });
-      await this.repo.updateStatus(
-        tx,
-        bookingId,
-        ['awaiting_payment'],
-        sql`status = 'confirmed', paid_at = now()`,
-      );
+      await this.repo.transition(tx, bookingId, 'confirm', sql`paid_at = now()`);
       await inTx?.(tx, row);
     });
     await this.sendMail(bookingId, 'confirmed');
@@ -988,12 +974,7 @@ export class BookingsService {
         if (!ok) throw new AppError('CONFLICT', 'That unit is booked for these dates');
         await this.repo.setUnit(tx, bookingId, unitId);
       }
-      await this.repo.updateStatus(
-        tx,
-        bookingId,
-        ['confirmed'],
-        sql`status = 'active', picked_up_at = now()`,
-      );
+      await this.repo.transition(tx, bookingId, 'pickUp', sql`picked_up_at = now()`);
       await inTx?.(tx, row);
     });
     return this.getById(bookingId, lang);
@@ -1004,14 +985,7 @@ export class BookingsService {
     await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
-      if (
-        !(await this.repo.updateStatus(
-          tx,
-          bookingId,
-          ['active'],
-          sql`status = 'completed', returned_at = now()`,
-        ))
-      )
+      if (!(await this.repo.transition(tx, bookingId, 'return', sql`returned_at = now()`)))
         throw new AppError('CONFLICT', 'Only an active booking can be returned');
       await this.repo.releaseHolds(tx, bookingId);
       await inTx?.(tx, row);
