@@ -23,6 +23,7 @@ import type { BookingRow, BookingsRepository, Executor } from './bookings.reposi
 import { bangkokInstant, bangkokToday, bangkokYearMonth } from '@siam/contract/bangkok-time';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import { canTransition } from './booking-status';
+import { CardPayments, cardRefusalMessages } from './card-payments';
 import type { PaymentGateway } from './payment-gateway';
 import {
   cancellationFee,
@@ -52,14 +53,6 @@ export interface BookingOrigin {
   ip?: string;
   deviceId?: string;
 }
-
-/** A charge answered a moment ago may still be on its way: the reconciling job leaves it this long. */
-const CHARGE_SETTLE_MS = 30_000;
-/**
- * A charge the gateway has no record of this long after it was sent never reached it
- * (its search index is up to date within seconds): nothing was taken, the car is freed.
- */
-const CHARGE_NOT_FOUND_GRACE_MS = 15 * 60_000;
 
 /** Until when an unpaid booking holds its car: PromptPay an hour, a transfer a few hours, a card charge a day (it settles in seconds). */
 export function paymentDeadline(method: string, now: Date): Date {
@@ -95,7 +88,12 @@ export class BookingsService {
       log?: { error: (obj: unknown, msg: string) => void };
       clock?: Clock;
     },
-  ) {}
+  ) {
+    this.cards = new CardPayments(repo, deps.gateway, () => this.now());
+  }
+
+  /** The card payments of bookings: charges, and lost answers looked up (card-payments.ts). */
+  private readonly cards: CardPayments;
 
   /** The pool as the repository's executor, for reads and writes outside a transaction. */
   private get db(): Executor {
@@ -397,7 +395,7 @@ export class BookingsService {
       if (unitId === undefined) throw new AppError('CAR_UNAVAILABLE', CAR_UNAVAILABLE_MESSAGE);
       await this.repo.setUnit(tx, booking.id, unitId);
       // Nothing to pay, nothing to wait for: no "transfer ฿0", no card charged for nothing.
-      if (free) await this.confirmPaid(tx, booking.id);
+      if (free) await this.cards.confirm(tx, booking.id);
       await this.repo.attachIdempotencyBooking(tx, userId, key, booking.id);
       await staff?.inTx?.(tx, booking.id);
       return { kind: 'created', bookingId: booking.id, bookingNumber: booking.booking_number, free };
@@ -488,171 +486,49 @@ export class BookingsService {
     };
   }
 
+  /** The card charge of a new booking, and what the customer is told (the answer is kept for replays). */
   private async chargeCard(
     bookingId: number,
     card: z.output<typeof cardSchema>,
     key: string,
     lang: Language,
   ): Promise<CreateResult> {
-    const db = this.db;
-    const row = (await this.repo.findBooking(db, { id: bookingId }))!;
-    const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
-    const gatewayKey = `booking-${bookingId}-${key}`.slice(0, 64);
-    const charge = await this.deps.gateway.charge({
-      amountSatang: row.total_amount,
-      card: { number: card.number, name: card.name, expiryMonth: mm, expiryYear: 2000 + yy, cvv: card.cvv },
-      description: `Siam Drive booking ${row.booking_number}`,
-      idempotencyKey: gatewayKey,
-    });
-    const payment = {
-      bookingId,
-      method: 'card',
-      amount: toBaht(row.total_amount),
-      gateway: this.deps.gateway.name,
-      brand: charge.brand,
-      last4: charge.last4,
-      gatewayKey,
-    };
-    if (charge.status === 'unknown') {
-      // The card may have been charged: keep the car and find out (reconcileCardPayments).
-      await this.repo.insertPayment(db, { ...payment, status: 'pending' });
-      const booking = await this.getById(bookingId, lang);
+    const outcome = await this.cards.charge(bookingId, card, key);
+    if (outcome.kind === 'refused')
       return {
-        httpStatus: 200,
+        httpStatus: 402,
         body: {
-          status: true,
-          response: { data: { booking, instructions: { bankAccount: null, promptpay: null } } },
+          status: false,
+          code: 'PAYMENT_FAILED',
+          msg: cardRefusalMessages[outcome.code],
+          errors: [{ path: 'card', message: outcome.code }],
         },
       };
-    }
-    if (charge.status === 'succeeded') {
-      await this.repo.transaction(async (tx) => {
-        await this.repo.insertPayment(tx, { ...payment, status: 'succeeded', reference: charge.reference });
-        await this.confirmPaid(tx, bookingId);
-      });
-      const booking = await this.getById(bookingId, lang);
-      if (row.user_id) await this.sendMail(bookingId, 'confirmed', { booking, lang, userId: row.user_id });
-      return {
-        httpStatus: 200,
-        body: {
-          status: true,
-          response: { data: { booking, instructions: { bankAccount: null, promptpay: null } } },
-        },
-      };
-    }
-    await this.repo.transaction(async (tx) => {
-      await this.repo.insertPayment(tx, {
-        ...payment,
-        status: 'failed',
-        reference: charge.reference,
-        failureCode: charge.code,
-      });
-      await this.releaseUnpaid(tx, bookingId, charge.code);
-    });
-    const messages = {
-      declined: 'Your card was declined. Please use another card or another payment method',
-      insufficient_funds:
-        'Your card has insufficient funds. Please use another card or another payment method',
-      processing_error: 'The card payment could not be processed. Please try again',
-    } as const;
+    const booking = await this.getById(bookingId, lang);
+    if (outcome.kind === 'paid') await this.sendMail(bookingId, 'confirmed');
     return {
-      httpStatus: 402,
+      httpStatus: 200,
       body: {
-        status: false,
-        code: 'PAYMENT_FAILED',
-        msg: messages[charge.code],
-        errors: [{ path: 'card', message: charge.code }],
+        status: true,
+        response: { data: { booking, instructions: { bankAccount: null, promptpay: null } } },
       },
     };
   }
 
-  private async confirmPaid(tx: Executor, bookingId: number) {
-    await this.repo.transition(tx, bookingId, 'confirm', sql`paid_at = now()`);
-  }
-
-  /** A charge that did not go through: the car is freed and the code given back, in the caller's transaction. */
-  private async releaseUnpaid(tx: Executor, bookingId: number, reason: string) {
-    await this.repo.transition(tx, bookingId, 'failPayment', sql`cancel_reason = ${reason}`);
-    await this.repo.releaseHolds(tx, bookingId);
-    await this.repo.releasePromotion(tx, bookingId);
-  }
-
   /** Card charges whose outcome is still unknown, for the back office. */
-  async pendingCardPayments() {
-    const list = await this.repo.pendingCharges(this.db, this.now(), 200);
-    return list.map((p) => ({
-      bookingId: p.booking_id,
-      bookingNumber: p.booking_number,
-      customerName: p.customer_name,
-      amount: p.amount,
-      since: new Date(p.created_ms).toISOString(),
-      lastCheckedAt: p.checked_ms ? new Date(p.checked_ms).toISOString() : null,
-      checks: p.check_count,
-    }));
+  pendingCardPayments() {
+    return this.cards.pending();
   }
 
-  /**
-   * Asks the gateway what became of each card charge whose answer was lost, by the
-   * idempotency key it was sent with: charged → the booking is confirmed; refused →
-   * the car is freed; no such charge after CHARGE_NOT_FOUND_GRACE_MS → it never
-   * reached the gateway, so nothing was taken and the car is freed; no answer → next
-   * time. Safe on several instances at once (a charge is settled once).
-   */
+  /** Looks up lost card answers at the gateway (card-payments.ts); mails each customer the outcome. */
   async reconcileCardPayments(
     now: Date = this.now(),
     options: { settleMs?: number; bookingId?: number } = {},
   ) {
-    const settled = { confirmed: 0, failed: 0, waiting: 0 };
-    const before = new Date(now.getTime() - (options.settleMs ?? CHARGE_SETTLE_MS));
-    const list = await this.repo.pendingCharges(this.db, before, 50, options.bookingId);
-    for (const p of list) {
-      const found =
-        p.gateway === this.deps.gateway.name && p.gateway_key
-          ? await this.deps.gateway.findCharge(p.gateway_key)
-          : ({ status: 'unknown' } as const);
-      const neverArrived =
-        found.status === 'not_found' && now.getTime() - p.created_ms > CHARGE_NOT_FOUND_GRACE_MS;
-      if (found.status === 'succeeded') {
-        const done = await this.repo.transaction(async (tx) => {
-          if (
-            !(await this.repo.settleCharge(tx, p.payment_id, {
-              status: 'succeeded',
-              reference: found.reference,
-            }))
-          )
-            return false;
-          await this.confirmPaid(tx, p.booking_id);
-          return true;
-        });
-        if (done) {
-          settled.confirmed++;
-          await this.sendMail(p.booking_id, 'confirmed');
-        }
-      } else if (found.status === 'failed' || neverArrived) {
-        const code = found.status === 'failed' ? found.code : 'processing_error';
-        const done = await this.repo.transaction(async (tx) => {
-          const reference = found.status === 'failed' ? found.reference : null;
-          if (
-            !(await this.repo.settleCharge(tx, p.payment_id, {
-              status: 'failed',
-              reference,
-              failureCode: code,
-            }))
-          )
-            return false;
-          await this.releaseUnpaid(tx, p.booking_id, code);
-          return true;
-        });
-        if (done) {
-          settled.failed++;
-          await this.sendMail(p.booking_id, 'payment_failed');
-        }
-      } else {
-        settled.waiting++;
-        await this.repo.markChargeChecked(this.db, p.payment_id);
-      }
-    }
-    return settled;
+    const { settled, counts } = await this.cards.reconcile(now, options);
+    for (const { bookingId, outcome } of settled)
+      await this.sendMail(bookingId, outcome === 'paid' ? 'confirmed' : 'payment_failed');
+    return counts;
   }
 
   private async instructions(booking: Booking, lang: Language) {

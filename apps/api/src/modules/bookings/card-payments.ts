@@ -1,0 +1,179 @@
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { cardSchema } from '@siam/contract/bookings';
+import type { BookingsRepository, Executor } from './bookings.repository';
+import type { ChargeResult, PaymentGateway } from './payment-gateway';
+import { toBaht } from './pricing';
+
+/** A charge answered a moment ago may still be on its way: the reconciling job leaves it this long. */
+const CHARGE_SETTLE_MS = 30_000;
+/**
+ * A charge the gateway has no record of this long after it was sent never reached it
+ * (its search index is up to date within seconds): nothing was taken, the car is freed.
+ */
+const CHARGE_NOT_FOUND_GRACE_MS = 15 * 60_000;
+
+type RefusalCode = Extract<ChargeResult, { status: 'failed' }>['code'];
+
+/** What the customer is told when the gateway says no (the site shows its own words by the code). */
+export const cardRefusalMessages: Record<RefusalCode, string> = {
+  declined: 'Your card was declined. Please use another card or another payment method',
+  insufficient_funds: 'Your card has insufficient funds. Please use another card or another payment method',
+  processing_error: 'The card payment could not be processed. Please try again',
+};
+
+/** What became of a booking's card charge. */
+export type CardOutcome =
+  | { kind: 'paid' }
+  /** The gateway did not answer: the car stays held while the charge is looked up (reconcile). */
+  | { kind: 'checking' }
+  | { kind: 'refused'; code: RefusalCode };
+
+/**
+ * Card payments of bookings (docs/decisions/1901-unknown-card-outcomes.md): the
+ * charge of a new booking, with its three outcomes, and the lookup of charges
+ * whose answer was lost. Moves bookings only through the status table.
+ */
+export class CardPayments {
+  constructor(
+    private readonly repo: BookingsRepository,
+    private readonly gateway: PaymentGateway,
+    private readonly now: () => Date,
+  ) {}
+
+  private get db(): Executor {
+    return this.repo.db as unknown as Executor;
+  }
+
+  /** Charges a booking's total once (the gateway's idempotency key comes from the booking's own). */
+  async charge(bookingId: number, card: z.output<typeof cardSchema>, key: string): Promise<CardOutcome> {
+    const row = (await this.repo.findBooking(this.db, { id: bookingId }))!;
+    const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
+    const gatewayKey = `booking-${bookingId}-${key}`.slice(0, 64);
+    const charge = await this.gateway.charge({
+      amountSatang: row.total_amount,
+      card: { number: card.number, name: card.name, expiryMonth: mm, expiryYear: 2000 + yy, cvv: card.cvv },
+      description: `Siam Drive booking ${row.booking_number}`,
+      idempotencyKey: gatewayKey,
+    });
+    const payment = {
+      bookingId,
+      method: 'card',
+      amount: toBaht(row.total_amount),
+      gateway: this.gateway.name,
+      brand: charge.brand,
+      last4: charge.last4,
+      gatewayKey,
+    };
+    if (charge.status === 'unknown') {
+      // The card may have been charged: keep the car and find out (reconcile).
+      await this.repo.insertPayment(this.db, { ...payment, status: 'pending' });
+      return { kind: 'checking' };
+    }
+    if (charge.status === 'succeeded') {
+      await this.repo.transaction(async (tx) => {
+        await this.repo.insertPayment(tx, { ...payment, status: 'succeeded', reference: charge.reference });
+        await this.confirm(tx, bookingId);
+      });
+      return { kind: 'paid' };
+    }
+    await this.repo.transaction(async (tx) => {
+      await this.repo.insertPayment(tx, {
+        ...payment,
+        status: 'failed',
+        reference: charge.reference,
+        failureCode: charge.code,
+      });
+      await this.release(tx, bookingId, charge.code);
+    });
+    return { kind: 'refused', code: charge.code };
+  }
+
+  /** Paid: confirmed, in the caller's transaction. */
+  async confirm(tx: Executor, bookingId: number) {
+    await this.repo.transition(tx, bookingId, 'confirm', sql`paid_at = now()`);
+  }
+
+  /** Not charged: the car is freed and the code given back, in the caller's transaction. */
+  private async release(tx: Executor, bookingId: number, reason: string) {
+    await this.repo.transition(tx, bookingId, 'failPayment', sql`cancel_reason = ${reason}`);
+    await this.repo.releaseHolds(tx, bookingId);
+    await this.repo.releasePromotion(tx, bookingId);
+  }
+
+  /** Card charges whose outcome is still unknown, for the back office. */
+  async pending() {
+    const list = await this.repo.pendingCharges(this.db, this.now(), 200);
+    return list.map((p) => ({
+      bookingId: p.booking_id,
+      bookingNumber: p.booking_number,
+      customerName: p.customer_name,
+      amount: p.amount,
+      since: new Date(p.created_ms).toISOString(),
+      lastCheckedAt: p.checked_ms ? new Date(p.checked_ms).toISOString() : null,
+      checks: p.check_count,
+    }));
+  }
+
+  /**
+   * Asks the gateway what became of each card charge whose answer was lost, by the
+   * idempotency key it was sent with: charged → the booking is confirmed; refused →
+   * the car is freed; no such charge after CHARGE_NOT_FOUND_GRACE_MS → it never
+   * reached the gateway, so nothing was taken and the car is freed; no answer → next
+   * time. Safe on several instances at once (a charge is settled once).
+   */
+  async reconcile(now: Date, options: { settleMs?: number; bookingId?: number } = {}) {
+    const counts = { confirmed: 0, failed: 0, waiting: 0 };
+    const settled: { bookingId: number; outcome: 'paid' | 'refused' }[] = [];
+    const before = new Date(now.getTime() - (options.settleMs ?? CHARGE_SETTLE_MS));
+    const list = await this.repo.pendingCharges(this.db, before, 50, options.bookingId);
+    for (const p of list) {
+      const found =
+        p.gateway === this.gateway.name && p.gateway_key
+          ? await this.gateway.findCharge(p.gateway_key)
+          : ({ status: 'unknown' } as const);
+      const neverArrived =
+        found.status === 'not_found' && now.getTime() - p.created_ms > CHARGE_NOT_FOUND_GRACE_MS;
+      if (found.status === 'succeeded') {
+        const done = await this.repo.transaction(async (tx) => {
+          if (
+            !(await this.repo.settleCharge(tx, p.payment_id, {
+              status: 'succeeded',
+              reference: found.reference,
+            }))
+          )
+            return false;
+          await this.confirm(tx, p.booking_id);
+          return true;
+        });
+        if (done) {
+          counts.confirmed++;
+          settled.push({ bookingId: p.booking_id, outcome: 'paid' });
+        }
+      } else if (found.status === 'failed' || neverArrived) {
+        const code = found.status === 'failed' ? found.code : 'processing_error';
+        const reference = found.status === 'failed' ? found.reference : null;
+        const done = await this.repo.transaction(async (tx) => {
+          if (
+            !(await this.repo.settleCharge(tx, p.payment_id, {
+              status: 'failed',
+              reference,
+              failureCode: code,
+            }))
+          )
+            return false;
+          await this.release(tx, p.booking_id, code);
+          return true;
+        });
+        if (done) {
+          counts.failed++;
+          settled.push({ bookingId: p.booking_id, outcome: 'refused' });
+        }
+      } else {
+        counts.waiting++;
+        await this.repo.markChargeChecked(this.db, p.payment_id);
+      }
+    }
+    return { counts, settled };
+  }
+}
