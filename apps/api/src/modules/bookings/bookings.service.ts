@@ -2,7 +2,6 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import {
   CAR_UNAVAILABLE_MESSAGE,
-  PROMO_INVALID_MESSAGE,
   RENTAL_CLOSED_MESSAGE,
   TOO_MANY_UNPAID_MESSAGE,
   UNPAID_HOLDS_FROM_NETWORK_MESSAGE,
@@ -20,20 +19,13 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { BookingRow, BookingsRepository, Executor } from './bookings.repository';
-import { bangkokInstant, bangkokToday, bangkokYearMonth } from '@siam/contract/bangkok-time';
+import { bangkokYearMonth } from '@siam/contract/bangkok-time';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import { canTransition } from './booking-status';
+import { BookingQuotes, promotionInvalid, rentalPeriod } from './booking-quotes';
 import { CardPayments, cardRefusalMessages } from './card-payments';
 import type { PaymentGateway } from './payment-gateway';
-import {
-  cancellationFee,
-  lateCancellationFee,
-  isRealDate,
-  priceBooking,
-  rentalDays,
-  toBaht,
-  toSatang,
-} from './pricing';
+import { cancellationFee, lateCancellationFee, toBaht } from './pricing';
 import { promptPayQr } from './promptpay';
 import { checkSlip } from './slip-checks';
 import type { SlipStorage } from './slip-storage';
@@ -90,7 +82,11 @@ export class BookingsService {
     },
   ) {
     this.cards = new CardPayments(repo, deps.gateway, () => this.now());
+    this.quotes = new BookingQuotes(repo, () => this.now());
   }
+
+  /** Dates, prices and promotion codes (booking-quotes.ts). */
+  private readonly quotes: BookingQuotes;
 
   /** The card payments of bookings: charges, and lost answers looked up (card-payments.ts). */
   private readonly cards: CardPayments;
@@ -108,152 +104,13 @@ export class BookingsService {
     return this.deps.clock?.now() ?? new Date();
   }
 
-  /**
-   * `byStaff`: a booking staff make at the counter or on the phone may start
-   * today at any hour (a walk-in customer at 14:00 rents now); online,
-   * the pickup (09:00 Bangkok) must still be ahead.
-   */
-  private checkDates(pickupDate: string, returnDate: string, byStaff = false) {
-    const errors: { path: string; message: string }[] = [];
-    if (!isRealDate(pickupDate)) errors.push({ path: 'pickupDate', message: 'Invalid date' });
-    if (!isRealDate(returnDate)) errors.push({ path: 'returnDate', message: 'Invalid date' });
-    if (errors.length) throw new AppError('VALIDATION_FAILED', 'Invalid dates', errors);
-    const days = rentalDays(pickupDate, returnDate);
-    const passed = byStaff
-      ? pickupDate < bangkokToday(this.now())
-      : bangkokInstant(pickupDate, businessRules.pickupTime).getTime() <= this.now().getTime();
-    if (passed)
-      throw new AppError('VALIDATION_FAILED', 'The pickup date has passed', [
-        { path: 'pickupDate', message: 'The pickup date has passed' },
-      ]);
-    if (days < 1)
-      throw new AppError('VALIDATION_FAILED', 'Return must be at least one day after pickup', [
-        { path: 'returnDate', message: 'Return must be at least one day after pickup' },
-      ]);
-    if (days > businessRules.maxRentalDays)
-      throw new AppError(
-        'VALIDATION_FAILED',
-        `Rentals longer than ${businessRules.maxRentalDays} days are corporate quotes`,
-        [{ path: 'returnDate', message: `At most ${businessRules.maxRentalDays} days` }],
-      );
-    return days;
+  /** A price for a car, dates, extras and a code (no sign-in needed). */
+  quote(input: QuoteInput, lang: Language, userId: number | null): Promise<Quote> {
+    return this.quotes.quote(input, lang, userId);
   }
 
-  private period(pickupDate: string, returnDate: string) {
-    const startsAt = bangkokInstant(pickupDate, businessRules.pickupTime);
-    const endsAt = bangkokInstant(returnDate, businessRules.returnTime);
-    const blockedUntil = new Date(endsAt.getTime() + businessRules.turnaroundHours * HOUR_MS);
-    return { startsAt, endsAt, blockedUntil };
-  }
-
-  private async resolvePromotion(ex: Executor, code: string | undefined, userId: number | null) {
-    if (!code) return null;
-    const promo = await this.repo.promotion(ex, code);
-    if (!promo || !promo.usable) throw this.promoInvalid();
-    // A personal code (a review's thank-you coupon) works for its customer only.
-    if (promo.user_id !== null && promo.user_id !== userId) throw this.promoInvalid();
-    if (promo.first_booking_only && userId !== null && (await this.repo.countRealBookings(ex, userId)) > 0)
-      throw this.promoInvalid();
-    return {
-      id: promo.id,
-      code: promo.code,
-      kind: promo.kind,
-      value: promo.kind === 'percent' ? Number(promo.value) : toSatang(promo.value),
-      firstBookingOnly: promo.first_booking_only,
-    };
-  }
-
-  private promoInvalid() {
-    return new AppError('PROMOTION_INVALID', PROMO_INVALID_MESSAGE, [
-      { path: 'promoCode', message: PROMO_INVALID_MESSAGE },
-    ]);
-  }
-
-  private async computeQuote(
-    ex: Executor,
-    input: QuoteInput,
-    lang: Language,
-    userId: number | null,
-    byStaff = false,
-  ) {
-    const days = this.checkDates(input.pickupDate, input.returnDate, byStaff);
-    const car = await this.repo.carForQuote(ex, input.carModelId, input.branchCode);
-    if (!car) throw notFound('Car');
-    if (!car.branch_name)
-      throw new AppError('VALIDATION_FAILED', 'Unknown branch', [
-        { path: 'branchCode', message: 'Unknown branch' },
-      ]);
-    const addonRows = await this.repo.addons(ex);
-    const seen = new Set<string>();
-    const addons = input.addons.map((a) => {
-      const row = addonRows.find((r) => r.code === a.code);
-      if (!row || seen.has(a.code))
-        throw new AppError('VALIDATION_FAILED', 'Unknown add-on', [
-          { path: 'addons', message: 'Unknown add-on' },
-        ]);
-      seen.add(a.code);
-      return { code: row.code, label: row.name[lang], pricePerDay: row.price_per_day, quantity: a.quantity };
-    });
-    const promo = await this.resolvePromotion(ex, input.promoCode || undefined, userId);
-    const hotDealPercent = car.hot_deal_percent ? Number(car.hot_deal_percent) : null;
-    const price = priceBooking({ days, pricePerDay: car.price_per_day, hotDealPercent, addons, promo });
-    return { days, car, promo, hotDealPercent, price };
-  }
-
-  async quote(input: QuoteInput, lang: Language, userId: number | null): Promise<Quote> {
-    const db = this.db;
-    const q = await this.computeQuote(db, input, lang, userId);
-    const { startsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
-    const units = await this.repo.candidateUnits(
-      db,
-      input.carModelId,
-      input.branchCode,
-      startsAt,
-      blockedUntil,
-    );
-    return {
-      carModelId: input.carModelId,
-      carName: `${q.car.brand[lang]} ${q.car.model[lang]}`,
-      branchCode: input.branchCode,
-      branchName: q.car.branch_name![lang],
-      pickupDate: input.pickupDate,
-      returnDate: input.returnDate,
-      pickupTime: businessRules.pickupTime,
-      returnTime: businessRules.returnTime,
-      days: q.days,
-      pricePerDay: q.car.price_per_day,
-      rentalAmount: q.price.rentalAmount,
-      hotDealPercent: q.hotDealPercent,
-      hotDealDiscount: q.price.hotDealDiscount,
-      addons: q.price.addons,
-      addonsAmount: q.price.addonsAmount,
-      promoCode: q.promo?.code ?? null,
-      promoDiscount: q.price.promoDiscount,
-      total: q.price.total,
-      vat: q.price.vat,
-      vatPercent: businessRules.vatPercent,
-      available: units.some((u) => u.free),
-    };
-  }
-
-  async validatePromotion(
-    code: string,
-    userId: number | null,
-    quoteInput: QuoteInput | null,
-    lang: Language,
-  ) {
-    const db = this.db;
-    const promo = await this.resolvePromotion(db, code.trim().toUpperCase(), userId);
-    let discount: number | null = null;
-    if (quoteInput)
-      discount = (await this.quote({ ...quoteInput, promoCode: promo!.code }, lang, userId)).promoDiscount;
-    return {
-      valid: true as const,
-      code: promo!.code,
-      kind: promo!.kind,
-      value: promo!.kind === 'percent' ? promo!.value : promo!.value / 100,
-      discount,
-    };
+  validatePromotion(code: string, userId: number | null, quoteInput: QuoteInput | null, lang: Language) {
+    return this.quotes.validatePromotion(code, userId, quoteInput, lang);
   }
 
   /**
@@ -317,12 +174,12 @@ export class BookingsService {
           };
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
-      const q = await this.computeQuote(tx, input, lang, customerId, staff !== undefined);
+      const q = await this.quotes.compute(tx, input, lang, customerId, staff !== undefined);
       // A booking that costs nothing is confirmed at once (below): it holds nothing unpaid.
       const free = q.price.total === 0;
       // Staff bookings are outside the limits: the staff member is at the counter with the customer.
       if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin);
-      const { startsAt, endsAt, blockedUntil } = this.period(input.pickupDate, input.returnDate);
+      const { startsAt, endsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate);
       const booking = await this.repo.insertBooking(tx, {
         userId: customerId,
         carModelId: input.carModelId,
@@ -361,7 +218,7 @@ export class BookingsService {
           amount: toBaht(a.amount),
         });
       if (q.promo) {
-        if (!(await this.repo.consumePromotion(tx, q.promo.id))) throw this.promoInvalid();
+        if (!(await this.repo.consumePromotion(tx, q.promo.id))) throw promotionInvalid();
         await this.repo.recordPromotionUse(
           tx,
           q.promo.id,
@@ -838,7 +695,7 @@ export class BookingsService {
           throw new AppError('VALIDATION_FAILED', 'That unit is not a car of this model');
         const hold = await this.repo.liveHold(tx, bookingId);
         await this.repo.releaseHolds(tx, bookingId);
-        const { startsAt, endsAt, blockedUntil } = this.period(row.pickup_date, row.return_date);
+        const { startsAt, endsAt, blockedUntil } = rentalPeriod(row.pickup_date, row.return_date);
         const ok = await this.repo.insertHold(tx, {
           unitId,
           bookingId,

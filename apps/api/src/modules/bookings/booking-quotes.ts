@@ -1,0 +1,176 @@
+import {
+  PROMO_INVALID_MESSAGE,
+  type Quote,
+  type createBookingBodySchema,
+  type quoteBodySchema,
+} from '@siam/contract/bookings';
+import { bangkokInstant, bangkokToday } from '@siam/contract/bangkok-time';
+import { businessRules } from '@siam/contract/business-rules';
+import type { Language } from '@siam/contract/languages';
+import type { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error';
+import type { BookingsRepository, Executor } from './bookings.repository';
+import { isRealDate, priceBooking, rentalDays, toSatang } from './pricing';
+
+type QuoteInput = z.output<typeof quoteBodySchema> | z.output<typeof createBookingBodySchema>;
+const HOUR_MS = 3_600_000;
+
+/** A code that does not exist, has ended, is used up, or is not this customer's. */
+export function promotionInvalid() {
+  return new AppError('PROMOTION_INVALID', PROMO_INVALID_MESSAGE, [
+    { path: 'promoCode', message: PROMO_INVALID_MESSAGE },
+  ]);
+}
+
+/** The period a rental holds its unit: pickup 09:00 to return 18:00 Bangkok time, plus the turnaround. */
+export function rentalPeriod(pickupDate: string, returnDate: string) {
+  const startsAt = bangkokInstant(pickupDate, businessRules.pickupTime);
+  const endsAt = bangkokInstant(returnDate, businessRules.returnTime);
+  const blockedUntil = new Date(endsAt.getTime() + businessRules.turnaroundHours * HOUR_MS);
+  return { startsAt, endsAt, blockedUntil };
+}
+
+/**
+ * Quotes: whether the dates make a rental, what a car costs for them with its extras,
+ * a running hot deal and a promotion code (all on the server, in satang), and whether
+ * a unit is free. Booking creation prices with the same `compute`.
+ */
+export class BookingQuotes {
+  constructor(
+    private readonly repo: BookingsRepository,
+    private readonly now: () => Date,
+  ) {}
+
+  private get db(): Executor {
+    return this.repo.db as unknown as Executor;
+  }
+
+  /**
+   * `byStaff`: a booking staff make at the counter or on the phone may start
+   * today at any hour (a walk-in customer at 14:00 rents now); online,
+   * the pickup (09:00 Bangkok) must still be ahead.
+   */
+  private checkDates(pickupDate: string, returnDate: string, byStaff = false) {
+    const errors: { path: string; message: string }[] = [];
+    if (!isRealDate(pickupDate)) errors.push({ path: 'pickupDate', message: 'Invalid date' });
+    if (!isRealDate(returnDate)) errors.push({ path: 'returnDate', message: 'Invalid date' });
+    if (errors.length) throw new AppError('VALIDATION_FAILED', 'Invalid dates', errors);
+    const days = rentalDays(pickupDate, returnDate);
+    const passed = byStaff
+      ? pickupDate < bangkokToday(this.now())
+      : bangkokInstant(pickupDate, businessRules.pickupTime).getTime() <= this.now().getTime();
+    if (passed)
+      throw new AppError('VALIDATION_FAILED', 'The pickup date has passed', [
+        { path: 'pickupDate', message: 'The pickup date has passed' },
+      ]);
+    if (days < 1)
+      throw new AppError('VALIDATION_FAILED', 'Return must be at least one day after pickup', [
+        { path: 'returnDate', message: 'Return must be at least one day after pickup' },
+      ]);
+    if (days > businessRules.maxRentalDays)
+      throw new AppError(
+        'VALIDATION_FAILED',
+        `Rentals longer than ${businessRules.maxRentalDays} days are corporate quotes`,
+        [{ path: 'returnDate', message: `At most ${businessRules.maxRentalDays} days` }],
+      );
+    return days;
+  }
+
+  private async resolvePromotion(ex: Executor, code: string | undefined, userId: number | null) {
+    if (!code) return null;
+    const promo = await this.repo.promotion(ex, code);
+    if (!promo || !promo.usable) throw promotionInvalid();
+    // A personal code (a review's thank-you coupon) works for its customer only.
+    if (promo.user_id !== null && promo.user_id !== userId) throw promotionInvalid();
+    if (promo.first_booking_only && userId !== null && (await this.repo.countRealBookings(ex, userId)) > 0)
+      throw promotionInvalid();
+    return {
+      id: promo.id,
+      code: promo.code,
+      kind: promo.kind,
+      value: promo.kind === 'percent' ? Number(promo.value) : toSatang(promo.value),
+      firstBookingOnly: promo.first_booking_only,
+    };
+  }
+
+  async compute(ex: Executor, input: QuoteInput, lang: Language, userId: number | null, byStaff = false) {
+    const days = this.checkDates(input.pickupDate, input.returnDate, byStaff);
+    const car = await this.repo.carForQuote(ex, input.carModelId, input.branchCode);
+    if (!car) throw notFound('Car');
+    if (!car.branch_name)
+      throw new AppError('VALIDATION_FAILED', 'Unknown branch', [
+        { path: 'branchCode', message: 'Unknown branch' },
+      ]);
+    const addonRows = await this.repo.addons(ex);
+    const seen = new Set<string>();
+    const addons = input.addons.map((a) => {
+      const row = addonRows.find((r) => r.code === a.code);
+      if (!row || seen.has(a.code))
+        throw new AppError('VALIDATION_FAILED', 'Unknown add-on', [
+          { path: 'addons', message: 'Unknown add-on' },
+        ]);
+      seen.add(a.code);
+      return { code: row.code, label: row.name[lang], pricePerDay: row.price_per_day, quantity: a.quantity };
+    });
+    const promo = await this.resolvePromotion(ex, input.promoCode || undefined, userId);
+    const hotDealPercent = car.hot_deal_percent ? Number(car.hot_deal_percent) : null;
+    const price = priceBooking({ days, pricePerDay: car.price_per_day, hotDealPercent, addons, promo });
+    return { days, car, promo, hotDealPercent, price };
+  }
+
+  async quote(input: QuoteInput, lang: Language, userId: number | null): Promise<Quote> {
+    const db = this.db;
+    const q = await this.compute(db, input, lang, userId);
+    const { startsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate);
+    const units = await this.repo.candidateUnits(
+      db,
+      input.carModelId,
+      input.branchCode,
+      startsAt,
+      blockedUntil,
+    );
+    return {
+      carModelId: input.carModelId,
+      carName: `${q.car.brand[lang]} ${q.car.model[lang]}`,
+      branchCode: input.branchCode,
+      branchName: q.car.branch_name![lang],
+      pickupDate: input.pickupDate,
+      returnDate: input.returnDate,
+      pickupTime: businessRules.pickupTime,
+      returnTime: businessRules.returnTime,
+      days: q.days,
+      pricePerDay: q.car.price_per_day,
+      rentalAmount: q.price.rentalAmount,
+      hotDealPercent: q.hotDealPercent,
+      hotDealDiscount: q.price.hotDealDiscount,
+      addons: q.price.addons,
+      addonsAmount: q.price.addonsAmount,
+      promoCode: q.promo?.code ?? null,
+      promoDiscount: q.price.promoDiscount,
+      total: q.price.total,
+      vat: q.price.vat,
+      vatPercent: businessRules.vatPercent,
+      available: units.some((u) => u.free),
+    };
+  }
+
+  async validatePromotion(
+    code: string,
+    userId: number | null,
+    quoteInput: QuoteInput | null,
+    lang: Language,
+  ) {
+    const db = this.db;
+    const promo = await this.resolvePromotion(db, code.trim().toUpperCase(), userId);
+    let discount: number | null = null;
+    if (quoteInput)
+      discount = (await this.quote({ ...quoteInput, promoCode: promo!.code }, lang, userId)).promoDiscount;
+    return {
+      valid: true as const,
+      code: promo!.code,
+      kind: promo!.kind,
+      value: promo!.kind === 'percent' ? promo!.value : promo!.value / 100,
+      discount,
+    };
+  }
+}
