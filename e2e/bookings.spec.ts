@@ -462,3 +462,21 @@ test('[en] booking pages pass axe (WCAG 2 AA)', async ({ page, request }) => {
   await expect(page.getByRole('button', { name: texts.en.cancel })).toBeVisible();
   expect(await scan()).toEqual([]);
 });
+
+test("[en → th] the booking page's messages follow a switch of language, and what was typed stays", async ({
+  page,
+  request,
+}) => {
+  await signUp(request, page, 'en');
+  const car = await findCar(request, 64, 65);
+  await page.goto(bookingUrl(car, 64, 65, 'en'));
+  await page.getByLabel(texts.en.cardName).fill('SOMCHAI JAIDEE');
+  await page.getByRole('button', { name: texts.en.pay }).click();
+  await expect(page.getByText('Please check the highlighted fields.')).toBeVisible();
+  await expect(page.getByText('Please enter ID card or passport number')).toBeVisible();
+  await page.getByTestId('language-switcher').first().selectOption('th');
+  await expect(page.getByText('กรุณาตรวจสอบช่องที่ทำเครื่องหมายไว้')).toBeVisible();
+  await expect(page.getByText('กรุณากรอกเลขบัตรประชาชนหรือเลขหนังสือเดินทาง')).toBeVisible();
+  await expect(page.getByText('กรุณายอมรับข้อกำหนดและเงื่อนไข')).toBeVisible();
+  await expect(page.getByLabel(texts.th.cardName)).toHaveValue('SOMCHAI JAIDEE');
+});

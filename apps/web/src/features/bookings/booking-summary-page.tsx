@@ -1,6 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, Landmark, QrCode, ShieldCheck } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import {
@@ -13,6 +14,7 @@ import {
 import { isoDateSchema } from '@siam/contract/safe-input';
 import { sitePaths } from '@siam/contract/site-routes';
 import { ApiError } from '../../lib/api-client';
+import { TextField } from '../../lib/form-fields';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { useSession } from '../auth/session-provider';
@@ -41,51 +43,45 @@ const messageKeys: Record<string, string> = {
   'Invalid CVV': 'validation.cvvInvalid',
 };
 
-type Errors = Record<string, string>;
+interface FormValues {
+  driver: { firstName: string; lastName: string; email: string; phone: string; idNumber: string };
+  card: { number: string; name: string; expiry: string; cvv: string };
+  method: PaymentMethod;
+  acceptTerms: boolean;
+  /** Typed, not yet applied: applying asks the server (validatePromo). */
+  promoCode: string;
+}
+
+/**
+ * The contract's rules (driverSchema, cardSchema: the API's own), as react-hook-form
+ * errors whose message is a text key, so each is said in the language of the moment.
+ * A card is checked only when one is paid with.
+ */
+type ResolverContext = { needsCard: boolean };
+const bookingResolver: Resolver<FormValues, ResolverContext> = async (values, context) => {
+  const errors: FieldErrors<FormValues> = {};
+  const put = (group: 'driver' | 'card', field: string, message: string, fallback: string) => {
+    const at = ((errors as Record<string, Record<string, unknown>>)[group] ??= {});
+    at[field] ??= { type: 'validate', message: messageKeys[message] ?? fallback };
+  };
+  const d = driverSchema.safeParse(values.driver);
+  if (!d.success)
+    for (const issue of d.error.issues)
+      put('driver', String(issue.path[0]), issue.message, 'validation.firstName');
+  if (values.method === 'card' && context?.needsCard !== false) {
+    const c = cardSchema.safeParse(values.card);
+    if (!c.success)
+      for (const issue of c.error.issues)
+        put('card', String(issue.path[0]), issue.message, 'validation.cardNumberInvalid');
+  }
+  if (!values.acceptTerms) errors.acceptTerms = { type: 'validate', message: 'validation.terms' };
+  return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
+};
 
 function newKey() {
   return typeof crypto.randomUUID === 'function'
     ? crypto.randomUUID()
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
-
-function Field(props: {
-  name: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  type?: string;
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'text' | 'email' | 'tel';
-  placeholder?: string;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {props.label}
-      </label>
-      <input
-        id={id}
-        name={props.name}
-        type={props.type ?? 'text'}
-        className="field-input"
-        value={props.value}
-        autoComplete={props.autoComplete}
-        inputMode={props.inputMode}
-        placeholder={props.placeholder}
-        onChange={(e) => props.onChange(e.target.value)}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-      />
-      {props.error && (
-        <p id={`${id}-error`} className="field-error" role="alert">
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -143,23 +139,12 @@ function BookingSummary() {
   const choice = useMemo(() => readChoice(carId, params), [carId, params]);
   usePageMeta(t('summary.metaTitle'));
 
-  const [driver, setDriver] = useState({
-    firstName: user?.firstName ?? '',
-    lastName: user?.lastName ?? '',
-    email: user?.email ?? '',
-    phone: user?.phone ?? '',
-    idNumber: '',
-  });
   const [addons, setAddons] = useState<AddonCode[]>([]);
-  const [method, setMethod] = useState<PaymentMethod>('card');
-  const [card, setCard] = useState({ number: '', name: '', expiry: '', cvv: '' });
-  const [terms, setTerms] = useState(false);
   const [promoOpen, setPromoOpen] = useState(false);
-  const [promoInput, setPromoInput] = useState('');
   const [promo, setPromo] = useState<string | undefined>();
   const [promoError, setPromoError] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  // What went wrong as a text key (or the API's error, whose words follow the language too).
+  const [formError, setFormError] = useState<string | ApiError | null>(null);
   const [taken, setUnavailable] = useState(false);
   // One key per attempt: kept after a network failure or time-out (a retry is the same request), renewed after an answer.
   const idempotencyKey = useRef(newKey());
@@ -180,6 +165,32 @@ function BookingSummary() {
   const unavailable = taken || (quote.data !== undefined && !quote.data.available);
   // A booking that costs nothing (a code larger than the rental) is confirmed at once: no method, no card.
   const free = quote.data?.total === 0;
+  const form = useForm<FormValues, ResolverContext>({
+    defaultValues: {
+      driver: {
+        firstName: user?.firstName ?? '',
+        lastName: user?.lastName ?? '',
+        email: user?.email ?? '',
+        phone: user?.phone ?? '',
+        idNumber: '',
+      },
+      card: { number: '', name: '', expiry: '', cvv: '' },
+      method: 'card',
+      acceptTerms: false,
+      promoCode: '',
+    },
+    resolver: bookingResolver,
+    // Read by the resolver at each check: a free booking asks for no card.
+    context: { needsCard: !free },
+    shouldFocusError: false,
+  });
+  const { register, formState } = form;
+  const errors = formState.errors;
+  /** A field's error in the language of the moment (errors hold text keys). */
+  const say = (error?: { message?: string }) => (error?.message ? t(error.message) : undefined);
+  const method = useWatch({ control: form.control, name: 'method' });
+  const promoInput = useWatch({ control: form.control, name: 'promoCode' });
+
   const closed = useSiteSettings().data?.rentalOpen === false;
 
   const promoMutation = useMutation({
@@ -191,21 +202,21 @@ function BookingSummary() {
     },
     onError: () => {
       setPromo(undefined);
-      setPromoError(t('validation.promo'));
+      setPromoError('validation.promo');
     },
   });
 
   const submit = useMutation({
-    mutationFn: () =>
+    mutationFn: (values: FormValues) =>
       createBooking(
         {
           ...choice!,
           addons: addons.map((code) => ({ code, quantity: 1 })),
           promoCode: promo,
-          driver,
+          driver: values.driver,
           // The server confirms a free booking whatever the method; a transfer asks for no card.
-          paymentMethod: free ? 'bank_transfer' : method,
-          card: method === 'card' && !free ? card : undefined,
+          paymentMethod: free ? 'bank_transfer' : values.method,
+          card: values.method === 'card' && !free ? values.card : undefined,
           acceptTerms: true,
         },
         idempotencyKey.current,
@@ -215,33 +226,36 @@ function BookingSummary() {
       void navigate(`/booking-success?booking=${encodeURIComponent(data.booking.bookingNumber)}`);
     },
     onError: (error) => {
-      if (!(error instanceof ApiError)) return setFormError(String(error));
+      if (!(error instanceof ApiError)) return setFormError('summary.fixErrors');
       if (error.kind === 'http') idempotencyKey.current = newKey();
       // Business outcomes by their code, never by the server's English text.
       if (error.code === 'CAR_UNAVAILABLE') {
         setUnavailable(true);
-        setFormError(t('summary.unavailable'));
+        setFormError('summary.unavailable');
       } else if (error.code === 'TOO_MANY_UNPAID_BOOKINGS') {
-        setFormError(t('summary.tooManyUnpaid'));
+        setFormError('summary.tooManyUnpaid');
       } else if (error.code === 'UNPAID_HOLDS_FULL') {
-        setFormError(t('summary.unpaidHoldsFull'));
+        setFormError('summary.unpaidHoldsFull');
       } else if (error.code === 'UNPAID_HOLDS_FROM_NETWORK') {
-        setFormError(t('summary.unpaidFromNetwork'));
+        setFormError('summary.unpaidFromNetwork');
       } else if (error.code === 'PAYMENT_FAILED') {
         const reason = error.fieldErrors[0]?.message ?? 'declined';
-        setFormError(t(`cardErrors.${reason}`, { defaultValue: t('cardErrors.declined') }));
+        setFormError(
+          ['declined', 'insufficient_funds', 'processing_error'].includes(reason)
+            ? `cardErrors.${reason}`
+            : 'cardErrors.declined',
+        );
       } else if (error.code === 'RENTAL_CLOSED') {
-        setFormError(t('closed'));
+        setFormError('closed');
       } else if (error.code === 'PROMOTION_INVALID') {
         setPromo(undefined);
-        setPromoError(t('validation.promo'));
-        setFormError(t('validation.promo'));
+        setPromoError('validation.promo');
+        setFormError('validation.promo');
       } else {
-        const mapped: Errors = {};
         for (const e of error.fieldErrors)
-          if (messageKeys[e.message]) mapped[e.path] = t(messageKeys[e.message]!);
-        setErrors(mapped);
-        setFormError(error.message);
+          if (messageKeys[e.message])
+            form.setError(e.path as 'driver.firstName', { type: 'server', message: messageKeys[e.message] });
+        setFormError(error);
       }
       requestAnimationFrame(() => errorSummary.current?.focus());
     },
@@ -249,42 +263,19 @@ function BookingSummary() {
 
   if (!choice) return <IncompleteBooking />;
 
-  const validate = (): Errors => {
-    const found: Errors = {};
-    const d = driverSchema.safeParse(driver);
-    if (!d.success)
-      for (const issue of d.error.issues) {
-        const path = `driver.${String(issue.path[0])}`;
-        found[path] ??= t(messageKeys[issue.message] ?? 'validation.firstName');
-      }
-    if (method === 'card' && !free) {
-      const c = cardSchema.safeParse(card);
-      if (!c.success)
-        for (const issue of c.error.issues) {
-          const path = `card.${String(issue.path[0])}`;
-          found[path] ??= t(messageKeys[issue.message] ?? 'validation.cardNumberInvalid');
-        }
-    }
-    if (!terms) found.acceptTerms = t('validation.terms');
-    return found;
-  };
+  const onSubmit = (event: FormEvent) =>
+    void form.handleSubmit(
+      (values) => {
+        if (submit.isPending) return;
+        setFormError(null);
+        submit.mutate(values);
+      },
+      () => {
+        setFormError('summary.fixErrors');
+        requestAnimationFrame(() => errorSummary.current?.focus());
+      },
+    )(event);
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (submit.isPending) return;
-    const found = validate();
-    setErrors(found);
-    setFormError(null);
-    if (Object.keys(found).length > 0) {
-      setFormError(t('summary.fixErrors'));
-      requestAnimationFrame(() => errorSummary.current?.focus());
-      return;
-    }
-    submit.mutate();
-  };
-
-  const setD = (k: keyof typeof driver) => (v: string) => setDriver((s) => ({ ...s, [k]: v }));
-  const setC = (k: keyof typeof card) => (v: string) => setCard((s) => ({ ...s, [k]: v }));
   const backTo = `/cars/${choice.carModelId}`;
   const methodIcons = { card: CreditCard, bank_transfer: Landmark, promptpay: QrCode };
 
@@ -319,54 +310,44 @@ function BookingSummary() {
               role="alert"
               className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
             >
-              {formError}
+              {typeof formError === 'string' ? t(formError) : formError.message}
             </div>
           )}
 
           <Section title={t('summary.personal')}>
             <div className="grid gap-4 sm:grid-cols-2">
-              <Field
-                name="firstName"
+              <TextField
                 label={t('fields.firstName')}
-                value={driver.firstName}
-                onChange={setD('firstName')}
-                error={errors['driver.firstName']}
+                registration={register('driver.firstName')}
+                error={say(errors.driver?.firstName)}
                 autoComplete="given-name"
               />
-              <Field
-                name="lastName"
+              <TextField
                 label={t('fields.lastName')}
-                value={driver.lastName}
-                onChange={setD('lastName')}
-                error={errors['driver.lastName']}
+                registration={register('driver.lastName')}
+                error={say(errors.driver?.lastName)}
                 autoComplete="family-name"
               />
-              <Field
-                name="email"
+              <TextField
                 type="email"
                 label={t('fields.email')}
-                value={driver.email}
-                onChange={setD('email')}
-                error={errors['driver.email']}
+                registration={register('driver.email')}
+                error={say(errors.driver?.email)}
                 autoComplete="email"
                 inputMode="email"
               />
-              <Field
-                name="phone"
+              <TextField
                 type="tel"
                 label={t('fields.phone')}
-                value={driver.phone}
-                onChange={setD('phone')}
-                error={errors['driver.phone']}
+                registration={register('driver.phone')}
+                error={say(errors.driver?.phone)}
                 autoComplete="tel"
                 inputMode="tel"
               />
-              <Field
-                name="idNumber"
+              <TextField
                 label={t('fields.idNumber')}
-                value={driver.idNumber}
-                onChange={setD('idNumber')}
-                error={errors['driver.idNumber']}
+                registration={register('driver.idNumber')}
+                error={say(errors.driver?.idNumber)}
               />
             </div>
           </Section>
@@ -428,12 +409,10 @@ function BookingSummary() {
                 ) : (
                   <div className="flex items-end gap-2">
                     <div className="flex-1">
-                      <Field
-                        name="promoCode"
+                      <TextField
                         label={t('summary.promoLabel')}
-                        value={promoInput}
-                        onChange={setPromoInput}
-                        error={promoError ?? undefined}
+                        registration={register('promoCode')}
+                        error={promoError ? t(promoError) : undefined}
                       />
                     </div>
                     <button
@@ -467,14 +446,7 @@ function BookingSummary() {
                           key={m}
                           className={`flex cursor-pointer items-center gap-2 rounded-lg border p-3 ${method === m ? 'border-brand-700 bg-brand-50' : 'border-slate-300'}`}
                         >
-                          <input
-                            type="radio"
-                            name="paymentMethod"
-                            value={m}
-                            checked={method === m}
-                            onChange={() => setMethod(m)}
-                            className="size-5"
-                          />
+                          <input type="radio" value={m} {...register('method')} className="size-5" />
                           <Icon aria-hidden="true" size={20} />
                           <span>{t(`methods.${m}`)}</span>
                         </label>
@@ -493,41 +465,33 @@ function BookingSummary() {
                     )}
                     <div className="grid gap-4 sm:grid-cols-2">
                       <div className="sm:col-span-2">
-                        <Field
-                          name="cardNumber"
+                        <TextField
                           label={t('fields.cardNumber')}
-                          value={card.number}
-                          onChange={setC('number')}
-                          error={errors['card.number']}
+                          registration={register('card.number')}
+                          error={say(errors.card?.number)}
                           autoComplete="cc-number"
                           inputMode="numeric"
                         />
                       </div>
                       <div className="sm:col-span-2">
-                        <Field
-                          name="cardName"
+                        <TextField
                           label={t('fields.cardName')}
-                          value={card.name}
-                          onChange={setC('name')}
-                          error={errors['card.name']}
+                          registration={register('card.name')}
+                          error={say(errors.card?.name)}
                           autoComplete="cc-name"
                         />
                       </div>
-                      <Field
-                        name="expiry"
+                      <TextField
                         label={t('fields.expiry')}
-                        value={card.expiry}
-                        onChange={setC('expiry')}
-                        error={errors['card.expiry']}
+                        registration={register('card.expiry')}
+                        error={say(errors.card?.expiry)}
                         autoComplete="cc-exp"
                         placeholder="MM/YY"
                       />
-                      <Field
-                        name="cvv"
+                      <TextField
                         label={t('fields.cvv')}
-                        value={card.cvv}
-                        onChange={setC('cvv')}
-                        error={errors['card.cvv']}
+                        registration={register('card.cvv')}
+                        error={say(errors.card?.cvv)}
                         autoComplete="cc-csc"
                         inputMode="numeric"
                         type="password"
@@ -550,8 +514,7 @@ function BookingSummary() {
               <input
                 type="checkbox"
                 className="mt-1 size-5"
-                checked={terms}
-                onChange={(e) => setTerms(e.target.checked)}
+                {...register('acceptTerms')}
                 aria-invalid={errors.acceptTerms ? true : undefined}
                 aria-describedby={errors.acceptTerms ? 'terms-error' : undefined}
               />
@@ -575,7 +538,7 @@ function BookingSummary() {
             </label>
             {errors.acceptTerms && (
               <p id="terms-error" className="field-error" role="alert">
-                {errors.acceptTerms}
+                {say(errors.acceptTerms)}
               </p>
             )}
           </Section>
