@@ -70,12 +70,11 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: bookingResponseSchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const key = request.headers['idempotency-key'];
       if (key !== undefined && (typeof key !== 'string' || !/^[A-Za-z0-9_.:-]{8,100}$/.test(key)))
         throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 8-100 letters, digits or -_.:');
-      const result = await svc().createWalkIn(actorOf(request), request.body, requestLanguage(request), key);
-      return reply.code(result.httpStatus as 200).send(result.body as never);
+      return ok(await svc().createWalkIn(actorOf(request), request.body, requestLanguage(request), key));
     },
   );
   app.get(

@@ -64,7 +64,7 @@ export class BookingsAdminService {
     body: z.output<typeof walkInBodySchema>,
     lang: Language,
     idempotencyKey: string | undefined,
-  ): Promise<{ httpStatus: number; body: unknown }> {
+  ): Promise<Booking> {
     let customerId: number | null = null;
     if (body.customerEmail) {
       const user = await this.users.findByEmail(body.customerEmail);
@@ -94,8 +94,7 @@ export class BookingsAdminService {
         });
       },
     });
-    if (result.httpStatus !== 200) return result;
-    const made = (result.body as { response: { data: { booking: Booking } } }).response.data.booking;
+    const made = result.booking;
     // A replayed key answers with the booking as it was made: look at it as it is now.
     const now = await this.bookings.getById(made.id, lang);
     if (paid && now.status === 'awaiting_payment')
@@ -109,10 +108,7 @@ export class BookingsAdminService {
         })),
         booking.paymentMethod === 'cash' ? 'cash received by staff' : 'transfer received by staff',
       );
-    return {
-      httpStatus: 200,
-      body: { status: true, response: { data: await this.bookings.getById(made.id, lang) } },
-    };
+    return this.bookings.getById(made.id, lang);
   }
 
   async list(

@@ -1,8 +1,13 @@
+import { errorHttpStatus, type ErrorCode, type FieldError } from '@siam/contract/errors';
 import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
 import type { LocalizedText } from '../../db/schema/localized';
+
+/** What a create request came to: the booking made, or why not (kept for idempotent repeats). */
+export type StoredOutcome =
+  { ok: true; data: unknown } | { ok: false; code: ErrorCode; msg: string; errors?: FieldError[] };
 
 export interface BookingRow {
   id: number;
@@ -567,11 +572,37 @@ export class BookingsRepository {
     );
   }
 
-  async storeIdempotencyResponse(ex: Executor, userId: number, key: string, status: number, body: unknown) {
+  /**
+   * Keeps what a create request came to under its key, so a repeat gets the same. Stored as
+   * the answer went out (status and envelope): rows kept before services stopped speaking HTTP
+   * read the same way.
+   */
+  async storeIdempotencyOutcome(ex: Executor, userId: number, key: string, outcome: StoredOutcome) {
+    const status = outcome.ok ? 200 : errorHttpStatus[outcome.code];
+    const body = outcome.ok
+      ? { status: true, response: { data: outcome.data } }
+      : { status: false, code: outcome.code, msg: outcome.msg, errors: outcome.errors };
     await ex.execute(
       sql`UPDATE idempotency_keys SET response_status = ${status}, response_body = ${JSON.stringify(body)}::jsonb
           WHERE user_id = ${userId} AND key = ${key}`,
     );
+  }
+
+  /** The outcome kept under a key, or null while the first request is still at work. */
+  storedOutcome(
+    record: { response_status: number | null; response_body: unknown } | undefined,
+  ): StoredOutcome | null {
+    if (!record?.response_status) return null;
+    const body = record.response_body as {
+      status: boolean;
+      response?: { data: unknown };
+      code?: ErrorCode;
+      msg?: string;
+      errors?: FieldError[];
+    };
+    return body.status
+      ? { ok: true, data: body.response!.data }
+      : { ok: false, code: body.code ?? 'INTERNAL_ERROR', msg: body.msg ?? '', errors: body.errors };
   }
 
   /**

@@ -163,7 +163,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const key = request.headers['idempotency-key'];
       if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
         throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 8-100 letters, digits or -_.:');
@@ -175,7 +175,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         undefined,
         { ip: request.ip, deviceId: deviceIdOf(request.headers.cookie, app.services.secret) },
       );
-      return reply.code(result.httpStatus as 200).send(result.body as never);
+      return { status: true as const, response: { data: result } };
     },
   );
 

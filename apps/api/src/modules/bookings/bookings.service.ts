@@ -18,7 +18,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
-import type { BookingRow, BookingsRepository, Executor } from './bookings.repository';
+import type { BookingRow, BookingsRepository, Executor, StoredOutcome } from './bookings.repository';
 import { bangkokYearMonth } from '@siam/contract/bangkok-time';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import { canTransition } from './booking-status';
@@ -53,9 +53,16 @@ export function paymentDeadline(method: string, now: Date): Date {
   return new Date(now.getTime() + businessRules.transferHoldHours * HOUR_MS);
 }
 
-export interface CreateResult {
-  httpStatus: number;
-  body: unknown;
+/** A booking made, and how to pay for it when it waits for a payment. */
+export interface BookingCreated {
+  booking: Booking;
+  instructions: Awaited<ReturnType<BookingsService['paymentInstructions']>>;
+}
+
+/** The outcome kept under a key, as the caller gets it: the booking made, or the refusal thrown again. */
+function replay(outcome: StoredOutcome): BookingCreated {
+  if (outcome.ok) return outcome.data as BookingCreated;
+  throw new AppError(outcome.code, outcome.msg, outcome.errors);
 }
 
 interface Clock {
@@ -133,7 +140,7 @@ export class BookingsService {
     staff?: { customerId: number | null; inTx?: (tx: Executor, bookingId: number) => Promise<void> },
     /** Where an online booking comes from: the client's address and the browser's device id, for the unpaid-hold limits. */
     origin: BookingOrigin = {},
-  ): Promise<CreateResult> {
+  ): Promise<BookingCreated> {
     const customerId = staff ? staff.customerId : userId;
     if (!(await this.deps.siteSettings.isRentalOpen()))
       throw new AppError('RENTAL_CLOSED', RENTAL_CLOSED_MESSAGE);
@@ -157,7 +164,7 @@ export class BookingsService {
 
     type Outcome =
       | { kind: 'created'; bookingId: number; bookingNumber: string; free: boolean }
-      | { kind: 'replay'; result: CreateResult }
+      | { kind: 'replay'; result: StoredOutcome }
       | { kind: 'wait'; bookingId: number };
 
     const outcome: Outcome = await this.repo.transaction(async (tx) => {
@@ -167,11 +174,8 @@ export class BookingsService {
         const record = await this.repo.idempotencyRecord(tx, userId, key);
         if (record && record.request_hash !== hash)
           throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another booking request');
-        if (record?.response_status)
-          return {
-            kind: 'replay',
-            result: { httpStatus: record.response_status, body: record.response_body },
-          };
+        const stored = this.repo.storedOutcome(record);
+        if (stored) return { kind: 'replay', result: stored };
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
       const q = await this.quotes.compute(tx, input, lang, customerId, staff !== undefined);
@@ -258,21 +262,15 @@ export class BookingsService {
       return { kind: 'created', bookingId: booking.id, bookingNumber: booking.booking_number, free };
     });
 
-    if (outcome.kind === 'replay') return outcome.result;
-    if (outcome.kind === 'wait') return this.waitForResponse(userId, key, outcome.bookingId, lang);
+    if (outcome.kind === 'replay') return replay(outcome.result);
+    if (outcome.kind === 'wait') return this.waitForOutcome(userId, key, outcome.bookingId, lang);
 
-    let result: CreateResult;
+    let result: StoredOutcome;
     if (card && !outcome.free) {
       result = await this.chargeCard(outcome.bookingId, card, key, lang);
     } else {
       const booking = await this.getById(outcome.bookingId, lang);
-      result = {
-        httpStatus: 200,
-        body: {
-          status: true,
-          response: { data: { booking, instructions: await this.instructions(booking, lang) } },
-        },
-      };
+      result = { ok: true, data: { booking, instructions: await this.instructions(booking, lang) } };
       if (customerId !== null)
         await this.sendMail(outcome.bookingId, outcome.free ? 'confirmed' : 'created', {
           booking,
@@ -280,8 +278,8 @@ export class BookingsService {
           userId: customerId,
         });
     }
-    await this.repo.storeIdempotencyResponse(this.db, userId, key, result.httpStatus, result.body);
-    return result;
+    await this.repo.storeIdempotencyOutcome(this.db, userId, key, result);
+    return replay(result);
   }
 
   /**
@@ -321,55 +319,40 @@ export class BookingsService {
       throw new AppError('UNPAID_HOLDS_FULL', UNPAID_HOLDS_FULL_MESSAGE);
   }
 
-  private async waitForResponse(
+  /** A repeat that arrived while the first request was still at work: its outcome, once there is one. */
+  private async waitForOutcome(
     userId: number,
     key: string,
     bookingId: number,
     lang: Language,
-  ): Promise<CreateResult> {
-    const db = this.db;
+  ): Promise<BookingCreated> {
     for (let i = 0; i < 100; i++) {
-      const record = await this.repo.idempotencyRecord(db, userId, key);
-      if (record?.response_status) return { httpStatus: record.response_status, body: record.response_body };
+      const stored = this.repo.storedOutcome(await this.repo.idempotencyRecord(this.db, userId, key));
+      if (stored) return replay(stored);
       await new Promise((r) => setTimeout(r, 100));
     }
     const booking = await this.getById(bookingId, lang);
-    return {
-      httpStatus: 200,
-      body: {
-        status: true,
-        response: { data: { booking, instructions: await this.instructions(booking, lang) } },
-      },
-    };
+    return { booking, instructions: await this.instructions(booking, lang) };
   }
 
-  /** The card charge of a new booking, and what the customer is told (the answer is kept for replays). */
+  /** The card charge of a new booking, and what the customer is told (kept for repeats). */
   private async chargeCard(
     bookingId: number,
     card: z.output<typeof cardSchema>,
     key: string,
     lang: Language,
-  ): Promise<CreateResult> {
+  ): Promise<StoredOutcome> {
     const outcome = await this.cards.charge(bookingId, card, key);
     if (outcome.kind === 'refused')
       return {
-        httpStatus: 402,
-        body: {
-          status: false,
-          code: 'PAYMENT_FAILED',
-          msg: cardRefusalMessages[outcome.code],
-          errors: [{ path: 'card', message: outcome.code }],
-        },
+        ok: false,
+        code: 'PAYMENT_FAILED',
+        msg: cardRefusalMessages[outcome.code],
+        errors: [{ path: 'card', message: outcome.code }],
       };
     const booking = await this.getById(bookingId, lang);
     if (outcome.kind === 'paid') await this.sendMail(bookingId, 'confirmed');
-    return {
-      httpStatus: 200,
-      body: {
-        status: true,
-        response: { data: { booking, instructions: { bankAccount: null, promptpay: null } } },
-      },
-    };
+    return { ok: true, data: { booking, instructions: { bankAccount: null, promptpay: null } } };
   }
 
   /** Card charges whose outcome is still unknown, for the back office. */
