@@ -21,11 +21,11 @@ import type { SiteSettingsService } from '../site-settings/site-settings.service
 import type { BookingRow, BookingsRepository, Executor, StoredOutcome } from './bookings.repository';
 import { bangkokYearMonth } from '@siam/contract/bangkok-time';
 import { bookingMail, type BookingMailKind } from './booking-mail';
-import { canTransition } from './booking-status';
+import { toBooking } from './booking-view';
 import { BookingQuotes, promotionInvalid, rentalPeriod } from './booking-quotes';
 import { CardPayments, cardRefusalMessages } from './card-payments';
 import type { PaymentGateway } from './payment-gateway';
-import { cancellationFee, lateCancellationFee, toBaht } from './pricing';
+import { cancellationFee, toBaht } from './pricing';
 import { promptPayQr } from './promptpay';
 import { checkSlip } from './slip-checks';
 import type { SlipStorage } from './slip-storage';
@@ -386,96 +386,13 @@ export class BookingsService {
     return this.instructions(booking, lang);
   }
 
-  private toBooking(
-    row: BookingRow,
-    addons: Awaited<ReturnType<BookingsRepository['bookingAddons']>>,
-    payments: Awaited<ReturnType<BookingsRepository['payments']>>,
-    lang: Language,
-  ): Booking {
-    const paid = row.paid_ms !== null;
-    const createdAt = new Date(row.created_ms);
-    const charge = [...payments].reverse().find((p) => p.kind === 'charge');
-    const canCancel = canTransition(row.status, 'cancel');
-    return {
-      id: row.id,
-      bookingNumber: row.booking_number,
-      status: row.status as Booking['status'],
-      carModelId: row.car_model_id,
-      carName: `${row.brand[lang]} ${row.model[lang]}`,
-      carImage: row.image,
-      branchCode: row.branch_code,
-      branchName: row.branch_name[lang],
-      pickupDate: row.pickup_date,
-      returnDate: row.return_date,
-      pickupTime: businessRules.pickupTime,
-      returnTime: businessRules.returnTime,
-      days: row.days,
-      paymentMethod: row.payment_method,
-      driver: {
-        firstName: row.driver_first_name,
-        lastName: row.driver_last_name,
-        email: row.driver_email,
-        phone: row.driver_phone,
-        idNumber: row.driver_id_number,
-      },
-      pricePerDay: row.price_per_day,
-      rentalAmount: row.rental_amount,
-      hotDealPercent: row.hot_deal_percent === null ? null : Number(row.hot_deal_percent),
-      hotDealDiscount: row.hot_deal_discount,
-      addons: addons.map((a) => ({
-        code: a.code,
-        label: a.name[lang],
-        quantity: a.quantity,
-        pricePerDay: a.price_per_day,
-        amount: a.amount,
-      })),
-      addonsAmount: row.addons_amount,
-      promoCode: row.promotion_code,
-      promoDiscount: row.promotion_discount,
-      total: row.total_amount,
-      vat: row.vat_amount,
-      paid,
-      payment: charge
-        ? {
-            method: charge.method,
-            status: charge.status,
-            amount: charge.amount,
-            cardBrand: charge.card_brand,
-            cardLast4: charge.card_last4,
-            reference: charge.gateway_ref,
-            at: new Date(charge.created_ms).toISOString(),
-          }
-        : null,
-      slipUploaded: row.slip_count > 0,
-      paymentChecking: charge?.status === 'pending',
-      payBy:
-        row.status === 'awaiting_payment' && row.payment_due_ms
-          ? new Date(row.payment_due_ms).toISOString()
-          : null,
-      createdAt: createdAt.toISOString(),
-      freeCancellationUntil: new Date(
-        row.created_ms + businessRules.freeCancellationHours * HOUR_MS,
-      ).toISOString(),
-      cancellationFee:
-        row.cancellation_fee ??
-        (canCancel ? cancellationFee({ total: row.total_amount, paid, createdAt, now: this.now() }) : null),
-      lateCancellationFee: lateCancellationFee(row.total_amount),
-      canCancel,
-      canUploadSlip:
-        row.status === 'awaiting_payment' &&
-        row.payment_method !== 'card' &&
-        row.payment_method !== 'cash' &&
-        !row.slip_pending,
-      cancelReason: row.cancel_reason,
-    };
-  }
-
   private async load(ex: Executor, row: BookingRow, lang: Language) {
-    return this.toBooking(
+    return toBooking(
       row,
       await this.repo.bookingAddons(ex, row.id),
       await this.repo.payments(ex, row.id),
       lang,
+      this.now(),
     );
   }
 
