@@ -30,6 +30,7 @@ const texts = {
     restored: 'Your changes were not saved because your session had expired.',
     updated: 'Profile updated successfully',
     confirmTitle: 'Please confirm your email address',
+    signInFailed: 'Could not log in. Please try again.',
     resend: 'Send the link again',
     resent: 'A new link is on its way to',
   },
@@ -56,6 +57,7 @@ const texts = {
     restored: 'การเปลี่ยนแปลงของคุณยังไม่ถูกบันทึกเพราะเซสชันหมดอายุ',
     updated: 'อัปเดตโปรไฟล์เรียบร้อยแล้ว',
     confirmTitle: 'กรุณายืนยันอีเมลของคุณ',
+    signInFailed: 'เข้าสู่ระบบไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
     resend: 'ส่งลิงก์อีกครั้ง',
     resent: 'เราส่งลิงก์ใหม่ไปที่',
   },
@@ -217,5 +219,30 @@ for (const [lng, t] of Object.entries(texts)) {
     await page.goto(`/profile?lng=${lng}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(note).toHaveCount(0);
+  });
+
+  test(`[${lng}] a sign-in answer without a token, or a server error, says the sign-in failed and keeps nothing`, async ({
+    page,
+  }) => {
+    const answers = [
+      { status: 200, body: '{}' },
+      { status: 500, body: '{"status":false,"code":"INTERNAL_ERROR","msg":"Server error"}' },
+    ];
+    let next = 0;
+    await page.route('**/api/v1/auth/login', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({ ...answers[next++ % answers.length]!, contentType: 'application/json' })
+        : route.continue(),
+    );
+    await page.goto(`/login?lng=${lng}`);
+    const form = page.getByRole('form', { name: t.login });
+    await form.getByLabel(t.email).fill('someone@example.com');
+    await form.getByLabel(t.password, { exact: true }).fill('secret-123');
+    for (let i = 0; i < answers.length; i++) {
+      await form.getByRole('button', { name: t.login }).click();
+      await expect(form.getByRole('alert')).toHaveText(t.signInFailed);
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+      await expect(page).toHaveURL(/\/login/);
+    }
   });
 }
