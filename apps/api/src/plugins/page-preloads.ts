@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { responsivePicture } from '@siam/contract/images';
 import { escapeMarkup } from '../lib/escape-markup';
@@ -12,11 +12,19 @@ export interface PagePreloads {
   >;
   /** "th/catalog" → the chunk(s) holding those texts. */
   texts: Record<string, string[]>;
+  /** The Thai regular face the build emitted (read from the assets folder). */
+  thaiFont?: string;
 }
 
 export function readPagePreloads(webRoot: string): PagePreloads | undefined {
   const file = path.join(webRoot, '.vite', 'page-preloads.json');
-  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as PagePreloads) : undefined;
+  if (!existsSync(file)) return undefined;
+  const preloads = JSON.parse(readFileSync(file, 'utf8')) as PagePreloads;
+  const assets = path.join(webRoot, 'assets');
+  const thai = existsSync(assets)
+    ? readdirSync(assets).find((f) => /^sarabun-thai-400-normal-[\w-]+\.woff2$/.test(f))
+    : undefined;
+  return thai ? { ...preloads, thaiFont: `/assets/${thai}` } : preloads;
 }
 
 /**
@@ -42,6 +50,13 @@ export function preloadTags(
   const tags = [...modules].map(
     (href) => `<link rel="modulepreload" crossorigin href="${escapeMarkup(href)}" />`,
   );
+  // Thai pages: the Thai face arrives with the first resources, so it is there for the first
+  // paint (font-display: optional keeps what first painted; styles.css names the phones' own
+  // Thai faces behind it, so Thai is never drawn as boxes either way).
+  if (language === 'th' && preloads.thaiFont)
+    tags.push(
+      `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeMarkup(preloads.thaiFont)}" />`,
+    );
   const image = leadImage ?? page?.image;
   // Only our own pictures: an address from elsewhere would be a request to a host the CSP forbids.
   if (image?.startsWith('/') && !image.startsWith('//')) {

@@ -49,6 +49,8 @@ describe('serving the built site', () => {
         },
       }),
     );
+    // The Thai regular face, as Vite names it (the build hashes it).
+    writeFileSync(path.join(webRoot, 'assets', 'sarabun-thai-400-normal-Bx2k9c1Q.woff2'), 'wOF2');
     writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *');
     // Seeded: a car or article page answers 200 only when the car or article exists.
     database = await createTestDatabase('pglite');
@@ -159,6 +161,13 @@ describe('serving the built site', () => {
       headers: { 'accept-language': 'th-TH' },
     });
     expect(browser.body).toContain('<html lang="th"');
+  });
+
+  it('preloads the Thai face on Thai pages only, so Thai text never waits on a missing font', async () => {
+    const tag =
+      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/sarabun-thai-400-normal-Bx2k9c1Q.woff2" />';
+    expect((await app.inject({ url: '/?lng=th' })).body).toContain(tag);
+    expect((await app.inject({ url: '/?lng=en' })).body).not.toContain('as="font"');
   });
 
   it('serves other files for a day', async () => {
