@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { matchSitePath } from '@siam/contract/site-routes';
 import { i18n, i18nReady } from './lib/i18n';
-import { serverRenderedPage } from './lib/server-rendered';
+import { rememberTypedValues, serverRenderedPage } from './lib/server-rendered';
 import { pageModules } from './app/page-modules';
 import { preloadPage } from './app/router';
 import {
@@ -43,17 +43,18 @@ if (serverRenderedPage) {
   void i18nReady
     .then(() => Promise.all([preloadPage(window.location.pathname), i18n.loadNamespaces(namespaces)]))
     .finally(() =>
-      startTransition(
-        () =>
-          void hydrateRoot(container, app, {
-            // The page still works (React draws the part that differed afresh), but the
-            // server's HTML did not match the browser's first render: a bug, which the
-            // browser journeys fail on (e2e/fixtures.ts).
-            onRecoverableError(error, info) {
-              console.error('[siam] hydration:', error, info.componentStack ?? '');
-            },
-          }),
-      ),
+      startTransition(() => {
+        // What a person typed before now would be put back to the server's values.
+        rememberTypedValues();
+        void hydrateRoot(container, app, {
+          // The page still works (React draws the part that differed afresh), but the
+          // server's HTML did not match the browser's first render: a bug, which the
+          // browser journeys fail on (e2e/fixtures.ts).
+          onRecoverableError(error, info) {
+            console.error('[siam] hydration:', error, info.componentStack ?? '');
+          },
+        });
+      }),
     );
 } else {
   const root = createRoot(container);

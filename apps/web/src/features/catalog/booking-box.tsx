@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { takeTypedValue } from '../../lib/server-rendered';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { businessRules } from '@siam/contract/business-rules';
@@ -35,6 +36,21 @@ export function BookingBox({ car }: { car: CarDetails }) {
     : car.branches.length === 1
       ? car.branches[0]!.code
       : '';
+
+  // Chosen before the page was live (a slow phone shows the box before its code runs): kept.
+  useEffect(() => {
+    const typed = (['branch', 'pickup', 'return'] as const)
+      .map((key) => [key, takeTypedValue(`booking-${key}`)] as const)
+      .filter(([, value]) => value);
+    if (typed.length)
+      changeParams(
+        (next) => {
+          for (const [key, value] of typed) next.set(key, value!);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+  }, [changeParams]);
 
   const set = (key: 'pickup' | 'return' | 'branch', value: string) => {
     changeParams((next) => setOrDelete(next, key, value), { replace: true, preventScrollReset: true });
@@ -100,6 +116,7 @@ export function BookingBox({ car }: { car: CarDetails }) {
           </label>
           <select
             id={`${id}-branch`}
+            data-keep="booking-branch"
             className="field-input"
             value={branch}
             required
@@ -120,6 +137,7 @@ export function BookingBox({ car }: { car: CarDetails }) {
             </label>
             <input
               id={`${id}-pickup`}
+              data-keep="booking-pickup"
               type="date"
               className="field-input"
               min={today}
@@ -144,6 +162,7 @@ export function BookingBox({ car }: { car: CarDetails }) {
             </label>
             <input
               id={`${id}-return`}
+              data-keep="booking-return"
               type="date"
               className="field-input"
               min={pickup || today}

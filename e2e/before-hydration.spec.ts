@@ -1,0 +1,46 @@
+import { expect, test } from './fixtures';
+
+/**
+ * Issue 14: a person on a slow phone types into the server-rendered page before its
+ * JavaScript has run. Unlike every other journey, this one does not wait for the page
+ * to be live: the site's scripts are held back while the person picks a branch and dates.
+ */
+const day = (days: number) => {
+  const d = new Date(Date.now() + 7 * 3_600_000);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+};
+
+test('a branch and dates chosen in the booking box before the page is live are still there after (English)', async ({
+  context,
+  request,
+}) => {
+  const cars = (await (await request.get('/api/v1/guest/cars?limit=1')).json()).response.data as {
+    car_model_id: number;
+  }[];
+  const id = cars[0]!.car_model_id;
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The fixture's own `page` waits for hydration on every goto; a page of its own does not.
+  const page = await context.newPage();
+  await page.route('**/*.js*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  // 'commit': the page's scripts are held, so DOMContentLoaded (which waits for them) is not awaited.
+  await page.goto(`/cars/${id}?lng=en`, { waitUntil: 'commit' });
+  const box = page.getByTestId('booking-box');
+  await expect(box.getByLabel('Pickup date')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+  const branch = box.getByLabel('Pickup branch');
+  const branchValue = await branch.locator('option').nth(1).getAttribute('value');
+  await branch.selectOption(branchValue!);
+  await box.getByLabel('Pickup date').fill(day(20));
+  await box.getByLabel('Return date').fill(day(22));
+  release();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  await page.waitForTimeout(500);
+  await expect(box.getByLabel('Pickup branch')).toHaveValue(branchValue!);
+  await expect(box.getByLabel('Pickup date')).toHaveValue(day(20));
+  await expect(box.getByLabel('Return date')).toHaveValue(day(22));
+});
