@@ -44,3 +44,28 @@ test('a branch and dates chosen in the booking box before the page is live are s
   await expect(box.getByLabel('Pickup date')).toHaveValue(day(20));
   await expect(box.getByLabel('Return date')).toHaveValue(day(22));
 });
+
+test('dates picked in the home page search before the page is live are still there after, and search with (English)', async ({
+  context,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const page = await context.newPage();
+  await page.route('**/*.js*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/?lng=en', { waitUntil: 'commit' });
+  const search = page.getByRole('form', { name: 'Quick search' });
+  await expect(search.getByLabel('Pickup date')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+  await search.getByLabel('Pickup date').fill(day(30));
+  await search.getByLabel('Return date').fill(day(33));
+  release();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  await page.waitForTimeout(500);
+  await expect(search.getByLabel('Pickup date')).toHaveValue(day(30));
+  await expect(search.getByLabel('Return date')).toHaveValue(day(33));
+  await search.getByRole('button', { name: 'Search cars' }).click();
+  await expect(page).toHaveURL(new RegExp(`/cars\\?.*pickup=${day(30)}&return=${day(33)}`));
+});

@@ -1,5 +1,6 @@
+import { takeTypedValue } from '../../lib/server-rendered';
 import { Search } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { heroPicture, pictureSizes } from '@siam/contract/images';
@@ -20,7 +21,16 @@ function QuickSearch() {
   const today = todayInBangkok();
   const [pickup, setPickup] = useState('');
   const [ret, setRet] = useState('');
+  // A text key: the message is said in the language of the moment.
   const [error, setError] = useState<string>();
+  // Dates picked before the page was live (a slow phone shows the search first): kept. Once,
+  // after hydration: the first render must match the server's empty fields.
+  useEffect(() => {
+    const typed = { pickup: takeTypedValue('search-pickup'), ret: takeTypedValue('search-return') };
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- a one-time adoption of what was typed before hydration
+    if (typed.pickup) setPickup(typed.pickup);
+    if (typed.ret) setRet(typed.ret);
+  }, []);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -28,9 +38,9 @@ function QuickSearch() {
     const params = new URLSearchParams();
     const branch = String(form.get('branch') ?? '');
     const type = String(form.get('type') ?? '');
-    if ((pickup && !ret) || (!pickup && ret)) return setError(t('search.bothDates'));
-    if (pickup && pickup < today) return setError(t('search.pickupPast'));
-    if (pickup && ret < pickup) return setError(t('search.returnBeforePickup'));
+    if ((pickup && !ret) || (!pickup && ret)) return setError('search.bothDates');
+    if (pickup && pickup < today) return setError('search.pickupPast');
+    if (pickup && ret < pickup) return setError('search.returnBeforePickup');
     setError(undefined);
     if (type) params.set('type', type);
     if (pickup) {
@@ -68,6 +78,7 @@ function QuickSearch() {
         </label>
         <input
           id={`${id}-pickup`}
+          data-keep="search-pickup"
           type="date"
           min={today}
           value={pickup}
@@ -81,6 +92,7 @@ function QuickSearch() {
         </label>
         <input
           id={`${id}-return`}
+          data-keep="search-return"
           type="date"
           min={pickup || today}
           value={ret}
@@ -107,7 +119,7 @@ function QuickSearch() {
       </button>
       {error && (
         <p id={`${id}-error`} role="alert" className="field-error sm:col-span-2 lg:col-span-5">
-          {error}
+          {t(error)}
         </p>
       )}
     </form>
