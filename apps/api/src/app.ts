@@ -21,6 +21,7 @@ import { seoRoutes } from './modules/seo/seo.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { authenticatePlugin } from './plugins/authenticate';
 import { errorHandlerPlugin } from './plugins/error-handler';
+import { loadSheddingPlugin } from './plugins/load-shedding';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -87,12 +88,17 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('settings', options.settings);
   app.decorate('services', options.services ?? buildServices(options.database, options.settings));
   app.addHook('onClose', () => app.services.counters.close());
+  // Hears the other instances' staff changes from the moment this one answers.
+  app.addHook('onReady', () => app.services.publicChanges.start());
+  app.addHook('onClose', () => app.services.publicChanges.stop());
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
 
   await app.register(errorHandlerPlugin);
+  // First of the request hooks: a request turned away for a saturated process costs nothing more.
+  await app.register(loadSheddingPlugin);
   // Pages and API answers go out compressed (a listing page's HTML: 72 KB → 12 KB on a
   // phone's slow connection). Built scripts and styles are compressed once at build time
   // and sent as they are (plugins/site.ts); pictures are compressed already.
@@ -118,10 +124,12 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(siteSettingsRoutes);
       await api.register(authRoutes);
       await api.register(catalogRoutes);
-      // The catalog keeps listings for 2 s; a staff change (price, unit, block, deal) must show at once.
-      api.addHook('onResponse', async (request) => {
+      // Visitors' answers and pages are kept for seconds; a staff change (price, unit, block,
+      // deal, article, setting) must show at once, on every instance (lib/public-changes.ts).
+      api.addHook('onSend', async (request, _reply, payload) => {
         if (request.method !== 'GET' && request.url.startsWith('/api/v1/admin/'))
-          app.services.catalog.invalidate();
+          await app.services.publicChanges.announce();
+        return payload;
       });
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(bookingsRoutes);

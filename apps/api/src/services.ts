@@ -1,6 +1,7 @@
 import type { Database } from './db/client';
 import type { Settings } from './config/settings';
 import { createMailer } from './lib/mailer';
+import { PublicChanges } from './lib/public-changes';
 import { AccountService } from './modules/auth/account.service';
 import { createCounterStore } from './lib/counters';
 import { AccountRecoveryService } from './modules/auth/account-recovery.service';
@@ -61,6 +62,7 @@ export function buildServices(
   const { db } = database;
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir });
   const siteSettings = new SiteSettingsService(new SiteSettingsRepository(db));
+  const publicChanges = new PublicChanges(database);
   const secret = resolveSessionSecret(settings.SESSION_SECRET, settings.dataDir);
   const sessions = new SessionsService(new SessionsRepository(db), secret);
   // Every limit of every instance counts here (Redis when set, with a per-instance fallback).
@@ -138,8 +140,11 @@ export function buildServices(
   const deals = new DealsService(new DealsRepository(db));
   const reviews = new ReviewsService(new ReviewsRepository(db), audit);
   const seo = new SeoService(new SeoRepository(db), articles, settings.publicUrl);
-  // A published or withdrawn article shows on this instance at once (other instances within a minute).
-  const contentAdmin = new ContentAdminService(new ContentAdminRepository(db), audit, () => {
+  const contentAdmin = new ContentAdminService(new ContentAdminRepository(db), audit);
+  // Every staff change (an /api/v1/admin write, app.ts) makes every instance forget what it kept.
+  publicChanges.onChange(() => {
+    catalog.invalidate();
+    siteSettings.forget();
     articles.forget();
     seo.forget();
   });
@@ -169,6 +174,7 @@ export function buildServices(
     },
   });
   return {
+    publicChanges,
     counters,
     secret,
     mailer,

@@ -17,6 +17,9 @@ export function testSettings(overrides: Record<string, string> = {}): Settings {
     AUTH_MAX_REGISTRATIONS: '1000',
     // Likewise their unpaid bookings; the unpaid-hold tests set their own limit.
     UNPAID_MAX_PER_ADDRESS: '1000',
+    // PGlite's queries run on the test's own event loop, which a busy suite keeps late: no
+    // request is turned away for that. The load-shedding tests turn it on.
+    SHED_EVENT_LOOP_DELAY_MS: '0',
     ...overrides,
   });
 }

@@ -6,7 +6,12 @@
  *
  * Built by `vite build --ssr` into apps/web/dist-server (docs/decisions/0009).
  */
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import {
+  QueryClientProvider,
+  type QueryClient,
+  type QueryKey,
+  type QueryOptions,
+} from '@tanstack/react-query';
 import { createInstance, type i18n as I18n } from 'i18next';
 import { StrictMode, type ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
@@ -71,6 +76,32 @@ function waitingQueries(queryClient: QueryClient, tried: Set<string>) {
     );
 }
 
+/**
+ * What a page's render asked the API, by page address and language: the query
+ * options its components passed (key and fetch function). The next render of
+ * that page fetches them all first and renders once, instead of rendering once
+ * to learn them, fetching, and rendering again: a render is most of a page's
+ * cost on the server. A page that asks for more than last time is rendered
+ * again as before, so the plan is only ever a head start, never an answer.
+ */
+type PlannedQuery = QueryOptions & { queryKey: QueryKey };
+const renderPlans = new Map<string, PlannedQuery[]>();
+const MAX_PLANS = 500;
+
+async function fetchAll(queryClient: QueryClient, queries: PlannedQuery[], tried: Set<string>) {
+  await Promise.all(
+    queries.map(async (options) => {
+      const query = queryClient.getQueryCache().build(queryClient, options);
+      tried.add(query.queryHash);
+      try {
+        await query.fetch();
+      } catch {
+        queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
+      }
+    }),
+  );
+}
+
 export interface RenderedPage {
   /** The markup inside <div id="root">. */
   html: string;
@@ -80,10 +111,11 @@ export interface RenderedPage {
 
 /**
  * Renders `url` (path and query) in `language`. A render shows what its data
- * calls answered: it runs once to learn the page's queries, fetches them, and
- * renders again (a third time when an answer leads to further queries). A call
- * that fails is left to the browser, which shows its loading state meanwhile,
- * exactly as the server did.
+ * calls answered: the first time a page is asked for, it runs once to learn the
+ * page's queries, fetches them, and renders again (a third time when an answer
+ * leads to further queries); after that it fetches what the page asked for last
+ * time and renders once. A call that fails is left to the browser, which shows
+ * its loading state meanwhile, exactly as the server did.
  */
 export async function renderPage(url: string, language: string): Promise<RenderedPage> {
   const lng = isLanguage(language) ? language : fallbackLanguage;
@@ -101,22 +133,30 @@ export async function renderPage(url: string, language: string): Promise<Rendere
   );
 
   const tried = new Set<string>();
+  const planKey = `${lng}|${url}`;
+  const plan = renderPlans.get(planKey);
+  if (plan) await fetchAll(queryClient, plan, tried);
   let html = await toHtml(app);
   for (let round = 0; round < 2; round++) {
     const waiting = waitingQueries(queryClient, tried);
     if (waiting.length === 0) break;
-    await Promise.all(
-      waiting.map(async (query) => {
-        tried.add(query.queryHash);
-        try {
-          await query.fetch();
-        } catch {
-          queryClient.removeQueries({ queryKey: query.queryKey, exact: true });
-        }
-      }),
+    await fetchAll(
+      queryClient,
+      waiting.map((query) => ({ ...query.options, queryKey: query.queryKey })),
+      tried,
     );
     html = await toHtml(app);
   }
+  // Remembered: every query this render fetched, in the order it asked.
+  if (renderPlans.size >= MAX_PLANS && !renderPlans.has(planKey)) renderPlans.clear();
+  renderPlans.set(
+    planKey,
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .filter((query) => tried.has(query.queryHash))
+      .map((query) => ({ ...query.options, queryKey: query.queryKey })),
+  );
   const state = JSON.stringify(serverAnswers(queryClient)).replace(/</g, '\\u003c');
   queryClient.clear();
   return { html, state };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessRules } from './business-rules';
+import { EMAIL_MAX_LENGTH, emailPattern } from './email';
 import { dataEnvelope } from './envelope';
 import { languages } from './languages';
 
@@ -17,12 +18,9 @@ export const phoneSchema = z
 export const emailSchema = z
   .string()
   .trim()
-  .max(254, 'Email is too long')
-  .pipe(z.email('Invalid email format'))
+  .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .pipe(z.email({ pattern: emailPattern, error: 'Invalid email format' }))
   .transform((v) => v.toLowerCase());
-
-/** The one email rule, for forms that check before sending (the API checks with emailSchema). */
-export const isEmail = (value: string): boolean => emailSchema.safeParse(value).success;
 
 export const passwordSchema = z
   .string()

@@ -105,6 +105,15 @@ export const settingsSchema = z.object({
   OMISE_SECRET_KEY: optional(z.string().regex(/^skey_/, 'must start with skey_')),
   OMISE_API_URL: z.url().default('https://api.omise.co'),
   OMISE_VAULT_URL: z.url().default('https://vault.omise.co'),
+  /** How long a rendered page is served to every visitor of it before it is rendered again; 0: never kept. */
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+  /** Turn requests away (503) when the event loop runs this late, in ms (a saturated process); 0: never. */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  /**
+   * …or when the event loop is busy this share of the time (0-1). 1 (the default): the delay alone
+   * decides, since a process answering quickly at full use is busy, not late.
+   */
+  SHED_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0.5).max(1).default(1),
   /** How long a call to Omise may take; past it a charge's outcome is unknown and checked later. */
   OMISE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
 });

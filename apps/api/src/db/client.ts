@@ -22,6 +22,18 @@ export interface Database extends Connection {
   kind: 'pglite' | 'postgres';
   /** Runs `fn` on one connection held for its whole duration (session locks, transactions by hand). */
   withConnection<T>(fn: (conn: Connection) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onMessage` with the payload of every NOTIFY on `channel`, from any
+   * connection to this database (another instance's included). `onReconnect`
+   * runs when the listening connection was lost and is back: notifications sent
+   * meanwhile are gone, so whatever they would have said must be assumed.
+   * Resolves to a function that stops listening.
+   */
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReconnect?: () => void,
+  ): Promise<() => Promise<void>>;
   /** PGlite only: the whole data folder as a tarball (tests start suites from a seeded copy). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
@@ -51,6 +63,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       ...conn,
       // PGlite is one connection already; serialise through its own queue.
       withConnection: (fn) => fn(conn),
+      listen: (channel, onMessage) => client.listen(channel, onMessage),
       dumpDataDir: async () => (await client.dumpDataDir('none')) as Blob,
       close: () => client.close(),
     };
@@ -81,6 +94,58 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         client.release();
       }
     },
+    listen: (channel, onMessage, onReconnect) =>
+      listenOnOwnConnection(target, channel, onMessage, onReconnect),
     close: () => pool.end(),
+  };
+}
+
+const RELISTEN_DELAY_MS = 1_000;
+
+/**
+ * LISTEN needs a connection of its own for as long as it listens (a pooled one
+ * goes back to the pool). When it drops (a database restart, a fail-over), it
+ * connects again every second until it can listen again.
+ */
+async function listenOnOwnConnection(
+  target: { url: string; searchPath?: string },
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+  const connect = async (isReconnect: boolean): Promise<void> => {
+    const next = new pg.Client({ connectionString: target.url });
+    let lost = false;
+    const onLost = () => {
+      if (lost || stopped) return;
+      lost = true;
+      next.end().catch(() => {});
+      retry = setTimeout(() => void connect(true), RELISTEN_DELAY_MS);
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel) onMessage(message.payload ?? '');
+    });
+    next.on('error', onLost);
+    next.on('end', onLost);
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      // The first time, the caller hears of it; later, it keeps trying.
+      if (!isReconnect) throw error;
+      onLost();
+      return;
+    }
+    if (isReconnect) onReconnect?.();
+  };
+  await connect(false);
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    await client?.end().catch(() => {});
   };
 }

@@ -8,12 +8,26 @@ import type { ErrorEnvelope } from '@siam/contract/errors';
 import { pageLanguage } from '../lib/language';
 import { injectHead } from '../modules/seo/html-head';
 import { injectPreloads, preloadTags, readPagePreloads } from './page-preloads';
+import type { Language } from '@siam/contract/languages';
+import { sendBusy } from './load-shedding';
+import { PageCache, type CachedPage } from './page-cache';
 import { bootScriptTag, insertRenderedPage, loadPageRenderer, serverRenderedPages } from './page-renderer';
 
 export interface SitePluginOptions {
   /** The built site (apps/web/dist). When it has no index.html, a short page says how to build it. */
   webRoot: string;
 }
+
+/**
+ * Renders under way at once, and waiting for a turn. A render is CPU on the one event loop that also
+ * answers /health and every API call: past these, a page nobody has asked for lately gets the busy
+ * page (503) at once instead of queueing behind renders (issue 14).
+ */
+const MAX_RENDERS = 2;
+const MAX_RENDERS_WAITING = 8;
+
+/** How long after its few fresh seconds a cached page is still served while it is rendered again. */
+const PAGE_STALE_MS = 60_000;
 
 const NOT_BUILT_HTML = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Siam Drive</title>
 <p>The site has not been built yet. Run <code>npm run build</code> (or <code>npm start</code>, which builds it).</p></html>`;
@@ -54,38 +68,74 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
   const sendIndex = (reply: FastifyReply, status: number) =>
     reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml);
 
+  const renderSlots = new RenderSlots(MAX_RENDERS, MAX_RENDERS_WAITING);
+  // Pages are the same for every visitor of a path, query and language: kept a few seconds.
+  const pageCache = new PageCache({
+    freshMs: app.settings.PAGE_CACHE_SECONDS * 1000,
+    staleMs: PAGE_STALE_MS,
+  });
+  app.services.publicChanges.onChange(() => pageCache.clear());
+
   /**
    * A site page with its own head (canonical URL, hreflang, and for cars and
    * articles the title, description and share picture). A car or article that
    * does not exist gets the not-found page with 404, as search engines expect.
+   * Undefined when the visitor has gone before the render began: nobody would read it.
    */
+  const buildPage = async (request: FastifyRequest, pathname: string, language: Language) => {
+    const head = await app.services.seo.headFor(pathname, language);
+    if (head === 'not-found') return { status: 404, html: indexHtml, keep: true };
+    const route = matchSitePath(pathname);
+    let html = injectHead(indexHtml, head, app.settings.publicUrl);
+    if (preloads) html = injectPreloads(html, preloadTags(preloads, route, language, head.leadImage));
+    if (!renderPage || !route || !serverRenderedPages.has(route)) return { status: 200, html, keep: true };
+    if (clientGone(request)) return undefined;
+    if (!(await renderSlots.take())) throw new TooBusy();
+    // A visitor who waited for a slot may have gone meanwhile.
+    if (clientGone(request)) {
+      renderSlots.give();
+      return undefined;
+    }
+    const started = performance.now();
+    try {
+      const page = await renderPage(request.url, language);
+      html = insertRenderedPage(html, page);
+      if (deferScripts) html = deferScripts(html);
+      return {
+        status: 200,
+        html,
+        keep: true,
+        timing: `render;dur=${(performance.now() - started).toFixed(1)}`,
+      };
+    } catch (error) {
+      // The browser renders the page itself, as it does every page the server does not; not kept.
+      request.log.error({ err: error, url: request.url }, 'server render failed');
+      return { status: 200, html, keep: false };
+    } finally {
+      renderSlots.give();
+    }
+  };
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) return sendIndex(reply, 200);
     const pathname = request.url.split('?')[0] ?? '/';
     const language = pageLanguage(request);
-    const head = await app.services.seo.headFor(pathname, language);
-    if (head === 'not-found') return sendIndex(reply, 404);
-    const route = matchSitePath(pathname);
-    let html = injectHead(indexHtml, head, app.settings.publicUrl);
-    if (preloads) html = injectPreloads(html, preloadTags(preloads, route, language, head.leadImage));
-    if (renderPage && route && serverRenderedPages.has(route)) {
-      const started = performance.now();
-      try {
-        const page = await renderPage(request.url, language);
-        html = insertRenderedPage(html, page);
-        if (deferScripts) html = deferScripts(html);
-        reply.header('server-timing', `render;dur=${(performance.now() - started).toFixed(1)}`);
-      } catch (error) {
-        // The browser renders the page itself, as it does every page the server does not.
-        request.log.error({ err: error, url: request.url }, 'server render failed');
-      }
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+    if (!pageCache.enabled) {
+      const page = await buildPage(request, pathname, language).catch(busyOrThrow);
+      if (page === 'busy') return sendBusy(app, request, reply);
+      if (!page) return reply.status(499).send();
+      if (page.timing) reply.header('server-timing', page.timing);
+      return reply.status(page.status).header('vary', 'accept-language, cookie').send(page.html);
     }
-    return reply
-      .status(200)
-      .header('cache-control', 'no-cache')
-      .header('vary', 'accept-language, cookie')
-      .type('text/html; charset=utf-8')
-      .send(html);
+    const key = `${language} ${request.url}`;
+    const render = () => buildPage(request, pathname, language);
+    // A render shared with a visitor who has gone answers nobody: this visitor renders their own.
+    const page =
+      (await pageCache.get(key, render)) ??
+      (clientGone(request) ? undefined : await pageCache.get(key, render));
+    if (!page) return reply.status(499).send();
+    return sendCachedPage(request, reply, page);
   };
 
   // "/" is a site route; @fastify/static with index:false leaves it to us.
@@ -120,3 +170,69 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
     return isSitePath(pathname) ? sendPage(request, reply) : sendIndex(reply, 404);
   });
 });
+
+/** The client closed the connection (a timed-out phone, a crowd that gave up): no render for it. */
+function clientGone(request: FastifyRequest): boolean {
+  return request.raw.destroyed || request.raw.socket?.destroyed === true;
+}
+
+/** Which of the page's stored encodings the browser takes (q=0 means "not this one"). */
+function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
+  const offered = new Set(
+    (header ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, q]) => !q || !/^\s*q=0(\.0*)?\s*$/.test(q))
+      .map(([name]) => name?.trim().toLowerCase()),
+  );
+  if (offered.has('br')) return 'br';
+  if (offered.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+/** A cached page, compressed as the browser takes it, or 304 when it has this one already. */
+function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+  reply.header('vary', 'accept-encoding, accept-language, cookie').header('etag', page.etag);
+  if (page.timing) reply.header('server-timing', page.timing);
+  if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
+  reply.status(page.status);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
+  return reply.send(page.html);
+}
+
+/** Thrown when no render slot is free and the queue for one is full. */
+class TooBusy extends Error {}
+
+function busyOrThrow(error: unknown): 'busy' {
+  if (error instanceof TooBusy) return 'busy';
+  throw error;
+}
+
+/** A counting semaphore with a bounded queue: take() answers false at once when the queue is full. */
+class RenderSlots {
+  private running = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(
+    private readonly size: number,
+    private readonly maxWaiting: number,
+  ) {}
+
+  async take(): Promise<boolean> {
+    if (this.running < this.size) {
+      this.running++;
+      return true;
+    }
+    if (this.waiting.length >= this.maxWaiting) return false;
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+    return true;
+  }
+
+  give(): void {
+    const next = this.waiting.shift();
+    // The slot passes straight to the next in line.
+    if (next) next();
+    else this.running--;
+  }
+}

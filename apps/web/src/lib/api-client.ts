@@ -78,6 +78,8 @@ export function messageFor(kind: FailureKind, httpStatus?: number, serverMsg?: s
       return t('errors.rateLimited');
     case 500:
       return t('errors.server');
+    case 503:
+      return t('errors.busy');
     default:
       return serverMsg ?? t('errors.unexpected');
   }

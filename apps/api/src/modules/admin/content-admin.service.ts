@@ -83,8 +83,6 @@ export class ContentAdminService {
   constructor(
     private readonly repository: ContentAdminRepository,
     private readonly audit: AuditService,
-    /** Forgets cached public answers (the articles service's and the page heads'). */
-    private readonly publicChanged: () => void = () => {},
   ) {}
 
   // ---------- articles ----------
@@ -115,7 +113,6 @@ export class ContentAdminService {
         });
         return after;
       });
-      this.publicChanged();
       return article;
     } catch (error) {
       slugTaken(error);
@@ -142,7 +139,6 @@ export class ContentAdminService {
         await this.audit.record(tx, actor, { entity: 'article', entityId: id, action, before, after });
         return after;
       });
-      this.publicChanged();
       return article;
     } catch (error) {
       slugTaken(error);
@@ -168,7 +164,6 @@ export class ContentAdminService {
       });
       return after;
     });
-    this.publicChanged();
     return article;
   }
 
@@ -184,7 +179,6 @@ export class ContentAdminService {
         before: toArticle(row),
       });
     });
-    this.publicChanged();
   }
 
   // ---------- rental conditions ----------

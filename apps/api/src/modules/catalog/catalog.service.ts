@@ -15,7 +15,7 @@ import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
 import type { LocalizedText } from '../../db/schema/localized';
 import type { CardRow, CarFilter, CatalogRepository, RunningDealRow } from './catalog.repository';
-import { TtlCache } from './ttl-cache';
+import { TtlCache } from '../../lib/ttl-cache';
 
 const HOUR_MS = 3_600_000;
 
@@ -54,6 +54,8 @@ const hhmm = (time: string) => time.slice(0, 5);
 
 export class CatalogService {
   private readonly listings: TtlCache<{ data: Car[]; pagination: Pagination }>;
+  /** Every other public answer (categories, branches, a car's page, deals, reviews, conditions). */
+  private readonly answers: TtlCache<unknown>;
 
   constructor(
     private readonly repository: CatalogRepository,
@@ -62,6 +64,12 @@ export class CatalogService {
     listingCacheMs = 2_000,
   ) {
     this.listings = new TtlCache(listingCacheMs);
+    this.answers = new TtlCache(listingCacheMs);
+  }
+
+  /** `load()`'s answer, reused for the listing cache's few seconds (the key names the question). */
+  private remembered<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.answers.get(key, load) as Promise<T>;
   }
 
   /**
@@ -70,11 +78,17 @@ export class CatalogService {
    */
   invalidate(): void {
     this.listings.clear();
+    this.answers.clear();
   }
 
-  async categories(lang: Language): Promise<Category[]> {
-    const rows = await this.repository.categories();
-    return rows.map((c) => ({ category_id: c.id, category_name: c.name[lang], category_slug: c.slug }));
+  categories(lang: Language): Promise<Category[]> {
+    return this.remembered(`categories:${lang}`, async () =>
+      (await this.repository.categories()).map((c) => ({
+        category_id: c.id,
+        category_name: c.name[lang],
+        category_slug: c.slug,
+      })),
+    );
   }
 
   /** The listing (spec §3), answered from a short cache when the same question was just asked. */
@@ -152,7 +166,11 @@ export class CatalogService {
     };
   }
 
-  async carDetails(id: number, lang: Language): Promise<CarDetails> {
+  carDetails(id: number, lang: Language): Promise<CarDetails> {
+    return this.remembered(`car:${id}:${lang}`, () => this.readCarDetails(id, lang));
+  }
+
+  private async readCarDetails(id: number, lang: Language): Promise<CarDetails> {
     const [[card], model] = await Promise.all([
       this.repository.findCards([id]),
       this.repository.findModel(id),
@@ -185,7 +203,11 @@ export class CatalogService {
     };
   }
 
-  async hotDeals(lang: Language, limit: number): Promise<HotDeal[]> {
+  hotDeals(lang: Language, limit: number): Promise<HotDeal[]> {
+    return this.remembered(`deals:${lang}:${limit}`, () => this.readHotDeals(lang, limit));
+  }
+
+  private async readHotDeals(lang: Language, limit: number): Promise<HotDeal[]> {
     const deals = await this.repository.allRunningDeals(this.clock(), limit);
     const cards = await this.repository.findCards([...new Set(deals.map((d) => d.carModelId))]);
     const cars = await this.toCars(cards, lang);
@@ -220,15 +242,23 @@ export class CatalogService {
     };
   }
 
-  async branches(lang: Language): Promise<Branch[]> {
-    return (await this.repository.branches()).map((b) => this.toBranch(b, lang));
+  branches(lang: Language): Promise<Branch[]> {
+    return this.remembered(`branches:${lang}`, async () =>
+      (await this.repository.branches()).map((b) => this.toBranch(b, lang)),
+    );
   }
 
-  async rentalConditions(kind: 'included' | 'not_included', lang: Language) {
-    return (await this.repository.rentalConditions(kind)).map((c) => ({ id: c.id, text: c.text[lang] }));
+  rentalConditions(kind: 'included' | 'not_included', lang: Language) {
+    return this.remembered(`conditions:${kind}:${lang}`, async () =>
+      (await this.repository.rentalConditions(kind)).map((c) => ({ id: c.id, text: c.text[lang] })),
+    );
   }
 
-  async testimonials(lang: Language, limit: number): Promise<Testimonial[]> {
+  testimonials(lang: Language, limit: number): Promise<Testimonial[]> {
+    return this.remembered(`testimonials:${lang}:${limit}`, () => this.readTestimonials(lang, limit));
+  }
+
+  private async readTestimonials(lang: Language, limit: number): Promise<Testimonial[]> {
     return (await this.repository.testimonials(limit)).map((t) => ({
       id: t.id,
       name: t.name,

@@ -1,14 +1,25 @@
 import type { Language } from '@siam/contract/languages';
 import type { PublicSiteSettings } from '@siam/contract/site-settings';
 import { defaultSiteSettings } from '../../db/seed/site-settings-defaults';
+import { TtlCache } from '../../lib/ttl-cache';
 import type { SiteSettingsRepository } from './site-settings.repository';
 
 type Localized = Record<Language, string>;
 type Defaults = typeof defaultSiteSettings;
 type Executor = Parameters<SiteSettingsRepository['set']>[2];
 
+/** How long the public settings (contact details, the rental switch) are reused: every page asks. */
+const PUBLIC_SETTINGS_MS = 2_000;
+
 export class SiteSettingsService {
+  private readonly publicAnswers = new TtlCache<PublicSiteSettings>(PUBLIC_SETTINGS_MS);
+
   constructor(private readonly repository: SiteSettingsRepository) {}
+
+  /** Staff changed a setting (on any instance): the next page reads them again. */
+  forget(): void {
+    this.publicAnswers.clear();
+  }
 
   /** Whether customers may book now; staff switch it off for maintenance or the off season. */
   async isRentalOpen(): Promise<boolean> {
@@ -30,7 +41,11 @@ export class SiteSettingsService {
     await this.repository.set(key, value, executor);
   }
 
-  async publicSettings(lang: Language): Promise<PublicSiteSettings> {
+  publicSettings(lang: Language): Promise<PublicSiteSettings> {
+    return this.publicAnswers.get(lang, () => this.readPublicSettings(lang));
+  }
+
+  private async readPublicSettings(lang: Language): Promise<PublicSiteSettings> {
     const all = await this.repository.all();
     // A missing key falls back to the shipped default, so a fresh database works.
     const read = <K extends keyof Defaults>(key: K) =>

@@ -1,12 +1,15 @@
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
+import { deferredIsland } from '../../lib/deferred-island';
 import { visitorChoice } from '../../lib/language-detector';
 import { serverRenderedPage } from '../../lib/server-rendered';
 import { RouteErrorBoundary } from '../route-error-page';
-import { FloatingContact } from './floating-contact';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/** The floating LINE, phone and Messenger buttons: plain links until the browser is free. */
+const FloatingContact = deferredIsland(() => import('./floating-contact').then((m) => m.FloatingContact));
 
 function ScrollToTopOnRouteChange() {
   const { pathname } = useLocation();

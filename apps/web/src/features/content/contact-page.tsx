@@ -2,7 +2,7 @@ import { CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useSiteSettings } from '../site-settings/use-site-settings';
-import { isEmail } from '@siam/contract/auth';
+import { isEmail } from '@siam/contract/email';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { TextField, HoneypotField } from '../../lib/form-fields';
 import { usePublicForm } from './use-public-form';

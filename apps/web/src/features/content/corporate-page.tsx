@@ -2,7 +2,7 @@ import { Building2, CheckCircle2, Check } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { corporatePackages, vehicleCountOptions, type VehicleCount } from '@siam/contract/content';
-import { isEmail } from '@siam/contract/auth';
+import { isEmail } from '@siam/contract/email';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { TextField, HoneypotField, PHONE_PATTERN } from '../../lib/form-fields';
 import { usePublicForm } from './use-public-form';

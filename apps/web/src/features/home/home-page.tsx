@@ -8,8 +8,11 @@ import { ResponsiveImg } from '../../lib/responsive-img';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useBranches, useCategories, usePopularCars } from '../catalog/catalog-api';
 import { CarCard, CarCardSkeleton } from '../catalog/car-card';
-import { HomeMore } from './home-more';
+import { deferredIsland } from '../../lib/deferred-island';
 import { todayInBangkok } from '../catalog/format';
+
+/** Deals with their countdowns, how it works, reviews, newsletter: below the fold, live when the browser is free. */
+const HomeMore = deferredIsland(() => import('./home-more').then((m) => m.HomeMore));
 
 /** The hero's quick search: branch, dates and type, leading to the listing with those filters. */
 function QuickSearch() {

@@ -1,4 +1,4 @@
-import { isEmail } from '@siam/contract/auth';
+import { isEmail } from '@siam/contract/email';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../../lib/api-client';
