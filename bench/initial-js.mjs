@@ -1,7 +1,7 @@
 // The JavaScript a browser must fetch before the home page can render: the
 // entry script of index.html and every chunk it imports statically (transitively),
 // plus the modulepreload links. Lazily loaded chunks (other routes) are not counted.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -18,6 +18,7 @@ export function initialJs(distDir, routeChunkNames = []) {
   for (const name of routeChunkNames) queue.push(path.join(assets, name));
   let raw = 0;
   let gz = 0;
+  let br = 0;
   while (queue.length) {
     const file = queue.shift();
     if (seen.has(file)) continue;
@@ -25,6 +26,8 @@ export function initialJs(distDir, routeChunkNames = []) {
     const code = readFileSync(file);
     raw += code.length;
     gz += gzipSync(code, { level: 9 }).length;
+    // What the server sends a browser that takes Brotli: the copy the build wrote beside the file.
+    br += existsSync(`${file}.br`) ? statSync(`${file}.br`).size : code.length;
     // Static imports only: `import … from "./x.js"` and `import "./x.js"`, not `import("./x.js")`.
     for (const m of code
       .toString()
@@ -32,5 +35,11 @@ export function initialJs(distDir, routeChunkNames = []) {
       queue.push(path.join(path.dirname(file), m[1]));
     }
   }
-  return { files: [...seen].map((f) => path.relative(distDir, f)), rawKb: raw / 1024, gzipKb: gz / 1024 };
+  return {
+    files: [...seen].map((f) => path.relative(distDir, f)),
+    rawKb: raw / 1024,
+    gzipKb: gz / 1024,
+    // Brotli bodies plus about 300 bytes of response headers each (status line, type, cache, CSP-free).
+    transferredKb: (br + seen.size * 300) / 1024,
+  };
 }

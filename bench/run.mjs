@@ -16,7 +16,8 @@ if (!existsSync(path.join(dist, 'index.html')) || !existsSync(path.join(root, 'a
 const homeChunk = readdirSync(path.join(dist, 'assets')).filter((f) => /^home-page-.*\.js$/.test(f));
 const js = initialJs(dist, homeChunk);
 console.log(
-  `Home page initial JavaScript: ${js.gzipKb.toFixed(1)} KB gzipped (${js.rawKb.toFixed(1)} KB raw, ${js.files.length} files)`,
+  `Home page initial JavaScript: ${js.transferredKb.toFixed(1)} KB transferred (Brotli as served, with headers; ` +
+    `${js.gzipKb.toFixed(1)} KB gzipped, ${js.rawKb.toFixed(1)} KB raw, ${js.files.length} files)`,
 );
 
 console.log(`Load average at the start: ${loadAverage()}`);

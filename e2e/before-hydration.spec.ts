@@ -69,3 +69,30 @@ test('dates picked in the home page search before the page is live are still the
   await search.getByRole('button', { name: 'Search cars' }).click();
   await expect(page).toHaveURL(new RegExp(`/cars\\?.*pickup=${day(30)}&return=${day(33)}`));
 });
+
+test('the footer works before its code has arrived: its links keep the language, its newsletter button waits (Thai)', async ({
+  context,
+}) => {
+  // The page is live, but the parts below the fold (docs/decisions/1402) have not come yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const page = await context.newPage();
+  await page.route(/\/assets\/(site-footer|home-more|floating-contact)-[\w-]+\.js/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/?lng=th', { waitUntil: 'commit' });
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+  const footer = page.getByTestId('site-footer');
+  // Shown from the server's HTML, and not yet able to send.
+  await expect(footer.getByRole('button', { name: 'สมัครรับข่าวสาร' })).toBeDisabled();
+  await expect(page.getByRole('heading', { name: 'เสียงจากลูกค้า' })).toBeVisible();
+  // A plain link: the next page is still in Thai.
+  await footer.getByRole('link', { name: 'รถ SUV' }).click();
+  await expect(page).toHaveURL(/\/cars\?type=suv/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('รถ SUV');
+  // Once its code is there, the form sends.
+  release();
+  await page.goBack();
+  await expect(page.getByTestId('site-footer').getByRole('button', { name: 'สมัครรับข่าวสาร' })).toBeEnabled();
+});

@@ -108,7 +108,7 @@ export const settingsSchema = z.object({
   /** How long a rendered page is served to every visitor of it before it is rendered again; 0: never kept. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /** Turn requests away (503) when the event loop runs this late, in ms (a saturated process); 0: never. */
-  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
   /**
    * …or when the event loop is busy this share of the time (0-1). 1 (the default): the delay alone
    * decides, since a process answering quickly at full use is busy, not late.

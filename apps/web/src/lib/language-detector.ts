@@ -77,8 +77,10 @@ export function rememberLanguage(language: string): void {
 
 export function languageDetector(serverRendered: boolean): LanguageDetectorModule {
   // A server-rendered page starts in the server's language (hydration must find its words);
-  // that is not the visitor's choice, so i18next's first "cache this" is not written over it.
-  let adopting = serverRendered;
+  // that is not the visitor's choice, so i18next's first "cache this" is not written over it,
+  // unless the address chose it (`?lng=`): then the next page, even one reached through a plain
+  // link before the page was live (a footer not yet hydrated), is in that language too.
+  let adopting = serverRendered && !ours(new URLSearchParams(window.location.search).get('lng'));
   return {
     type: 'languageDetector',
     detect: () => detectLanguage(serverRendered),

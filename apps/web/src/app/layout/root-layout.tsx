@@ -5,8 +5,10 @@ import { deferredIsland } from '../../lib/deferred-island';
 import { visitorChoice } from '../../lib/language-detector';
 import { serverRenderedPage } from '../../lib/server-rendered';
 import { RouteErrorBoundary } from '../route-error-page';
-import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
+
+/** The footer (links, contact, the newsletter box): plain links until the browser is free. */
+const SiteFooter = deferredIsland(() => import('./site-footer').then((m) => m.SiteFooter));
 
 /** The floating LINE, phone and Messenger buttons: plain links until the browser is free. */
 const FloatingContact = deferredIsland(() => import('./floating-contact').then((m) => m.FloatingContact));

@@ -1,5 +1,5 @@
 import { isEmail } from '@siam/contract/email';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useFormToken } from '../../lib/use-form-token';
@@ -26,6 +26,13 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
   const [website, setWebsite] = useState('');
   const formRef = useRef<HTMLFormElement>(null);
   const formToken = useFormToken(formRef);
+  // The server's HTML, and this form until its code has run (it hydrates when the browser is free,
+  // docs/decisions/1402), shows the button not ready: a tap then would send the page, not the form.
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the one switch from the server's markup to live
+    setLive(true);
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -100,7 +107,7 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
           onChange={(e) => setWebsite(e.target.value)}
         />
       </div>
-      <button type="submit" className="btn-action sm:mt-7" disabled={state === 'sending'}>
+      <button type="submit" className="btn-action sm:mt-7" disabled={!live || state === 'sending'}>
         {state === 'sending' ? t('footer.subscribing') : t('footer.subscribe')}
       </button>
     </form>
