@@ -94,6 +94,16 @@ for (const lng of ['th', 'en', 'zh']) {
   for (const [name, url] of Object.entries(pages)) {
     await page.goto(`${base}${url}${url.includes('?') ? '&' : '?'}lng=${lng}`, { waitUntil: 'networkidle' });
     await page.waitForFunction(() => document.fonts.status === 'loaded');
+    // A full-page picture shows the whole page at once; a visitor scrolls. Sections below the fold
+    // are drawn only near the viewport (content-visibility: auto) and pictures load lazily, so
+    // both are drawn now, as the visitor who scrolls down sees them.
+    await page.evaluate(() => {
+      // Through the CSSOM: the site's CSP forbids inline style sheets.
+      for (const el of document.querySelectorAll('*'))
+        if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+      for (const img of document.querySelectorAll('img[loading="lazy"]')) img.loading = 'eager';
+    });
+    await page.waitForLoadState('networkidle');
     const file = path.join(out, `${name}-${lng}-390.png`);
     await page.screenshot({ path: file, fullPage: true });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
