@@ -2,6 +2,8 @@ import type { Database } from './db/client';
 import type { Settings } from './config/settings';
 import { createMailer } from './lib/mailer';
 import { PublicChanges } from './lib/public-changes';
+import { fileStorageFromSettings, storageFolder } from './lib/file-storage';
+import { CAR_PICTURES_FOLDER } from './modules/admin/car-images';
 import { AccountService } from './modules/auth/account.service';
 import { createCounterStore } from './lib/counters';
 import { AccountRecoveryService } from './modules/auth/account-recovery.service';
@@ -63,6 +65,8 @@ export function buildServices(
   const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir });
   const siteSettings = new SiteSettingsService(new SiteSettingsRepository(db));
   const publicChanges = new PublicChanges(database);
+  // Uploaded files: DATA_DIR/uploads, or the S3 bucket every instance shares (S3_BUCKET).
+  const files = fileStorageFromSettings(settings);
   const secret = resolveSessionSecret(settings.SESSION_SECRET, settings.dataDir);
   const sessions = new SessionsService(new SessionsRepository(db), secret);
   // Every limit of every instance counts here (Redis when set, with a per-instance fallback).
@@ -110,9 +114,9 @@ export function buildServices(
     erase: (userId) => secondFactor.erase(userId),
   });
   const audit = new AuditService(new AuditRepository(db));
-  const fleet = new FleetService(new FleetRepository(db), audit, settings.dataDir);
+  const fleet = new FleetService(new FleetRepository(db), audit, storageFolder(files, CAR_PICTURES_FOLDER));
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
-  const bookings = buildBookingsService(db, settings, { siteSettings, mailer, clock: options.clock });
+  const bookings = buildBookingsService(db, settings, { siteSettings, mailer, files, clock: options.clock });
   const pricingAdmin = new PricingAdminService(db, audit);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   const unpaidHolds = new UnpaidHoldsService(new UnpaidHoldsRepository(db), bookingsAdmin);
@@ -175,6 +179,7 @@ export function buildServices(
   });
   return {
     publicChanges,
+    files,
     counters,
     secret,
     mailer,

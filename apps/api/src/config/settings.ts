@@ -116,6 +116,20 @@ export const settingsSchema = z.object({
   SHED_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0.5).max(1).default(1),
   /** How long a call to Omise may take; past it a charge's outcome is unknown and checked later. */
   OMISE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
+   * Uploaded files (slips, car pictures) in an S3-compatible bucket that every instance shares
+   * (AWS S3, Cloudflare R2, MinIO, Wasabi); unset: DATA_DIR/uploads on this machine.
+   */
+  S3_BUCKET: optional(z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name')),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  /** The service's address when it is not AWS (e.g. https://<account>.r2.cloudflarestorage.com). */
+  S3_ENDPOINT: optional(z.url()),
+  S3_ACCESS_KEY_ID: optional(z.string().min(1)),
+  S3_SECRET_ACCESS_KEY: optional(z.string().min(1)),
+  /** host/bucket/key addressing (MinIO and most self-hosted services); the default with S3_ENDPOINT. */
+  S3_FORCE_PATH_STYLE: optional(
+    z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
+  ),
 });
 
 export type Settings = Omit<z.infer<typeof settingsSchema>, 'SEED_DEMO'> & {

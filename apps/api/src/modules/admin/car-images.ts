@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import sharp, { type Metadata } from 'sharp';
 import { AppError } from '../../lib/app-error';
+import type { FileStorage } from '../../lib/file-storage';
 
 /** The widths every uploaded car picture is made in, each as WebP and AVIF. */
 export const IMAGE_WIDTHS = [400, 800, 1200] as const;
@@ -13,22 +12,25 @@ export const UPLOADS_PUBLIC_PATH = '/uploads/cars';
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'avif', 'heif', 'gif', 'tiff']);
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export const carUploadsDir = (dataDir: string) => path.join(dataDir, 'uploads', 'cars');
+/** The folder of the file storage car pictures live in (public: served at /uploads/cars/…). */
+export const CAR_PICTURES_FOLDER = 'cars';
 
 export interface ProcessedImage {
   /** Public path of the 800 px WebP. */
   url: string;
   width: number;
   height: number;
-  files: string[];
 }
+
+/** The content type of a car picture file, from its name. */
+export const carPictureType = (file: string) => (file.endsWith('.avif') ? 'image/avif' : 'image/webp');
 
 /**
  * Checks an upload by its content (never its name or declared type) and
- * writes it in three widths as WebP and AVIF. Pictures are never enlarged;
+ * stores it in three widths as WebP and AVIF (the `cars` folder of the file storage). Pictures are never enlarged;
  * EXIF rotation is applied and metadata dropped.
  */
-export async function processCarImage(buffer: Buffer, dataDir: string): Promise<ProcessedImage> {
+export async function processCarImage(buffer: Buffer, pictures: FileStorage): Promise<ProcessedImage> {
   let meta: Metadata;
   try {
     meta = await sharp(buffer, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -42,8 +44,6 @@ export async function processCarImage(buffer: Buffer, dataDir: string): Promise<
       { path: 'file', message: 'At least 200 × 100 pixels' },
     ]);
 
-  const dir = carUploadsDir(dataDir);
-  mkdirSync(dir, { recursive: true });
   const name = `${Date.now().toString(36)}-${randomBytes(6).toString('hex')}`;
   const files: string[] = [];
   let main = { width: 0, height: 0 };
@@ -53,21 +53,22 @@ export async function processCarImage(buffer: Buffer, dataDir: string): Promise<
         .rotate()
         .resize({ width, withoutEnlargement: true });
       for (const format of IMAGE_FORMATS) {
-        const file = path.join(dir, `${name}-${width}.${format}`);
+        const file = `${name}-${width}.${format}`;
         const out =
           format === 'webp'
             ? resized.clone().webp({ quality: 80 })
             : resized.clone().avif({ quality: 55, effort: 2 });
-        const info = await out.toFile(file);
+        const { data, info } = await out.toBuffer({ resolveWithObject: true });
+        await pictures.put(file, data, carPictureType(file));
         files.push(file);
         if (width === MAIN_WIDTH && format === 'webp') main = { width: info.width, height: info.height };
       }
     }
   } catch (error) {
-    removeFiles(files);
+    await Promise.all(files.map((file) => pictures.delete(file)));
     throw error;
   }
-  return { url: `${UPLOADS_PUBLIC_PATH}/${name}-${MAIN_WIDTH}.webp`, ...main, files };
+  return { url: `${UPLOADS_PUBLIC_PATH}/${name}-${MAIN_WIDTH}.webp`, ...main };
 }
 
 /** The sizes and formats made from an upload, from its main URL (none for other pictures). */
@@ -84,10 +85,8 @@ export function imageVariants(url: string) {
 }
 
 /** Deletes an upload's files (after the row is gone); a missing file is fine. */
-export function removeUploadedImage(url: string, dataDir: string) {
-  removeFiles(imageVariants(url).map((v) => path.join(carUploadsDir(dataDir), path.basename(v.url))));
-}
-
-function removeFiles(files: string[]) {
-  for (const file of files) rmSync(file, { force: true });
+export async function removeUploadedImage(url: string, pictures: FileStorage): Promise<void> {
+  await Promise.all(
+    imageVariants(url).map((v) => pictures.delete(v.url.slice(UPLOADS_PUBLIC_PATH.length + 1))),
+  );
 }

@@ -24,6 +24,7 @@ import type { LocalizedText } from '../../db/schema/localized';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { bangkokDate, DAY_MS, wholeDays } from '@siam/contract/bangkok-time';
+import type { FileStorage } from '../../lib/file-storage';
 import { imageVariants, processCarImage, removeUploadedImage } from './car-images';
 import type {
   BranchRow,
@@ -81,7 +82,8 @@ export class FleetService {
   constructor(
     private readonly repository: FleetRepository,
     private readonly audit: AuditService,
-    private readonly dataDir: string,
+    /** The `cars` folder of the file storage. */
+    private readonly pictures: FileStorage,
   ) {}
 
   // ---------- categories ----------
@@ -252,7 +254,7 @@ export class FleetService {
 
   async addImage(actor: Actor, carModelId: number, file: Buffer): Promise<AdminCarModel> {
     if (!(await this.repository.carModel(carModelId))) throw notFound('Car model');
-    const processed = await processCarImage(file, this.dataDir);
+    const processed = await processCarImage(file, this.pictures);
     try {
       return await this.repository.transaction(async (repo, tx) => {
         if (!(await repo.carModel(carModelId, true))) throw notFound('Car model');
@@ -274,7 +276,7 @@ export class FleetService {
         return this.carModel(carModelId, repo);
       });
     } catch (error) {
-      removeUploadedImage(processed.url, this.dataDir);
+      await removeUploadedImage(processed.url, this.pictures);
       throw error;
     }
   }
@@ -292,7 +294,7 @@ export class FleetService {
       return { model: await this.carModel(carModelId, repo), removed: row };
     });
     // Files go only once the row is gone for good.
-    removeUploadedImage(removed.url, this.dataDir);
+    await removeUploadedImage(removed.url, this.pictures);
     return model;
   }
 

@@ -28,7 +28,7 @@ import type { PaymentGateway } from './payment-gateway';
 import { cancellationFee, toBaht } from './pricing';
 import { promptPayQr } from './promptpay';
 import { checkSlip } from './slip-checks';
-import type { SlipStorage } from './slip-storage';
+import type { FileStorage } from '../../lib/file-storage';
 
 type QuoteInput = z.output<typeof quoteBodySchema>;
 type CreateInput = z.output<typeof createBookingBodySchema>;
@@ -80,7 +80,8 @@ export class BookingsService {
       siteSettings: SiteSettingsService;
       mailer: Mailer;
       gateway: PaymentGateway;
-      slips: SlipStorage;
+      /** The slips folder of the file storage (private: served only through the API). */
+      slips: FileStorage;
       publicUrl: string;
       /** Unpaid bookings one network address may hold at once (UNPAID_MAX_PER_ADDRESS). */
       maxUnpaidPerAddress?: number;
@@ -533,7 +534,7 @@ export class BookingsService {
       throw new AppError('CONFLICT', 'The time to pay for this booking has passed');
     const type = await checkSlip(content);
     const key = `${bookingId}-${randomUUID()}.${type.ext}`;
-    await this.deps.slips.put(key, content);
+    await this.deps.slips.put(key, content, type.contentType);
     await this.repo.insertSlip(this.db, {
       bookingId,
       key,
@@ -631,12 +632,16 @@ export class BookingsService {
     await this.getForUser(userId, bookingId, lang);
     const slip = await this.repo.findSlip(this.db, bookingId, slipId);
     if (!slip) throw notFound('Slip');
-    return { contentType: slip.content_type, content: await this.deps.slips.get(slip.storage_key) };
+    const content = await this.deps.slips.get(slip.storage_key);
+    if (!content) throw notFound('Slip');
+    return { contentType: slip.content_type, content };
   }
 
   /** A stored transfer slip's bytes (for staff; the route checks the role). */
   async slipFile(key: string) {
-    return this.deps.slips.get(key);
+    const content = await this.deps.slips.get(key);
+    if (!content) throw notFound('Slip');
+    return content;
   }
 
   /** Unpaid bookings past their payment deadline expire and free their cars; safe on several instances at once. */

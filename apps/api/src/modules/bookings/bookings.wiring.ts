@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { storageFolder, type FileStorage } from '../../lib/file-storage';
 import type { Settings } from '../../config/settings';
 import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
@@ -6,7 +6,6 @@ import type { SiteSettingsService } from '../site-settings/site-settings.service
 import { BookingsRepository } from './bookings.repository';
 import { BookingsService } from './bookings.service';
 import { OmiseGateway, SandboxGateway, type PaymentGateway } from './payment-gateway';
-import { DiskSlipStorage } from './slip-storage';
 
 /** The card gateway the settings ask for: Omise when both keys are set, the sandbox otherwise. */
 export function gatewayFromSettings(settings: Settings): PaymentGateway {
@@ -24,13 +23,14 @@ export function gatewayFromSettings(settings: Settings): PaymentGateway {
 export function buildBookingsService(
   db: Db,
   settings: Settings,
-  deps: { siteSettings: SiteSettingsService; mailer: Mailer; clock?: { now(): Date } },
+  deps: { siteSettings: SiteSettingsService; mailer: Mailer; files: FileStorage; clock?: { now(): Date } },
 ) {
+  const { files, ...rest } = deps;
   return new BookingsService(new BookingsRepository(db), {
-    ...deps,
+    ...rest,
     gateway: gatewayFromSettings(settings),
-    // Outside the web root: slips are personal data and never served as files.
-    slips: new DiskSlipStorage(path.join(settings.dataDir, 'uploads', 'slips')),
+    // Personal data: never a public file, read only through the API by the owner and staff.
+    slips: storageFolder(files, 'slips'),
     publicUrl: settings.publicUrl,
     maxUnpaidPerAddress: settings.UNPAID_MAX_PER_ADDRESS,
   });

@@ -1,6 +1,5 @@
 import sharp from 'sharp';
 import { AppError } from '../../lib/app-error';
-import { sniffSlipType } from './slip-storage';
 
 /**
  * What makes a file a slip worth a person's look (issue 13): a bank app's
@@ -62,4 +61,27 @@ export async function checkSlip(content: Buffer): Promise<CheckedSlip> {
     throw invalid();
   }
   return type;
+}
+
+/** The slip's real type from its first bytes; the browser's claim is not trusted. */
+export function sniffSlipType(head: Buffer): {
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp' | 'application/pdf';
+  ext: 'jpg' | 'png' | 'webp' | 'pdf';
+} | null {
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff)
+    return { contentType: 'image/jpeg', ext: 'jpg' };
+  if (
+    head.length >= 8 &&
+    head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  )
+    return { contentType: 'image/png', ext: 'png' };
+  if (
+    head.length >= 12 &&
+    head.subarray(0, 4).toString('latin1') === 'RIFF' &&
+    head.subarray(8, 12).toString('latin1') === 'WEBP'
+  )
+    return { contentType: 'image/webp', ext: 'webp' };
+  if (head.length >= 5 && head.subarray(0, 5).toString('latin1') === '%PDF-')
+    return { contentType: 'application/pdf', ext: 'pdf' };
+  return null;
 }
