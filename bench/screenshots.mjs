@@ -100,7 +100,8 @@ for (const lng of ['th', 'en', 'zh']) {
     await page.evaluate(() => {
       // Through the CSSOM: the site's CSP forbids inline style sheets.
       for (const el of document.querySelectorAll('*'))
-        if (window.getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible';
+        if (document.defaultView.getComputedStyle(el).contentVisibility === 'auto')
+          el.style.contentVisibility = 'visible';
       for (const img of document.querySelectorAll('img[loading="lazy"]')) img.loading = 'eager';
     });
     await page.waitForLoadState('networkidle');
