@@ -22,6 +22,7 @@ import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes
 import { authenticatePlugin } from './plugins/authenticate';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
+import { metricsPlugin } from './plugins/metrics';
 import { openApiPlugin } from './plugins/openapi';
 import { rateLimitsPlugin } from './plugins/rate-limits';
 import { securityHeadersPlugin } from './plugins/security-headers';
@@ -99,6 +100,7 @@ export async function buildApp(options: BuildAppOptions) {
   await app.register(errorHandlerPlugin);
   // First of the request hooks: a request turned away for a saturated process costs nothing more.
   await app.register(loadSheddingPlugin);
+  await app.register(metricsPlugin);
   // Pages and API answers go out compressed (a listing page's HTML: 72 KB → 12 KB on a
   // phone's slow connection). Built scripts and styles are compressed once at build time
   // and sent as they are (plugins/site.ts); pictures are compressed already.

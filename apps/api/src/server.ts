@@ -3,6 +3,7 @@ import { loadSettings, SettingsError } from './config/settings';
 import { openDatabaseFromSettings } from './db/open-from-settings';
 import { prepareDatabase } from './db/start-up';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
+import { jobRuns } from './lib/metrics';
 
 async function main() {
   const settings = loadSettings();
@@ -28,12 +29,24 @@ async function main() {
   const expiry = setInterval(() => {
     app.services.bookings
       .expireUnpaid()
-      .then((ids) => ids.length && app.log.info({ bookings: ids }, 'expired unpaid bookings'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'expiring unpaid bookings failed'));
+      .then((ids) => {
+        jobRuns.inc({ job: 'expire_unpaid', result: 'ok' });
+        if (ids.length) app.log.info({ bookings: ids }, 'expired unpaid bookings');
+      })
+      .catch((error: unknown) => {
+        jobRuns.inc({ job: 'expire_unpaid', result: 'failed' });
+        app.log.error({ err: error }, 'expiring unpaid bookings failed');
+      });
     app.services.bookings
       .reconcileCardPayments()
-      .then((r) => (r.confirmed || r.failed) && app.log.info(r, 'reconciled card payments'))
-      .catch((error: unknown) => app.log.error({ err: error }, 'reconciling card payments failed'));
+      .then((r) => {
+        jobRuns.inc({ job: 'reconcile_card_payments', result: 'ok' });
+        if (r.confirmed || r.failed) app.log.info(r, 'reconciled card payments');
+      })
+      .catch((error: unknown) => {
+        jobRuns.inc({ job: 'reconcile_card_payments', result: 'failed' });
+        app.log.error({ err: error }, 'reconciling card payments failed');
+      });
   }, 60_000);
   expiry.unref();
 

@@ -116,6 +116,8 @@ export const settingsSchema = z.object({
   SHED_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0.5).max(1).default(1),
   /** How long a call to Omise may take; past it a charge's outcome is unknown and checked later. */
   OMISE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Prometheus scrapes /metrics with `Authorization: Bearer <this>`; unset: no /metrics at all. */
+  METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
   /**
    * Uploaded files (slips, car pictures) in an S3-compatible bucket that every instance shares
    * (AWS S3, Cloudflare R2, MinIO, Wasabi); unset: DATA_DIR/uploads on this machine.

@@ -71,6 +71,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
+    // A database that is down or unreachable fails a request in seconds (503), not never.
+    connectionTimeoutMillis: 5_000,
     // Tests isolate themselves in a schema of their own; see test/databases.ts.
     options: target.searchPath ? `-c search_path=${target.searchPath}` : undefined,
   });
@@ -101,6 +103,36 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 }
 
 const RELISTEN_DELAY_MS = 1_000;
+
+/** Network failures and PostgreSQL's "cannot connect now" and "connection" classes (57P0x, 08xxx). */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EPIPE',
+]);
+
+/**
+ * Whether an error means the database cannot be reached at the moment (down,
+ * restarting, failing over), as opposed to a query that is wrong: the request
+ * gets a 503 "temporarily unavailable", and the next one tries again.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (UNAVAILABLE_CODES.has(code) || /^(57P0[123]|08\d{3})$/.test(code)))
+      return true;
+    if (
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|PGlite is closed/i.test(
+        e.message,
+      )
+    )
+      return true;
+  }
+  return false;
+}
 
 /**
  * LISTEN needs a connection of its own for as long as it listens (a pooled one

@@ -3,6 +3,8 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@siam/contract/errors';
 import { AppError } from '../lib/app-error';
+import { isDatabaseUnavailable } from '../db/client';
+import { sendUnavailable } from './unavailable-answer';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -45,6 +47,11 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { status: false, code: statusCodes[status] ?? 'VALIDATION_FAILED', msg: error.message };
+    } else if (isDatabaseUnavailable(error)) {
+      // The database is down or restarting: "temporarily unavailable" in the visitor's language, for a
+      // page or an API call alike; the next request tries again (the pool reconnects by itself).
+      request.log.warn({ err: error }, 'database unavailable');
+      return sendUnavailable(app, request, reply, 'down');
     } else {
       status = error.statusCode === 503 ? 503 : 500;
       request.log.error({ err: error }, 'request failed');

@@ -1,34 +1,10 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { ErrorEnvelope } from '@siam/contract/errors';
-import type { Language } from '@siam/contract/languages';
-import { escapeMarkup } from '../lib/escape-markup';
-import { pageLanguage, requestLanguage } from '../lib/language';
-
-/** How long a turned-away visitor is asked to wait (seconds); the page retries by itself then. */
-export const BUSY_RETRY_AFTER_SECONDS = 5;
+import { sendUnavailable } from './unavailable-answer';
 
 /** Two samples of the event loop (200 ms each): long enough to forget the start-up. */
 const STARTUP_GRACE_MS = 500;
-
-export const busyMessages: Record<Language, { title: string; text: string; retry: string }> = {
-  th: {
-    title: 'ขณะนี้มีผู้ใช้งานจำนวนมาก',
-    text: 'ขณะนี้มีผู้ใช้งานจำนวนมาก กรุณาลองใหม่อีกครั้งในอีกไม่กี่วินาที หน้านี้จะโหลดใหม่เอง',
-    retry: 'ลองอีกครั้ง',
-  },
-  en: {
-    title: 'We are very busy right now',
-    text: 'We are very busy right now. Please try again in a few seconds: this page reloads by itself.',
-    retry: 'Try again',
-  },
-  zh: {
-    title: '当前访问人数较多',
-    text: '当前访问人数较多，请几秒钟后再试。本页面会自动重新加载。',
-    retry: '重试',
-  },
-};
 
 /**
  * Requests that are always answered, however busy the process: the health
@@ -38,17 +14,8 @@ export const busyMessages: Record<Language, { title: string; text: string; retry
  */
 function alwaysAnswered(request: FastifyRequest): boolean {
   const path = request.url.split('?')[0] ?? '/';
-  if (path === '/api/v1/health' || path.startsWith('/api/v1/health/')) return true;
+  if (path === '/api/v1/health' || path.startsWith('/api/v1/health/') || path === '/metrics') return true;
   return !path.startsWith('/api/') && /\.[a-z0-9]{2,5}$/i.test(path);
-}
-
-function busyPage(language: Language): string {
-  const m = busyMessages[language];
-  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta http-equiv="refresh" content="${BUSY_RETRY_AFTER_SECONDS}">
-<title>${escapeMarkup(m.title)} · Siam Drive</title></head>
-<body><main><h1>${escapeMarkup(m.title)}</h1><p>${escapeMarkup(m.text)}</p><p><a href="">${escapeMarkup(m.retry)}</a></p></main></body></html>`;
 }
 
 /**
@@ -78,25 +45,7 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance) => {
       // Nothing sent: the request goes on as usual.
       if (alwaysAnswered(request) || performance.now() < countsFrom) return;
       request.log.warn({ type, value, url: request.url }, 'busy: request turned away');
-      sendBusy(app, request, reply);
+      sendUnavailable(app, request, reply, 'busy');
     },
   });
 });
-
-/** 503 with Retry-After: a page that reloads itself, or the API's error envelope, in the visitor's language. */
-export function sendBusy(app: FastifyInstance, request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  app.applySecurityHeaders(reply);
-  reply
-    .status(503)
-    .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
-    .header('cache-control', 'no-store');
-  if (request.url.startsWith('/api/')) {
-    const body: ErrorEnvelope = {
-      status: false,
-      code: 'SERVICE_UNAVAILABLE',
-      msg: busyMessages[requestLanguage(request)].text,
-    };
-    return reply.send(body);
-  }
-  return reply.type('text/html; charset=utf-8').send(busyPage(pageLanguage(request)));
-}

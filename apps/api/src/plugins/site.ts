@@ -9,7 +9,7 @@ import { pageLanguage } from '../lib/language';
 import { injectHead } from '../modules/seo/html-head';
 import { injectPreloads, preloadTags, readPagePreloads } from './page-preloads';
 import type { Language } from '@siam/contract/languages';
-import { sendBusy } from './load-shedding';
+import { sendUnavailable } from './unavailable-answer';
 import { PageCache, type CachedPage } from './page-cache';
 import { bootScriptTag, insertRenderedPage, loadPageRenderer, serverRenderedPages } from './page-renderer';
 
@@ -123,7 +123,7 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!pageCache.enabled) {
       const page = await buildPage(request, pathname, language).catch(busyOrThrow);
-      if (page === 'busy') return sendBusy(app, request, reply);
+      if (page === 'busy') return sendUnavailable(app, request, reply, 'busy');
       if (!page) return reply.status(499).send();
       if (page.timing) reply.header('server-timing', page.timing);
       return reply.status(page.status).header('vary', 'accept-language, cookie').send(page.html);

@@ -29,6 +29,7 @@ import { cancellationFee, toBaht } from './pricing';
 import { promptPayQr } from './promptpay';
 import { checkSlip } from './slip-checks';
 import type { FileStorage } from '../../lib/file-storage';
+import { bookingsCreated, payments } from '../../lib/metrics';
 
 type QuoteInput = z.output<typeof quoteBodySchema>;
 type CreateInput = z.output<typeof createBookingBodySchema>;
@@ -265,6 +266,7 @@ export class BookingsService {
 
     if (outcome.kind === 'replay') return replay(outcome.result);
     if (outcome.kind === 'wait') return this.waitForOutcome(userId, key, outcome.bookingId, lang);
+    bookingsCreated.inc({ payment_method: input.paymentMethod, channel: staff ? 'staff' : 'online' });
 
     let result: StoredOutcome;
     if (card && !outcome.free) {
@@ -535,6 +537,7 @@ export class BookingsService {
     const type = await checkSlip(content);
     const key = `${bookingId}-${randomUUID()}.${type.ext}`;
     await this.deps.slips.put(key, content, type.contentType);
+    payments.inc({ method: 'transfer', outcome: 'slip_received' });
     await this.repo.insertSlip(this.db, {
       bookingId,
       key,
@@ -567,6 +570,7 @@ export class BookingsService {
       await this.repo.transition(tx, bookingId, 'confirm', sql`paid_at = now()`);
       await inTx?.(tx, row);
     });
+    payments.inc({ method: 'transfer', outcome: 'verified' });
     await this.sendMail(bookingId, 'confirmed');
     return this.getById(bookingId, lang);
   }
@@ -580,6 +584,7 @@ export class BookingsService {
       if (n === 0) throw new AppError('CONFLICT', 'No slip waits for review');
       await inTx?.(tx, row);
     });
+    payments.inc({ method: 'transfer', outcome: 'slip_rejected' });
     await this.sendMail(bookingId, 'slip_rejected', undefined, reason);
     return this.getById(bookingId, lang);
   }

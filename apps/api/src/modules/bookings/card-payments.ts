@@ -4,6 +4,7 @@ import type { cardSchema } from '@siam/contract/bookings';
 import type { BookingsRepository, Executor } from './bookings.repository';
 import type { ChargeResult, PaymentGateway } from './payment-gateway';
 import { toBaht } from './pricing';
+import { payments } from '../../lib/metrics';
 
 /** A charge answered a moment ago may still be on its way: the reconciling job leaves it this long. */
 const CHARGE_SETTLE_MS = 30_000;
@@ -68,6 +69,7 @@ export class CardPayments {
     if (charge.status === 'unknown') {
       // The card may have been charged: keep the car and find out (reconcile).
       await this.repo.insertPayment(this.db, { ...payment, status: 'pending' });
+      payments.inc({ method: 'card', outcome: 'unknown' });
       return { kind: 'checking' };
     }
     if (charge.status === 'succeeded') {
@@ -75,6 +77,7 @@ export class CardPayments {
         await this.repo.insertPayment(tx, { ...payment, status: 'succeeded', reference: charge.reference });
         await this.confirm(tx, bookingId);
       });
+      payments.inc({ method: 'card', outcome: 'paid' });
       return { kind: 'paid' };
     }
     await this.repo.transaction(async (tx) => {
@@ -86,6 +89,7 @@ export class CardPayments {
       });
       await this.release(tx, bookingId, charge.code);
     });
+    payments.inc({ method: 'card', outcome: 'refused' });
     return { kind: 'refused', code: charge.code };
   }
 
@@ -149,6 +153,7 @@ export class CardPayments {
         if (done) {
           counts.confirmed++;
           settled.push({ bookingId: p.booking_id, outcome: 'paid' });
+          payments.inc({ method: 'card', outcome: 'paid_after_check' });
         }
       } else if (found.status === 'failed' || neverArrived) {
         const code = found.status === 'failed' ? found.code : 'processing_error';
@@ -168,6 +173,7 @@ export class CardPayments {
         if (done) {
           counts.failed++;
           settled.push({ bookingId: p.booking_id, outcome: 'refused' });
+          payments.inc({ method: 'card', outcome: 'refused_after_check' });
         }
       } else {
         counts.waiting++;

@@ -1,30 +1,64 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { healthResponseSchema } from '@siam/contract/health';
+import { listMigrations } from '../../db/migrate';
 
-/** 200 once the database answers, 503 otherwise: what a load balancer asks. */
+/**
+ * Two questions a load balancer or an orchestrator asks (issue 15):
+ * - `/health`: is the process alive? Answered without the database, so a
+ *   database outage does not get every instance restarted.
+ * - `/health/ready`: may it take traffic? The database answers and every
+ *   migration this build knows has been applied.
+ * Both are always answered, however busy the process (plugins/load-shedding.ts).
+ */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const expected = listMigrations().map((m) => m.name);
+
   app.get(
     '/health',
     {
       schema: {
         tags: ['system'],
-        summary: 'Liveness and database readiness',
+        summary: 'Liveness: the process answers',
+        response: { 200: healthResponseSchema },
+      },
+    },
+    async () => ({ status: true }),
+  );
+
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['system'],
+        summary: 'Readiness: the database answers and the migrations are applied',
         response: { 200: healthResponseSchema, 503: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {
+      let missing: string[];
       try {
-        await app.database.query('SELECT 1');
-        return { status: true };
+        const applied = new Set(
+          (await app.database.query<{ name: string }>('SELECT name FROM schema_migrations')).map(
+            (r) => r.name,
+          ),
+        );
+        missing = expected.filter((name) => !applied.has(name));
       } catch (error) {
-        request.log.warn({ err: error }, 'health check: database does not answer');
+        request.log.warn({ err: error }, 'readiness: the database does not answer');
         return reply.status(503).send({
           status: false as const,
           code: 'SERVICE_UNAVAILABLE' as const,
           msg: 'Database unavailable',
         });
       }
+      if (missing.length > 0)
+        return reply.status(503).send({
+          status: false as const,
+          code: 'SERVICE_UNAVAILABLE' as const,
+          msg: `Migrations not applied: ${missing.join(', ')}`,
+        });
+      return { status: true };
     },
   );
 };
