@@ -1,4 +1,4 @@
-/* global performance */
+/* global performance, FormData, Blob, Buffer */
 // `npm run bench:cluster` (issue 15): two instances behind nginx on one PostgreSQL, with Redis
 // for the limits and an S3-compatible store (s3rver) for the files, as a rental company that
 // outgrew one machine runs them. It prints:
@@ -113,7 +113,7 @@ async function startInstance(i) {
       // not up yet
     }
     if (child.exitCode !== null) throw new Error(`instance ${i + 1} exited with ${child.exitCode}`);
-    if (n > 600) throw new Error(`instance ${i + 1} did not start`);
+    if (n > 1200) throw new Error(`instance ${i + 1} did not start in 2 minutes`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
@@ -134,15 +134,15 @@ http {
   upstream siam {
     server 127.0.0.1:${ports[0]} max_fails=1 fail_timeout=5s;
     server 127.0.0.1:${ports[1]} max_fails=1 fail_timeout=5s;
-    keepalive 64;
+    # No keepalive to the instances: a request written to a kept connection of an instance that has
+    # just died counts as sent, and nginx never resends a POST; a new connection is refused instead,
+    # and nginx then tries the other instance.
   }
   server {
     listen 127.0.0.1:${port};
     client_max_body_size 10m;
     location / {
       proxy_pass http://siam;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
       proxy_set_header X-Forwarded-Proto $scheme;
@@ -177,6 +177,8 @@ try {
   }
 
   const db = new pg.Client({ connectionString: databaseUrl });
+  // The database is dropped at the end while this connection may still be open.
+  db.on('error', () => {});
   await db.connect();
   const l = (s) => JSON.stringify({ th: s, en: s, zh: s });
   await db.query(`INSERT INTO branches (code, name, address, phone) VALUES ('bench', $1, $1, '021234567')`, [
@@ -203,9 +205,10 @@ try {
   const lastUnit = await model('cluster-last-unit', 1);
   const fleet = await model('cluster-fleet', 300);
 
-  // 50 customers, each from an address of their own (nginx adds it to X-Forwarded-For).
+  // 50 customers, each from an address of their own (nginx adds it to X-Forwarded-For), and one
+  // more who pays by transfer (an unpaid booking counts against its owner's other bookings).
   const customers = [];
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i <= 50; i++) {
     const address = `10.20.${Math.floor(i / 200)}.${(i % 200) + 1}`;
     const headers = { 'content-type': 'application/json', 'x-forwarded-for': address };
     const email = `cluster-${Date.now()}-${i}@example.com`;
@@ -231,8 +234,14 @@ try {
   }
 
   const card = { number: '4242424242424242', name: 'CLUSTER', expiry: '12/30', cvv: '123' };
-  const create = async (i, body, key = `cluster-${Date.now()}-${i}-${Math.random()}`, target = base) => {
-    const customer = customers[i % customers.length];
+  const LOAD_CUSTOMERS = 50;
+  const create = async (
+    i,
+    body,
+    key = `cluster-${Date.now()}-${i}-${Math.random()}`,
+    target = base,
+    customer = customers[i % LOAD_CUSTOMERS],
+  ) => {
     const started = performance.now();
     try {
       const res = await fetch(`${target}/api/v1/guest/bookings/create`, {
@@ -262,7 +271,8 @@ try {
         key,
         status: res.status,
         upstream: res.headers.get('x-upstream') ?? '',
-        booking: json?.response?.data?.booking?.booking_number,
+        booking: json?.response?.data?.booking?.bookingNumber,
+        code: json?.code,
         ms: performance.now() - started,
       };
     } catch (error) {
@@ -311,7 +321,10 @@ try {
     },
     undefined,
     `http://127.0.0.1:${ports[0]}`,
+    customers[50],
   );
+  if (!slipBooking.booking)
+    throw new Error(`the transfer booking was refused: ${JSON.stringify(slipBooking)}`);
   const [{ id: slipBookingId }] = (
     await db.query('SELECT id FROM bookings WHERE booking_number = $1', [slipBooking.booking])
   ).rows;
@@ -327,9 +340,9 @@ try {
     .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([slip], { type: 'image/png' }), 'slip.png');
-  const uploaded = await fetch(`http://127.0.0.1:${ports[0]}/api/v1/auth/bookings/${slipBookingId}/slips`, {
+  const uploaded = await fetch(`http://127.0.0.1:${ports[0]}/api/v1/auth/bookings/${slipBookingId}/slip`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${customers[0].token}`, 'x-forwarded-for': customers[0].address },
+    headers: { authorization: `Bearer ${customers[50].token}`, 'x-forwarded-for': customers[50].address },
     body: form,
   });
   const staffLogin = await fetch(`http://127.0.0.1:${ports[1]}/api/v1/auth/login`, {
@@ -431,13 +444,18 @@ try {
       `and ready again at ${(restartedAt / 1000).toFixed(1)} s: ${ok.length}/${results.length} answered 2xx ` +
       `(p50 ${pct(50)} ms, p99 ${pct(99)} ms), all ${numbers.length - lost} of them in the database (${lost} lost); ` +
       `${inFlight.length} were in flight on the killed instance, ${otherFailures.length} other requests failed` +
-      (otherFailures.length ? ` (${[...new Set(otherFailures.map((r) => r.status))].join(', ')})` : '') +
+      (otherFailures.length
+        ? ` (${otherFailures.map((r) => `${r.status} ${r.code ?? r.error ?? ''} via ${r.upstream || '?'} sent at ${(r.sentAt / 1000).toFixed(2)} s`).join('; ')})`
+        : '') +
       `; the in-flight ones retried with their Idempotency-Key: ${count(retried, (r) => r.status === 200)} × 2xx, ` +
       `${count(retried, (r) => r.status !== 200)} other, ${duplicates.length} duplicated`,
   );
   if (lost || otherFailures.length || duplicates.length) failed = true;
   console.log(`Load average at the end: ${loadAverage()}`);
   await db.end();
+} catch (error) {
+  console.error('bench:cluster stopped:', error);
+  failed = true;
 } finally {
   nginx?.kill('SIGTERM');
   for (const child of instances) child?.kill('SIGTERM');
