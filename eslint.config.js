@@ -38,7 +38,17 @@ export default tseslint.config(
       // The site never reaches into the server's code or its database drivers.
       'no-restricted-imports': [
         'error',
-        { patterns: ['**/apps/api/**', '@siam/api*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'fastify*'] },
+        {
+          patterns: ['**/apps/api/**', '@siam/api*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'fastify*'],
+          // One way to translate: the site's own hook remembers texts (lib/use-translation.ts).
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation'],
+              message: 'Use useTranslation from apps/web/src/lib/use-translation.ts.',
+            },
+          ],
+        },
       ],
     },
   },

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Language } from '@siam/contract/languages';
 import type { SitePathName } from '@siam/contract/site-routes';
 import { escapeMarkup } from '../lib/escape-markup';
+import { TtlCache } from '../lib/ttl-cache';
 
 /** What apps/web/src/entry-server.tsx exports (built into apps/web/dist-server). */
 interface ServerEntry {
@@ -34,6 +35,22 @@ export interface RenderedPage {
 
 export type PageRenderer = (url: string, language: Language) => Promise<RenderedPage>;
 
+/** How long a render keeps the API's public answers: as long as the catalog keeps its own. */
+const RENDER_ANSWER_MS = 2_000;
+
+interface RenderAnswer {
+  status: number;
+  headers: Record<string, string | string[] | number | undefined>;
+  body: Buffer;
+}
+
+/** An answer that is passed on but not kept. */
+class NotKept extends Error {
+  constructor(readonly answer: RenderAnswer) {
+    super('not kept');
+  }
+}
+
 /**
  * Loads the web build's server entry, when there is one, and lets it call the
  * API in-process (app.inject: no socket, no second trip through the network).
@@ -49,6 +66,13 @@ export async function loadPageRenderer(
 
   // Renders run side by side; each one's calls carry its own page's language.
   const renderLanguage = new AsyncLocalStorage<Language>();
+  // A render asks the same public questions as the last one (settings, branches, the home
+  // page's cars): their answers are kept as long as the catalog keeps its own, and forgotten
+  // on every instance when staff change anything public. The page is still rendered each
+  // time; the calls were a sixth of its CPU, each one a trip through every hook (issue 14).
+  const answers = new TtlCache<RenderAnswer>(RENDER_ANSWER_MS, 500);
+  app.services.publicChanges.onChange(() => answers.clear());
+
   entry.setApiTransport(async (url, init) => {
     const headers: Record<string, string> = {};
     new Headers(init.headers).forEach((value, key) => {
@@ -58,22 +82,36 @@ export async function loadPageRenderer(
     const language = renderLanguage.getStore();
     if (language) headers['accept-language'] = language;
     const method = (init.method ?? 'GET') as 'GET' | 'POST';
-    const answer = await app.inject({
-      method,
-      url,
-      headers,
-      payload: typeof init.body === 'string' ? init.body : undefined,
-    });
+    const ask = async (): Promise<RenderAnswer> => {
+      const answer = await app.inject({
+        method,
+        url,
+        headers,
+        payload: typeof init.body === 'string' ? init.body : undefined,
+      });
+      return { status: answer.statusCode, headers: answer.headers, body: answer.rawPayload };
+    };
+    // Only a plain 200 is kept: a refusal or a busy answer is asked again next time.
+    const answer =
+      method === 'GET'
+        ? await answers
+            .get(`${language ?? ''} ${url}`, async () => {
+              const fresh = await ask();
+              if (fresh.status !== 200) throw new NotKept(fresh);
+              return fresh;
+            })
+            .catch((error: unknown) => {
+              if (error instanceof NotKept) return error.answer;
+              throw error;
+            })
+        : await ask();
     const responseHeaders = new Headers();
     for (const [key, value] of Object.entries(answer.headers)) {
       if (value !== undefined)
         responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
     }
-    const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : answer.rawPayload, {
-      status: answer.statusCode,
-      headers: responseHeaders,
-    });
+    const empty = answer.status === 204 || answer.status === 304;
+    return new Response(empty ? null : answer.body, { status: answer.status, headers: responseHeaders });
   });
 
   const tag = `<script type="application/json" id="${entry.serverStateElementId}">`;

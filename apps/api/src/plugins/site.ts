@@ -99,8 +99,9 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
     const started = performance.now();
     try {
       const page = await renderPage(request.url, language);
-      html = insertRenderedPage(html, page);
-      if (deferScripts) html = deferScripts(html);
+      // The scripts are rewritten in the page's head before the body goes in: the rewrite reads
+      // the whole text it is given, and the head is a tenth of the page.
+      html = insertRenderedPage(deferScripts ? deferScripts(html) : html, page);
       return {
         status: 200,
         html,

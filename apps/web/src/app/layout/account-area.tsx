@@ -1,6 +1,6 @@
 import { ChevronDown, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { useSession } from '../../features/auth/session-provider';
 

@@ -1,6 +1,6 @@
 import { MessageCircle, Phone, X } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useSiteSettings } from '../../features/site-settings/use-site-settings';
 import { LineIcon, MessengerIcon } from './social-icons';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useLocation, useNavigate } from 'react-router';
 import { languages, type Language } from '@siam/contract/languages';
 

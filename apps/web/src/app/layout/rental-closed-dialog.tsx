@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 /** The spec's alert for the cars entry while staff have switched rental off. */
 export function RentalClosedDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

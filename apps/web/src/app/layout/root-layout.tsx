@@ -1,5 +1,5 @@
 import { Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Outlet, useLocation } from 'react-router';
 import { deferredIsland } from '../../lib/deferred-island';
 import { visitorChoice } from '../../lib/language-detector';

@@ -1,5 +1,5 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { carTypeLinks } from '@siam/contract/business-rules';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form';

@@ -1,13 +1,17 @@
 import { Menu, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, NavLink, useLocation } from 'react-router';
 import { businessRules } from '@siam/contract/business-rules';
 import { useSession } from '../../features/auth/session-provider';
 import { useSiteSettings } from '../../features/site-settings/use-site-settings';
 import { AccountArea } from './account-area';
 import { LanguageSwitcher } from './language-switcher';
-import { RentalClosedDialog } from './rental-closed-dialog';
+
+// Shown only while staff have switched rental off, and only after a tap: loaded then.
+const RentalClosedDialog = lazy(() =>
+  import('./rental-closed-dialog').then((m) => ({ default: m.RentalClosedDialog })),
+);
 
 function useScrolledPast(px: number) {
   const [past, setPast] = useState(false);
@@ -136,7 +140,11 @@ export function SiteHeader() {
             </div>
           </div>
         )}
-        <RentalClosedDialog open={closedNotice} onClose={() => setClosedNotice(false)} />
+        {closedNotice && (
+          <Suspense fallback={null}>
+            <RentalClosedDialog open onClose={() => setClosedNotice(false)} />
+          </Suspense>
+        )}
       </div>
       <div aria-hidden="true" className={`transition-[height] ${compact ? 'h-4' : 'h-0'}`} />
     </header>

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Pagination } from '@siam/contract/envelope';
 import { ApiError, apiRequest, type RequestOptions } from '../../lib/api-client';
 

@@ -21,7 +21,7 @@ import {
   Wrench,
 } from 'lucide-react';
 import { Suspense, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, NavLink, useLocation } from 'react-router';
 import type { User } from '@siam/contract/auth';
 import { languages, type Language } from '@siam/contract/languages';

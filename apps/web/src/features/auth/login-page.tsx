@@ -1,7 +1,7 @@
 import { BadgePercent, CalendarCheck, Clock3, ShieldCheck } from 'lucide-react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
 import type { User } from '@siam/contract/auth';

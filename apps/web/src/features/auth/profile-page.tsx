@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RentalHistory } from './rental-history';
 import { RequireSignIn } from './require-sign-in';

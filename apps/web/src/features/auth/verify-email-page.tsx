@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, apiRequest, hasFieldError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -1,6 +1,6 @@
 import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ApiError, hasFieldError } from '../../lib/api-client';
 import { clearSession } from '../../lib/token-storage';
 import { authApi } from './auth-api';

@@ -12,7 +12,8 @@ import {
   Car,
 } from 'lucide-react';
 import { useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { Trans } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import type { Booking } from '@siam/contract/bookings';
 import { lineShareUrl, shareLink } from '../../lib/share-link';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { formatSatang } from '../../lib/money';
 
 const locales: Record<string, string> = { th: 'th-TH', en: 'en-GB', zh: 'zh-CN' };

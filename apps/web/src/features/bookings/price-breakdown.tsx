@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Quote } from '@siam/contract/bookings';
 import { useFormat } from './format';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Booking } from '@siam/contract/bookings';
 import { ApiError } from '../../lib/api-client';
 import { uploadSlip } from './booking-api';

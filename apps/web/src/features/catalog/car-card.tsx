@@ -1,5 +1,5 @@
 import { Fuel, Settings2, Users } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import type { Car } from '@siam/contract/catalog';
 import { CarImage } from './car-image';

@@ -14,7 +14,7 @@ import {
   X,
 } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useParams } from 'react-router';
 import type { CarDetails } from '@siam/contract/catalog';
 import { specKeys } from '@siam/contract/catalog-rules';

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, Maximize2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { CarDetails } from '@siam/contract/catalog';
 import { pictureSizes } from '@siam/contract/images';
 import { ResponsiveImg } from '../../lib/responsive-img';

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight, LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useAddressParams } from '../../lib/use-address-params';
 import { businessRules } from '@siam/contract/business-rules';
 import { usePageMeta } from '../../lib/use-page-meta';

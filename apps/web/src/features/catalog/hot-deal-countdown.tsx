@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 
 const parts = (ms: number) => {
   const s = Math.max(0, Math.floor(ms / 1000));

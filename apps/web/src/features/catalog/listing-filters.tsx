@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { businessRules } from '@siam/contract/business-rules';
 import type { Branch, Category } from '@siam/contract/catalog';
 import { acceptPrice, type ListingState } from './listing-params';

@@ -1,6 +1,6 @@
 import { CheckCircle2, Clock, Mail, MapPin, MessageCircle, Phone } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { useSiteSettings } from '../site-settings/use-site-settings';
 import { isEmail } from '@siam/contract/email';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -1,6 +1,6 @@
 import { Building2, CheckCircle2, Check } from 'lucide-react';
 import { useForm } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { corporatePackages, vehicleCountOptions, type VehicleCount } from '@siam/contract/content';
 import { isEmail } from '@siam/contract/email';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import { publicPromotionCodes, type CurrentDealsResponse } from '@siam/contract/content';
 import { apiRequest } from '../../lib/api-client';

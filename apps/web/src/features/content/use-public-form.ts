@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useFormToken } from '../../lib/use-form-token';
 

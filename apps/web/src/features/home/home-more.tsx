@@ -10,7 +10,7 @@ import {
   Wallet,
 } from 'lucide-react';
 import { useCallback, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link } from 'react-router';
 import type { HotDeal } from '@siam/contract/catalog';
 import { NewsletterForm } from '../newsletter/newsletter-form';

@@ -1,7 +1,7 @@
 import { takeTypedValue } from '../../lib/server-rendered';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { heroPicture, pictureSizes } from '@siam/contract/images';
 import { ResponsiveImg } from '../../lib/responsive-img';

@@ -1,6 +1,6 @@
 import { isEmail } from '@siam/contract/email';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useFormToken } from '../../lib/use-form-token';
 

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Gift, Star } from 'lucide-react';
 import { useId, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { Review } from '@siam/contract/content';
 import { ApiError, apiRequest } from '../../lib/api-client';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/use-translation';
 import type { PublicSiteSettingsResponse } from '@siam/contract/site-settings';
 import { apiRequest } from '../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { BookingStatus } from '@siam/contract/bookings';
 
 const tone: Record<string, string> = {

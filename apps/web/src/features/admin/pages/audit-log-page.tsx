@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useAdminList } from '../admin-api';
 import { useListFilters } from '../list-filters';
 import type { AuditEntry, AuditLogResponse } from '@siam/contract/admin';

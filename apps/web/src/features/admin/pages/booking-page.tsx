@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { AdminBookingDetail, AdminSlip } from '@siam/contract/admin-bookings';
 import type { Booking } from '@siam/contract/bookings';

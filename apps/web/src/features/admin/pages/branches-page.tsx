@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { AdminBranch } from '@siam/contract/admin';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, Checkbox, ErrorNote, Field, Loading, PageTitle, SavedNote, useFormats } from '../admin-ui';

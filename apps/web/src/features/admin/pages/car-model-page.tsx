@@ -1,5 +1,5 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link, useNavigate } from 'react-router';
 import type { AdminCarModel, AdminCategory, CarModelBody } from '@siam/contract/admin';
 import { fuels, specKeys, transmissions } from '@siam/contract/admin-constants';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { AdminCarModelSummary, AdminCategory } from '@siam/contract/admin';
 import { useAdminQuery } from '../admin-api';

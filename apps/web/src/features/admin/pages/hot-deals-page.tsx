@@ -1,6 +1,6 @@
 import { bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { AdminCarModelSummary, AdminHotDeal, HotDealBody } from '@siam/contract/admin';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { InboxItem, InboxKind } from '@siam/contract/admin-inbox';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { InboxSummary } from '@siam/contract/admin-inbox';
 import type { Pagination } from '@siam/contract/envelope';

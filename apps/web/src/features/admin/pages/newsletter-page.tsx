@@ -1,6 +1,6 @@
 import { Download } from 'lucide-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { SubscribersResponse } from '@siam/contract/admin-inbox';
 import { getToken } from '../../../lib/token-storage';
 import { ErrorNote, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { PaymentCheck, ReconcileResult } from '@siam/contract/admin-payment-checks';
 import { useAdminMutation, useAdminQuery } from '../admin-api';

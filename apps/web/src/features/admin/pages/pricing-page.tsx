@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { AdminAddon, AdminPromotion } from '@siam/contract/admin-bookings';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import {

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { z } from 'zod';
 import type { adminReviewSchema } from '@siam/contract/content';
 import { useAdminMutation, useAdminQuery } from '../admin-api';

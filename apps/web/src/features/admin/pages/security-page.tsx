@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { apiRequest } from '../../../lib/api-client';
 import { Card, ErrorNote, Field, Loading, PageTitle } from '../admin-ui';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { AdminSettings, SettingsPatch } from '@siam/contract/admin';
 import { languages, type Language } from '@siam/contract/languages';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';

@@ -1,5 +1,5 @@
 import { bangkokInstant } from '@siam/contract/bangkok-time';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import { setOrDelete, useAddressParams } from '../../../lib/use-address-params';
 import type { AdminBranch } from '@siam/contract/admin';

@@ -1,6 +1,6 @@
 import { setOrDelete, useAddressParams } from '../../../lib/use-address-params';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import type { AdminBranch, AdminCarModelSummary, AdminUnit, MaintenanceBlock } from '@siam/contract/admin';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import {

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { Link } from 'react-router';
 import type { UnpaidHoldsResponse } from '@siam/contract/admin-unpaid-holds';
 import { useAdminMutation, useAdminQuery } from '../admin-api';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from 'react-router';
 import type { AdminBranch, AdminCarModelSummary } from '@siam/contract/admin';
 import type { Booking } from '@siam/contract/bookings';

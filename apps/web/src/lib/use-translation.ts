@@ -1,0 +1,91 @@
+import type { i18n as I18n, TFunction } from 'i18next';
+import { use, useContext, useSyncExternalStore } from 'react';
+import { getI18n, I18nContext } from 'react-i18next';
+
+/**
+ * The texts of a namespace in the page's language: `const { t, i18n } = useTranslation('catalog')`.
+ * The site's one way to translate in a component (eslint forbids react-i18next's hook).
+ *
+ * react-i18next's hook copies the whole i18n instance on every mount (its "wrapper") and
+ * i18next looks every key up afresh; a page has a hundred components that translate, and
+ * the server's profile put the two at a quarter of a page render (issue 14). This hook
+ * keeps one translate function per instance, language and namespace, which remembers the
+ * texts it has looked up without options (most calls): the same words, looked up once.
+ *
+ * Like react-i18next with `useSuspense: true`, a namespace that has not arrived yet
+ * suspends the component until it has; a change of language renders it again.
+ */
+export function useTranslation(namespace = 'common'): { t: TFunction; i18n: I18n } {
+  const i18n = useContext(I18nContext)?.i18n ?? getI18n();
+  const memory = memoryOf(i18n);
+  const language = useSyncExternalStore(
+    memory.subscribe,
+    () => i18n.language,
+    () => i18n.language,
+  );
+  if (!i18n.isInitialized || !i18n.hasLoadedNamespace(namespace)) use(arrival(i18n, namespace));
+  return { t: translator(i18n, language, namespace), i18n };
+}
+
+interface InstanceMemory {
+  translators: Map<string, TFunction>;
+  arrivals: Map<string, Promise<void>>;
+  /** Calls `changed` when the language changes (one function per instance: React keeps its subscription). */
+  subscribe: (changed: () => void) => () => void;
+}
+
+const memories = new WeakMap<I18n, InstanceMemory>();
+
+function memoryOf(i18n: I18n): InstanceMemory {
+  let memory = memories.get(i18n);
+  if (!memory) {
+    memory = {
+      translators: new Map(),
+      arrivals: new Map(),
+      subscribe(changed) {
+        i18n.on('languageChanged', changed);
+        return () => i18n.off('languageChanged', changed);
+      },
+    };
+    memories.set(i18n, memory);
+    // Texts that arrive later (a namespace, a language) may answer a key differently: start afresh.
+    const forget = () => memory!.translators.clear();
+    i18n.store?.on('added', forget);
+    i18n.on('loaded', forget);
+  }
+  return memory;
+}
+
+/** A promise for the namespace in the current language, the same one for every component that waits. */
+function arrival(i18n: I18n, namespace: string): Promise<void> {
+  const { arrivals } = memoryOf(i18n);
+  const key = `${i18n.language}|${namespace}`;
+  let promise = arrivals.get(key);
+  if (!promise) {
+    const initialized = i18n.isInitialized
+      ? Promise.resolve()
+      : new Promise<void>((resolve) => i18n.on('initialized', () => resolve()));
+    promise = initialized.then(() => i18n.loadNamespaces(namespace)).finally(() => arrivals.delete(key));
+    arrivals.set(key, promise);
+  }
+  return promise;
+}
+
+function translator(i18n: I18n, language: string, namespace: string): TFunction {
+  const { translators } = memoryOf(i18n);
+  const key = `${language}|${namespace}`;
+  let t = translators.get(key);
+  if (!t) {
+    // i18next's own function; called through a plain signature, its typed overloads do not matter here.
+    const fixed = i18n.getFixedT(language, namespace) as unknown as (...args: unknown[]) => unknown;
+    const texts = new Map<string, unknown>();
+    const remembering = (keys: unknown, ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof keys !== 'string') return fixed(keys, ...rest);
+      if (!texts.has(keys)) texts.set(keys, fixed(keys));
+      return texts.get(keys);
+    };
+    t = remembering as unknown as TFunction;
+    translators.set(key, t);
+  }
+  return t;
+}
