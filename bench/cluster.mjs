@@ -20,7 +20,7 @@ import path from 'node:path';
 import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
-import { loadAverage, root } from './start-server.mjs';
+import { loadAverage, root, serverNodeFlags } from './start-server.mjs';
 
 if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
   console.error('Build first: npm run build');
@@ -100,7 +100,7 @@ const env = (instancePort) => ({
 
 const instances = [];
 async function startInstance(i) {
-  const child = spawn(process.execPath, ['apps/api/dist/server.js'], {
+  const child = spawn(process.execPath, [...serverNodeFlags, 'apps/api/dist/server.js'], {
     cwd: root,
     env: env(ports[i]),
     stdio: ['ignore', 'ignore', 'inherit'],

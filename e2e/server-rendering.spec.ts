@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from './fixtures';
+import { admin } from './booking-fixtures';
 
 // The landing pages come rendered from the server (docs/decisions/0009): a
 // phone on a slow connection reads the cars before any script has arrived,
@@ -83,4 +84,35 @@ test('the page is written in the language the visitor chose before, and compress
   expect(html).toContain(languages.zh.listing);
   // Painted only once the whole page is read, so it is laid out in one pass.
   expect(html).toContain('<link rel="expect" href="#siam-query-state" blocking="render" />');
+});
+
+test("a staff member's new price is in the server-rendered car page at once", async ({ request }) => {
+  const signIn = await request.post('/api/v1/auth/login', { data: admin });
+  const auth = { authorization: `Bearer ${(await signIn.json()).token as string}` };
+  // The last car of the listing, whose price no other journey reads.
+  const cars = (await (await request.get('/api/v1/guest/cars?limit=50')).json()) as Listing;
+  const car = cars.response.data.at(-1)!;
+  const old = Number(car.price_per_day);
+  // The car's markup, not its head (the head's description is not rendered with the page).
+  const renderedPage = async () => {
+    const html = await (await request.get(`/cars/${car.car_model_id}?lng=en`)).text();
+    return html.split('<div id="root"')[1]!.split('id="siam-query-state"')[0]!;
+  };
+  // Twice: the page and the answers it was made from are kept for the next visitor.
+  await renderedPage();
+  expect(await renderedPage()).toContain(`฿${old.toLocaleString('en-US')}`);
+  const changed = old + 7;
+  try {
+    const patched = await request.patch(`/api/v1/admin/car-models/${car.car_model_id}`, {
+      headers: auth,
+      data: { pricePerDay: changed },
+    });
+    expect(patched.ok(), await patched.text()).toBe(true);
+    expect(await renderedPage()).toContain(`฿${changed.toLocaleString('en-US')}`);
+  } finally {
+    await request.patch(`/api/v1/admin/car-models/${car.car_model_id}`, {
+      headers: auth,
+      data: { pricePerDay: old },
+    });
+  }
 });

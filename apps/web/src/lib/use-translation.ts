@@ -80,12 +80,39 @@ function translator(i18n: I18n, language: string, namespace: string): TFunction 
     const fixed = i18n.getFixedT(language, namespace) as unknown as (...args: unknown[]) => unknown;
     const texts = new Map<string, unknown>();
     const remembering = (keys: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof keys !== 'string') return fixed(keys, ...rest);
-      if (!texts.has(keys)) texts.set(keys, fixed(keys));
-      return texts.get(keys);
+      const memo = typeof keys === 'string' ? memoKey(keys, rest) : undefined;
+      if (memo === undefined) return fixed(keys, ...rest);
+      if (!texts.has(memo)) {
+        // Prices and names in the options make new texts: a long-lived page starts afresh now and then.
+        if (texts.size >= MAX_TEXTS) texts.clear();
+        texts.set(memo, fixed(keys, ...rest));
+      }
+      return texts.get(memo);
     };
     t = remembering as unknown as TFunction;
     translators.set(key, t);
   }
   return t;
+}
+
+const MAX_TEXTS = 2_000;
+
+/**
+ * What identifies a call's text: the key alone, or the key and options made only of plain values
+ * (a count, a name, a price). Undefined for a call whose answer is not a plain text to remember
+ * (an object, a default given as a function, several keys).
+ */
+function memoKey(key: string, rest: unknown[]): string | undefined {
+  if (rest.length === 0) return key;
+  const [options] = rest;
+  if (rest.length > 1 || typeof options !== 'object' || options === null) return undefined;
+  for (const [name, value] of Object.entries(options)) {
+    if (
+      name === 'returnObjects' ||
+      (typeof value === 'object' && value !== null) ||
+      typeof value === 'function'
+    )
+      return undefined;
+  }
+  return `${key}\u0000${JSON.stringify(options)}`;
 }
