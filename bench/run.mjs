@@ -1,5 +1,5 @@
 // `npm run bench`: prints the performance figures the issues ask for, from one run.
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -21,6 +21,17 @@ console.log(
 );
 
 console.log(`Load average at the start: ${loadAverage()}`);
+
+/** /health as a load balancer sees it, from its own process (bench/health-probe.mjs), for `seconds`. */
+function probeHealth(base, seconds) {
+  return new Promise((resolve, reject) => {
+    execFile(
+      process.execPath,
+      [path.join(root, 'bench/health-probe.mjs'), base, String(seconds)],
+      (error, stdout) => (error ? reject(error) : resolve(JSON.parse(stdout))),
+    );
+  });
+}
 
 async function load(base, title, opts) {
   const result = await autocannon({ url: `${base}${opts.path}`, connections: 20, duration: 10, ...opts });
@@ -69,17 +80,12 @@ try {
     timeout: 10,
     headers: { 'accept-encoding': 'br' },
   });
-  const healthBeside = autocannon({
-    url: `${base}/api/v1/health`,
-    connections: 2,
-    overallRate: 20,
-    duration: 15,
-  });
+  const healthBeside = probeHealth(base, 15);
   const [page, healthDuring] = await Promise.all([crowd, healthBeside]);
   console.log(
     `GET / at 500 req/s offered for 15 s: ${Math.round(page.requests.average)} req/s answered, ` +
       `p50 ${page.latency.p50} ms, p99 ${page.latency.p99} ms, ${page.timeouts} timeouts, ` +
-      `${page.non2xx} non-2xx; /health beside it: p99 ${healthDuring.latency.p99} ms, max ${healthDuring.latency.max} ms`,
+      `${page.non2xx} non-2xx; /health beside it (every 50 ms, own process): p99 ${healthDuring.p99} ms, max ${healthDuring.max} ms, ${healthDuring.failures} failed`,
   );
 
   // A crowd on pages nobody asked for yet (every request a cache miss): the process sheds what it
@@ -93,17 +99,13 @@ try {
     timeout: 10,
     requests: [{ setupRequest: (req) => ({ ...req, path: `/cars?lng=en&page=1&search=q${n++}` }) }],
   });
-  const healthMisses = autocannon({
-    url: `${base}/api/v1/health`,
-    connections: 2,
-    overallRate: 20,
-    duration: 10,
-  });
+  const healthMisses = probeHealth(base, 10);
   const [missed, healthDuringMisses] = await Promise.all([misses, healthMisses]);
   console.log(
     `GET /cars?search=<new each time> at 300 req/s offered for 10 s: ${missed['2xx']} answered 2xx, ` +
       `${missed.non2xx} turned away (503), ${missed.timeouts} timeouts, p99 ${missed.latency.p99} ms; ` +
-      `/health beside it: p99 ${healthDuringMisses.latency.p99} ms, max ${healthDuringMisses.latency.max} ms`,
+      `/health beside it (every 50 ms, own process): p99 ${healthDuringMisses.p99} ms, max ${healthDuringMisses.max} ms, ` +
+      `${healthDuringMisses.failures} failed`,
   );
   const cpuAfterCrowd = cpuMs(server.pid);
   await new Promise((resolve) => setTimeout(resolve, 3000));
