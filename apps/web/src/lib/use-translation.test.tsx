@@ -1,7 +1,7 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
-import { I18nextProvider } from 'react-i18next';
+import { I18nextProvider, Trans } from 'react-i18next';
 import { describe, expect, it } from 'vitest';
 import { useTranslation } from './use-translation';
 
@@ -33,6 +33,8 @@ async function instanceWith(resources: Record<string, Record<string, Record<stri
     fallbackLng: 'th',
     resources,
     ns: ['catalog'],
+    // As the site's: a component's own namespace is not the default one.
+    defaultNS: 'common',
     interpolation: { escapeValue: false },
   });
   return i18n;
@@ -45,6 +47,7 @@ const texts = {
       seats_one: '{{count}} seat',
       seats_other: '{{count}} seats',
       book: 'Book {{name}}',
+      accept: 'I accept the <terms>terms</terms>',
     },
   },
   th: { catalog: { title: 'รถ', seats_other: '{{count}} ที่นั่ง', book: 'จอง {{name}}' } },
@@ -66,6 +69,21 @@ describe('useTranslation (the site’s own, remembering texts)', () => {
     expect(render(withTexts(i18n, 2, 'City'))).toBe('<p>รถ | 2 ที่นั่ง | จอง City</p>');
     i18n.addResourceBundle('th', 'catalog', { title: 'รถเช่า' }, true, true);
     expect(render(withTexts(i18n, 2, 'City'))).toBe('<p>รถเช่า | 2 ที่นั่ง | จอง City</p>');
+  });
+
+  it('gives <Trans> its namespace, so the link inside the text is drawn', async () => {
+    const i18n = await instanceWith(texts);
+    function Accept() {
+      const { t } = useTranslation('catalog');
+      return <Trans t={t} i18nKey="accept" components={{ terms: <a href="/terms" /> }} />;
+    }
+    expect(
+      render(
+        <I18nextProvider i18n={i18n}>
+          <Accept />
+        </I18nextProvider>,
+      ),
+    ).toBe('I accept the <a href="/terms">terms</a>');
   });
 
   it('waits for a namespace that has not arrived (Suspense), like react-i18next', async () => {

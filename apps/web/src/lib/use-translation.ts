@@ -89,7 +89,9 @@ function translator(i18n: I18n, language: string, namespace: string): TFunction 
       }
       return texts.get(memo);
     };
-    t = remembering as unknown as TFunction;
+    // What i18next puts on its function, which <Trans t={t}> reads to know the namespace.
+    const { lng, ns, keyPrefix } = fixed as unknown as { lng: string; ns: string; keyPrefix?: string };
+    t = Object.assign(remembering, { lng, ns, keyPrefix }) as unknown as TFunction;
     translators.set(key, t);
   }
   return t;
