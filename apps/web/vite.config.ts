@@ -93,9 +93,6 @@ function pagePreloads(): Plugin {
   };
 }
 
-const carShared =
-  /\/(features\/catalog\/(catalog-api|format|car-card)|lib\/(money|responsive-img))\.tsx?$|\/contract\/src\/bangkok-time\.ts$|\/lucide-react\/dist\/esm\/icons\/search\.mjs$/;
-
 export default defineConfig(({ isSsrBuild }) => ({
   // The server bundle (`vite build --ssr`, entry-server.tsx) is read from disk by
   // Node: no preload table, no compressed copies, no stylesheet.
@@ -115,14 +112,8 @@ export default defineConfig(({ isSsrBuild }) => ({
       : {
           output: {
             // React and the router change rarely: a chunk of their own stays cached across our releases.
-            manualChunks: (id) => {
-              if (/node_modules\/(react|react-dom|scheduler|react-router)\//.test(id)) return 'react';
-              // The small parts every car page shares (the catalog's calls, prices, dates, pictures, the car
-              // card, the search icon): one file instead of seven requests, each with its own headers, on the
-              // phone's first visit.
-              if (carShared.test(id)) return 'car-shared';
-              return undefined;
-            },
+            manualChunks: (id) =>
+              /node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ? 'react' : undefined,
           },
         },
   },

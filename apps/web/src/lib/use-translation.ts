@@ -1,5 +1,5 @@
 import type { i18n as I18n, TFunction } from 'i18next';
-import { use, useContext, useSyncExternalStore } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { getI18n, I18nContext } from 'react-i18next';
 
 /**
@@ -23,7 +23,12 @@ export function useTranslation(namespace = 'common'): { t: TFunction; i18n: I18n
     () => i18n.language,
     () => i18n.language,
   );
-  if (!i18n.isInitialized || !i18n.hasLoadedNamespace(namespace)) use(arrival(i18n, namespace));
+  // Thrown, as react-i18next does, not passed to use(): React replays a component that use()
+  // suspended with the hooks it had run so far, and a component whose later hooks had not run yet
+  // failed its replay (React error 467, seen as #520 on pages whose texts were still loading).
+  // A thrown promise (Suspense's older protocol, still supported) makes React drop the attempt
+  // and render the component afresh.
+  if (!i18n.isInitialized || !i18n.hasLoadedNamespace(namespace)) throw arrival(i18n, namespace);
   return { t: translator(i18n, language, namespace), i18n };
 }
 
