@@ -110,9 +110,6 @@ const env = (instancePort) => ({
   DEMO_SITE: 'true',
   SEED_DEMO: 'true',
   AUTH_MAX_REGISTRATIONS: '1000',
-  // Every customer of the bench comes from this machine's one address: the per-address cap on
-  // unpaid holds would turn the steady creates away (bench:abuse measures that cap).
-  UNPAID_MAX_PER_ADDRESS: '100000',
 });
 
 const instances = [];
