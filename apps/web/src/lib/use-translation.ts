@@ -10,7 +10,8 @@ import { getI18n, I18nContext } from 'react-i18next';
  * i18next looks every key up afresh; a page has a hundred components that translate, and
  * the server's profile put the two at a quarter of a page render (issue 14). This hook
  * keeps one translate function per instance, language and namespace, which remembers the
- * texts it has looked up without options (most calls): the same words, looked up once.
+ * texts it has looked up without options or with plain ones (a count, a name): the same words,
+ * looked up once.
  *
  * Like react-i18next with `useSuspense: true`, a namespace that has not arrived yet
  * suspends the component until it has; a change of language renders it again.
@@ -28,8 +29,8 @@ export function useTranslation(namespace = 'common'): { t: TFunction; i18n: I18n
   // failed its replay (React error 467, seen as #520 on pages whose texts were still loading).
   // A thrown promise (Suspense's older protocol, still supported) makes React drop the attempt
   // and render the component afresh.
-  if (!i18n.isInitialized || !i18n.hasLoadedNamespace(namespace)) throw arrival(i18n, namespace);
-  return { t: translator(i18n, language, namespace), i18n };
+  if (!i18n.isInitialized || !i18n.hasLoadedNamespace(namespace)) throw arrival(i18n, memory, namespace);
+  return { t: translator(i18n, memory, language, namespace), i18n };
 }
 
 interface InstanceMemory {
@@ -62,8 +63,7 @@ function memoryOf(i18n: I18n): InstanceMemory {
 }
 
 /** A promise for the namespace in the current language, the same one for every component that waits. */
-function arrival(i18n: I18n, namespace: string): Promise<void> {
-  const { arrivals } = memoryOf(i18n);
+function arrival(i18n: I18n, { arrivals }: InstanceMemory, namespace: string): Promise<void> {
   const key = `${i18n.language}|${namespace}`;
   let promise = arrivals.get(key);
   if (!promise) {
@@ -76,8 +76,12 @@ function arrival(i18n: I18n, namespace: string): Promise<void> {
   return promise;
 }
 
-function translator(i18n: I18n, language: string, namespace: string): TFunction {
-  const { translators } = memoryOf(i18n);
+function translator(
+  i18n: I18n,
+  { translators }: InstanceMemory,
+  language: string,
+  namespace: string,
+): TFunction {
   const key = `${language}|${namespace}`;
   let t = translators.get(key);
   if (!t) {

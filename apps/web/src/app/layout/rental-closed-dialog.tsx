@@ -1,16 +1,17 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 
-/** The spec's alert for the cars entry while staff have switched rental off. */
-export function RentalClosedDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * The spec's alert for the cars entry while staff have switched rental off. The header mounts it
+ * only while it is to be shown (and loads it then): it opens as it mounts and goes with it.
+ */
+export function RentalClosedDialog({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('common');
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
   return (
     <dialog
       ref={ref}

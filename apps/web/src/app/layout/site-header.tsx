@@ -142,7 +142,7 @@ export function SiteHeader() {
         )}
         {closedNotice && (
           <Suspense fallback={null}>
-            <RentalClosedDialog open onClose={() => setClosedNotice(false)} />
+            <RentalClosedDialog onClose={() => setClosedNotice(false)} />
           </Suspense>
         )}
       </div>
