@@ -6,6 +6,7 @@
 import { cpuMs, loadAverage, median, startServer, statCpuMs } from './start-server.mjs';
 
 const REQUESTS = Number(process.env.CPU_REQUESTS ?? 40);
+const WARM_UP = Number(process.env.CPU_WARM_UP ?? 150);
 
 export async function serverCpu(server, paths, label) {
   const results = [];
@@ -17,7 +18,9 @@ export async function serverCpu(server, paths, label) {
       await res.arrayBuffer();
       if (!res.ok) throw new Error(`${path}: ${res.status}`);
     };
-    for (let i = 0; i < 20; i++) await ask();
+    // Warm: a server in production has rendered each page many times (the JIT has compiled
+    // the render); the first few dozen renders of a fresh process cost up to twice as much.
+    for (let i = 0; i < WARM_UP; i++) await ask();
     const each = [];
     const statBefore = statCpuMs(server.pid);
     for (let i = 0; i < REQUESTS; i++) {

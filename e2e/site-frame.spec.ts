@@ -80,6 +80,25 @@ test.describe('the site frame', () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
+  test('moves between pages without loading the site again, and marks the page shown in the menu', async ({
+    page,
+  }) => {
+    await page.goto('/about?lng=en');
+    await page.evaluate(() => Object.assign(window, { stillTheSamePage: true }));
+    const menu = page.locator('header nav');
+    await menu.getByRole('link', { name: 'Cars', exact: true }).click();
+    await expect(page).toHaveURL(/\/cars$/);
+    await expect(menu.getByRole('link', { name: 'Cars', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await page.getByTestId('site-footer').getByRole('link', { name: 'How it works' }).click();
+    await expect(page).toHaveURL(/\/how-it-works$/);
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cars$/);
+    expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
+  });
+
   test('has the footer the spec lists', async ({ page }) => {
     await page.goto('/?lng=en');
     const footer = page.getByTestId('site-footer');

@@ -147,3 +147,20 @@ export async function compressPage(page: {
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   return { status: page.status, html: page.html, etag, br, gzip: gz, timing: page.timing };
 }
+
+/**
+ * Compresses a page made for one visitor (the page cache is off), in one call: the stream
+ * @fastify/compress would pass it through cost several times the compression itself (issue
+ * 14's profile). Quality 4, as app.ts sets for every other answer.
+ */
+export function compressForOne(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: 4,
+          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+    : gzipAsync(body, { level: 6 });
+}

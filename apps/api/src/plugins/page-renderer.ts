@@ -12,7 +12,7 @@ import { TtlCache } from '../lib/ttl-cache';
 /** What apps/web/src/entry-server.tsx exports (built into apps/web/dist-server). */
 interface ServerEntry {
   renderPage(url: string, language: string): Promise<{ html: string; state: string }>;
-  setApiTransport(transport: (url: string, init: RequestInit) => Promise<Response>): void;
+  setApiTransport(transport: (url: string, call: ApiCall) => Promise<ApiAnswer>): void;
   serverStateElementId: string;
 }
 
@@ -41,7 +41,22 @@ const RENDER_ANSWER_MS = 2_000;
 interface RenderAnswer {
   status: number;
   headers: Record<string, string | string[] | number | undefined>;
-  body: Buffer;
+  body: string;
+}
+
+/** A call as the web build's api-client makes it (apps/web/src/lib/api-client.ts ApiCall). */
+interface ApiCall {
+  method: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
+
+/** What the web build's api-client reads of an answer (apps/web/src/lib/api-client.ts ApiAnswer). */
+interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  headers: { get(name: string): string | null };
+  json(): Promise<unknown>;
 }
 
 /** An answer that is passed on but not kept. */
@@ -75,10 +90,10 @@ export async function loadPageRenderer(
 
   entry.setApiTransport(async (url, init) => {
     const headers: Record<string, string> = {};
-    new Headers(init.headers).forEach((value, key) => {
+    for (const [key, value] of Object.entries(init.headers)) {
       // A visitor's call: no session, and an answer the renderer reads as plain JSON.
       if (key !== 'authorization' && key !== 'cookie' && key !== 'accept-encoding') headers[key] = value;
-    });
+    }
     const language = renderLanguage.getStore();
     if (language) headers['accept-language'] = language;
     const method = (init.method ?? 'GET') as 'GET' | 'POST';
@@ -89,7 +104,7 @@ export async function loadPageRenderer(
         headers,
         payload: typeof init.body === 'string' ? init.body : undefined,
       });
-      return { status: answer.statusCode, headers: answer.headers, body: answer.rawPayload };
+      return { status: answer.statusCode, headers: answer.headers, body: answer.payload };
     };
     // Only a plain 200 is kept: a refusal or a busy answer is asked again next time.
     const answer =
@@ -105,13 +120,20 @@ export async function loadPageRenderer(
               throw error;
             })
         : await ask();
-    const responseHeaders = new Headers();
-    for (const [key, value] of Object.entries(answer.headers)) {
-      if (value !== undefined)
-        responseHeaders.set(key, Array.isArray(value) ? value.join(', ') : String(value));
-    }
-    const empty = answer.status === 204 || answer.status === 304;
-    return new Response(empty ? null : answer.body, { status: answer.status, headers: responseHeaders });
+    // The answer as the api-client reads it, without a Response: building one (its streams and
+    // Headers) and reading it back cost more than the call itself (issue 14's profile).
+    return {
+      status: answer.status,
+      ok: answer.status >= 200 && answer.status < 300,
+      headers: {
+        get(name) {
+          const value = answer.headers[name.toLowerCase()];
+          if (value === undefined) return null;
+          return Array.isArray(value) ? value.join(', ') : String(value);
+        },
+      },
+      json: async () => JSON.parse(answer.body) as unknown,
+    } satisfies ApiAnswer;
   });
 
   const tag = `<script type="application/json" id="${entry.serverStateElementId}">`;
@@ -131,12 +153,16 @@ export async function loadPageRenderer(
  * (docs/decisions/0009). A browser without the hint paints as before.
  */
 export function insertRenderedPage(html: string, page: RenderedPage): string {
-  return (
-    html
-      // A function, so a "$" in the page is never read as a replacement pattern.
-      .replace('<div id="root"></div>', () => `<div id="root" data-ssr>${page.root}</div>${page.state}`)
-      .replace('</head>', `  <link rel="expect" href="#${page.endId}" blocking="render" />\n  </head>`)
-  );
+  // Joined, not replaced: a replace copies the whole page (markup and answers, tens of KB of
+  // mostly Thai text) once per call, and the page is copied once more when it is encoded to
+  // bytes anyway. Only the head, a tenth of the page, is searched and rewritten.
+  const root = '<div id="root"></div>';
+  const at = html.indexOf(root);
+  if (at < 0) return html;
+  const head = html
+    .slice(0, at)
+    .replace('</head>', `  <link rel="expect" href="#${page.endId}" blocking="render" />\n  </head>`);
+  return `${head}<div id="root" data-ssr>${page.root}</div>${page.state}${html.slice(at + root.length)}`;
 }
 
 /**

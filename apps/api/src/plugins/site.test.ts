@@ -1,18 +1,19 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import type { Database } from '../db/client';
-import { buildTestApp } from '../../test/app';
+import { buildTestApp, testSettings } from '../../test/app';
 import { createTestDatabase } from '../../test/databases';
 
 describe('serving the built site', () => {
   let database: Database;
   let app: App;
+  let webRoot: string;
   beforeAll(async () => {
-    const webRoot = mkdtempSync(path.join(os.tmpdir(), 'siam-web-'));
+    webRoot = mkdtempSync(path.join(os.tmpdir(), 'siam-web-'));
     mkdirSync(path.join(webRoot, 'assets'));
     writeFileSync(
       path.join(webRoot, 'index.html'),
@@ -168,6 +169,29 @@ describe('serving the built site', () => {
       '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/sarabun-thai-400-normal-Bx2k9c1Q.woff2" />';
     expect((await app.inject({ url: '/?lng=th' })).body).toContain(tag);
     expect((await app.inject({ url: '/?lng=en' })).body).not.toContain('as="font"');
+  });
+
+  it('with the page cache off, compresses each page as the browser takes it, in one call', async () => {
+    const uncached = await buildTestApp(database, {
+      webRoot,
+      settings: testSettings({ PAGE_CACHE_SECONDS: '0' }),
+    });
+    try {
+      const br = await uncached.inject({ url: '/?lng=th', headers: { 'accept-encoding': 'gzip, br' } });
+      expect(br.statusCode).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toContain('<html lang="th"');
+      const gzip = await uncached.inject({ url: '/cars/999999', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.statusCode).toBe(404);
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toContain('<div id="root">');
+      const plain = await uncached.inject({ url: '/?lng=en', headers: { 'accept-encoding': 'br;q=0' } });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('<html lang="en"');
+    } finally {
+      await uncached.close();
+    }
   });
 
   it('serves other files for a day', async () => {

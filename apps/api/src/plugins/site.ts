@@ -10,7 +10,7 @@ import { injectHead } from '../modules/seo/html-head';
 import { injectPreloads, preloadTags, readPagePreloads } from './page-preloads';
 import type { Language } from '@siam/contract/languages';
 import { sendUnavailable } from './unavailable-answer';
-import { PageCache, type CachedPage } from './page-cache';
+import { PageCache, compressForOne, type CachedPage } from './page-cache';
 import { bootScriptTag, insertRenderedPage, loadPageRenderer, serverRenderedPages } from './page-renderer';
 
 export interface SitePluginOptions {
@@ -127,7 +127,7 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
       if (page === 'busy') return sendUnavailable(app, request, reply, 'busy');
       if (!page) return reply.status(499).send();
       if (page.timing) reply.header('server-timing', page.timing);
-      return reply.status(page.status).header('vary', 'accept-language, cookie').send(page.html);
+      return sendPageOnce(request, reply, page);
     }
     const key = `${language} ${request.url}`;
     const render = () => buildPage(request, pathname, language);
@@ -200,6 +200,19 @@ function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: Cach
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
   if (encoding) return reply.header('content-encoding', encoding).send(page[encoding]);
   return reply.send(page.html);
+}
+
+/** A page rendered for this visitor alone (the page cache is off), compressed as the browser takes it. */
+async function sendPageOnce(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: { status: number; html: string },
+) {
+  reply.status(page.status).header('vary', 'accept-encoding, accept-language, cookie');
+  const body = Buffer.from(page.html);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return reply.send(body);
+  return reply.header('content-encoding', encoding).send(await compressForOne(body, encoding));
 }
 
 /** Thrown when no render slot is free and the queue for one is full. */

@@ -1,6 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { SessionProvider } from '../features/auth/session-provider';
+import { LinkNavigation } from '../lib/site-link';
 import { RouteErrorBoundary } from './route-error-page';
 import { AppRoutes } from './router';
 
@@ -48,12 +49,14 @@ export function createQueryClient() {
  */
 export function AppFrame() {
   return (
-    <SessionProvider>
-      <RouteErrorBoundary>
-        <Suspense fallback={null}>
-          <AppRoutes />
-        </Suspense>
-      </RouteErrorBoundary>
-    </SessionProvider>
+    <LinkNavigation>
+      <SessionProvider>
+        <RouteErrorBoundary>
+          <Suspense fallback={null}>
+            <AppRoutes />
+          </Suspense>
+        </RouteErrorBoundary>
+      </SessionProvider>
+    </LinkNavigation>
   );
 }

@@ -1,5 +1,5 @@
 import { use, type ComponentType } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { matchSitePath, sitePaths, type SitePathName } from '@siam/contract/site-routes';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { RootLayout } from './layout/root-layout';
@@ -10,7 +10,7 @@ import { RouteErrorBoundary } from './route-error-page';
  * (each page module exports `Component`). Paths come from the contract's
  * sitePaths, the same list the server uses to answer 200 or 404.
  *
- * Declarative routes (<Routes>) rather than a data router: the site has no
+ * Plain routes (useRoutes) rather than a data router: the site has no
  * loaders or actions, and the data router's code was 17 KB more (gzipped) in
  * every visitor's first download (docs/decisions/0008).
  */
@@ -84,25 +84,35 @@ export function preloadPage(pathname: string): Promise<unknown> {
   return (name && framePages[name]?.preload()) ?? Promise.resolve();
 }
 
-export function AppRoutes() {
-  // An error screen belongs to the address it happened on: moving on clears it.
-  const { pathname } = useLocation();
-  return (
-    <Routes>
-      <Route
-        path={sitePaths.admin}
-        element={
+/**
+ * The route for `pathname` alone, found by the contract's matcher (one list of patterns,
+ * compiled once): react-router ranks and compiles every route it is given on every render,
+ * a tenth of a server render with the whole table (issue 14's profile). Paths, params and
+ * the frame's <Outlet> work as with the whole table.
+ */
+function routesFor(pathname: string): RouteObject[] {
+  const name = matchSitePath(pathname);
+  if (name === 'admin') {
+    return [
+      {
+        path: sitePaths.admin,
+        // An error screen belongs to the address it happened on: moving on clears it.
+        element: (
           <RouteErrorBoundary key={pathname}>
             <AdminApp />
           </RouteErrorBoundary>
-        }
-      />
-      <Route element={<RootLayout />}>
-        {(Object.entries(framePages) as [SitePathName, Page][]).map(([name, Screen]) => (
-          <Route key={name} path={sitePaths[name]} element={<Screen />} />
-        ))}
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+        ),
+      },
+    ];
+  }
+  const Screen = name ? framePages[name] : undefined;
+  const screen: RouteObject = Screen
+    ? { path: sitePaths[name as SitePathName], element: <Screen /> }
+    : { path: '*', element: <NotFoundPage /> };
+  return [{ element: <RootLayout />, children: [screen] }];
+}
+
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return useRoutes(routesFor(pathname));
 }

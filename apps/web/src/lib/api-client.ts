@@ -98,8 +98,29 @@ function localServerMsg(msg: string | undefined): string | undefined {
  * renders a page it swaps in its own, which answers in-process
  * (apps/web/src/entry-server.tsx).
  */
-let transport: (url: string, init: RequestInit) => Promise<Response> = (url, init) => fetch(url, init);
-export function setApiTransport(next: typeof transport): void {
+/**
+ * What a call reads of an answer: a fetch Response, or the server's in-process answer, which
+ * skips building a Response (streams, Headers) for every call of every render.
+ */
+export interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  headers: { get(name: string): string | null };
+  json(): Promise<unknown>;
+}
+
+/** A call as the api-client makes it: header names in lower case. */
+export interface ApiCall {
+  method: string;
+  headers: Record<string, string>;
+  body?: BodyInit;
+  signal: AbortSignal;
+}
+
+export type ApiTransport = (url: string, call: ApiCall) => Promise<ApiAnswer>;
+
+let transport: ApiTransport = (url, init) => fetch(url, init);
+export function setApiTransport(next: ApiTransport): void {
   transport = next;
 }
 
@@ -132,7 +153,7 @@ async function once<T>(path: string, options: RequestOptions): Promise<T> {
 
   const timeout = AbortSignal.timeout(apiConfig.timeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  let response: Response;
+  let response: ApiAnswer;
   try {
     response = await transport(buildUrl(path, options.query), { method, headers, body, signal });
   } catch (error) {

@@ -5,6 +5,8 @@ const USER_KEY = 'user';
 export const SESSION_EXPIRED_EVENT = 'siam:session-expired';
 
 export function getToken(): string | null {
+  // The server's renders run as a visitor, where there is no storage (and a throw costs more than a check).
+  if (typeof localStorage === 'undefined') return null;
   try {
     return localStorage.getItem(TOKEN_KEY);
   } catch {

@@ -1,7 +1,8 @@
 import { ChevronDown, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { useSession } from '../../features/auth/session-provider';
 
 /**

@@ -1,6 +1,6 @@
 import { Clock, Mail, MapPin, Phone } from 'lucide-react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { carTypeLinks } from '@siam/contract/business-rules';
 import { NewsletterForm } from '../../features/newsletter/newsletter-form';
 import { useSiteSettings } from '../../features/site-settings/use-site-settings';

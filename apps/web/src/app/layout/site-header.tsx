@@ -1,7 +1,8 @@
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../../lib/site-link';
 import { businessRules } from '@siam/contract/business-rules';
 import { useSession } from '../../features/auth/session-provider';
 import { useSiteSettings } from '../../features/site-settings/use-site-settings';

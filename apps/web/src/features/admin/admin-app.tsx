@@ -22,7 +22,8 @@ import {
 } from 'lucide-react';
 import { Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../../lib/site-link';
 import type { User } from '@siam/contract/auth';
 import { languages, type Language } from '@siam/contract/languages';
 import { ApiError } from '../../lib/api-client';

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { z } from 'zod';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { z } from 'zod';
 import { businessRules } from '@siam/contract/business-rules';
 import { ApiError, apiRequest, hasFieldError } from '../../lib/api-client';

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { ApiError, apiRequest, hasFieldError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useSession } from './session-provider';

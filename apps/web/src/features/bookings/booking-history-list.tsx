@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/site-link';
 import type { Booking } from '@siam/contract/bookings';
 import { cancelBooking, downloadReceipt, fetchBookings } from './booking-api';
 import { useFormat } from './format';

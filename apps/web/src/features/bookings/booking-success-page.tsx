@@ -14,7 +14,8 @@ import {
 import { useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../lib/site-link';
 import type { Booking } from '@siam/contract/bookings';
 import { lineShareUrl, shareLink } from '../../lib/share-link';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -4,7 +4,8 @@ import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Link } from '../../lib/site-link';
 import {
   cardSchema,
   driverSchema,

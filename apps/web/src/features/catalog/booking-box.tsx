@@ -1,7 +1,8 @@
 import { takeTypedValue } from '../../lib/server-rendered';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { businessRules } from '@siam/contract/business-rules';
 import type { CarDetails } from '@siam/contract/catalog';
 import { isIsoDate, rentalDays } from '@siam/contract/catalog-rules';

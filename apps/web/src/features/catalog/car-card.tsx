@@ -1,6 +1,6 @@
 import { Fuel, Settings2, Users } from 'lucide-react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/site-link';
 import type { Car } from '@siam/contract/catalog';
 import { CarImage } from './car-image';
 import { formatBaht } from '../../lib/money';

@@ -15,7 +15,8 @@ import {
 } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../lib/site-link';
 import type { CarDetails } from '@siam/contract/catalog';
 import { specKeys } from '@siam/contract/catalog-rules';
 import { ApiError } from '../../lib/api-client';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { NotFoundPage } from '../pages/not-found-page';

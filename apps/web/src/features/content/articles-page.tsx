@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { articlesQuery, formatDate } from './articles-api';

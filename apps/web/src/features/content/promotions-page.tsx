@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { publicPromotionCodes, type CurrentDealsResponse } from '@siam/contract/content';
 import { apiRequest } from '../../lib/api-client';
 import { formatBaht } from '../../lib/money';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { articlesQuery } from './articles-api';
 

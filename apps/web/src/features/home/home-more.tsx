@@ -11,7 +11,7 @@ import {
 } from 'lucide-react';
 import { useCallback, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/site-link';
 import type { HotDeal } from '@siam/contract/catalog';
 import { NewsletterForm } from '../newsletter/newsletter-form';
 import { useHotDeals, useTestimonials } from '../catalog/catalog-api';

@@ -1,5 +1,5 @@
 import { useTranslation } from '../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../lib/site-link';
 import { usePageMeta } from '../../lib/use-page-meta';
 
 export function HowItWorksPage() {

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/site-link';
 import type { AdminBookingDetail, AdminSlip } from '@siam/contract/admin-bookings';
 import type { Booking } from '@siam/contract/bookings';
 import { getToken } from '../../../lib/token-storage';

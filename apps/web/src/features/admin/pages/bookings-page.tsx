@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/site-link';
 import type { AdminBookingSummary } from '@siam/contract/admin-bookings';
 import type { AdminBranch } from '@siam/contract/admin';
 import { bookingStatuses } from '@siam/contract/bookings';

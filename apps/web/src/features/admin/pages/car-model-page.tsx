@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../lib/site-link';
 import type { AdminCarModel, AdminCategory, CarModelBody } from '@siam/contract/admin';
 import { fuels, specKeys, transmissions } from '@siam/contract/admin-constants';
 import { languages, type Language } from '@siam/contract/languages';

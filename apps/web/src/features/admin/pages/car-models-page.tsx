@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/site-link';
 import type { AdminCarModelSummary, AdminCategory } from '@siam/contract/admin';
 import { useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Field, Loading, PageTitle, useFormats } from '../admin-ui';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/site-link';
 import type { InboxItem, InboxKind } from '@siam/contract/admin-inbox';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, SavedNote, TextAreaField, useFormats } from '../admin-ui';

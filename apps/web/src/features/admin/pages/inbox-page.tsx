@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/site-link';
 import type { InboxSummary } from '@siam/contract/admin-inbox';
 import type { Pagination } from '@siam/contract/envelope';
 import { ErrorNote, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';

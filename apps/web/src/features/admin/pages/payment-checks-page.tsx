@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/site-link';
 import type { PaymentCheck, ReconcileResult } from '@siam/contract/admin-payment-checks';
 import { useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, useFormats } from '../admin-ui';

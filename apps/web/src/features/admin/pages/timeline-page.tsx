@@ -1,6 +1,6 @@
 import { bangkokInstant } from '@siam/contract/bangkok-time';
 import { useTranslation } from '../../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/site-link';
 import { setOrDelete, useAddressParams } from '../../../lib/use-address-params';
 import type { AdminBranch } from '@siam/contract/admin';
 import type { Timeline } from '@siam/contract/admin-bookings';

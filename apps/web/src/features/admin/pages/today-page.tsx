@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../lib/use-translation';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/site-link';
 import type { Dashboard } from '@siam/contract/admin';
 import type { AdminBookingSummary, BookingsToday } from '@siam/contract/admin-bookings';
 import type { InboxCounts } from '@siam/contract/admin-inbox';
