@@ -88,6 +88,9 @@ try {
       `${page.non2xx} non-2xx; /health beside it (every 50 ms, own process): p99 ${healthDuring.p99} ms, max ${healthDuring.max} ms, ${healthDuring.failures} failed`,
   );
 
+  // The issue's run ends here: the saturated pages and the crowd on one page.
+  const rssAfterRun = rssMb(server.pid);
+
   // A crowd on pages nobody asked for yet (every request a cache miss): the process sheds what it
   // cannot render in time (503 + Retry-After) and keeps /health quick; renders stop when the crowd goes.
   let n = 0;
@@ -113,7 +116,9 @@ try {
     `Server CPU in the 3 s after the crowd left: ${(cpuMs(server.pid) - cpuAfterCrowd).toFixed(0)} ms`,
   );
   console.log(
-    `Server memory (RSS): ${rssBefore.toFixed(0)} MB before the load, ${rssMb(server.pid).toFixed(0)} MB after`,
+    `Server memory (RSS): ${rssBefore.toFixed(0)} MB before the load, ${rssAfterRun.toFixed(0)} MB after the ` +
+      `saturated pages and the 500 req/s crowd (${((rssAfterRun / rssBefore - 1) * 100).toFixed(0)}%), ` +
+      `${rssMb(server.pid).toFixed(0)} MB after the crowd of misses too (${((rssMb(server.pid) / rssBefore - 1) * 100).toFixed(0)}%)`,
   );
 
   // Content (issue 6): an article from the API, and the article page with its share tags injected.
