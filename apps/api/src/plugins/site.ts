@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isSitePath, matchSitePath } from '@siam/contract/site-routes';
+import { isSitePath, matchSitePath, sitePaths } from '@siam/contract/site-routes';
 import type { ErrorEnvelope } from '@siam/contract/errors';
 import { pageLanguage } from '../lib/language';
 import { injectHead } from '../modules/seo/html-head';
@@ -139,8 +139,12 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
     return sendCachedPage(request, reply, page);
   };
 
-  // "/" is a site route; @fastify/static with index:false leaves it to us.
-  app.get('/', { schema: { hide: true } }, sendPage);
+  // Every site route is a route of its own: "/" because @fastify/static (index: false) leaves it
+  // to us, the others so a page is not first looked for on disk (a stat for every request)
+  // and then found missing. An address no route matches still ends in the not-found handler below.
+  for (const pattern of new Set(Object.values(sitePaths))) {
+    app.get(pattern, { schema: { hide: true } }, sendPage);
+  }
 
   // robots.txt names the sitemap by its absolute address, which only the running server knows.
   const robotsPath = path.join(opts.webRoot, 'robots.txt');
