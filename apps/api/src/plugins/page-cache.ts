@@ -134,16 +134,7 @@ export async function compressPage(page: {
   timing?: string;
 }): Promise<CachedPage> {
   const body = Buffer.from(page.html);
-  const [br, gz] = await Promise.all([
-    brotli(body, {
-      params: {
-        [zlib.BROTLI_PARAM_QUALITY]: 6,
-        [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-        [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-    gzipAsync(body, { level: 6 }),
-  ]);
+  const [br, gz] = await Promise.all([brotliText(body, 6), gzipAsync(body, { level: 6 })]);
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
   return { status: page.status, html: page.html, etag, br, gzip: gz, timing: page.timing };
 }
@@ -154,13 +145,16 @@ export async function compressPage(page: {
  * 14's profile). Quality 4, as app.ts sets for every other answer.
  */
 export function compressForOne(body: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
-  return encoding === 'br'
-    ? brotli(body, {
-        params: {
-          [zlib.BROTLI_PARAM_QUALITY]: 4,
-          [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
-          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      })
-    : gzipAsync(body, { level: 6 });
+  return encoding === 'br' ? brotliText(body, 4) : gzipAsync(body, { level: 6 });
+}
+
+/** Brotli for a page's text, told its size up front (zlib runs on libuv's pool, off the main thread). */
+function brotliText(body: Buffer, quality: number): Promise<Buffer> {
+  return brotli(body, {
+    params: {
+      [zlib.BROTLI_PARAM_QUALITY]: quality,
+      [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT,
+      [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
 }
