@@ -1,10 +1,53 @@
-import underPressure from '@fastify/under-pressure';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendUnavailable } from './unavailable-answer';
 
-/** Two samples of the event loop (200 ms each): long enough to forget the start-up. */
+/** The event loop is sampled this often; a saturated process is noticed within a sample or two. */
+const SAMPLE_MS = 200;
+/** Node's delay histogram ticks this often. */
+const RESOLUTION_MS = 10;
+/** Two samples: long enough to forget the start-up (migrations, loading the page renderer). */
 const STARTUP_GRACE_MS = 500;
+
+/**
+ * How late the event loop runs and how busy it is, over the last sample.
+ *
+ * The delay is the larger of the mean of the loop's delays in the sample
+ * (Node's histogram: a crowd keeps every turn of the loop long) and how late
+ * the sampling timer itself ran (one task that held the loop for a second).
+ * A sample in which the histogram caught nothing (the loop, or the whole
+ * process on a machine short of CPU, was held for most of it) is as late as
+ * the timer says: @fastify/under-pressure read it as an infinite delay, so
+ * a run of 250 ms tasks turned every visitor away under a one-second limit.
+ */
+function watchEventLoop() {
+  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
+  histogram.enable();
+  const loop = { delayMs: 0, utilization: 0 };
+  let sampledAt = performance.now();
+  let busyBefore = performance.eventLoopUtilization();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const timerLateMs = now - sampledAt - SAMPLE_MS;
+    const meanDelayMs = histogram.count > 0 ? histogram.mean / 1e6 - RESOLUTION_MS : 0;
+    loop.delayMs = Math.max(0, timerLateMs, meanDelayMs);
+    const busyNow = performance.eventLoopUtilization();
+    loop.utilization = performance.eventLoopUtilization(busyNow, busyBefore).utilization;
+    sampledAt = now;
+    busyBefore = busyNow;
+    histogram.reset();
+  }, SAMPLE_MS);
+  // The sampling never keeps a process alive that has nothing else to do.
+  timer.unref();
+  return {
+    loop,
+    stop() {
+      clearInterval(timer);
+      histogram.disable();
+    },
+  };
+}
 
 /**
  * Requests that are always answered, however busy the process: the health
@@ -28,24 +71,29 @@ function alwaysAnswered(request: FastifyRequest): boolean {
 export const loadSheddingPlugin = fp(async (app: FastifyInstance) => {
   const { SHED_EVENT_LOOP_DELAY_MS, SHED_EVENT_LOOP_UTILIZATION } = app.settings;
   if (SHED_EVENT_LOOP_DELAY_MS === 0) return;
-  // Starting up (migrations, loading the page renderer) keeps the loop late for a moment; that is
-  // not a crowd, so the first samples after the app is ready do not count.
+  const watch = watchEventLoop();
+  app.addHook('onClose', async () => watch.stop());
+  // Starting up keeps the loop late for a moment; that is not a crowd, so the first samples
+  // after the app is ready do not count.
   let countsFrom = Number.POSITIVE_INFINITY;
   app.addHook('onReady', async () => {
     countsFrom = performance.now() + STARTUP_GRACE_MS;
   });
-  await app.register(underPressure, {
-    sampleInterval: 200,
-    // The share of the last sample's 200 ms, not of the whole life of the process.
-    eventLoopUtilizationMode: 'interval',
-    maxEventLoopDelay: SHED_EVENT_LOOP_DELAY_MS,
-    // 1 leaves the utilisation out: only the delay counts.
-    ...(SHED_EVENT_LOOP_UTILIZATION < 1 && { maxEventLoopUtilization: SHED_EVENT_LOOP_UTILIZATION }),
-    pressureHandler: (request: FastifyRequest, reply: FastifyReply, type: string, value?: number) => {
-      // Nothing sent: the request goes on as usual.
-      if (alwaysAnswered(request) || performance.now() < countsFrom) return;
-      request.log.warn({ type, value, url: request.url }, 'busy: request turned away');
-      sendUnavailable(app, request, reply, 'busy');
-    },
+  app.addHook('onRequest', async (request, reply) => {
+    if (performance.now() < countsFrom || alwaysAnswered(request)) return;
+    const { delayMs, utilization } = watch.loop;
+    // A utilisation limit of 1 leaves the utilisation out: only the delay counts.
+    const type =
+      delayMs > SHED_EVENT_LOOP_DELAY_MS
+        ? 'eventLoopDelay'
+        : SHED_EVENT_LOOP_UTILIZATION < 1 && utilization > SHED_EVENT_LOOP_UTILIZATION
+          ? 'eventLoopUtilization'
+          : null;
+    if (!type) return;
+    request.log.warn(
+      { type, delayMs: Math.round(delayMs), utilization, url: request.url },
+      'busy: request turned away',
+    );
+    return sendUnavailable(app, request, reply, 'busy');
   });
 });
