@@ -1,51 +1,49 @@
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { sendUnavailable } from './unavailable-answer';
 
-/** The event loop is sampled this often; a saturated process is noticed within a sample or two. */
+/** The loop's own timer ticks this often; how late each tick runs is how long a request waited. */
+const TICK_MS = 20;
+/** The delay and the utilisation are published for each stretch this long. */
 const SAMPLE_MS = 200;
-/** Node's delay histogram ticks this often. */
-const RESOLUTION_MS = 10;
 /** Two samples: long enough to forget the start-up (migrations, loading the page renderer). */
 const STARTUP_GRACE_MS = 500;
 
 /**
- * How late the event loop runs and how busy it is, over the last sample.
+ * How late the event loop ran and how busy it was, over the last sample: the
+ * delay is the latest a 20 ms timer of our own ran in it, which is as long as
+ * a request arriving then waited before it was read. A crowd keeps every
+ * sample late; a pause (a large query, a collection of the heap) makes one.
  *
- * The delay is the larger of the mean of the loop's delays in the sample
- * (Node's histogram: a crowd keeps every turn of the loop long) and how late
- * the sampling timer itself ran (one task that held the loop for a second).
- * A sample in which the histogram caught nothing (the loop, or the whole
- * process on a machine short of CPU, was held for most of it) is as late as
- * the timer says: @fastify/under-pressure read it as an infinite delay, so
- * a run of 250 ms tasks turned every visitor away under a one-second limit.
+ * Why not @fastify/under-pressure: it reads a sample in which Node's delay
+ * histogram caught nothing as an infinite delay, so a process short of CPU for
+ * a moment, or behind a run of 250 ms tasks, turned every visitor away however
+ * high the limit (docs/decisions/1401, item 6).
  */
 function watchEventLoop() {
-  const histogram = monitorEventLoopDelay({ resolution: RESOLUTION_MS });
-  histogram.enable();
   const loop = { delayMs: 0, utilization: 0 };
-  let sampledAt = performance.now();
+  let lastTick = performance.now();
+  let sampleFrom = lastTick;
+  let latest = 0;
   let busyBefore = performance.eventLoopUtilization();
   const timer = setInterval(() => {
     const now = performance.now();
-    const timerLateMs = now - sampledAt - SAMPLE_MS;
-    const meanDelayMs = histogram.count > 0 ? histogram.mean / 1e6 - RESOLUTION_MS : 0;
-    loop.delayMs = Math.max(0, timerLateMs, meanDelayMs);
+    latest = Math.max(latest, now - lastTick - TICK_MS);
+    lastTick = now;
+    if (now - sampleFrom < SAMPLE_MS) return;
     const busyNow = performance.eventLoopUtilization();
+    loop.delayMs = latest;
     loop.utilization = performance.eventLoopUtilization(busyNow, busyBefore).utilization;
-    sampledAt = now;
+    sampleFrom = now;
     busyBefore = busyNow;
-    histogram.reset();
-  }, SAMPLE_MS);
+    latest = 0;
+  }, TICK_MS);
   // The sampling never keeps a process alive that has nothing else to do.
   timer.unref();
   return {
     loop,
-    stop() {
-      clearInterval(timer);
-      histogram.disable();
-    },
+    stop: () => clearInterval(timer),
   };
 }
 
