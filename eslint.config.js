@@ -40,18 +40,12 @@ export default tseslint.config(
         'error',
         {
           patterns: ['**/apps/api/**', '@siam/api*', 'drizzle-orm*', 'pg', '@electric-sql/*', 'fastify*'],
-          // One way to translate (lib/use-translation.ts) and one way to link (lib/site-link.tsx).
+          // One way to translate: lib/use-translation.ts.
           paths: [
             {
               name: 'react-i18next',
               importNames: ['useTranslation'],
               message: 'Use useTranslation from apps/web/src/lib/use-translation.ts.',
-            },
-            {
-              // One way to link: the site's own, which a server render can afford fifty of.
-              name: 'react-router',
-              importNames: ['Link', 'NavLink'],
-              message: 'Use Link and NavLink from apps/web/src/lib/site-link.tsx.',
             },
           ],
         },

@@ -94,8 +94,14 @@ test.describe('the site frame', () => {
     );
     await page.getByTestId('site-footer').getByRole('link', { name: 'How it works' }).click();
     await expect(page).toHaveURL(/\/how-it-works$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/How it works/i);
+    // The browser's back and forward buttons show the page of the address they go to.
     await page.goBack();
     await expect(page).toHaveURL(/\/cars$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Find your rental car');
+    await page.goForward();
+    await expect(page).toHaveURL(/\/how-it-works$/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(/How it works/i);
     expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
   });
 

@@ -111,9 +111,9 @@ export default defineConfig(({ isSsrBuild }) => ({
       ? {}
       : {
           output: {
-            // React and the router change rarely: a chunk of their own stays cached across our releases.
+            // React changes rarely: a chunk of its own stays cached across our releases.
             manualChunks: (id) =>
-              /node_modules\/(react|react-dom|scheduler|react-router)\//.test(id) ? 'react' : undefined,
+              /node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined,
           },
         },
   },

@@ -17,7 +17,7 @@ import { StrictMode, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './lib/router';
 import { fallbackLanguage, isLanguage, languages, type Language } from '@siam/contract/languages';
 import { AppFrame, createQueryClient, serverAnswers, serverStateElementId } from './app/app-frame';
 import { setApiTransport } from './lib/api-client';

@@ -2,7 +2,7 @@ import './styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter } from 'react-router';
+import { BrowserRouter } from './lib/router';
 import { matchSitePath } from '@siam/contract/site-routes';
 import { i18n, i18nReady } from './lib/i18n';
 import { rememberTypedValues, serverRenderedPage } from './lib/server-rendered';

@@ -37,7 +37,8 @@ const matchers = Object.entries(sitePaths).map(([name, pattern]) => {
     .split('/')
     .map((segment) => {
       if (segment === '*') return '.*';
-      if (segment.startsWith(':')) return '[^/]+';
+      // ':id' and the like are parameter names: letters only, so they make valid group names.
+      if (segment.startsWith(':')) return `(?<${segment.slice(1)}>[^/]+)`;
       return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     })
     .join('/');
@@ -45,9 +46,32 @@ const matchers = Object.entries(sitePaths).map(([name, pattern]) => {
   return { name: name as SitePathName, re: new RegExp(`^${source.replace(/\/\.\*$/, '(?:/.*)?')}/?$`) };
 });
 
+function decoded(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    // A malformed escape (%E0) is kept as it came; the page says it found nothing.
+    return value;
+  }
+}
+
+/** The site route that renders this path (query string excluded) and its parameters, decoded. */
+export function matchSiteRoute(
+  pathname: string,
+): { name: SitePathName; params: Record<string, string> } | undefined {
+  for (const { name, re } of matchers) {
+    const found = re.exec(pathname);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    for (const [key, value] of Object.entries(found.groups ?? {})) params[key] = decoded(value);
+    return { name, params };
+  }
+  return undefined;
+}
+
 /** The site route that renders this path (query string excluded), if any. */
 export function matchSitePath(pathname: string): SitePathName | undefined {
-  return matchers.find(({ re }) => re.test(pathname))?.name;
+  return matchSiteRoute(pathname)?.name;
 }
 
 /** True when some site route renders this path (query string excluded). */

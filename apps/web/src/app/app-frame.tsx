@@ -1,7 +1,6 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { SessionProvider } from '../features/auth/session-provider';
-import { LinkNavigation } from '../lib/site-link';
 import { RouteErrorBoundary } from './route-error-page';
 import { AppRoutes } from './router';
 
@@ -49,14 +48,12 @@ export function createQueryClient() {
  */
 export function AppFrame() {
   return (
-    <LinkNavigation>
-      <SessionProvider>
-        <RouteErrorBoundary>
-          <Suspense fallback={null}>
-            <AppRoutes />
-          </Suspense>
-        </RouteErrorBoundary>
-      </SessionProvider>
-    </LinkNavigation>
+    <SessionProvider>
+      <RouteErrorBoundary>
+        <Suspense fallback={null}>
+          <AppRoutes />
+        </Suspense>
+      </RouteErrorBoundary>
+    </SessionProvider>
   );
 }

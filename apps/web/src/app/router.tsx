@@ -1,6 +1,6 @@
 import { use, type ComponentType } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router';
-import { matchSitePath, sitePaths, type SitePathName } from '@siam/contract/site-routes';
+import { matchSitePath, type SitePathName } from '@siam/contract/site-routes';
+import { useLocation } from '../lib/router';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { RootLayout } from './layout/root-layout';
 import { RouteErrorBoundary } from './route-error-page';
@@ -10,9 +10,9 @@ import { RouteErrorBoundary } from './route-error-page';
  * (each page module exports `Component`). Paths come from the contract's
  * sitePaths, the same list the server uses to answer 200 or 404.
  *
- * Plain routes (useRoutes) rather than a data router: the site has no
- * loaders or actions, and the data router's code was 17 KB more (gzipped) in
- * every visitor's first download (docs/decisions/0008).
+ * The page is chosen by the contract's matcher (lib/router.tsx has no route
+ * table of its own): the site has no loaders or actions, nor nested routes
+ * beyond the frame around every page.
  */
 /** A promise that says whether it has settled (React's own fields), which use() reads without waiting. */
 function tracked<T>(promise: Promise<T>): Promise<T> {
@@ -84,35 +84,17 @@ export function preloadPage(pathname: string): Promise<unknown> {
   return (name && framePages[name]?.preload()) ?? Promise.resolve();
 }
 
-/**
- * The route for `pathname` alone, found by the contract's matcher (one list of patterns,
- * compiled once): react-router ranks and compiles every route it is given on every render,
- * a tenth of a server render with the whole table (issue 14's profile). Paths, params and
- * the frame's <Outlet> work as with the whole table.
- */
-function routesFor(pathname: string): RouteObject[] {
-  const name = matchSitePath(pathname);
-  if (name === 'admin') {
-    return [
-      {
-        path: sitePaths.admin,
-        // An error screen belongs to the address it happened on: moving on clears it.
-        element: (
-          <RouteErrorBoundary key={pathname}>
-            <AdminApp />
-          </RouteErrorBoundary>
-        ),
-      },
-    ];
-  }
-  const Screen = name ? framePages[name] : undefined;
-  const screen: RouteObject = Screen
-    ? { path: sitePaths[name as SitePathName], element: <Screen /> }
-    : { path: '*', element: <NotFoundPage /> };
-  return [{ element: <RootLayout />, children: [screen] }];
-}
-
+/** The screen at the address shown: the back office in its own frame, every other page in the site's. */
 export function AppRoutes() {
   const { pathname } = useLocation();
-  return useRoutes(routesFor(pathname));
+  const name = matchSitePath(pathname);
+  if (name === 'admin')
+    return (
+      // An error screen belongs to the address it happened on: moving on clears it.
+      <RouteErrorBoundary key={pathname}>
+        <AdminApp />
+      </RouteErrorBoundary>
+    );
+  const Screen = name ? framePages[name] : undefined;
+  return <RootLayout>{Screen ? <Screen /> : <NotFoundPage />}</RootLayout>;
 }

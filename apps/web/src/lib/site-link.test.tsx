@@ -1,14 +1,10 @@
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { StaticRouter } from './router';
 import { describe, expect, it } from 'vitest';
-import { Link, LinkNavigation, NavLink } from './site-link';
+import { Link, NavLink } from './site-link';
 
 const at = (location: string, node: React.ReactNode) =>
-  renderToString(
-    <StaticRouter location={location}>
-      <LinkNavigation>{node}</LinkNavigation>
-    </StaticRouter>,
-  );
+  renderToString(<StaticRouter location={location}>{node}</StaticRouter>);
 
 const menu = (
   <nav>
@@ -41,7 +37,7 @@ describe('site links', () => {
       '<nav><a class="off" href="/">Home</a>' +
         '<a aria-current="page" class="on" href="/cars">Cars</a><a class="plain" href="/about">About</a></nav>',
     );
-    // "/carsharing" is not under "/cars"; case does not matter, as in react-router.
+    // "/carsharing" is not under "/cars"; case does not matter.
     expect(at('/carsharing', menu)).not.toContain('aria-current');
     expect(at('/ABOUT', menu)).toContain('<a aria-current="page" class="plain" href="/about">');
   });

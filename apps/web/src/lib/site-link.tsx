@@ -1,30 +1,14 @@
-import {
-  createContext,
-  use,
-  type AnchorHTMLAttributes,
-  type MouseEvent,
-  type ReactNode,
-  type Ref,
-} from 'react';
-import { useLocation, useNavigate, type NavigateFunction } from 'react-router';
+import type { AnchorHTMLAttributes, MouseEvent, Ref } from 'react';
+import { useLocation, useNavigate } from './router';
 
 /**
  * The site's links: an <a href> that moves within the site without reloading it,
- * like react-router's Link, for the paths the site links to (absolute, from sitePaths).
+ * for the paths the site links to (absolute, from sitePaths).
  *
- * Why not react-router's Link: each one runs half a dozen of the router's hooks on every
- * render (resolving its path against the route's matches, a navigate function of its own),
- * and a server-rendered page has fifty of them: a fifth of the render's CPU (issue 14's
- * profile). Here every link shares the one navigate function LinkNavigation provides.
+ * Why not react-router's Link (before lib/router.tsx replaced react-router): each ran half a
+ * dozen of the router's hooks on every render, and a server-rendered page has fifty links:
+ * a fifth of the render's CPU (issue 14's profile). These read the router once.
  */
-const NavigateContext = createContext<NavigateFunction | null>(null);
-
-/** Inside the router, around everything that shows links (app/app-frame.tsx). */
-export function LinkNavigation({ children }: { children: ReactNode }) {
-  const navigate = useNavigate();
-  return <NavigateContext value={navigate}>{children}</NavigateContext>;
-}
-
 export type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   /** An absolute path, with its query or hash if any. */
   to: string;
@@ -48,15 +32,14 @@ function leftToTheBrowser(event: MouseEvent<HTMLAnchorElement>, target: string |
 }
 
 export function Link({ to, state, replace, onClick, target, ...rest }: LinkProps) {
-  const navigate = use(NavigateContext);
+  const navigate = useNavigate();
   const follow = (event: MouseEvent<HTMLAnchorElement>) => {
     onClick?.(event);
-    // Without the router (never on the site's pages) the browser follows the link itself.
-    if (event.defaultPrevented || !navigate || leftToTheBrowser(event, target)) return;
+    if (event.defaultPrevented || leftToTheBrowser(event, target)) return;
     event.preventDefault();
     const here = window.location.pathname + window.location.search + window.location.hash;
     // A link to the page one is on does not add a second entry for it, as react-router's does not.
-    void navigate(to, { state, replace: replace ?? to === here });
+    navigate(to, { state, replace: replace ?? to === here });
   };
   return <a {...rest} href={to} target={target} onClick={follow} />;
 }

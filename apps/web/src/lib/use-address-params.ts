@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
-import { useSearchParams, type NavigateOptions } from 'react-router';
+import { useSearchParams, type NavigateOptions } from './router';
 
 /**
  * The page's query string, and a way to change it that starts from the
  * address as it is at this moment.
  *
- * Why not react-router's setter on its own: the router renders a new address
+ * Why not useSearchParams' setter on its own: the router renders a new address
  * in a transition, so until that render lands, `params` is still the old
  * address. Two changes in quick succession (a branch, then a date, on a busy
  * phone) would each start from the old address and the second would undo the

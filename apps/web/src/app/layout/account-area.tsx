@@ -1,7 +1,7 @@
 import { ChevronDown, UserRound } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { useSession } from '../../features/auth/session-provider';
 
@@ -35,9 +35,8 @@ export function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
       setOpen(false);
       onNavigate?.();
       // Home first, so a page that needs sign-in does not send the visitor to /login.
-      const leaving = navigate('/');
+      navigate('/');
       await signOut();
-      await leaving;
     };
     return (
       <div className="relative" ref={ref}>

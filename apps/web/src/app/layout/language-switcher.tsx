@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { languages, type Language } from '@siam/contract/languages';
 
 export function LanguageSwitcher({ className = '' }: { className?: string }) {
@@ -16,7 +16,7 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
     if (params.has('lng')) {
       params.delete('lng');
       const search = params.toString();
-      void navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+      navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
     }
   };
 

@@ -1,6 +1,6 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Outlet, useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { deferredIsland } from '../../lib/deferred-island';
 import { visitorChoice } from '../../lib/language-detector';
 import { serverRenderedPage } from '../../lib/server-rendered';
@@ -48,7 +48,7 @@ export function PageFallback() {
 }
 
 /** The frame every page shares (spec §2): navigation, footer, floating contact buttons. */
-export function RootLayout() {
+export function RootLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const { pathname } = useLocation();
   return (
@@ -66,7 +66,7 @@ export function RootLayout() {
         {/* Errors inside a page render within the frame, so navigation still works. */}
         <RouteErrorBoundary key={pathname}>
           <Suspense fallback={<PageFallback />}>
-            <Outlet />
+            {children}
             <MarkHydrated />
           </Suspense>
         </RouteErrorBoundary>

@@ -1,7 +1,7 @@
 import { Menu, X } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { Link, NavLink } from '../../lib/site-link';
 import { businessRules } from '@siam/contract/business-rules';
 import { useSession } from '../../features/auth/session-provider';

@@ -22,7 +22,7 @@ import {
 } from 'lucide-react';
 import { Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../lib/router';
 import { Link, NavLink } from '../../lib/site-link';
 import type { User } from '@siam/contract/auth';
 import { languages, type Language } from '@siam/contract/languages';

@@ -2,7 +2,7 @@ import { BadgePercent, CalendarCheck, Clock3, ShieldCheck } from 'lucide-react';
 import { useMemo, useState, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/use-translation';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { z } from 'zod';
 import type { User } from '@siam/contract/auth';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation } from '../../lib/router';
 import { useSession } from './session-provider';
 
 /**

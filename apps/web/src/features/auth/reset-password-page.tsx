@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from '../../lib/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { z } from 'zod';
 import { businessRules } from '@siam/contract/business-rules';

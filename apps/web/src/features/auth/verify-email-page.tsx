@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { ApiError, apiRequest, hasFieldError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';

@@ -14,7 +14,7 @@ import {
 import { useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import type { Booking } from '@siam/contract/bookings';
 import { lineShareUrl, shareLink } from '../../lib/share-link';

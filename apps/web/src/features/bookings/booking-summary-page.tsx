@@ -4,7 +4,7 @@ import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import {
   cardSchema,
@@ -225,7 +225,7 @@ function BookingSummary() {
       ),
     onSuccess: (data) => {
       idempotencyKey.current = newKey();
-      void navigate(`/booking-success?booking=${encodeURIComponent(data.booking.bookingNumber)}`);
+      navigate(`/booking-success?booking=${encodeURIComponent(data.booking.bookingNumber)}`);
     },
     onError: (error) => {
       if (!(error instanceof ApiError)) return setFormError('summary.fixErrors');

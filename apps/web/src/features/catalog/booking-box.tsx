@@ -1,7 +1,7 @@
 import { takeTypedValue } from '../../lib/server-rendered';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { businessRules } from '@siam/contract/business-rules';
 import type { CarDetails } from '@siam/contract/catalog';
@@ -49,12 +49,12 @@ export function BookingBox({ car }: { car: CarDetails }) {
           for (const [key, value] of typed) next.set(key, value!);
           return next;
         },
-        { replace: true, preventScrollReset: true },
+        { replace: true },
       );
   }, [changeParams]);
 
   const set = (key: 'pickup' | 'return' | 'branch', value: string) => {
-    changeParams((next) => setOrDelete(next, key, value), { replace: true, preventScrollReset: true });
+    changeParams((next) => setOrDelete(next, key, value), { replace: true });
     setMessage(null);
   };
 
@@ -84,7 +84,7 @@ export function BookingBox({ car }: { car: CarDetails }) {
     if (!pickup || !ret || !branch) return setMessage('missing');
     if (!datesOk || taken) return;
     if (!user) return setMessage('login');
-    void navigate(`/booking/${car.car_model_id}?${choiceQuery}`);
+    navigate(`/booking/${car.car_model_id}?${choiceQuery}`);
   };
   const from = `${location.pathname}?${choiceQuery}`;
   const disabled = car.is_active !== 1 || car.branches.length === 0;

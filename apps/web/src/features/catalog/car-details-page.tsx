@@ -15,7 +15,7 @@ import {
 } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import type { CarDetails } from '@siam/contract/catalog';
 import { specKeys } from '@siam/contract/catalog-rules';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Info } from 'lucide-react';
 import { useTranslation } from '../../lib/use-translation';
-import { useParams } from 'react-router';
+import { useParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';

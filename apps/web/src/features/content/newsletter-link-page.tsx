@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import type { NewsletterStatusResponse } from '@siam/contract/content';
 import { apiRequest } from '../../lib/api-client';

@@ -2,7 +2,7 @@ import { takeTypedValue } from '../../lib/server-rendered';
 import { Search } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { heroPicture, pictureSizes } from '@siam/contract/images';
 import { ResponsiveImg } from '../../lib/responsive-img';
@@ -53,7 +53,7 @@ function QuickSearch() {
     }
     if (branch) params.set('branch', branch);
     const query = params.toString();
-    void navigate(`/cars${query ? `?${query}` : ''}`);
+    navigate(`/cars${query ? `?${query}` : ''}`);
   };
 
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../../lib/router';
 import { Link } from '../../../lib/site-link';
 import {
   articleBodySchema,
@@ -151,7 +151,7 @@ function ArticleForm({ initial, coverImages }: { initial?: AdminArticle; coverIm
     save.mutate(draft, {
       onSuccess: (saved) => {
         setTouched(false);
-        if (!initial) void navigate(`/admin/articles/${saved.id}?saved=1`, { replace: true });
+        if (!initial) navigate(`/admin/articles/${saved.id}?saved=1`, { replace: true });
       },
     });
   };
@@ -284,9 +284,7 @@ function ArticleForm({ initial, coverImages }: { initial?: AdminArticle; coverIm
                   type="button"
                   className="btn bg-red-700 text-white hover:bg-red-800"
                   disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(undefined, { onSuccess: () => void navigate('/admin/articles') })
-                  }
+                  onClick={() => remove.mutate(undefined, { onSuccess: () => navigate('/admin/articles') })}
                 >
                   {t('articles.deleteYes')}
                 </button>

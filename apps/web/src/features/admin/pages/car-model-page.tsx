@@ -1,6 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import { Link } from '../../../lib/site-link';
 import type { AdminCarModel, AdminCategory, CarModelBody } from '@siam/contract/admin';
 import { fuels, specKeys, transmissions } from '@siam/contract/admin-constants';
@@ -100,7 +100,7 @@ function CarModelForm({ initial, canEdit }: { initial?: AdminCarModel; canEdit: 
     e.preventDefault();
     save.mutate(toBody(form), {
       onSuccess: (saved) => {
-        if (!initial) void navigate(`/admin/fleet/${saved.id}`, { replace: true });
+        if (!initial) navigate(`/admin/fleet/${saved.id}`, { replace: true });
       },
     });
   };

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router';
 import { useTranslation } from '../../../lib/use-translation';
 import type { z } from 'zod';
 import type { adminReviewSchema } from '@siam/contract/content';

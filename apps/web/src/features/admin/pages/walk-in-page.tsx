@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../../lib/router';
 import type { AdminBranch, AdminCarModelSummary } from '@siam/contract/admin';
 import type { Booking } from '@siam/contract/bookings';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
@@ -60,7 +60,7 @@ export function WalkInPage() {
         addons: [],
         driver,
       },
-      { onSuccess: (b) => void navigate(`/admin/bookings/${b.id}`) },
+      { onSuccess: (b) => navigate(`/admin/bookings/${b.id}`) },
     );
   };
 
