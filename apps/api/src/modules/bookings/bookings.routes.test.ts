@@ -17,6 +17,17 @@ import {
 import { TOO_MANY_UNPAID_MESSAGE } from '@siam/contract/bookings';
 import { priceBooking, cancellationFee, toBaht, toSatang } from './pricing';
 
+/** CRC-16/CCITT-FALSE (poly 0x1021, start 0xFFFF) in four upper-case hex digits: EMVCo QR's tag 63. */
+function crc16(text: string): string {
+  let crc = 0xffff;
+  for (const byte of Buffer.from(text, 'utf8')) {
+    crc ^= byte << 8;
+    for (let bit = 0; bit < 8; bit++)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc.toString(16).toUpperCase().padStart(4, '0');
+}
+
 describe('money rules (pure)', () => {
   it('converts baht text to satang and back exactly', () => {
     expect(toSatang('1290.00')).toBe(129_000);
@@ -476,6 +487,35 @@ describeEachDatabase('bookings', (ctx) => {
       headers: customer.headers,
     });
     expect(again.json().response.data.promptpay.payload).toBe(payload);
+  });
+
+  it('PromptPay: two bookings with the same total get different QR codes, each naming its booking (issue 16)', async () => {
+    // Two customers (one may hold only so many unpaid bookings), two cars at the same price.
+    const payloads: string[] = [];
+    for (const [from, to] of [
+      [20, 21],
+      [23, 24],
+    ]) {
+      const car = await makeCar(ctx.database, 1, { price: '1500.00' });
+      const customer = await makeCustomer(app);
+      const res = await create(customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(from!),
+        returnDate: daysFromNow(to!),
+        paymentMethod: 'promptpay',
+      });
+      const { booking, instructions } = res.json().response.data;
+      const payload: string = instructions.promptpay.payload;
+      expect(payload).toContain('54071500.00');
+      // Tag 62 (additional data), sub-tag 05 (reference label): the booking's number.
+      const reference = `05${String(booking.bookingNumber.length).padStart(2, '0')}${booking.bookingNumber}`;
+      expect(payload).toContain(`62${String(reference.length).padStart(2, '0')}${reference}6304`);
+      // Tag 63: the CRC-16/CCITT of everything before its value, as every banking app checks it.
+      expect(payload.slice(-4)).toBe(crc16(payload.slice(0, -4)));
+      payloads.push(payload);
+    }
+    expect(payloads[0]).not.toBe(payloads[1]);
   });
 
   it('cancels free within 24 hours, charges the fee afterwards, and frees the car', async () => {

@@ -380,7 +380,10 @@ export class BookingsService {
     if (booking.paymentMethod === 'bank_transfer')
       return { bankAccount: settings.bankAccount, promptpay: null };
     if (booking.paymentMethod === 'promptpay')
-      return { bankAccount: null, promptpay: await promptPayQr(settings.promptpayId, booking.total) };
+      return {
+        bankAccount: null,
+        promptpay: await promptPayQr(settings.promptpayId, booking.total, booking.bookingNumber),
+      };
     return { bankAccount: null, promptpay: null };
   }
 
