@@ -107,8 +107,12 @@ export const settingsSchema = z.object({
   OMISE_VAULT_URL: z.url().default('https://vault.omise.co'),
   /** How long a rendered page is served to every visitor of it before it is rendered again; 0: never kept. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
-  /** Turn requests away (503) when the event loop runs this late, in ms (a saturated process); 0: never. */
-  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(1000),
+  /**
+   * Turn requests away (503) when the event loop runs this late, in ms, for two samples (400 ms) in a
+   * row: a saturated process; 0: never. At 200, a crowd of cache misses is turned away early enough for
+   * /health to answer (plugins/load-shedding.ts, docs/decisions/1401 item 6).
+   */
+  SHED_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(200),
   /**
    * …or when the event loop is busy this share of the time (0-1). 1 (the default): the delay alone
    * decides, since a process answering quickly at full use is busy, not late.

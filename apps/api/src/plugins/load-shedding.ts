@@ -11,18 +11,21 @@ const SAMPLE_MS = 200;
 const STARTUP_GRACE_MS = 500;
 
 /**
- * How late the event loop ran and how busy it was, over the last sample: the
- * delay is the latest a 20 ms timer of our own ran in it, which is as long as
- * a request arriving then waited before it was read. A crowd keeps every
- * sample late; a pause (a large query, a collection of the heap) makes one.
+ * How late the event loop ran and how busy it was. A sample's delay is the
+ * latest a 20 ms timer of our own ran in it: as long as a request arriving
+ * then waited before it was read. The loop is late while two samples in a row
+ * are past `limitMs`: a crowd keeps every sample late, while one pause (a
+ * large query, a collection of the heap) makes one late sample, and is not a
+ * crowd.
  *
  * Why not @fastify/under-pressure: it reads a sample in which Node's delay
  * histogram caught nothing as an infinite delay, so a process short of CPU for
  * a moment, or behind a run of 250 ms tasks, turned every visitor away however
  * high the limit (docs/decisions/1401, item 6).
  */
-function watchEventLoop() {
-  const loop = { delayMs: 0, utilization: 0 };
+function watchEventLoop(limitMs: number) {
+  const loop = { late: false, delayMs: 0, utilization: 0 };
+  let sampleBefore = 0;
   let lastTick = performance.now();
   let sampleFrom = lastTick;
   let latest = 0;
@@ -33,7 +36,9 @@ function watchEventLoop() {
     lastTick = now;
     if (now - sampleFrom < SAMPLE_MS) return;
     const busyNow = performance.eventLoopUtilization();
+    loop.late = Math.min(latest, sampleBefore) > limitMs;
     loop.delayMs = latest;
+    sampleBefore = latest;
     loop.utilization = performance.eventLoopUtilization(busyNow, busyBefore).utilization;
     sampleFrom = now;
     busyBefore = busyNow;
@@ -69,7 +74,7 @@ function alwaysAnswered(request: FastifyRequest): boolean {
 export const loadSheddingPlugin = fp(async (app: FastifyInstance) => {
   const { SHED_EVENT_LOOP_DELAY_MS, SHED_EVENT_LOOP_UTILIZATION } = app.settings;
   if (SHED_EVENT_LOOP_DELAY_MS === 0) return;
-  const watch = watchEventLoop();
+  const watch = watchEventLoop(SHED_EVENT_LOOP_DELAY_MS);
   app.addHook('onClose', async () => watch.stop());
   // Starting up keeps the loop late for a moment; that is not a crowd, so the first samples
   // after the app is ready do not count.
@@ -79,14 +84,13 @@ export const loadSheddingPlugin = fp(async (app: FastifyInstance) => {
   });
   app.addHook('onRequest', async (request, reply) => {
     if (performance.now() < countsFrom || alwaysAnswered(request)) return;
-    const { delayMs, utilization } = watch.loop;
+    const { late, delayMs, utilization } = watch.loop;
     // A utilisation limit of 1 leaves the utilisation out: only the delay counts.
-    const type =
-      delayMs > SHED_EVENT_LOOP_DELAY_MS
-        ? 'eventLoopDelay'
-        : SHED_EVENT_LOOP_UTILIZATION < 1 && utilization > SHED_EVENT_LOOP_UTILIZATION
-          ? 'eventLoopUtilization'
-          : null;
+    const type = late
+      ? 'eventLoopDelay'
+      : SHED_EVENT_LOOP_UTILIZATION < 1 && utilization > SHED_EVENT_LOOP_UTILIZATION
+        ? 'eventLoopUtilization'
+        : null;
     if (!type) return;
     request.log.warn(
       { type, delayMs: Math.round(delayMs), utilization, url: request.url },
