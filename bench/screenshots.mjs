@@ -104,7 +104,8 @@ for (const lng of ['th', 'en', 'zh']) {
           el.style.contentVisibility = 'visible';
       for (const img of document.querySelectorAll('img[loading="lazy"]')) img.loading = 'eager';
     });
-    await page.waitForLoadState('networkidle');
+    // The load state was already reached: wait for the pictures themselves.
+    await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     const file = path.join(out, `${name}-${lng}-390.png`);
     await page.screenshot({ path: file, fullPage: true });
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
