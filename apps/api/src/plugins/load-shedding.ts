@@ -25,7 +25,6 @@ const STARTUP_GRACE_MS = 500;
  */
 function watchEventLoop(limitMs: number) {
   const loop = { late: false, delayMs: 0, utilization: 0 };
-  let sampleBefore = 0;
   let lastTick = performance.now();
   let sampleFrom = lastTick;
   let latest = 0;
@@ -36,9 +35,9 @@ function watchEventLoop(limitMs: number) {
     lastTick = now;
     if (now - sampleFrom < SAMPLE_MS) return;
     const busyNow = performance.eventLoopUtilization();
-    loop.late = Math.min(latest, sampleBefore) > limitMs;
+    // loop.delayMs is still the sample before this one.
+    loop.late = Math.min(latest, loop.delayMs) > limitMs;
     loop.delayMs = latest;
-    sampleBefore = latest;
     loop.utilization = performance.eventLoopUtilization(busyNow, busyBefore).utilization;
     sampleFrom = now;
     busyBefore = busyNow;

@@ -39,17 +39,14 @@ export type To = string | { pathname?: string; search?: string; hash?: string };
 
 export type NavigateFunction = (to: To, options?: NavigateOptions) => void;
 
-interface Router {
-  location: Location;
-  navigate: NavigateFunction;
-}
+// Two contexts: the navigate function never changes, so what only moves (every Link) does not
+// render again when the address does; what reads the address subscribes to it.
+const LocationContext = createContext<Location | null>(null);
+const NavigateContext = createContext<NavigateFunction | null>(null);
 
-const RouterContext = createContext<Router | null>(null);
-
-function useRouter(): Router {
-  const router = use(RouterContext);
-  if (!router) throw new Error('Outside the router: wrap the app in BrowserRouter or StaticRouter');
-  return router;
+function inRouter<T>(value: T | null): T {
+  if (value === null) throw new Error('Outside the router: wrap the app in BrowserRouter or StaticRouter');
+  return value;
 }
 
 /** The history entry's own state: what a navigation handed over, under `usr` as react-router kept it. */
@@ -88,39 +85,37 @@ export function BrowserRouter({ children }: { children: ReactNode }) {
     },
     [follow],
   );
-  const router = useMemo(() => ({ location, navigate }), [location, navigate]);
-  return <RouterContext value={router}>{children}</RouterContext>;
+  return (
+    <NavigateContext value={navigate}>
+      <LocationContext value={location}>{children}</LocationContext>
+    </NavigateContext>
+  );
 }
+
+/** A server render goes nowhere. */
+const stay: NavigateFunction = () => undefined;
 
 /** The router of a server render: one address, and nowhere to go. */
 export function StaticRouter({ location: url, children }: { location: string; children: ReactNode }) {
-  const router = useMemo(() => {
+  const location = useMemo<Location>(() => {
     // Split by hand, not with new URL(): a path that starts with "//" would be read as a host.
-    const [beforeHash = '', ...hashParts] = url.split('#');
-    const [pathname = '/', ...queryParts] = beforeHash.split('?');
-    const search = queryParts.length ? `?${queryParts.join('?')}` : '';
-    const hash = hashParts.length ? `#${hashParts.join('#')}` : '';
-    const ignore: NavigateFunction = () => undefined;
-    return {
-      location: {
-        pathname,
-        search: search === '?' ? '' : search,
-        hash: hash === '#' ? '' : hash,
-        state: null,
-      },
-      navigate: ignore,
-    };
+    const [, pathname = '/', search = '', hash = ''] = /^([^?#]*)(\?[^#]*)?(#.*)?$/.exec(url) ?? [];
+    return { pathname, search: search === '?' ? '' : search, hash: hash === '#' ? '' : hash, state: null };
   }, [url]);
-  return <RouterContext value={router}>{children}</RouterContext>;
+  return (
+    <NavigateContext value={stay}>
+      <LocationContext value={location}>{children}</LocationContext>
+    </NavigateContext>
+  );
 }
 
 export function useLocation(): Location {
-  return useRouter().location;
+  return inRouter(use(LocationContext));
 }
 
 /** Moves to another address within the site; the function is the same on every render. */
 export function useNavigate(): NavigateFunction {
-  return useRouter().navigate;
+  return inRouter(use(NavigateContext));
 }
 
 /** The parameters of the site path shown (`:id`, `:slug`, `:carId` in sitePaths), decoded. */
@@ -134,7 +129,8 @@ export function useSearchParams(): [
   URLSearchParams,
   (next: URLSearchParams, options?: NavigateOptions) => void,
 ] {
-  const { location, navigate } = useRouter();
+  const location = useLocation();
+  const navigate = useNavigate();
   const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
   const setParams = useCallback(
     (next: URLSearchParams, options?: NavigateOptions) => {

@@ -16,17 +16,7 @@ import {
 } from './booking-fixtures.test-helper';
 import { TOO_MANY_UNPAID_MESSAGE } from '@siam/contract/bookings';
 import { priceBooking, cancellationFee, toBaht, toSatang } from './pricing';
-
-/** CRC-16/CCITT-FALSE (poly 0x1021, start 0xFFFF) in four upper-case hex digits: EMVCo QR's tag 63. */
-function crc16(text: string): string {
-  let crc = 0xffff;
-  for (const byte of Buffer.from(text, 'utf8')) {
-    crc ^= byte << 8;
-    for (let bit = 0; bit < 8; bit++)
-      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
-  }
-  return crc.toString(16).toUpperCase().padStart(4, '0');
-}
+import { crc16 } from './promptpay';
 
 describe('money rules (pure)', () => {
   it('converts baht text to satang and back exactly', () => {
@@ -511,11 +501,14 @@ describeEachDatabase('bookings', (ctx) => {
       // Tag 62 (additional data), sub-tag 05 (reference label): the booking's number.
       const reference = `05${String(booking.bookingNumber.length).padStart(2, '0')}${booking.bookingNumber}`;
       expect(payload).toContain(`62${String(reference.length).padStart(2, '0')}${reference}6304`);
-      // Tag 63: the CRC-16/CCITT of everything before its value, as every banking app checks it.
+      // Tag 63: the CRC-16/CCITT of everything before its value, as every banking app checks it
+      // (crc16 itself is held to the algorithm's published check value below).
       expect(payload.slice(-4)).toBe(crc16(payload.slice(0, -4)));
       payloads.push(payload);
     }
     expect(payloads[0]).not.toBe(payloads[1]);
+    // CRC-16/CCITT-FALSE's check value: the nine digits 1-9 give 29B1.
+    expect(crc16('123456789')).toBe('29B1');
   });
 
   it('cancels free within 24 hours, charges the fee afterwards, and frees the car', async () => {

@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 const dataObject = (id: string, value: string) => `${id}${String(value.length).padStart(2, '0')}${value}`;
 
 /** CRC-16/CCITT-FALSE (poly 0x1021, start 0xFFFF) in four upper-case hex digits: EMVCo's tag 63. */
-function crc16(text: string): string {
+export function crc16(text: string): string {
   let crc = 0xffff;
   for (const byte of Buffer.from(text, 'utf8')) {
     crc ^= byte << 8;
