@@ -9,6 +9,9 @@ const executablePath =
   process.env.CHROME_PATH ?? ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
+// The slip-verification provider's stand-in (EasySlip's HTTP API): journeys play the bank through it.
+const SLIP_PROVIDER_PORT = PORT + 3;
+const SLIP_PROVIDER_TOKEN = 'e2e-slip-provider-key';
 // A throwaway data folder per run: the journeys start from the seeded demo data.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `siam-e2e-${process.pid}`);
 // Workers inherit it, so a journey can read the mails the server wrote to DATA_DIR/outbox.
@@ -48,34 +51,46 @@ export default defineConfig({
       grep: /@mobile/,
     },
   ],
-  webServer: {
-    // The production build, as `npm start` serves it.
-    command: `node apps/api/dist/server.js`,
-    url: `http://127.0.0.1:${PORT}/api/v1/health`,
-    reuseExistingServer: false,
-    // The server's warnings and errors (LOG_LEVEL warn) are printed beside the journeys that met them.
-    stdout: 'pipe',
-    timeout: 120_000,
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // A demonstration on demo data: the sandbox takes the cards, nobody is charged.
-      DEMO_SITE: 'true',
-      SEED_DEMO: 'true',
-      // Every journey registers its customers from 127.0.0.1; the accounts spec tests the limits on a server of its own.
-      AUTH_MAX_REGISTRATIONS: '1000',
-      // Likewise every journey's unpaid transfer bookings; bench:abuse measures the real limit.
-      UNPAID_MAX_PER_ADDRESS: '1000',
-      // Journeys play strangers at other addresses with X-Forwarded-For (e2e/abuse.spec.ts).
-      TRUST_PROXY: '127.0.0.1',
-      // The journeys share two cores with two browsers (load averages of 10-14 in CI runs), where the
-      // server is now and then short of CPU for a moment. Shedding stays on, with more room than in
-      // production; its own behaviour is tested in apps/api/src/plugins/load-shedding.test.ts and
-      // measured by `npm run bench`.
-      SHED_EVENT_LOOP_DELAY_MS: '3000',
+  webServer: [
+    {
+      command: 'npx tsx apps/api/test/slip-provider-stand-in.ts',
+      url: `http://127.0.0.1:${SLIP_PROVIDER_PORT}/health`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { SLIP_PROVIDER_PORT: String(SLIP_PROVIDER_PORT), SLIP_PROVIDER_TOKEN },
     },
-  },
+    {
+      // The production build, as `npm start` serves it.
+      command: `node apps/api/dist/server.js`,
+      url: `http://127.0.0.1:${PORT}/api/v1/health`,
+      reuseExistingServer: false,
+      // The server's warnings and errors (LOG_LEVEL warn) are printed beside the journeys that met them.
+      stdout: 'pipe',
+      timeout: 120_000,
+      env: {
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'production',
+        // A demonstration on demo data: the sandbox takes the cards, nobody is charged.
+        DEMO_SITE: 'true',
+        SEED_DEMO: 'true',
+        // Every journey registers its customers from 127.0.0.1; the accounts spec tests the limits on a server of its own.
+        AUTH_MAX_REGISTRATIONS: '1000',
+        // Likewise every journey's unpaid transfer bookings; bench:abuse measures the real limit.
+        UNPAID_MAX_PER_ADDRESS: '1000',
+        // Journeys play strangers at other addresses with X-Forwarded-For (e2e/abuse.spec.ts).
+        TRUST_PROXY: '127.0.0.1',
+        // The journeys share two cores with two browsers (load averages of 10-14 in CI runs), where the
+        // server is now and then short of CPU for a moment. Shedding stays on, with more room than in
+        // production; its own behaviour is tested in apps/api/src/plugins/load-shedding.test.ts and
+        // measured by `npm run bench`.
+        SHED_EVENT_LOOP_DELAY_MS: '3000',
+        // Slips are checked with the bank through the stand-in above (e2e/slip-checks.spec.ts).
+        SLIP_VERIFY_URL: `http://127.0.0.1:${SLIP_PROVIDER_PORT}`,
+        SLIP_VERIFY_TOKEN: SLIP_PROVIDER_TOKEN,
+      },
+    },
+  ],
 });

@@ -1,5 +1,5 @@
-import { crc32, deflateSync } from 'node:zlib';
 import { expect, type APIRequestContext } from '@playwright/test';
+import { slipPicture } from '../apps/api/test/slip-provider-stand-in';
 
 // Shared by the journeys that start from an existing booking (back office, reviews).
 
@@ -7,46 +7,68 @@ export const admin = { email: 'admin@siamdrive.test', password: 'SiamDrive-admin
 const DAY = 86_400_000;
 export const day = (n: number) => new Date(Date.now() + 7 * 3_600_000 + n * DAY).toISOString().slice(0, 10);
 /**
- * A real PNG of a phone screenshot's size (a plain light picture), as a bank
- * app saves a slip: the server decodes slips, so magic bytes alone will not do.
+ * A slip picture with the QR code Thai banks print on their slips
+ * (apps/api/test/slip-provider-stand-in.ts); without a payload, its QR names a
+ * transfer the bank stand-in does not know, so the slip waits for staff.
  */
-export function slipPng(width = 600, height = 1000): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body));
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, deflate, no filter, no interlace
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0xf0)]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
-export const png = slipPng();
+export { slipPicture };
 
-/** A customer (through the real API) with a bank-transfer booking and an uploaded slip. */
-export async function customerBooking(request: APIRequestContext, from: number) {
-  const email = `e2e-admin-${Date.now().toString(36)}-${process.pid}-${from}@example.com`;
+/** The journeys' slip-verification provider (playwright.config.ts starts it). */
+export const slipProviderUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 3}`;
+
+/** The company's account, 123-4-56789-0 in the demo settings, as a bank masks it on a slip. */
+export const ourMaskedAccount = 'xxx-x-x6789-x';
+
+/**
+ * Plays the bank: records a transfer with the provider's stand-in, as if the
+ * customer had paid, and returns the QR payload its slip carries.
+ */
+export async function bankTransfer(
+  request: APIRequestContext,
+  transfer: { amountSatang: number; receiverAccount?: string; date?: string },
+): Promise<string> {
+  const res = await request.post(`${slipProviderUrl}/stand-in/transfers`, {
+    data: { receiverAccount: ourMaskedAccount, ...transfer },
+  });
+  expect(res.ok()).toBe(true);
+  return ((await res.json()) as { payload: string }).payload;
+}
+
+/** A new customer through the real API: their bearer header, and the token and user the site keeps. */
+export async function registerCustomer(request: APIRequestContext, tag: string | number, language = 'en') {
+  const email = `e2e-admin-${Date.now().toString(36)}-${process.pid}-${tag}@example.com`;
   expect(
     (
       await request.post('/api/v1/auth/register', {
-        data: { email, password: 'secret-123', firstName: 'Malee', lastName: 'Suksan', phone: '0812345678' },
+        data: {
+          email,
+          password: 'secret-123',
+          firstName: 'Malee',
+          lastName: 'Suksan',
+          phone: '0812345678',
+          language,
+        },
       })
     ).ok(),
   ).toBe(true);
-  const { token } = await (
+  const { token, user } = await (
     await request.post('/api/v1/auth/login', { data: { email, password: 'secret-123' } })
   ).json();
-  const headers = { authorization: `Bearer ${token}` };
+  return {
+    email,
+    token: token as string,
+    user: user as unknown,
+    headers: { authorization: `Bearer ${token}` },
+  };
+}
+
+/** A bank-transfer booking for the customer, `from` days ahead, on the first car in service that is free. */
+export async function transferBooking(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  from: number,
+  driverEmail = 'malee@example.com',
+) {
   // Cars the fleet has in service (read with the admin's own API), tried until one is free.
   const adminLogin = await (await request.post('/api/v1/auth/login', { data: admin })).json();
   const units = (
@@ -74,20 +96,26 @@ export async function customerBooking(request: APIRequestContext, from: number) 
         driver: {
           firstName: 'Malee',
           lastName: 'Suksan',
-          email,
+          email: driverEmail,
           phone: '0812345678',
           idNumber: '1103700012345',
         },
       },
     });
     if (!res.ok()) continue;
-    const booking = (await res.json()).response.data.booking as { id: number; bookingNumber: string };
-    const slip = await request.post(`/api/v1/auth/bookings/${booking.id}/slip`, {
-      headers,
-      multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: png } },
-    });
-    expect(slip.ok()).toBe(true);
-    return { booking, headers, token: token as string };
+    return (await res.json()).response.data.booking as { id: number; bookingNumber: string; total: number };
   }
   throw new Error('No bookable car in the demo data');
+}
+
+/** A customer (through the real API) with a bank-transfer booking and an uploaded slip (waiting for staff). */
+export async function customerBooking(request: APIRequestContext, from: number) {
+  const { token, headers, email } = await registerCustomer(request, from);
+  const booking = await transferBooking(request, headers, from, email);
+  const slip = await request.post(`/api/v1/auth/bookings/${booking.id}/slip`, {
+    headers,
+    multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: await slipPicture() } },
+  });
+  expect(slip.ok(), await slip.text()).toBe(true);
+  return { booking, headers, token };
 }

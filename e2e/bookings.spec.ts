@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, axeViolations } from './fixtures';
-import { admin, slipPng } from './booking-fixtures';
+import { admin, slipPicture } from './booking-fixtures';
 
 /**
  * Booking journeys (issue 5): card with SAVE10 → success → receipt → my bookings → cancel;
@@ -348,7 +348,7 @@ for (const lng of ['en', 'th'] as const) {
     await expect(page.getByTestId('bank-account-number')).not.toBeEmpty();
     await page
       .getByLabel(t.slip)
-      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: slipPng() });
+      .setInputFiles({ name: 'slip.png', mimeType: 'image/png', buffer: await slipPicture() });
     await page.getByRole('button', { name: t.upload }).click();
     await expect(page.getByRole('status').filter({ hasText: t.slipDone })).toBeVisible();
   });

@@ -7,6 +7,7 @@ import {
   driverSchema,
   quoteBodySchema,
   recordedPaymentMethods,
+  slipCheckResults,
 } from './bookings';
 import { dataEnvelope, pagedEnvelope } from './envelope';
 
@@ -54,6 +55,11 @@ export const adminSlipSchema = z.object({
   rejectReason: z.string().nullable(),
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
+  /** The automatic check's finding (null: uploaded before the checks existed). */
+  check: z.enum(slipCheckResults).nullable(),
+  /** The transfer as the bank reported it, when the provider found it (satang; an instant). */
+  slipAmount: z.number().int().nullable(),
+  slipPaidAt: z.string().nullable(),
 });
 export type AdminSlip = z.infer<typeof adminSlipSchema>;
 

@@ -14,6 +14,23 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 /** Cash is taken only at the counter: staff record it on walk-in and phone bookings (back office). */
 export const recordedPaymentMethods = [...paymentMethods, 'cash'] as const;
 
+/**
+ * What the automatic check of a transfer slip found (issue 16): 'verified' confirmed the booking
+ * at once; any other result leaves the slip to staff, who see why.
+ */
+export const slipCheckResults = [
+  'verified',
+  'pdf_not_read',
+  'other_qr',
+  'no_provider',
+  'provider_unavailable',
+  'not_found',
+  'amount_mismatch',
+  'account_mismatch',
+  'date_mismatch',
+] as const;
+export type SlipCheckResult = (typeof slipCheckResults)[number];
+
 export const bookingStatuses = [
   'awaiting_payment',
   'confirmed',

@@ -30,6 +30,10 @@ export const errorCodes = [
   'UNPAID_HOLDS_FROM_NETWORK',
   /** The uploaded file is not a readable slip picture or PDF of a plausible size. */
   'SLIP_INVALID',
+  /** A slip picture with no bank slip QR code in it (a screenshot of the payment page, a cropped slip). */
+  'SLIP_NO_QR',
+  /** The slip's transfer was already uploaded, for this booking or another. */
+  'SLIP_ALREADY_USED',
   /** The promotion code does not exist, has ended, is used up, or is not this customer's (field: promoCode). */
   'PROMOTION_INVALID',
   /** Staff have closed the rental for new bookings (site settings). */
@@ -57,6 +61,8 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   UNPAID_HOLDS_FULL: 409,
   UNPAID_HOLDS_FROM_NETWORK: 409,
   SLIP_INVALID: 415,
+  SLIP_NO_QR: 422,
+  SLIP_ALREADY_USED: 409,
   PROMOTION_INVALID: 400,
   RENTAL_CLOSED: 503,
   SIGN_IN_EXPIRED: 401,

@@ -120,6 +120,14 @@ export const settingsSchema = z.object({
   SHED_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0.5).max(1).default(1),
   /** How long a call to Omise may take; past it a charge's outcome is unknown and checked later. */
   OMISE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /**
+   * Automatic slip checks (issue 16): a slip-verification provider speaking EasySlip's HTTP API
+   * (modules/bookings/slip-verifier.ts). Unset token: every slip waits for staff, marked so.
+   */
+  SLIP_VERIFY_TOKEN: optional(z.string().min(8, 'must be at least 8 characters')),
+  SLIP_VERIFY_URL: z.url().default('https://developer.easyslip.com'),
+  /** How long the provider may take; past it the slip waits for staff, marked "provider unavailable". */
+  SLIP_VERIFY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(8_000),
   /** Prometheus scrapes /metrics with `Authorization: Bearer <this>`; unset: no /metrics at all. */
   METRICS_TOKEN: optional(z.string().min(16, 'must be at least 16 characters')),
   /**

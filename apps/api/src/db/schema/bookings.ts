@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { slipCheckResults } from '@siam/contract/bookings';
 import { localized } from './localized';
 
 // Mirrors migrations/0301_bookings.sql (the SQL is the source of truth for
@@ -137,6 +138,11 @@ export const paymentSlips = pgTable('payment_slips', {
   rejectReason: text('reject_reason'),
   createdAt: at('created_at').notNull().defaultNow(),
   reviewedAt: at('reviewed_at'),
+  /** The transfer the slip's QR code names (sending bank:reference); unique over every slip. */
+  qrRef: text('qr_ref'),
+  checkResult: text('check_result', { enum: slipCheckResults }),
+  slipAmount: numeric('slip_amount', { precision: 12, scale: 2 }),
+  slipPaidAt: at('slip_paid_at'),
 });
 
 export const idempotencyKeys = pgTable(

@@ -1,3 +1,4 @@
+import type { SlipCheckResult } from '@siam/contract/bookings';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { LocalizedText } from '../../db/schema/localized';
@@ -111,9 +112,13 @@ export class BookingsAdminRepository {
       reject_reason: string | null;
       created_at: Date | string;
       reviewed_at: Date | string | null;
+      check_result: SlipCheckResult | null;
+      slip_amount: number | null;
+      slip_paid_at: Date | string | null;
     }>(
       this.db,
-      sql`SELECT id, storage_key, content_type, size_bytes, status, reject_reason, created_at, reviewed_at
+      sql`SELECT id, storage_key, content_type, size_bytes, status, reject_reason, created_at, reviewed_at,
+                 check_result, (slip_amount * 100)::int AS slip_amount, slip_paid_at
           FROM payment_slips WHERE booking_id = ${bookingId} ORDER BY id`,
     );
   }

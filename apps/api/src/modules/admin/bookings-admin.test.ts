@@ -16,9 +16,7 @@ import {
 describeEachDatabase('back office bookings', (ctx) => {
   let app: App;
   let auth: Awaited<ReturnType<typeof signInEveryone>>;
-  let png: Buffer;
   beforeAll(async () => {
-    png = await slipPicture();
     // Every booking here is a fresh customer: more registrations than one address may make by default.
     app = await buildTestApp(ctx.database, { settings: testSettings({ AUTH_MAX_REGISTRATIONS: '500' }) });
     auth = await signInEveryone(app);
@@ -49,9 +47,11 @@ describeEachDatabase('back office bookings', (ctx) => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const booking = res.json().response.data.booking as { id: number; bookingNumber: string };
+    // Each slip names a transfer of its own: one transfer pays for one booking only.
+    const slip = await slipPicture();
     if (options.slip !== false)
-      await app.services.bookings.uploadSlip(customer.userId, booking.id, png, 'en');
-    return { customer, booking };
+      await app.services.bookings.uploadSlip(customer.userId, booking.id, slip, 'en');
+    return { customer, booking, slip };
   }
 
   const post = (url: string, headers: Record<string, string>, payload: unknown = {}) =>
@@ -113,7 +113,7 @@ describeEachDatabase('back office bookings', (ctx) => {
 
   it('shows a booking with its slips; the slip file only to staff, through the admin route', async () => {
     const car = await makeCar(ctx.database, 1);
-    const { booking } = await transferBooking(car, 7);
+    const { booking, slip: png } = await transferBooking(car, 7);
     const detail = (await get(`/bookings/${booking.id}`, auth.staff)).json().response.data;
     expect(detail.booking.bookingNumber).toBe(booking.bookingNumber);
     expect(detail.slips).toHaveLength(1);
@@ -153,7 +153,7 @@ describeEachDatabase('back office bookings', (ctx) => {
       (await post(`/bookings/${booking.id}/reject-slip`, auth.staff, { reason: 'again' })).statusCode,
     ).toBe(409);
 
-    await app.services.bookings.uploadSlip(customer.userId, booking.id, png, 'en');
+    await app.services.bookings.uploadSlip(customer.userId, booking.id, await slipPicture(), 'en');
     const verified = await post(`/bookings/${booking.id}/verify-payment`, auth.staff);
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().response.data).toMatchObject({ status: 'confirmed', paid: true });

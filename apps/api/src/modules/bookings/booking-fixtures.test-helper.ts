@@ -115,16 +115,8 @@ export function uploadSlip(
   });
 }
 
-/** A real, decodable slip-like picture (a phone screenshot's size), as a bank app would save it. */
-export async function slipPicture(
-  format: 'png' | 'jpeg' = 'png',
-  width = 720,
-  height = 1280,
-): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  const image = sharp({ create: { width, height, channels: 3, background: { r: 240, g: 248, b: 255 } } });
-  return format === 'png' ? image.png().toBuffer() : image.jpeg().toBuffer();
-}
+/** A real, decodable slip picture with a bank's slip QR code (test/slip-provider-stand-in.ts). */
+export { slipPicture } from '../../../test/slip-provider-stand-in';
 
 /** Creates a booking through the real route (the driver and terms filled in), as the booking page does. */
 export function createBooking(

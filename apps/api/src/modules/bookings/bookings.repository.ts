@@ -1,4 +1,5 @@
 import { errorHttpStatus, type ErrorCode, type FieldError } from '@siam/contract/errors';
+import type { SlipCheckResult } from '@siam/contract/bookings';
 import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -441,10 +442,35 @@ export class BookingsRepository {
     );
   }
 
-  async insertSlip(ex: Executor, s: { bookingId: number; key: string; contentType: string; size: number }) {
+  /**
+   * Records an uploaded slip; null when its QR code's transfer is already on a slip (of any
+   * booking): the unique index decides, so two uploads of one slip at once cannot both pass.
+   */
+  async insertSlip(
+    ex: Executor,
+    s: { bookingId: number; key: string; contentType: string; size: number; qrRef: string | null },
+  ): Promise<number | null> {
+    const [row] = await rows<{ id: number }>(
+      ex,
+      sql`INSERT INTO payment_slips (booking_id, storage_key, content_type, size_bytes, qr_ref)
+          VALUES (${s.bookingId}, ${s.key}, ${s.contentType}, ${s.size}, ${s.qrRef})
+          ON CONFLICT (qr_ref) WHERE qr_ref IS NOT NULL DO NOTHING
+          RETURNING id`,
+    );
+    return row?.id ?? null;
+  }
+
+  /** What the automatic check found, and the transfer as the bank reported it. */
+  async setSlipCheck(
+    ex: Executor,
+    slipId: number,
+    check: { result: SlipCheckResult; amountSatang?: number; paidAt?: Date },
+  ) {
     await ex.execute(
-      sql`INSERT INTO payment_slips (booking_id, storage_key, content_type, size_bytes)
-          VALUES (${s.bookingId}, ${s.key}, ${s.contentType}, ${s.size})`,
+      sql`UPDATE payment_slips SET check_result = ${check.result},
+            slip_amount = ${check.amountSatang === undefined ? null : check.amountSatang / 100},
+            slip_paid_at = ${check.paidAt?.toISOString() ?? null}
+          WHERE id = ${slipId}`,
     );
   }
 

@@ -275,7 +275,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: app.requireUser,
       schema: {
         tags: ['bookings'],
-        summary: 'Uploads a transfer slip (multipart field "file": JPEG, PNG or PDF, at most 5 MB)',
+        summary:
+          'Uploads a transfer slip (multipart field "file": JPEG, PNG, WebP or PDF, at most 5 MB; a picture must carry the bank slip QR code). A slip the bank confirms confirms the booking at once',
         security: [{ bearerAuth: [] }],
         consumes: ['multipart/form-data'],
         params: idParams,

@@ -10,6 +10,7 @@ import {
   type Booking,
   type createBookingBodySchema,
   type Quote,
+  type SlipCheckResult,
   type quoteBodySchema,
 } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
@@ -27,7 +28,9 @@ import { CardPayments, cardRefusalMessages } from './card-payments';
 import type { PaymentGateway } from './payment-gateway';
 import { cancellationFee, toBaht } from './pricing';
 import { promptPayQr } from './promptpay';
-import { checkSlip } from './slip-checks';
+import { SLIP_ALREADY_USED_MESSAGE, checkSlip, judgeTransfer } from './slip-checks';
+import type { SlipQr } from './slip-qr';
+import type { SlipVerifier } from './slip-verifier';
 import type { FileStorage } from '../../lib/file-storage';
 import { bookingsCreated, payments } from '../../lib/metrics';
 
@@ -83,6 +86,8 @@ export class BookingsService {
       gateway: PaymentGateway;
       /** The slips folder of the file storage (private: served only through the API). */
       slips: FileStorage;
+      /** Asks the bank about a slip's transfer (EasySlip's API); null: every slip waits for staff. */
+      slipVerifier?: SlipVerifier | null;
       publicUrl: string;
       /** Unpaid bookings one network address may hold at once (UNPAID_MAX_PER_ADDRESS). */
       maxUnpaidPerAddress?: number;
@@ -529,7 +534,12 @@ export class BookingsService {
     return this.getById(bookingId, lang);
   }
 
-  /** A customer uploads a transfer slip: a picture or PDF up to 5 MB, checked by decoding it (slip-checks.ts). */
+  /**
+   * A customer uploads a transfer slip: a picture or PDF up to 5 MB, checked by decoding it, whose
+   * QR code names a transfer no other slip named (slip-checks.ts). The bank is then asked, through
+   * the slip-verification provider, what that transfer was: when it pays this booking exactly, the
+   * booking is confirmed at once; otherwise the slip waits for staff, marked with why.
+   */
   async uploadSlip(userId: number, bookingId: number, content: Buffer, lang: Language) {
     if (content.length === 0) throw new AppError('VALIDATION_FAILED', 'The file is empty');
     const booking = await this.getForUser(userId, bookingId, lang);
@@ -537,17 +547,64 @@ export class BookingsService {
       throw new AppError('CONFLICT', 'This booking does not wait for a transfer slip');
     if (booking.payBy && new Date(booking.payBy) <= this.now())
       throw new AppError('CONFLICT', 'The time to pay for this booking has passed');
-    const type = await checkSlip(content);
-    const key = `${bookingId}-${randomUUID()}.${type.ext}`;
-    await this.deps.slips.put(key, content, type.contentType);
-    payments.inc({ method: 'transfer', outcome: 'slip_received' });
-    await this.repo.insertSlip(this.db, {
+    const slip = await checkSlip(content);
+    const key = `${bookingId}-${randomUUID()}.${slip.ext}`;
+    await this.deps.slips.put(key, content, slip.contentType);
+    const slipId = await this.repo.insertSlip(this.db, {
       bookingId,
       key,
-      contentType: type.contentType,
+      contentType: slip.contentType,
       size: content.length,
+      qrRef: slip.qr?.ref ?? null,
     });
+    if (slipId === null) {
+      await this.deps.slips.delete(key);
+      payments.inc({ method: 'transfer', outcome: 'slip_reused' });
+      throw new AppError('SLIP_ALREADY_USED', SLIP_ALREADY_USED_MESSAGE, [
+        { path: 'file', message: SLIP_ALREADY_USED_MESSAGE },
+      ]);
+    }
+    payments.inc({ method: 'transfer', outcome: 'slip_received' });
+    const check = await this.checkTransfer(slip.qr, booking);
+    await this.repo.setSlipCheck(this.db, slipId, check);
+    payments.inc({ method: 'transfer', outcome: `slip_${check.result}` });
+    if (check.result === 'verified') {
+      try {
+        return await this.confirmPayment(
+          bookingId,
+          lang,
+          undefined,
+          `bank transfer ${slip.qr!.ref}, verified by the bank`,
+        );
+      } catch (error) {
+        // Staff (or the deadline) got to the booking first: the slip stays on it for them.
+        if (!(error instanceof AppError && error.code === 'CONFLICT')) throw error;
+      }
+    }
     return this.getById(bookingId, lang);
+  }
+
+  /** Asks the bank what the slip's transfer was, and whether it pays this booking (slip-checks.ts judgeTransfer). */
+  private async checkTransfer(
+    qr: SlipQr | null,
+    booking: Booking,
+  ): Promise<{ result: SlipCheckResult; amountSatang?: number; paidAt?: Date }> {
+    if (!qr) return { result: 'pdf_not_read' };
+    if (qr.kind !== 'bank') return { result: 'other_qr' };
+    if (!this.deps.slipVerifier) return { result: 'no_provider' };
+    const transfer = await this.deps.slipVerifier.verify(qr.payload);
+    if (transfer.status === 'not_found') return { result: 'not_found' };
+    // The slip's record says so, and staff see it; the metric counts it (slip_provider_unavailable).
+    if (transfer.status === 'unavailable') return { result: 'provider_unavailable' };
+    const settings = await this.deps.siteSettings.publicSettings('en');
+    const result = judgeTransfer(transfer, {
+      totalSatang: booking.total,
+      bookedAt: new Date(booking.createdAt),
+      now: this.now(),
+      bankAccount: settings.bankAccount.accountNumber,
+      promptpayId: settings.promptpayId,
+    });
+    return { result, amountSatang: transfer.amountSatang, paidAt: transfer.paidAt };
   }
 
   /** Staff accept the transfer: the payment is recorded and the booking confirmed. */

@@ -6,6 +6,7 @@ import type { SiteSettingsService } from '../site-settings/site-settings.service
 import { BookingsRepository } from './bookings.repository';
 import { BookingsService } from './bookings.service';
 import { OmiseGateway, SandboxGateway, type PaymentGateway } from './payment-gateway';
+import { EasySlipVerifier, type SlipVerifier } from './slip-verifier';
 
 /** The card gateway the settings ask for: Omise when both keys are set, the sandbox otherwise. */
 export function gatewayFromSettings(settings: Settings): PaymentGateway {
@@ -20,6 +21,16 @@ export function gatewayFromSettings(settings: Settings): PaymentGateway {
   return new SandboxGateway();
 }
 
+/** The slip-verification provider the settings name; none without a key (every slip waits for staff). */
+export function slipVerifierFromSettings(settings: Settings): SlipVerifier | null {
+  if (!settings.SLIP_VERIFY_TOKEN) return null;
+  return new EasySlipVerifier({
+    url: settings.SLIP_VERIFY_URL,
+    token: settings.SLIP_VERIFY_TOKEN,
+    timeoutMs: settings.SLIP_VERIFY_TIMEOUT_MS,
+  });
+}
+
 export function buildBookingsService(
   db: Db,
   settings: Settings,
@@ -31,6 +42,7 @@ export function buildBookingsService(
     gateway: gatewayFromSettings(settings),
     // Personal data: never a public file, read only through the API by the owner and staff.
     slips: storageFolder(files, 'slips'),
+    slipVerifier: slipVerifierFromSettings(settings),
     publicUrl: settings.publicUrl,
     maxUnpaidPerAddress: settings.UNPAID_MAX_PER_ADDRESS,
   });

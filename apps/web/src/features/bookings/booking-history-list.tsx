@@ -168,7 +168,8 @@ function BookingCard({ booking }: { booking: Booking }) {
           {receiptError}
         </p>
       )}
-      {slipOpen && booking.canUploadSlip && (
+      {/* Kept once a slip is in: its answer (checked with the bank and confirmed, or waiting for staff) stays in view. */}
+      {slipOpen && (booking.canUploadSlip || booking.slipUploaded) && (
         <div className="mt-4">
           <SlipUpload booking={booking} />
         </div>

@@ -7,7 +7,10 @@ import { uploadSlip } from './booking-api';
 
 const MAX = 5 * 1024 * 1024;
 
-/** The transfer slip form (JPEG, PNG or PDF up to 5 MB; the server checks the bytes again). */
+/**
+ * The transfer slip form (JPEG, PNG, WebP or PDF up to 5 MB). The server checks the bytes again, reads
+ * the bank's QR code and asks the bank: a slip that pays the booking confirms it at once.
+ */
 export function SlipUpload({ booking, onDone }: { booking: Booking; onDone?: (b: Booking) => void }) {
   const { t } = useTranslation('booking');
   const id = useId();
@@ -23,6 +26,8 @@ export function SlipUpload({ booking, onDone }: { booking: Booking; onDone?: (b:
     onError: (e) => {
       if (e instanceof ApiError && e.httpStatus === 413) setError(t('slip.tooBig'));
       else if (e instanceof ApiError && e.code === 'SLIP_INVALID') setError(t('slip.invalid'));
+      else if (e instanceof ApiError && e.code === 'SLIP_NO_QR') setError(t('slip.noQr'));
+      else if (e instanceof ApiError && e.code === 'SLIP_ALREADY_USED') setError(t('slip.alreadyUsed'));
       else if (e instanceof ApiError && e.httpStatus === 415) setError(t('slip.badType'));
       else setError(e.message);
     },
@@ -38,7 +43,7 @@ export function SlipUpload({ booking, onDone }: { booking: Booking; onDone?: (b:
   if (mutation.isSuccess)
     return (
       <p role="status" className="rounded-lg bg-green-50 p-3 text-green-900">
-        {t('slip.done')}
+        {mutation.data.status === 'confirmed' ? t('slip.verified') : t('slip.done')}
       </p>
     );
   return (
@@ -46,13 +51,16 @@ export function SlipUpload({ booking, onDone }: { booking: Booking; onDone?: (b:
       <label htmlFor={id} className="field-label">
         {t('slip.label')}
       </label>
+      <p id={`${id}-hint`} className="text-sm text-slate-600">
+        {t('slip.hint')}
+      </p>
       <input
         ref={input}
         id={id}
         type="file"
         accept="image/jpeg,image/png,image/webp,application/pdf"
         className="field-input"
-        aria-describedby={error ? `${id}-error` : undefined}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
         aria-invalid={error ? true : undefined}
       />
       {error && (

@@ -238,6 +238,23 @@ export function BookingPage({ id }: { id: string }) {
                     {dateTime(s.createdAt)} · {t(`booking.slipStatus.${s.status}`)}
                     {s.rejectReason && <> · {s.rejectReason}</>}
                   </p>
+                  {s.check && (
+                    <p
+                      className={`mb-1 text-sm ${s.check === 'verified' ? 'text-green-800' : 'text-amber-900'}`}
+                    >
+                      {t('booking.slipCheck.title')}: {t(`booking.slipCheck.${s.check}`)}
+                      {s.slipAmount !== null && s.slipPaidAt && (
+                        <>
+                          {' '}
+                          ·{' '}
+                          {t('booking.slipCheck.bank', {
+                            amount: satang(money, s.slipAmount),
+                            at: dateTime(s.slipPaidAt),
+                          })}
+                        </>
+                      )}
+                    </p>
+                  )}
                   <SlipView bookingId={b.id} slip={s} />
                 </li>
               ))}
