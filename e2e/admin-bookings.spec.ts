@@ -25,6 +25,7 @@ const texts = {
     completed: 'เสร็จสิ้น',
     history: 'ประวัติ',
     verifiedLog: 'ยืนยันการชำระเงิน',
+    slipCheck: 'ตรวจอัตโนมัติ: ธนาคารไม่พบรายการโอนนี้ สลิปอาจเป็นของปลอม',
   },
   en: {
     email: 'Email',
@@ -42,6 +43,7 @@ const texts = {
     completed: 'Completed',
     history: 'History',
     verifiedLog: 'Payment verified',
+    slipCheck: 'Automatic check: the bank knows no such transfer: the slip may be fake',
   },
 } as const;
 
@@ -74,6 +76,8 @@ for (const [lng, from] of [
     ).toBeVisible();
     // The slip is shown to staff (fetched through the authenticated admin route).
     await expect(page.getByRole('img', { name: t.slipAlt })).toBeVisible();
+    // …with what the bank said of it (the fixture's slip names a transfer the bank does not know).
+    await expect(page.getByText(t.slipCheck)).toBeVisible();
 
     await page.getByRole('button', { name: t.verify }).click();
     await expect(page.getByTestId('booking-status')).toHaveText(t.confirmed);
