@@ -14,11 +14,25 @@ const parts = (ms: number) => {
 /**
  * Days, hours, minutes and seconds until a deal ends, ticking each second.
  * At zero it stops and says the deal has ended (the card's caller may hide it).
+ *
+ * The first render counts from `answeredAt`, the time the deals were fetched,
+ * not from the clock: the server's HTML (perhaps kept a minute in the page
+ * cache) and the browser's hydration then draw the same figures, and nothing
+ * mismatches. The browser's own clock takes over at the first tick, within a second.
  */
-export function HotDealCountdown({ endsAt, onEnd }: { endsAt: string; onEnd?: () => void }) {
+export function HotDealCountdown({
+  endsAt,
+  answeredAt,
+  onEnd,
+}: {
+  endsAt: string;
+  /** When the answer holding this deal was fetched (the query's dataUpdatedAt), in ms. */
+  answeredAt: number;
+  onEnd?: () => void;
+}) {
   const { t } = useTranslation('home');
   const end = Date.parse(endsAt);
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(answeredAt);
   const left = end - now;
   useEffect(() => {
     if (left <= 0) {
@@ -45,8 +59,7 @@ export function HotDealCountdown({ endsAt, onEnd }: { endsAt: string; onEnd?: ()
         {(['days', 'hours', 'minutes', 'seconds'] as const).map((unit) => (
           <div key={unit} className="flex flex-col-reverse rounded-lg bg-brand-900 px-1 py-2 text-white">
             <dt className="text-xs text-slate-100">{t(`deals.${unit}`)}</dt>
-            {/* The server's clock wrote these; the first tick a second later brings the browser's. */}
-            <dd className="text-xl font-semibold tabular-nums" data-unit={unit} suppressHydrationWarning>
+            <dd className="text-xl font-semibold tabular-nums" data-unit={unit}>
               {String(p[unit]).padStart(2, '0')}
             </dd>
           </div>

@@ -19,7 +19,7 @@ import { CarImage } from '../catalog/car-image';
 import { formatBaht } from '../../lib/money';
 import { HotDealCountdown } from '../catalog/hot-deal-countdown';
 
-function DealCard({ deal }: { deal: HotDeal }) {
+function DealCard({ deal, answeredAt }: { deal: HotDeal; answeredAt: number }) {
   const { t } = useTranslation('home');
   const [ended, setEnded] = useState(false);
   const onEnd = useCallback(() => setEnded(true), []);
@@ -43,7 +43,7 @@ function DealCard({ deal }: { deal: HotDeal }) {
           <span className="text-xl font-semibold text-brand-800">{formatBaht(deal.price_per_day)}</span>
           <span className="text-sm text-slate-700">{t('perDay')}</span>
         </p>
-        <HotDealCountdown endsAt={deal.ends_at} onEnd={onEnd} />
+        <HotDealCountdown endsAt={deal.ends_at} answeredAt={answeredAt} onEnd={onEnd} />
         {!ended && (
           <Link to={`/cars/${deal.car.car_model_id}`} className="btn-action mt-auto">
             {t('deals.book')}
@@ -98,7 +98,7 @@ export function HomeMore() {
             <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
               {deals.data.map((deal) => (
                 <li key={deal.id} className="flex">
-                  <DealCard deal={deal} />
+                  <DealCard deal={deal} answeredAt={deals.dataUpdatedAt} />
                 </li>
               ))}
             </ul>
