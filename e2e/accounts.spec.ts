@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page, axeViolations } from './fixtures';
+import { startOwnServer, type OwnServer } from './own-server';
 import { startProviderStandIns, type ProviderStandIns } from '../apps/api/test/provider-stand-ins';
 
 const texts = {
@@ -308,47 +305,17 @@ test.describe('Google and Facebook sign-in against local stand-ins', () => {
   const basePort = Number(process.env.E2E_PORT ?? 3100);
   const appUrl = `http://127.0.0.1:${basePort + 1}`;
   let providers: ProviderStandIns;
-  let server: ChildProcess;
-  let dataDir: string;
+  let server: OwnServer | undefined;
 
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     providers = await startProviderStandIns({ port: basePort + 2 });
-    dataDir = mkdtempSync(path.join(os.tmpdir(), 'siam-e2e-social-'));
-    server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-      env: {
-        ...process.env,
-        PORT: String(basePort + 1),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        NODE_ENV: 'production',
-        // A demonstration on demo data: the sandbox takes the cards, nobody is charged.
-        DEMO_SITE: 'true',
-        SEED_DEMO: 'false',
-        ...providers.settings,
-      },
-      stdio: 'inherit',
-    });
-    for (let i = 0; i < 120; i++) {
-      const ok = await fetch(`${appUrl}/api/v1/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (ok) return;
-      await new Promise((r) => setTimeout(r, 500));
-    }
-    throw new Error('the configured server did not start');
+    server = await startOwnServer(basePort + 1, { SEED_DEMO: 'false', ...providers.settings }, 'social');
   });
 
   test.afterAll(async () => {
-    if (server && server.exitCode === null) {
-      const exited = new Promise((r) => server.once('exit', r));
-      server.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await providers?.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
   test.use({ baseURL: appUrl });

@@ -1,51 +1,19 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { expect, test, type Page, axeViolations } from './fixtures';
 import { admin } from './booking-fixtures';
+import { startOwnServer, type OwnServer } from './own-server';
 
 // A server of its own, with fresh demo data: publishing an article and changing a rental
 // condition would otherwise change what the journeys running beside it count and read.
 const appUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 7}`;
-let server: ChildProcess;
-let dataDir: string;
+let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), 'siam-e2e-content-'));
-  server = spawn(process.execPath, ['apps/api/dist/server.js'], {
-    env: {
-      ...process.env,
-      PORT: new URL(appUrl).port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      // A demonstration on demo data: the sandbox takes the cards, nobody is charged.
-      DEMO_SITE: 'true',
-      SEED_DEMO: 'true',
-    },
-    stdio: 'inherit',
-  });
-  for (let i = 0; i < 200; i++) {
-    const ok = await fetch(`${appUrl}/api/v1/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the content journey server did not start');
+  server = await startOwnServer(Number(new URL(appUrl).port), { SEED_DEMO: 'true' }, 'content');
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((r) => server.once('exit', r));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 });
 
 test.use({ baseURL: appUrl });

@@ -62,12 +62,13 @@ export async function registerCustomer(request: APIRequestContext, tag: string |
   };
 }
 
-/** A bank-transfer booking for the customer, `from` days ahead, on the first car in service that is free. */
+/** A bank-transfer (or PromptPay) booking for the customer, `from` days ahead, on the first car in service that is free. */
 export async function transferBooking(
   request: APIRequestContext,
   headers: Record<string, string>,
   from: number,
   driverEmail = 'malee@example.com',
+  paymentMethod: 'bank_transfer' | 'promptpay' = 'bank_transfer',
 ) {
   // Cars the fleet has in service (read with the admin's own API), tried until one is free.
   const adminLogin = await (await request.post('/api/v1/auth/login', { data: admin })).json();
@@ -90,7 +91,7 @@ export async function transferBooking(
         branchCode,
         pickupDate: day(from),
         returnDate: day(from + 2),
-        paymentMethod: 'bank_transfer',
+        paymentMethod,
         acceptTerms: true,
         addons: [],
         driver: {

@@ -254,7 +254,18 @@ export const bookingListResponseSchema = dataEnvelope(z.array(bookingSchema));
 
 export const paymentInstructionsSchema = z.object({
   bankAccount: z.object({ bank: z.string(), accountName: z.string(), accountNumber: z.string() }).nullable(),
-  promptpay: z.object({ id: z.string(), payload: z.string(), qrSvg: z.string() }).nullable(),
+  /**
+   * The QR code to scan: the payment gateway's own charge for this booking (`viaGateway`, confirmed by
+   * the gateway's webhook), else the company's static PromptPay QR naming the booking (its ID and payload).
+   */
+  promptpay: z
+    .object({
+      id: z.string().nullable(),
+      payload: z.string().nullable(),
+      qrSvg: z.string(),
+      viaGateway: z.boolean(),
+    })
+    .nullable(),
 });
 export const createBookingResponseSchema = dataEnvelope(
   z.object({ booking: bookingSchema, instructions: paymentInstructionsSchema }),

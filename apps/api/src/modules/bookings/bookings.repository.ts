@@ -460,6 +460,65 @@ export class BookingsRepository {
     return row?.id ?? null;
   }
 
+  /** The booking's PromptPay charge at the gateway that can still be paid, if it has one. */
+  async livePromptPayCharge(ex: Executor, bookingId: number) {
+    const [row] = await rows<{ reference: string; qr_svg: string }>(
+      ex,
+      sql`SELECT reference, qr_svg FROM gateway_charges WHERE booking_id = ${bookingId} AND status = 'pending'`,
+    );
+    return row;
+  }
+
+  /** Keeps a new gateway charge; false when the booking already has a pending one (another request made it). */
+  async insertGatewayCharge(
+    ex: Executor,
+    c: { bookingId: number; gateway: string; reference: string; amountSatang: number; qrSvg: string },
+  ): Promise<boolean> {
+    const inserted = await rows<{ id: number }>(
+      ex,
+      sql`INSERT INTO gateway_charges (booking_id, gateway, method, reference, amount, qr_svg)
+          VALUES (${c.bookingId}, ${c.gateway}, 'promptpay', ${c.reference}, ${c.amountSatang / 100}, ${c.qrSvg})
+          ON CONFLICT (booking_id) WHERE status = 'pending' DO NOTHING RETURNING id`,
+    );
+    return inserted.length === 1;
+  }
+
+  async gatewayCharge(ex: Executor, reference: string) {
+    const [row] = await rows<{ booking_id: number; amount: number; status: string }>(
+      ex,
+      sql`SELECT booking_id, (amount * 100)::int AS amount, status FROM gateway_charges WHERE reference = ${reference}`,
+    );
+    return row;
+  }
+
+  /** Settles a pending gateway charge once; false when it was settled already (an earlier event). */
+  async settleGatewayCharge(ex: Executor, reference: string, status: string): Promise<boolean> {
+    const updated = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE gateway_charges SET status = ${status}, settled_at = now()
+          WHERE reference = ${reference} AND status = 'pending' RETURNING id`,
+    );
+    return updated.length === 1;
+  }
+
+  /** Records a webhook event; false when it was recorded before (a duplicate delivery). */
+  async recordGatewayEvent(
+    ex: Executor,
+    e: { id: string; gateway: string; kind: string; reference: string; outcome: string },
+  ): Promise<boolean> {
+    const inserted = await rows<{ id: string }>(
+      ex,
+      sql`INSERT INTO gateway_events (id, gateway, kind, reference, outcome)
+          VALUES (${e.id}, ${e.gateway}, ${e.kind}, ${e.reference}, ${e.outcome})
+          ON CONFLICT (id) DO NOTHING RETURNING id`,
+    );
+    return inserted.length === 1;
+  }
+
+  async setGatewayEventOutcome(ex: Executor, id: string, outcome: string) {
+    await ex.execute(sql`UPDATE gateway_events SET outcome = ${outcome} WHERE id = ${id}`);
+  }
+
   /** What the automatic check found, and the transfer as the bank reported it. */
   async setSlipCheck(
     ex: Executor,

@@ -88,6 +88,40 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post(
+    '/webhooks/omise',
+    {
+      // Omise posts an event per charge change; the body is not believed (the charge is fetched back).
+      config: { rateLimit: { max: 600, windowMinutes: 1 } },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "The payment gateway's webhook: a charge's event. The charge is fetched back from the gateway; a PromptPay charge paid in full confirms its booking; an event is handled once",
+        body: z.object({
+          object: z.literal('event'),
+          id: z.string().min(1).max(100),
+          key: z.string().min(1).max(100),
+          data: z.object({ object: z.string(), id: z.string().min(1).max(100) }).passthrough(),
+        }),
+        response: { 200: dataEnvelope(z.object({ outcome: z.string() })), 400: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const { id, key, data } = request.body;
+      const outcome =
+        data.object === 'charge'
+          ? await bookings().gatewayEvent({ id, key, chargeId: data.id })
+          : 'ignored_not_a_charge';
+      // An event about a charge that is not ours, or that the gateway does not know: someone made it up.
+      if (outcome === 'ignored_unknown_charge')
+        request.log.warn(
+          { eventId: id, key, chargeId: data.id },
+          'gateway event ignored: no such charge of ours',
+        );
+      return { status: true as const, response: { data: { outcome } } };
+    },
+  );
+
+  app.post(
     '/guest/bookings/quote',
     {
       schema: {

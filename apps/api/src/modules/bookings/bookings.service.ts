@@ -384,12 +384,115 @@ export class BookingsService {
     const settings = await this.deps.siteSettings.publicSettings(lang);
     if (booking.paymentMethod === 'bank_transfer')
       return { bankAccount: settings.bankAccount, promptpay: null };
-    if (booking.paymentMethod === 'promptpay')
+    if (booking.paymentMethod === 'promptpay') {
+      const qrSvg = await this.gatewayPromptPayQr(booking);
+      if (qrSvg)
+        return { bankAccount: null, promptpay: { id: null, payload: null, qrSvg, viaGateway: true } };
       return {
         bankAccount: null,
         promptpay: await promptPayQr(settings.promptpayId, booking.total, booking.bookingNumber),
       };
+    }
     return { bankAccount: null, promptpay: null };
+  }
+
+  /**
+   * The QR code of the booking's PromptPay charge at the gateway, made the first time it is asked
+   * for; null when the gateway has no PromptPay (the sandbox) or cannot make a charge now: the
+   * static QR is shown instead, and its slip is checked like a transfer's.
+   */
+  private async gatewayPromptPayQr(booking: Booking): Promise<string | null> {
+    const { gateway } = this.deps;
+    if (!gateway.createPromptPayCharge) return null;
+    const live = await this.repo.livePromptPayCharge(this.db, booking.id);
+    if (live) return live.qr_svg;
+    let charge;
+    try {
+      charge = await gateway.createPromptPayCharge({
+        amountSatang: booking.total,
+        description: `Siam Drive booking ${booking.bookingNumber}`,
+        bookingNumber: booking.bookingNumber,
+        idempotencyKey: `promptpay-${booking.bookingNumber}-${randomUUID()}`,
+      });
+    } catch (error) {
+      this.deps.log?.error(
+        { err: error, bookingId: booking.id },
+        'gateway PromptPay charge failed; static QR shown',
+      );
+      return null;
+    }
+    const kept = await this.repo.insertGatewayCharge(this.db, {
+      bookingId: booking.id,
+      gateway: gateway.name,
+      reference: charge.reference,
+      amountSatang: booking.total,
+      qrSvg: charge.qrSvg,
+    });
+    // Another request made the booking's charge at the same moment: that one is shown (this one expires unpaid).
+    return kept ? charge.qrSvg : ((await this.repo.livePromptPayCharge(this.db, booking.id))?.qr_svg ?? null);
+  }
+
+  /**
+   * A webhook event from the gateway about a charge. Nothing in the event is believed: the charge is
+   * fetched back from the gateway, and only a charge of ours, paid in full, confirms its booking. An
+   * event is handled once (its id is kept), in any order: each looks at the charge as it is now.
+   * Returns what it came to; throws SERVICE_UNAVAILABLE when the gateway cannot be asked (it retries).
+   */
+  async gatewayEvent(event: { id: string; key: string; chargeId: string }): Promise<string> {
+    const { gateway } = this.deps;
+    if (!gateway.retrieveCharge) return 'ignored_no_gateway';
+    const local = await this.repo.gatewayCharge(this.db, event.chargeId);
+    if (!local) return 'ignored_unknown_charge';
+    let charge;
+    try {
+      charge = await gateway.retrieveCharge(event.chargeId);
+    } catch {
+      throw new AppError('SERVICE_UNAVAILABLE', 'The payment gateway did not answer; send the event again');
+    }
+    if (!charge) return 'ignored_unknown_charge';
+    const paid =
+      charge.status === 'successful' && charge.amountSatang === local.amount && charge.currency === 'thb';
+    let confirmed = false;
+    const outcome = await this.repo.transaction(async (tx) => {
+      const first = await this.repo.recordGatewayEvent(tx, {
+        id: event.id,
+        gateway: gateway.name,
+        kind: event.key,
+        reference: event.chargeId,
+        outcome: 'received',
+      });
+      if (!first) return 'duplicate';
+      let result: string;
+      if (charge.status === 'pending') result = 'pending';
+      else if (charge.status === 'successful' && !paid) result = 'amount_mismatch';
+      else if (!(await this.repo.settleGatewayCharge(tx, event.chargeId, charge.status)))
+        result = 'already_settled';
+      else if (!paid) result = 'settled';
+      else {
+        const row = await this.repo.findBooking(tx, { id: local.booking_id, forUpdate: true });
+        if (row?.status !== 'awaiting_payment') result = 'late';
+        else {
+          await this.repo.insertPayment(tx, {
+            bookingId: row.id,
+            method: 'promptpay',
+            status: 'succeeded',
+            amount: toBaht(local.amount),
+            gateway: gateway.name,
+            reference: event.chargeId,
+          });
+          await this.repo.transition(tx, row.id, 'confirm', sql`paid_at = now()`);
+          confirmed = true;
+          result = 'confirmed';
+        }
+      }
+      await this.repo.setGatewayEventOutcome(tx, event.id, result);
+      return result;
+    });
+    if (confirmed) {
+      payments.inc({ method: 'promptpay', outcome: 'gateway_confirmed' });
+      await this.sendMail(local.booking_id, 'confirmed');
+    }
+    return outcome;
   }
 
   async paymentInstructions(userId: number, bookingId: number, lang: Language) {

@@ -1,90 +1,12 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { readOutbox } from '../../../test/outbox';
+import { omiseStandIn } from '../../../test/omise-stand-in';
 import { describeEachDatabase } from '../../../test/databases';
 import { daysFromNow, driver, goodCard, makeCar, makeCustomer } from './booking-fixtures.test-helper';
-
-/**
- * A local stand-in that speaks the part of Omise's HTTP API the adapter uses:
- * POST /tokens on the vault (public key), POST /charges and /charges/:id/refunds
- * on the API (secret key), form-encoded, Basic auth with the key as user name;
- * GET /search?scope=charge&query=… over the charges it made (metadata included).
- * Two cards play a lost answer: 4000 0000 0000 0408 is charged but answered
- * after the adapter's time-out; 4000 0000 0000 0416 meets a 503 before any charge.
- */
-function omiseStandIn() {
-  const seen: { path: string; auth: string; form: URLSearchParams; idempotencyKey?: string }[] = [];
-  const tokens = new Map<string, string>();
-  const charges: Record<string, unknown>[] = [];
-  const control = { searchDown: false, lateMs: 1_500 };
-  const read = (req: IncomingMessage) =>
-    new Promise<string>((resolve) => {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => resolve(body));
-    });
-  const server = createServer(async (req, res) => {
-    const form = new URLSearchParams(await read(req));
-    const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
-    seen.push({
-      path: req.url ?? '',
-      auth,
-      form,
-      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
-    });
-    res.setHeader('content-type', 'application/json');
-    if (req.url === '/tokens') {
-      if (auth !== 'pkey_test_123:')
-        return res.writeHead(401).end(JSON.stringify({ object: 'error', code: 'authentication_failure' }));
-      const id = `tokn_test_${tokens.size + 1}`;
-      tokens.set(id, form.get('card[number]') ?? '');
-      return res.end(
-        JSON.stringify({ object: 'token', id, card: { last_digits: form.get('card[number]')?.slice(-4) } }),
-      );
-    }
-    if (req.url?.startsWith('/search')) {
-      if (auth !== 'skey_test_456:' || control.searchDown)
-        return res.writeHead(control.searchDown ? 503 : 401).end('{"object":"error"}');
-      const query = new URL(req.url, 'http://omise').searchParams.get('query') ?? '';
-      const data = charges.filter((c) => JSON.stringify(c).includes(query));
-      return res.end(JSON.stringify({ object: 'search', scope: 'charge', query, data, total: data.length }));
-    }
-    if (req.url === '/charges') {
-      if (auth !== 'skey_test_456:')
-        return res.writeHead(401).end(JSON.stringify({ object: 'error', code: 'authentication_failure' }));
-      const number = tokens.get(form.get('card') ?? '');
-      if (number === '4000000000000416')
-        return res.writeHead(503).end('{"object":"error","code":"service_unavailable"}');
-      const failed = number === '4000000000000002';
-      const charge = {
-        object: 'charge',
-        id: `chrg_test_${seen.length}`,
-        amount: Number(form.get('amount')),
-        currency: form.get('currency'),
-        status: failed ? 'failed' : 'successful',
-        failure_code: failed ? 'payment_rejected' : null,
-        metadata: { idempotency_key: form.get('metadata[idempotency_key]') },
-      };
-      charges.push(charge);
-      if (number === '4000000000000408') await new Promise((r) => setTimeout(r, control.lateMs));
-      if (res.destroyed) return;
-      return res.end(JSON.stringify(charge));
-    }
-    if (/^\/charges\/[^/]+\/refunds$/.test(req.url ?? ''))
-      return res.end(
-        JSON.stringify({
-          object: 'refund',
-          id: `rfnd_test_${seen.length}`,
-          amount: Number(form.get('amount')),
-        }),
-      );
-    res.writeHead(404).end('{}');
-  });
-  return { server, seen, control };
-}
 
 describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
   let app: App;

@@ -39,6 +39,20 @@ export type ChargeLookup =
   /** The gateway did not answer this time either. */
   | { status: 'unknown' };
 
+/** A charge the gateway made for a PromptPay payment: the QR code the customer scans is this charge's own. */
+export interface PromptPayCharge {
+  reference: string;
+  qrSvg: string;
+}
+
+/** A charge as the gateway has it now (fetched back: how a webhook event is believed). */
+export interface GatewayCharge {
+  reference: string;
+  status: 'pending' | 'successful' | 'failed' | 'expired' | 'reversed';
+  amountSatang: number;
+  currency: string;
+}
+
 export interface PaymentGateway {
   readonly name: string;
   /** Whether the site must say this is a sandbox (no real money moves). */
@@ -52,6 +66,19 @@ export interface PaymentGateway {
   refund(input: { reference: string; amountSatang: number }): Promise<{ reference: string }>;
   /** Looks up the charge made with this idempotency key (reconciling an unknown outcome). */
   findCharge(idempotencyKey: string): Promise<ChargeLookup>;
+  /**
+   * PromptPay through the gateway (issue 16): a charge per booking whose QR code only it has, paid
+   * when the gateway says so. Absent (the sandbox): the static PromptPay QR is shown instead.
+   * Throws when the gateway cannot make one now.
+   */
+  createPromptPayCharge?(input: {
+    amountSatang: number;
+    description: string;
+    bookingNumber: string;
+    idempotencyKey: string;
+  }): Promise<PromptPayCharge>;
+  /** The charge as the gateway has it now; null when it has no such charge. Throws when it does not answer. */
+  retrieveCharge?(reference: string): Promise<GatewayCharge | null>;
 }
 
 export function cardBrand(number: string): string {
@@ -217,6 +244,66 @@ export class OmiseGateway implements PaymentGateway {
     );
     if (!res.ok || typeof res.body.id !== 'string') throw new Error('Omise refused the refund');
     return { reference: res.body.id };
+  }
+
+  /**
+   * A charge with a `promptpay` source: Omise answers it pending, with the QR code as an SVG document
+   * (`source.scannable_code.image.download_uri`), which is fetched once and kept with the charge.
+   */
+  async createPromptPayCharge(input: {
+    amountSatang: number;
+    description: string;
+    bookingNumber: string;
+    idempotencyKey: string;
+  }): Promise<PromptPayCharge> {
+    const charge = await this.post(
+      `${this.options.apiUrl}/charges`,
+      this.options.secretKey,
+      {
+        amount: String(input.amountSatang),
+        currency: 'thb',
+        'source[type]': 'promptpay',
+        description: input.description,
+        'metadata[booking_number]': input.bookingNumber,
+      },
+      input.idempotencyKey,
+    );
+    const body = charge.body as {
+      object?: string;
+      id?: unknown;
+      status?: string;
+      source?: { scannable_code?: { image?: { download_uri?: unknown } } };
+    };
+    const uri = body.source?.scannable_code?.image?.download_uri;
+    if (!charge.ok || body.object !== 'charge' || typeof body.id !== 'string' || typeof uri !== 'string')
+      throw new Error(`Omise made no PromptPay charge (HTTP ${charge.status})`);
+    const image = await fetch(uri, {
+      headers: { authorization: this.auth(this.options.secretKey) },
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
+    });
+    const qrSvg = image.ok ? await image.text() : '';
+    if (!qrSvg.includes('<svg'))
+      throw new Error(`Omise's PromptPay QR code could not be fetched (HTTP ${image.status})`);
+    return { reference: body.id, qrSvg };
+  }
+
+  async retrieveCharge(reference: string): Promise<GatewayCharge | null> {
+    const response = await fetch(`${this.options.apiUrl}/charges/${encodeURIComponent(reference)}`, {
+      headers: { authorization: this.auth(this.options.secretKey) },
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
+    });
+    if (response.status === 404) return null;
+    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!response.ok || body.object !== 'charge' || body.id !== reference)
+      throw new Error(`Omise did not answer for the charge (HTTP ${response.status})`);
+    const status = String(body.status);
+    return {
+      reference,
+      status:
+        (['successful', 'failed', 'expired', 'reversed'] as const).find((s) => s === status) ?? 'pending',
+      amountSatang: Number(body.amount),
+      currency: String(body.currency ?? '').toLowerCase(),
+    };
   }
 
   /** Omise's Search API over charges, by the key written into the charge's metadata. */

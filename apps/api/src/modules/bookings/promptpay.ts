@@ -36,5 +36,5 @@ export async function promptPayQr(promptpayId: string, amountSatang: number, ref
     margin: 2,
     width: 240,
   });
-  return { id: promptpayId, payload, qrSvg };
+  return { id: promptpayId, payload, qrSvg, viaGateway: false };
 }

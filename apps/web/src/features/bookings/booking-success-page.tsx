@@ -69,7 +69,9 @@ function PaymentBox({ booking }: { booking: Booking }) {
             alt={t('success.promptpayAlt', { amount })}
             src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(instructions.data.promptpay.qrSvg)}`}
           />
-          <p className="text-sm">{t('success.promptpayId', { id: instructions.data.promptpay.id })}</p>
+          {instructions.data.promptpay.id && (
+            <p className="text-sm">{t('success.promptpayId', { id: instructions.data.promptpay.id })}</p>
+          )}
         </figure>
       )}
       <div className="mt-5">
@@ -116,6 +118,12 @@ function BookingSuccess() {
     queryFn: () => fetchBooking(number),
     enabled: /^[A-Za-z0-9-]{3,40}$/.test(number),
     retry: false,
+    // A PromptPay payment is confirmed by the gateway (or staff) while the customer looks at the QR:
+    // the page asks again every few seconds, so it turns to "paid" without a reload.
+    refetchInterval: (q) =>
+      q.state.data?.status === 'awaiting_payment' && q.state.data.paymentMethod === 'promptpay'
+        ? 4000
+        : false,
   });
   usePageMeta(t('success.metaTitle'));
   if (!number || query.isError)
@@ -140,7 +148,8 @@ function BookingSuccess() {
     <div className="container-page py-8">
       <div className="flex items-start gap-3">
         <CheckCircle2 aria-hidden="true" className="mt-1 shrink-0 text-green-700" size={36} />
-        <div>
+        {/* Announced when a payment confirmed elsewhere (the gateway, staff) turns the page to "paid". */}
+        <div aria-live="polite">
           <h1 className="text-3xl font-semibold">
             {b.paid
               ? t('success.titlePaid')

@@ -1,0 +1,192 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { buildTestApp, testSettings } from '../../../test/app';
+import { describeEachDatabase } from '../../../test/databases';
+import { omiseStandIn } from '../../../test/omise-stand-in';
+import { readOutbox } from '../../../test/outbox';
+import { createBooking, daysFromNow, makeCar, makeCustomer } from './booking-fixtures.test-helper';
+
+/**
+ * PromptPay through the gateway (issue 16, part 2), against a stand-in that
+ * speaks Omise's HTTP API: a charge per booking with its own QR code, and the
+ * webhook that confirms the booking. Nothing in an event is believed: the
+ * charge is fetched back; an event is handled once, in whatever order.
+ */
+describeEachDatabase('PromptPay through the gateway', (ctx) => {
+  let app: App;
+  let dataDir: string;
+  let omise: ReturnType<typeof omiseStandIn>;
+  beforeAll(async () => {
+    omise = omiseStandIn();
+    await new Promise<void>((resolve) => omise.server.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(omise.server.address() as AddressInfo).port}`;
+    const settings = testSettings({
+      OMISE_PUBLIC_KEY: 'pkey_test_123',
+      OMISE_SECRET_KEY: 'skey_test_456',
+      OMISE_API_URL: url,
+      OMISE_VAULT_URL: url,
+      OMISE_TIMEOUT_MS: '2000',
+    });
+    dataDir = settings.dataDir;
+    app = await buildTestApp(ctx.database, { settings });
+  });
+  afterAll(async () => {
+    await app.close();
+    (omise.server as Server).closeAllConnections();
+    await new Promise<void>((resolve) => (omise.server as Server).close(() => resolve()));
+  });
+
+  const promptPayBooking = async () => {
+    const car = await makeCar(ctx.database, 1, { price: '1500.00' });
+    const customer = await makeCustomer(app);
+    const res = await createBooking(app, customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(40),
+      returnDate: daysFromNow(42),
+      paymentMethod: 'promptpay',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const { booking, instructions } = res.json().response.data;
+    const charge = omise.charges.at(-1) as { id: string; amount: number; metadata: Record<string, string> };
+    return { customer, booking, instructions, charge };
+  };
+  const post = (event: unknown) =>
+    app.inject({ method: 'POST', url: '/api/v1/webhooks/omise', payload: event as object });
+  const bookingOf = async (headers: Record<string, string>, id: number) =>
+    (await app.inject({ url: `/api/v1/auth/bookings/${id}`, headers })).json().response.data;
+
+  it('each booking gets a charge of its own at the gateway, and its QR code; asking again shows the same', async () => {
+    const { customer, booking, instructions, charge } = await promptPayBooking();
+    expect(instructions.promptpay).toMatchObject({ viaGateway: true, id: null, payload: null });
+    expect(instructions.promptpay.qrSvg).toContain('<svg');
+    expect(charge).toMatchObject({
+      amount: booking.total,
+      metadata: { booking_number: booking.bookingNumber },
+    });
+    const made = omise.seen.filter(
+      (s) => s.path === '/charges' && s.form.get('source[type]') === 'promptpay',
+    );
+    const again = await app.inject({
+      url: `/api/v1/auth/bookings/${booking.id}/payment`,
+      headers: customer.headers,
+    });
+    expect(again.json().response.data.promptpay.qrSvg).toBe(instructions.promptpay.qrSvg);
+    expect(
+      omise.seen.filter((s) => s.path === '/charges' && s.form.get('source[type]') === 'promptpay'),
+    ).toHaveLength(made.length);
+    const other = await promptPayBooking();
+    expect(other.instructions.promptpay.qrSvg).not.toBe(instructions.promptpay.qrSvg);
+  });
+
+  it('the webhook confirms the booking once the gateway says it is paid; a duplicate changes nothing', async () => {
+    const { customer, booking, charge } = await promptPayBooking();
+    // Before the customer pays: the charge is pending at the gateway.
+    const early = await post(omise.event(charge.id, 'charge.create'));
+    expect(early.json().response.data.outcome).toBe('pending');
+    omise.pay(charge.id);
+    const event = omise.event(charge.id);
+    const res = await post(event);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().response.data.outcome).toBe('confirmed');
+    expect(await bookingOf(customer.headers, booking.id)).toMatchObject({
+      status: 'confirmed',
+      payment: { method: 'promptpay', reference: charge.id },
+    });
+    const again = await post(event);
+    expect(again.json().response.data.outcome).toBe('duplicate');
+    // Out of order: an older kind of event, delivered late, about the same charge.
+    const late = await post(omise.event(charge.id, 'charge.create'));
+    expect(late.json().response.data.outcome).toBe('already_settled');
+    const [{ n }] = (await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM payments WHERE booking_id = $1 AND status = 'succeeded'`,
+      [booking.id],
+    )) as [{ n: number }];
+    expect(n).toBe(1);
+    const confirmations = readOutbox(dataDir).filter(
+      (m) =>
+        m.to === customer.email && m.subject.includes(booking.bookingNumber) && /confirmed/i.test(m.subject),
+    );
+    expect(confirmations).toHaveLength(1);
+  });
+
+  it('a forged event is ignored: an unknown charge, or "paid" for a charge the gateway has as pending', async () => {
+    const { customer, booking, charge } = await promptPayBooking();
+    const unknown = await post({
+      object: 'event',
+      id: 'evnt_forged_1',
+      key: 'charge.complete',
+      data: { object: 'charge', id: 'chrg_made_up', status: 'successful', amount: booking.total },
+    });
+    expect(unknown.json().response.data.outcome).toBe('ignored_unknown_charge');
+    const lying = await post({
+      object: 'event',
+      id: 'evnt_forged_2',
+      key: 'charge.complete',
+      data: { ...omise.event(charge.id).data, status: 'successful', paid: true },
+    });
+    expect(lying.json().response.data.outcome).toBe('pending');
+    expect((await bookingOf(customer.headers, booking.id)).status).toBe('awaiting_payment');
+    for (const junk of [{}, { object: 'event', id: 'x' }]) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/webhooks/omise', payload: junk });
+      expect(res.statusCode).toBe(400);
+    }
+    const broken = await app.inject({
+      method: 'POST',
+      url: '/api/v1/webhooks/omise',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"object":"event",',
+    });
+    expect(broken.statusCode).toBe(400);
+  });
+
+  it('a charge paid short is not a payment; an expired one is settled and the next QR is a new charge', async () => {
+    const short = await promptPayBooking();
+    omise.pay(short.charge.id);
+    Object.assign(
+      omise.charges.find((c) => c.id === short.charge.id)!,
+      { amount: short.booking.total - 100 },
+    );
+    expect((await post(omise.event(short.charge.id))).json().response.data.outcome).toBe('amount_mismatch');
+    expect((await bookingOf(short.customer.headers, short.booking.id)).status).toBe('awaiting_payment');
+
+    const lapsed = await promptPayBooking();
+    omise.expire(lapsed.charge.id);
+    expect((await post(omise.event(lapsed.charge.id, 'charge.expire'))).json().response.data.outcome).toBe(
+      'settled',
+    );
+    const next = await app.inject({
+      url: `/api/v1/auth/bookings/${lapsed.booking.id}/payment`,
+      headers: lapsed.customer.headers,
+    });
+    expect(next.json().response.data.promptpay.viaGateway).toBe(true);
+    expect(next.json().response.data.promptpay.qrSvg).not.toBe(lapsed.instructions.promptpay.qrSvg);
+  });
+
+  it('when the gateway cannot be asked, the event is refused (503, it sends it again) and handled on the retry', async () => {
+    const { customer, booking, charge } = await promptPayBooking();
+    omise.pay(charge.id);
+    const event = omise.event(charge.id);
+    omise.control.chargesDown = true;
+    try {
+      expect((await post(event)).statusCode).toBe(503);
+    } finally {
+      omise.control.chargesDown = false;
+    }
+    expect((await post(event)).json().response.data.outcome).toBe('confirmed');
+    expect((await bookingOf(customer.headers, booking.id)).status).toBe('confirmed');
+  });
+
+  it('when the gateway cannot make a charge, the static PromptPay QR naming the booking is shown', async () => {
+    omise.control.chargesDown = true;
+    try {
+      const { instructions, booking } = await promptPayBooking();
+      expect(instructions.promptpay).toMatchObject({ viaGateway: false, id: '0105558000000' });
+      expect(instructions.promptpay.payload).toContain(booking.bookingNumber);
+    } finally {
+      omise.control.chargesDown = false;
+    }
+  });
+});

@@ -1,0 +1,166 @@
+import { createServer, type IncomingMessage } from 'node:http';
+import QRCode from 'qrcode';
+
+/**
+ * A local stand-in that speaks the part of Omise's HTTP API the adapter uses,
+ * form-encoded, Basic auth with the key as user name:
+ *   POST /tokens on the vault (public key);
+ *   POST /charges (secret key) with a card token, or with `source[type]=promptpay`: a pending
+ *     charge whose source carries a scannable QR code (`scannable_code.image.download_uri`, an SVG);
+ *   GET /charges/:id, GET the QR's download_uri, POST /charges/:id/refunds;
+ *   GET /search?scope=charge&query=… over the charges it made (metadata included).
+ * Two cards play a lost answer: 4000 0000 0000 0408 is charged but answered
+ * after the adapter's time-out; 4000 0000 0000 0416 meets a 503 before any charge.
+ * `pay` and `expire` play the customer's bank; `event` writes the webhook event Omise would post.
+ */
+export function omiseStandIn() {
+  const seen: {
+    method: string;
+    path: string;
+    auth: string;
+    form: URLSearchParams;
+    idempotencyKey?: string;
+  }[] = [];
+  const tokens = new Map<string, string>();
+  const charges: Record<string, unknown>[] = [];
+  const control = { searchDown: false, chargesDown: false, lateMs: 1_500 };
+  let events = 0;
+  const read = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => resolve(body));
+    });
+  const byId = (id: string) => charges.find((c) => c.id === id);
+  const server = createServer(async (req, res) => {
+    const form = new URLSearchParams(await read(req));
+    const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
+    const path = req.url ?? '';
+    seen.push({
+      method: req.method ?? 'GET',
+      path,
+      auth,
+      form,
+      idempotencyKey: req.headers['idempotency-key'] as string | undefined,
+    });
+    res.setHeader('content-type', 'application/json');
+    const refuse = () =>
+      res.writeHead(401).end(JSON.stringify({ object: 'error', code: 'authentication_failure' }));
+    if (path === '/tokens') {
+      if (auth !== 'pkey_test_123:') return refuse();
+      const id = `tokn_test_${tokens.size + 1}`;
+      tokens.set(id, form.get('card[number]') ?? '');
+      return res.end(
+        JSON.stringify({ object: 'token', id, card: { last_digits: form.get('card[number]')?.slice(-4) } }),
+      );
+    }
+    if (path.startsWith('/search')) {
+      if (auth !== 'skey_test_456:' || control.searchDown)
+        return res.writeHead(control.searchDown ? 503 : 401).end('{"object":"error"}');
+      const query = new URL(path, 'http://omise').searchParams.get('query') ?? '';
+      const data = charges.filter((c) => JSON.stringify(c).includes(query));
+      return res.end(JSON.stringify({ object: 'search', scope: 'charge', query, data, total: data.length }));
+    }
+    if (auth !== 'skey_test_456:') return refuse();
+    if (control.chargesDown) return res.writeHead(503).end('{"object":"error","code":"service_unavailable"}');
+    const qr = /^\/charges\/([^/]+)\/documents\/([^/]+)\/downloads\/qr$/.exec(path);
+    if (qr && req.method === 'GET') {
+      const charge = byId(qr[1]!);
+      if (!charge) return res.writeHead(404).end('{"object":"error","code":"not_found"}');
+      res.setHeader('content-type', 'image/svg+xml');
+      return res.end(await QRCode.toString(`omise-promptpay:${charge.id}`, { type: 'svg', margin: 2 }));
+    }
+    const one = /^\/charges\/([^/]+)$/.exec(path);
+    if (one && req.method === 'GET') {
+      const charge = byId(one[1]!);
+      return charge
+        ? res.end(JSON.stringify(charge))
+        : res.writeHead(404).end('{"object":"error","code":"not_found","message":"charge was not found"}');
+    }
+    if (path === '/charges') {
+      const id = `chrg_test_${seen.length}`;
+      if (form.get('source[type]') === 'promptpay') {
+        const host = `http://${req.headers.host}`;
+        const charge = {
+          object: 'charge',
+          id,
+          amount: Number(form.get('amount')),
+          currency: (form.get('currency') ?? '').toUpperCase(),
+          status: 'pending',
+          paid: false,
+          failure_code: null,
+          metadata: { booking_number: form.get('metadata[booking_number]') },
+          source: {
+            object: 'source',
+            id: `src_test_${seen.length}`,
+            type: 'promptpay',
+            flow: 'offline',
+            amount: Number(form.get('amount')),
+            scannable_code: {
+              object: 'barcode',
+              type: 'qr',
+              image: {
+                object: 'document',
+                filename: 'qrcode.svg',
+                download_uri: `${host}/charges/${id}/documents/docu_test_${seen.length}/downloads/qr`,
+              },
+            },
+          },
+        };
+        charges.push(charge);
+        return res.end(JSON.stringify(charge));
+      }
+      const number = tokens.get(form.get('card') ?? '');
+      if (number === '4000000000000416')
+        return res.writeHead(503).end('{"object":"error","code":"service_unavailable"}');
+      const failed = number === '4000000000000002';
+      const charge = {
+        object: 'charge',
+        id,
+        amount: Number(form.get('amount')),
+        currency: form.get('currency'),
+        status: failed ? 'failed' : 'successful',
+        failure_code: failed ? 'payment_rejected' : null,
+        metadata: { idempotency_key: form.get('metadata[idempotency_key]') },
+      };
+      charges.push(charge);
+      if (number === '4000000000000408') await new Promise((r) => setTimeout(r, control.lateMs));
+      if (res.destroyed) return;
+      return res.end(JSON.stringify(charge));
+    }
+    if (/^\/charges\/[^/]+\/refunds$/.test(path))
+      return res.end(
+        JSON.stringify({
+          object: 'refund',
+          id: `rfnd_test_${seen.length}`,
+          amount: Number(form.get('amount')),
+        }),
+      );
+    res.writeHead(404).end('{}');
+  });
+  return {
+    server,
+    seen,
+    control,
+    charges,
+    /** The customer's bank paid the charge. */
+    pay(id: string) {
+      Object.assign(byId(id)!, { status: 'successful', paid: true });
+    },
+    /** Nobody paid in time. */
+    expire(id: string) {
+      Object.assign(byId(id)!, { status: 'expired', failure_code: 'payment_expired' });
+    },
+    /** The webhook event Omise posts about a charge, as it is at this moment. */
+    event(id: string, key = 'charge.complete') {
+      events += 1;
+      return {
+        object: 'event',
+        id: `evnt_test_${events}`,
+        key,
+        created_at: new Date().toISOString(),
+        data: { ...byId(id) },
+      };
+    },
+  };
+}

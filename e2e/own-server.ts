@@ -1,0 +1,55 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * A server of a journey's own, beside the suite's: the production build on
+ * its own port and data folder, with settings of its own (third parties'
+ * stand-ins, fresh demo data). Started in a beforeAll, stopped in afterAll.
+ */
+export interface OwnServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startOwnServer(
+  port: number,
+  settings: Record<string, string>,
+  name = 'own',
+): Promise<OwnServer> {
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `siam-e2e-${name}-`));
+  const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      // A demonstration on demo data: the sandbox takes the cards, nobody is charged.
+      DEMO_SITE: 'true',
+      ...settings,
+    },
+    stdio: 'inherit',
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+  for (let i = 0; i < 200; i++) {
+    const ok = await fetch(`${url}/api/v1/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(`the ${name} journey server did not start`);
+}
