@@ -603,14 +603,13 @@ export class BookingsService {
       return null;
     });
     if (refund) {
-      // Card refunds go back through the gateway; transfers are paid back by staff (recorded as pending).
+      // Whatever the gateway took (a card, PromptPay through it) goes back through its refund API;
+      // transfers and the static PromptPay QR are paid back by staff (recorded as pending).
       let status: 'pending' | 'succeeded' = 'pending';
       let reference: string | null = null;
-      if (
-        refund.method === 'card' &&
-        refund.charge?.gateway_ref &&
-        refund.charge.gateway === this.deps.gateway.name
-      ) {
+      const throughGateway =
+        Boolean(refund.charge?.gateway_ref) && refund.charge?.gateway === this.deps.gateway.name;
+      if (throughGateway && refund.charge?.gateway_ref) {
         try {
           reference = (
             await this.deps.gateway.refund({
@@ -620,7 +619,7 @@ export class BookingsService {
           ).reference;
           status = 'succeeded';
         } catch (error) {
-          this.deps.log?.error({ err: error, bookingId }, 'card refund failed; left pending for staff');
+          this.deps.log?.error({ err: error, bookingId }, 'gateway refund failed; left pending for staff');
         }
       }
       await this.repo.insertPayment(this.db, {
@@ -629,7 +628,7 @@ export class BookingsService {
         kind: 'refund',
         status,
         amount: toBaht(refund.amount),
-        gateway: refund.method === 'card' ? this.deps.gateway.name : null,
+        gateway: throughGateway ? this.deps.gateway.name : null,
         reference,
       });
     }

@@ -112,6 +112,36 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     expect(confirmations).toHaveLength(1);
   });
 
+  it('cancelling a booking paid through the gateway refunds it there, the fee kept (staff apply the fee rule)', async () => {
+    const { customer, booking, charge } = await promptPayBooking();
+    omise.pay(charge.id);
+    expect((await post(omise.event(charge.id))).json().response.data.outcome).toBe('confirmed');
+    // Booked three days ago: the free cancellation period is over, so the fee rule takes its share.
+    await ctx.database.query(`UPDATE bookings SET created_at = now() - interval '3 days' WHERE id = $1`, [
+      booking.id,
+    ]);
+    const { login } = await import('../../../test/admin-helpers');
+    const { demoStaffAccounts } = await import('../../db/seed/demo-staff');
+    const staff = await login(app, demoStaffAccounts[0]!.email, demoStaffAccounts[0]!.password);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/bookings/${booking.id}/cancel`,
+      headers: staff,
+      payload: { reason: 'The customer changed plans', applyFee: true },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const fee = (await bookingOf(customer.headers, booking.id)).cancellationFee as number;
+    expect(fee).toBeGreaterThan(0);
+    const refund = omise.seen.find((s) => s.method === 'POST' && s.path === `/charges/${charge.id}/refunds`);
+    expect(refund?.form.get('amount')).toBe(String(booking.total - fee));
+    const [row] = await ctx.database.query<{ status: string; gateway: string; gateway_ref: string }>(
+      `SELECT status, gateway, gateway_ref FROM payments WHERE booking_id = $1 AND kind = 'refund'`,
+      [booking.id],
+    );
+    expect(row).toMatchObject({ status: 'succeeded', gateway: 'omise' });
+    expect(row!.gateway_ref).toMatch(/^rfnd_test_/);
+  });
+
   it('a forged event is ignored: an unknown charge, or "paid" for a charge the gateway has as pending', async () => {
     const { customer, booking, charge } = await promptPayBooking();
     const unknown = await post({
