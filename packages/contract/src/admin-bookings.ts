@@ -81,6 +81,25 @@ export const adminBookingDetailSchema = z.object({
   customerAccountEmail: z.string().nullable(),
   payments: z.array(adminPaymentSchema),
   slips: z.array(adminSlipSchema),
+  /** PromptPay charges made at the gateway for this booking, and the gateway's webhook events about them. */
+  gatewayCharges: z.array(
+    z.object({
+      reference: z.string(),
+      status: z.string(),
+      amount: z.number().int(),
+      createdAt: z.string(),
+      settledAt: z.string().nullable(),
+    }),
+  ),
+  gatewayEvents: z.array(
+    z.object({
+      id: z.string(),
+      kind: z.string(),
+      reference: z.string(),
+      outcome: z.string(),
+      receivedAt: z.string(),
+    }),
+  ),
   history: z.array(auditEntrySchema),
   /** Units of the model at the branch free for this booking's dates (for pickup), the current one first. */
   freeUnits: z.array(freeUnitSchema),

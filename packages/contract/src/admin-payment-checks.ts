@@ -30,3 +30,36 @@ export const reconcileResultSchema = z.object({
 });
 export type ReconcileResult = z.infer<typeof reconcileResultSchema>;
 export const reconcileResponseSchema = dataEnvelope(reconcileResultSchema);
+
+/**
+ * The money trail's loose ends (issue 16): money the gateway took that paid no booking (paid after
+ * the booking ended, or not its total), and bookings paid more than once (two charges, a charge and
+ * a verified slip). Staff refund or settle each by hand.
+ */
+export const reconciliationSchema = z.object({
+  unmatchedCharges: z.array(
+    z.object({
+      reference: z.string(),
+      gateway: z.string(),
+      bookingId: z.number().int(),
+      bookingNumber: z.string(),
+      bookingStatus: z.string(),
+      /** Satang. */
+      amount: z.number().int(),
+      paidAt: z.string().nullable(),
+      /** What the last webhook event about it came to (late, amount_mismatch…). */
+      outcome: z.string().nullable(),
+    }),
+  ),
+  paidTwice: z.array(
+    z.object({
+      bookingId: z.number().int(),
+      bookingNumber: z.string(),
+      bookingStatus: z.string(),
+      /** How many payments came in: charges, unmatched gateway charges, verified slips not used. */
+      paymentsIn: z.number().int(),
+    }),
+  ),
+});
+export type Reconciliation = z.infer<typeof reconciliationSchema>;
+export const reconciliationResponseSchema = dataEnvelope(reconciliationSchema);

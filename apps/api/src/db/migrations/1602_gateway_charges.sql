@@ -26,3 +26,6 @@ CREATE TABLE gateway_events (
   received_at timestamptz NOT NULL DEFAULT now()
 );
 CREATE INDEX gateway_events_reference_idx ON gateway_events (reference);
+
+-- The reconciliation view asks, per paid gateway charge, whether a booking's payment stands for it.
+CREATE INDEX payments_gateway_ref_idx ON payments (gateway_ref) WHERE gateway_ref IS NOT NULL;

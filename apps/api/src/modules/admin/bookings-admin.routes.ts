@@ -22,6 +22,7 @@ import {
 } from '@siam/contract/admin-unpaid-holds';
 import {
   paymentChecksResponseSchema,
+  reconciliationResponseSchema,
   reconcileBodySchema,
   reconcileResponseSchema,
 } from '@siam/contract/admin-payment-checks';
@@ -158,6 +159,18 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ok(await app.services.bookings.pendingCardPayments()),
+  );
+  app.get(
+    '/payment-checks/reconciliation',
+    {
+      schema: {
+        tags,
+        summary:
+          'The money trail: gateway charges paid that no booking payment stands for, and bookings paid more than once',
+        response: { 200: reconciliationResponseSchema },
+      },
+    },
+    async () => ok(await svc().reconciliation()),
   );
   app.post(
     '/payment-checks/reconcile',

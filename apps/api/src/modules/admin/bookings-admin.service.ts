@@ -1,3 +1,4 @@
+import type { Reconciliation } from '@siam/contract/admin-payment-checks';
 import type {
   AdminBookingDetail,
   AdminBookingSummary,
@@ -137,10 +138,12 @@ export class BookingsAdminService {
 
   async detail(bookingId: number, lang: Language): Promise<AdminBookingDetail> {
     const booking = await this.bookings.getById(bookingId, lang);
-    const [extra, payments, slips, history, freeUnits] = await Promise.all([
+    const [extra, payments, slips, gatewayCharges, gatewayEvents, history, freeUnits] = await Promise.all([
       this.repository.unitAndAccount(bookingId),
       this.repository.payments(bookingId),
       this.repository.slips(bookingId),
+      this.repository.gatewayCharges(bookingId),
+      this.repository.gatewayEvents(bookingId),
       this.audit.list({ entity: 'booking', entityId: String(bookingId), page: 1, limit: 100 }),
       this.repository.freeUnits(bookingId),
     ]);
@@ -169,8 +172,48 @@ export class BookingsAdminService {
         slipAmount: s.slip_amount,
         slipPaidAt: s.slip_paid_at ? iso(s.slip_paid_at) : null,
       })),
+      gatewayCharges: gatewayCharges.map((c) => ({
+        reference: c.reference,
+        status: c.status,
+        amount: c.amount,
+        createdAt: iso(c.created_at),
+        settledAt: c.settled_at ? iso(c.settled_at) : null,
+      })),
+      gatewayEvents: gatewayEvents.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        reference: e.reference,
+        outcome: e.outcome,
+        receivedAt: iso(e.received_at),
+      })),
       history: history.data,
       freeUnits,
+    };
+  }
+
+  /** The money trail's loose ends: gateway money no booking payment stands for, bookings paid twice. */
+  async reconciliation(): Promise<Reconciliation> {
+    const [unmatched, twice] = await Promise.all([
+      this.repository.unmatchedCharges(),
+      this.repository.paidTwice(),
+    ]);
+    return {
+      unmatchedCharges: unmatched.map((c) => ({
+        reference: c.reference,
+        gateway: c.gateway,
+        bookingId: c.booking_id,
+        bookingNumber: c.booking_number,
+        bookingStatus: c.booking_status,
+        amount: c.amount,
+        paidAt: c.settled_at ? iso(c.settled_at) : null,
+        outcome: c.outcome,
+      })),
+      paidTwice: twice.map((b) => ({
+        bookingId: b.booking_id,
+        bookingNumber: b.booking_number,
+        bookingStatus: b.booking_status,
+        paymentsIn: b.payments_in,
+      })),
     };
   }
 

@@ -464,10 +464,11 @@ export class BookingsService {
       if (!first) return 'duplicate';
       let result: string;
       if (charge.status === 'pending') result = 'pending';
-      else if (charge.status === 'successful' && !paid) result = 'amount_mismatch';
       else if (!(await this.repo.settleGatewayCharge(tx, event.chargeId, charge.status)))
         result = 'already_settled';
-      else if (!paid) result = 'settled';
+      else if (charge.status !== 'successful') result = 'settled';
+      // Money taken, but not the booking's total: no payment of it (the reconciliation view lists it).
+      else if (!paid) result = 'amount_mismatch';
       else {
         const row = await this.repo.findBooking(tx, { id: local.booking_id, forUpdate: true });
         if (row?.status !== 'awaiting_payment') result = 'late';

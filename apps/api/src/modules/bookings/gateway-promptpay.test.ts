@@ -195,6 +195,76 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     expect(next.json().response.data.promptpay.qrSvg).not.toBe(lapsed.instructions.promptpay.qrSvg);
   });
 
+  it('the money trail: staff see each charge and event; money that paid no booking, and bookings paid twice, are listed', async () => {
+    const { login } = await import('../../../test/admin-helpers');
+    const { demoStaffAccounts } = await import('../../db/seed/demo-staff');
+    const staff = await login(app, demoStaffAccounts[0]!.email, demoStaffAccounts[0]!.password);
+    // Paid short, then paid again in full: two payments came in for one booking.
+    const twice = await promptPayBooking();
+    omise.pay(twice.charge.id);
+    Object.assign(
+      omise.charges.find((c) => c.id === twice.charge.id)!,
+      { amount: twice.booking.total - 500 },
+    );
+    expect((await post(omise.event(twice.charge.id))).json().response.data.outcome).toBe('amount_mismatch');
+    await app.inject({
+      url: `/api/v1/auth/bookings/${twice.booking.id}/payment`,
+      headers: twice.customer.headers,
+    });
+    const second = omise.charges.at(-1) as { id: string };
+    expect(second.id).not.toBe(twice.charge.id);
+    omise.pay(second.id);
+    expect((await post(omise.event(second.id))).json().response.data.outcome).toBe('confirmed');
+    // Paid after the customer had cancelled: the money has no booking to pay.
+    const late = await promptPayBooking();
+    const cancelled = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${late.booking.id}/cancel`,
+      headers: late.customer.headers,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    omise.pay(late.charge.id);
+    expect((await post(omise.event(late.charge.id))).json().response.data.outcome).toBe('late');
+
+    const trail = await app.inject({ url: '/api/v1/admin/payment-checks/reconciliation', headers: staff });
+    expect(trail.statusCode, trail.body).toBe(200);
+    const { unmatchedCharges, paidTwice } = trail.json().response.data;
+    expect(unmatchedCharges).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          reference: twice.charge.id,
+          outcome: 'amount_mismatch',
+          amount: twice.booking.total,
+        }),
+        expect.objectContaining({ reference: late.charge.id, outcome: 'late', bookingStatus: 'cancelled' }),
+      ]),
+    );
+    expect(paidTwice).toEqual(
+      expect.arrayContaining([expect.objectContaining({ bookingId: twice.booking.id, paymentsIn: 2 })]),
+    );
+    expect(paidTwice.map((b: { bookingId: number }) => b.bookingId)).not.toContain(late.booking.id);
+    const detail = await app.inject({ url: `/api/v1/admin/bookings/${twice.booking.id}`, headers: staff });
+    const data = detail.json().response.data;
+    expect(data.gatewayCharges.map((c: { status: string }) => c.status)).toEqual([
+      'successful',
+      'successful',
+    ]);
+    expect(data.gatewayEvents.map((e: { outcome: string }) => e.outcome)).toEqual([
+      'amount_mismatch',
+      'confirmed',
+    ]);
+    // Staff only.
+    expect(
+      (
+        await app.inject({
+          url: '/api/v1/admin/payment-checks/reconciliation',
+          headers: twice.customer.headers,
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+
   it('when the gateway cannot be asked, the event is refused (503, it sends it again) and handled on the retry', async () => {
     const { customer, booking, charge } = await promptPayBooking();
     omise.pay(charge.id);

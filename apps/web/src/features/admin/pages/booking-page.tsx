@@ -262,6 +262,32 @@ export function BookingPage({ id }: { id: string }) {
           )}
         </Card>
 
+        {data.gatewayCharges.length > 0 && (
+          <Card title={t('booking.gatewayTitle')}>
+            <ul className="space-y-1">
+              {data.gatewayCharges.map((c) => (
+                <li key={c.reference}>
+                  <span className="font-mono">{c.reference}</span> · {satang(money, c.amount)} · {c.status} ·{' '}
+                  {dateTime(c.createdAt)}
+                </li>
+              ))}
+            </ul>
+            {data.gatewayEvents.length > 0 && (
+              <>
+                <h3 className="mt-3 font-semibold">{t('booking.gatewayEvents')}</h3>
+                <ul className="space-y-1 text-sm">
+                  {data.gatewayEvents.map((e) => (
+                    <li key={e.id}>
+                      {dateTime(e.receivedAt)} · {e.kind} · <span className="font-mono">{e.id}</span> ·{' '}
+                      {t(`paymentChecks.outcome.${e.outcome}`, { defaultValue: e.outcome })}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+          </Card>
+        )}
+
         <Card title={t('booking.payments')}>
           {data.payments.length === 0 ? (
             <p className="text-slate-600">{t('booking.noPayments')}</p>

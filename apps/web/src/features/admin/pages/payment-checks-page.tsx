@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
-import type { PaymentCheck, ReconcileResult } from '@siam/contract/admin-payment-checks';
+import type { PaymentCheck, ReconcileResult, Reconciliation } from '@siam/contract/admin-payment-checks';
 import { useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, useFormats } from '../admin-ui';
 
@@ -91,6 +91,60 @@ export function PaymentChecksPage() {
           )}
         </Card>
       )}
+      <MoneyTrail />
+    </>
+  );
+}
+
+/**
+ * The money trail's loose ends (issue 16): money the gateway took that paid no booking (paid after the
+ * booking ended, or not its total) and bookings paid more than once. Staff refund or settle each by hand.
+ */
+function MoneyTrail() {
+  const { t } = useTranslation('admin');
+  const { money, dateTime } = useFormats();
+  const trail = useAdminQuery<Reconciliation>('/payment-checks/reconciliation');
+  const bookingLink = (id: number, number: string) => (
+    <Link to={`/admin/bookings/${id}`} className="font-mono font-semibold text-brand-700 underline">
+      {number}
+    </Link>
+  );
+  if (trail.isPending) return <Loading />;
+  if (!trail.data) return <ErrorNote error={trail.error} />;
+  const { unmatchedCharges, paidTwice } = trail.data;
+  return (
+    <>
+      <Card title={t('paymentChecks.unmatchedTitle')}>
+        <p className="mb-2 text-slate-700">{t('paymentChecks.unmatchedIntro')}</p>
+        {unmatchedCharges.length === 0 ? (
+          <p>{t('paymentChecks.unmatchedNone')}</p>
+        ) : (
+          <ul className="space-y-2">
+            {unmatchedCharges.map((c) => (
+              <li key={c.reference}>
+                {bookingLink(c.bookingId, c.bookingNumber)} · {money(c.amount / 100)} · {c.gateway}{' '}
+                <span className="font-mono">{c.reference}</span>
+                {c.paidAt && <> · {dateTime(c.paidAt)}</>}
+                {c.outcome && <> · {t(`paymentChecks.outcome.${c.outcome}`, { defaultValue: c.outcome })}</>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card title={t('paymentChecks.paidTwiceTitle')}>
+        {paidTwice.length === 0 ? (
+          <p>{t('paymentChecks.paidTwiceNone')}</p>
+        ) : (
+          <ul className="space-y-2">
+            {paidTwice.map((b) => (
+              <li key={b.bookingId}>
+                {bookingLink(b.bookingId, b.bookingNumber)} ·{' '}
+                {t('paymentChecks.paymentsIn', { count: b.paymentsIn })}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
     </>
   );
 }
