@@ -62,15 +62,8 @@ export async function registerCustomer(request: APIRequestContext, tag: string |
   };
 }
 
-/** A bank-transfer (or PromptPay) booking for the customer, `from` days ahead, on the first car in service that is free. */
-export async function transferBooking(
-  request: APIRequestContext,
-  headers: Record<string, string>,
-  from: number,
-  driverEmail = 'malee@example.com',
-  paymentMethod: 'bank_transfer' | 'promptpay' = 'bank_transfer',
-) {
-  // Cars the fleet has in service (read with the admin's own API), tried until one is free.
+/** Car models and branches the fleet has cars in service at (read with the admin's own API). */
+export async function carsInService(request: APIRequestContext) {
   const adminLogin = await (await request.post('/api/v1/auth/login', { data: admin })).json();
   const units = (
     await (
@@ -79,15 +72,27 @@ export async function transferBooking(
       })
     ).json()
   ).response.data as { carModelId: number; branchCode: string; status: string }[];
-  const pairs = [
+  return [
     ...new Set(units.filter((u) => u.status === 'in_service').map((u) => `${u.carModelId}|${u.branchCode}`)),
-  ];
-  for (const pair of pairs) {
+  ].map((pair) => {
     const [id, branchCode] = pair.split('|') as [string, string];
+    return { carModelId: Number(id), branchCode };
+  });
+}
+
+/** A bank-transfer (or PromptPay, or wallet) booking for the customer, `from` days ahead, on the first car in service that is free. */
+export async function transferBooking(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  from: number,
+  driverEmail = 'malee@example.com',
+  paymentMethod: 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' = 'bank_transfer',
+) {
+  for (const { carModelId, branchCode } of await carsInService(request)) {
     const res = await request.post('/api/v1/guest/bookings/create', {
       headers,
       data: {
-        carModelId: Number(id),
+        carModelId,
         branchCode,
         pickupDate: day(from),
         returnDate: day(from + 2),

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { omiseStandIn } from '../apps/api/test/omise-stand-in';
 import { axeViolations, expect, test } from './fixtures';
-import { registerCustomer, transferBooking } from './booking-fixtures';
+import { carsInService, registerCustomer, transferBooking } from './booking-fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -14,7 +14,16 @@ import { startOwnServer, type OwnServer } from './own-server';
  */
 const texts = (lng: string) =>
   JSON.parse(readFileSync(`apps/web/src/locales/${lng}/booking.json`, 'utf8')) as {
-    success: { title: string; titlePaid: string; howToPay: string };
+    success: {
+      title: string;
+      titlePaid: string;
+      howToPay: string;
+      walletGo: { alipay: string };
+      walletQrAlt: string;
+    };
+    methods: { wechat_pay: string };
+    fields: { idNumber: string };
+    summary: { confirmBooking: string };
   };
 
 test.describe('PromptPay through the gateway', () => {
@@ -98,4 +107,81 @@ test.describe('PromptPay through the gateway', () => {
       await expect(page.getByRole('heading', { name: t.success.howToPay })).toHaveCount(0);
     });
   }
+
+  test('a Chinese visitor picks WeChat Pay on the booking form, scans, and the page confirms itself (zh)', async ({
+    page,
+    request,
+  }) => {
+    const t = texts('zh');
+    const customer = await registerCustomer(request, 'wechat-zh', 'zh');
+    await page.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('token', token!);
+        localStorage.setItem('user', user!);
+      },
+      [customer.token, JSON.stringify(customer.user)],
+    );
+    const day = (n: number) =>
+      new Date(Date.now() + 7 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
+    let car: { carModelId: number; branchCode: string } | undefined;
+    for (const c of await carsInService(request)) {
+      const quote = await request.post('/api/v1/guest/bookings/quote', {
+        data: {
+          carModelId: c.carModelId,
+          branchCode: c.branchCode,
+          pickupDate: day(32),
+          returnDate: day(34),
+        },
+      });
+      if (quote.ok()) {
+        car = c;
+        break;
+      }
+    }
+    expect(car).toBeDefined();
+    await page.goto(
+      `/booking/${car!.carModelId}?pickup=${day(32)}&return=${day(34)}&branch=${car!.branchCode}&lng=zh`,
+    );
+    await page.getByLabel(t.fields.idNumber).fill('E1234567');
+    await page.getByRole('radio', { name: t.methods.wechat_pay }).check();
+    await page.getByRole('checkbox').last().check();
+    await page.getByRole('button', { name: t.summary.confirmBooking }).click();
+    await expect(page).toHaveURL(/\/booking-success\?booking=SD\d+/);
+    await expect(page.getByRole('img', { name: new RegExp(t.methods.wechat_pay) })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    const charge = omise.charges.at(-1) as { id: string; source: { type: string } };
+    expect(charge.source.type).toBe('wechat_pay');
+    omise.pay(charge.id);
+    await request.post('/api/v1/webhooks/omise', { data: omise.event(charge.id) });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titlePaid, {
+      timeout: 15_000,
+    });
+  });
+
+  test('Alipay: the customer approves on Alipay’s page and comes back to a confirmed booking (zh)', async ({
+    page,
+    request,
+  }) => {
+    const t = texts('zh');
+    const customer = await registerCustomer(request, 'alipay-zh', 'zh');
+    await page.addInitScript(
+      ([token, user]) => {
+        localStorage.setItem('token', token!);
+        localStorage.setItem('user', user!);
+      },
+      [customer.token, JSON.stringify(customer.user)],
+    );
+    const booking = await transferBooking(request, customer.headers, 36, customer.email, 'alipay');
+    // Omise posts its events to the site's webhook, as a real account's settings would.
+    omise.control.webhookUrl = `${appUrl}/api/v1/webhooks/omise`;
+    await page.goto(`/booking-success?booking=${booking.bookingNumber}&lng=zh`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.title);
+    await page.getByRole('link', { name: /支付宝/ }).click();
+    await expect(page.getByRole('heading', { name: 'Alipay' })).toBeVisible();
+    await page.getByRole('link', { name: 'Approve payment' }).click();
+    await expect(page).toHaveURL(new RegExp(`/booking-success\\?booking=${booking.bookingNumber}`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titlePaid, {
+      timeout: 15_000,
+    });
+  });
 });

@@ -23,7 +23,8 @@ export function omiseStandIn() {
   }[] = [];
   const tokens = new Map<string, string>();
   const charges: Record<string, unknown>[] = [];
-  const control = { searchDown: false, chargesDown: false, lateMs: 1_500 };
+  // webhookUrl: where the stand-in posts its events itself, as Omise does (an Alipay approval).
+  const control = { searchDown: false, chargesDown: false, lateMs: 1_500, webhookUrl: '' };
   let events = 0;
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -32,6 +33,17 @@ export function omiseStandIn() {
       req.on('end', () => resolve(body));
     });
   const byId = (id: string) => charges.find((c) => c.id === id);
+  /** The webhook event Omise posts about a charge, as it is at this moment. */
+  const event = (id: string, key = 'charge.complete') => {
+    events += 1;
+    return {
+      object: 'event',
+      id: `evnt_test_${events}`,
+      key,
+      created_at: new Date().toISOString(),
+      data: { ...byId(id) },
+    };
+  };
   const server = createServer(async (req, res) => {
     const form = new URLSearchParams(await read(req));
     const auth = Buffer.from((req.headers.authorization ?? '').replace(/^Basic /, ''), 'base64').toString();
@@ -61,6 +73,27 @@ export function omiseStandIn() {
       const data = charges.filter((c) => JSON.stringify(c).includes(query));
       return res.end(JSON.stringify({ object: 'search', scope: 'charge', query, data, total: data.length }));
     }
+    // Alipay's page (the charge's authorize_uri): the customer approves, Omise tells the merchant and sends them back.
+    const pay = /^\/pay\/([^/]+)(\/approve)?$/.exec(path);
+    if (pay && req.method === 'GET') {
+      const charge = byId(pay[1]!);
+      if (!charge) return res.writeHead(404).end('{}');
+      if (!pay[2]) {
+        res.setHeader('content-type', 'text/html; charset=utf-8');
+        return res.end(
+          `<!doctype html><html lang="en"><title>Alipay (stand-in)</title><main><h1>Alipay</h1>` +
+            `<p>Pay ${Number(charge.amount) / 100} THB to Siam Drive</p><a href="/pay/${charge.id}/approve">Approve payment</a></main></html>`,
+        );
+      }
+      Object.assign(charge, { status: 'successful', paid: true });
+      if (control.webhookUrl)
+        await fetch(control.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(event(charge.id as string)),
+        }).catch(() => undefined);
+      return res.writeHead(302, { location: String(charge.return_uri) }).end();
+    }
     if (auth !== 'skey_test_456:') return refuse();
     if (control.chargesDown) return res.writeHead(503).end('{"object":"error","code":"service_unavailable"}');
     const qr = /^\/charges\/([^/]+)\/documents\/([^/]+)\/downloads\/qr$/.exec(path);
@@ -68,7 +101,7 @@ export function omiseStandIn() {
       const charge = byId(qr[1]!);
       if (!charge) return res.writeHead(404).end('{"object":"error","code":"not_found"}');
       res.setHeader('content-type', 'image/svg+xml');
-      return res.end(await QRCode.toString(`omise-promptpay:${charge.id}`, { type: 'svg', margin: 2 }));
+      return res.end(await QRCode.toString(`omise-qr:${charge.id}`, { type: 'svg', margin: 2 }));
     }
     const one = /^\/charges\/([^/]+)$/.exec(path);
     if (one && req.method === 'GET') {
@@ -79,7 +112,25 @@ export function omiseStandIn() {
     }
     if (path === '/charges') {
       const id = `chrg_test_${seen.length}`;
-      if (form.get('source[type]') === 'promptpay') {
+      const sourceType = form.get('source[type]');
+      if (sourceType === 'alipay') {
+        const charge = {
+          object: 'charge',
+          id,
+          amount: Number(form.get('amount')),
+          currency: (form.get('currency') ?? '').toUpperCase(),
+          status: 'pending',
+          paid: false,
+          failure_code: null,
+          metadata: { booking_number: form.get('metadata[booking_number]') },
+          return_uri: form.get('return_uri'),
+          authorize_uri: `http://${req.headers.host}/pay/${id}`,
+          source: { object: 'source', id: `src_test_${seen.length}`, type: 'alipay', flow: 'redirect' },
+        };
+        charges.push(charge);
+        return res.end(JSON.stringify(charge));
+      }
+      if (sourceType === 'promptpay' || sourceType === 'wechat_pay') {
         const host = `http://${req.headers.host}`;
         const charge = {
           object: 'charge',
@@ -93,7 +144,7 @@ export function omiseStandIn() {
           source: {
             object: 'source',
             id: `src_test_${seen.length}`,
-            type: 'promptpay',
+            type: sourceType,
             flow: 'offline',
             amount: Number(form.get('amount')),
             scannable_code: {
@@ -151,16 +202,6 @@ export function omiseStandIn() {
     expire(id: string) {
       Object.assign(byId(id)!, { status: 'expired', failure_code: 'payment_expired' });
     },
-    /** The webhook event Omise posts about a charge, as it is at this moment. */
-    event(id: string, key = 'charge.complete') {
-      events += 1;
-      return {
-        object: 'event',
-        id: `evnt_test_${events}`,
-        key,
-        created_at: new Date().toISOString(),
-        data: { ...byId(id) },
-      };
-    },
+    event,
   };
 }

@@ -9,8 +9,17 @@ import { dataEnvelope } from './envelope';
 export const addonCodes = ['insurance', 'gps', 'child_seat', 'driver'] as const;
 export type AddonCode = (typeof addonCodes)[number];
 
-export const paymentMethods = ['card', 'bank_transfer', 'promptpay'] as const;
+export const paymentMethods = ['card', 'bank_transfer', 'promptpay', 'wechat_pay', 'alipay'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
+/**
+ * Wallets for Chinese visitors (issue 16), offered only when the payment gateway takes them (the
+ * gateway's `sources`): WeChat Pay by a QR code to scan, Alipay by a page of Alipay's to approve on.
+ */
+export const walletMethods = ['wechat_pay', 'alipay'] as const;
+export type WalletMethod = (typeof walletMethods)[number];
+/** What the gateway can take besides cards: a charge with a source of this type. */
+export const gatewaySources = ['promptpay', ...walletMethods] as const;
+export type GatewaySource = (typeof gatewaySources)[number];
 /** Cash is taken only at the counter: staff record it on walk-in and phone bookings (back office). */
 export const recordedPaymentMethods = [...paymentMethods, 'cash'] as const;
 
@@ -266,7 +275,16 @@ export const paymentInstructionsSchema = z.object({
       viaGateway: z.boolean(),
     })
     .nullable(),
+  /** A wallet's charge at the gateway: WeChat Pay's QR code, or the Alipay page to approve the payment on. */
+  wallet: z
+    .object({
+      method: z.enum(walletMethods),
+      qrSvg: z.string().nullable(),
+      authorizeUri: z.string().nullable(),
+    })
+    .nullable(),
 });
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 export const createBookingResponseSchema = dataEnvelope(
   z.object({ booking: bookingSchema, instructions: paymentInstructionsSchema }),
 );

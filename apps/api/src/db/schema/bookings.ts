@@ -56,7 +56,9 @@ export const bookings = pgTable('bookings', {
   status: text('status', {
     enum: ['awaiting_payment', 'confirmed', 'active', 'completed', 'cancelled', 'expired', 'payment_failed'],
   }).notNull(),
-  paymentMethod: text('payment_method', { enum: ['card', 'bank_transfer', 'promptpay'] }).notNull(),
+  paymentMethod: text('payment_method', {
+    enum: ['card', 'bank_transfer', 'promptpay', 'wechat_pay', 'alipay', 'cash'],
+  }).notNull(),
   driverFirstName: text('driver_first_name').notNull(),
   driverLastName: text('driver_last_name').notNull(),
   driverEmail: text('driver_email').notNull(),
@@ -112,7 +114,9 @@ export const promotionUses = pgTable('promotion_uses', {
 export const payments = pgTable('payments', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
   bookingId: integer('booking_id').notNull(),
-  method: text('method', { enum: ['card', 'bank_transfer', 'promptpay'] }).notNull(),
+  method: text('method', {
+    enum: ['card', 'bank_transfer', 'promptpay', 'wechat_pay', 'alipay', 'cash'],
+  }).notNull(),
   kind: text('kind', { enum: ['charge', 'refund'] })
     .notNull()
     .default('charge'),

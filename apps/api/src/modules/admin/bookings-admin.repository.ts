@@ -17,7 +17,7 @@ export interface SummaryRow {
   driver_first_name: string;
   driver_last_name: string;
   driver_email: string;
-  payment_method: 'card' | 'bank_transfer' | 'promptpay';
+  payment_method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay';
   total: number;
   slip_pending: boolean;
   created_ms: number;
@@ -89,7 +89,7 @@ export class BookingsAdminRepository {
   async payments(bookingId: number) {
     return rows<{
       id: number;
-      method: 'card' | 'bank_transfer' | 'promptpay';
+      method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay';
       kind: 'charge' | 'refund';
       status: string;
       amount: number;

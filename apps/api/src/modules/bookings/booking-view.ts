@@ -90,8 +90,8 @@ export function toBooking(
     canCancel,
     canUploadSlip:
       row.status === 'awaiting_payment' &&
-      row.payment_method !== 'card' &&
-      row.payment_method !== 'cash' &&
+      // A slip is the proof of a transfer or of the static PromptPay QR; the gateway confirms its own.
+      (row.payment_method === 'bank_transfer' || row.payment_method === 'promptpay') &&
       !row.slip_pending,
     cancelReason: row.cancel_reason,
   };

@@ -21,7 +21,7 @@ export interface BookingRow {
   return_date: string;
   days: number;
   status: string;
-  payment_method: 'card' | 'bank_transfer' | 'promptpay' | 'cash';
+  payment_method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash';
   driver_first_name: string;
   driver_last_name: string;
   driver_email: string;
@@ -52,7 +52,7 @@ export interface BookingRow {
 
 export interface PaymentRow {
   id: number;
-  method: 'card' | 'bank_transfer' | 'promptpay' | 'cash';
+  method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash';
   kind: 'charge' | 'refund';
   status: string;
   amount: number;
@@ -460,11 +460,12 @@ export class BookingsRepository {
     return row?.id ?? null;
   }
 
-  /** The booking's PromptPay charge at the gateway that can still be paid, if it has one. */
-  async livePromptPayCharge(ex: Executor, bookingId: number) {
-    const [row] = await rows<{ reference: string; qr_svg: string }>(
+  /** The booking's charge at the gateway (PromptPay, a wallet) that can still be paid, if it has one. */
+  async liveSourceCharge(ex: Executor, bookingId: number) {
+    const [row] = await rows<{ reference: string; qr_svg: string | null; authorize_uri: string | null }>(
       ex,
-      sql`SELECT reference, qr_svg FROM gateway_charges WHERE booking_id = ${bookingId} AND status = 'pending'`,
+      sql`SELECT reference, qr_svg, authorize_uri FROM gateway_charges
+          WHERE booking_id = ${bookingId} AND status = 'pending'`,
     );
     return row;
   }
@@ -472,12 +473,21 @@ export class BookingsRepository {
   /** Keeps a new gateway charge; false when the booking already has a pending one (another request made it). */
   async insertGatewayCharge(
     ex: Executor,
-    c: { bookingId: number; gateway: string; reference: string; amountSatang: number; qrSvg: string },
+    c: {
+      bookingId: number;
+      gateway: string;
+      method: string;
+      reference: string;
+      amountSatang: number;
+      qrSvg: string | null;
+      authorizeUri: string | null;
+    },
   ): Promise<boolean> {
     const inserted = await rows<{ id: number }>(
       ex,
-      sql`INSERT INTO gateway_charges (booking_id, gateway, method, reference, amount, qr_svg)
-          VALUES (${c.bookingId}, ${c.gateway}, 'promptpay', ${c.reference}, ${c.amountSatang / 100}, ${c.qrSvg})
+      sql`INSERT INTO gateway_charges (booking_id, gateway, method, reference, amount, qr_svg, authorize_uri)
+          VALUES (${c.bookingId}, ${c.gateway}, ${c.method}, ${c.reference}, ${c.amountSatang / 100}, ${c.qrSvg},
+                  ${c.authorizeUri})
           ON CONFLICT (booking_id) WHERE status = 'pending' DO NOTHING RETURNING id`,
     );
     return inserted.length === 1;

@@ -298,7 +298,7 @@ describeEachDatabase('bookings', (ctx) => {
         canUploadSlip: false,
         payment: null,
       });
-      expect(instructions).toEqual({ bankAccount: null, promptpay: null });
+      expect(instructions).toEqual({ bankAccount: null, promptpay: null, wallet: null });
     }
   });
 

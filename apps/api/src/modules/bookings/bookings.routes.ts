@@ -8,6 +8,7 @@ import {
   cancelBookingBodySchema,
   createBookingBodySchema,
   createBookingResponseSchema,
+  gatewaySources,
   paymentInstructionsSchema,
   promoValidateBodySchema,
   promoValidateResponseSchema,
@@ -80,8 +81,13 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['bookings'],
-        summary: 'Which card gateway takes payments (the page labels a sandbox)',
-        response: { 200: dataEnvelope(z.object({ name: z.string(), sandbox: z.boolean() })) },
+        summary:
+          'Which gateway takes payments (the page labels a sandbox), and the sources it takes besides cards (PromptPay, WeChat Pay, Alipay)',
+        response: {
+          200: dataEnvelope(
+            z.object({ name: z.string(), sandbox: z.boolean(), sources: z.array(z.enum(gatewaySources)) }),
+          ),
+        },
       },
     },
     async () => ({ status: true as const, response: { data: bookings().gatewayInfo } }),

@@ -9,6 +9,7 @@ import {
   cardSchema,
   type Booking,
   type createBookingBodySchema,
+  type GatewaySource,
   type Quote,
   type SlipCheckResult,
   type quoteBodySchema,
@@ -52,7 +53,9 @@ export interface BookingOrigin {
 
 /** Until when an unpaid booking holds its car: PromptPay an hour, a transfer a few hours, a card charge a day (it settles in seconds). */
 export function paymentDeadline(method: string, now: Date): Date {
-  if (method === 'promptpay') return new Date(now.getTime() + businessRules.promptPayHoldMinutes * 60_000);
+  // A wallet is paid on the phone in hand, like PromptPay.
+  if (method === 'promptpay' || method === 'wechat_pay' || method === 'alipay')
+    return new Date(now.getTime() + businessRules.promptPayHoldMinutes * 60_000);
   if (method === 'card') return new Date(now.getTime() + 24 * HOUR_MS);
   return new Date(now.getTime() + businessRules.transferHoldHours * HOUR_MS);
 }
@@ -111,7 +114,11 @@ export class BookingsService {
   }
 
   get gatewayInfo() {
-    return { name: this.deps.gateway.name, sandbox: this.deps.gateway.sandbox };
+    return {
+      name: this.deps.gateway.name,
+      sandbox: this.deps.gateway.sandbox,
+      sources: [...this.deps.gateway.sources],
+    };
   }
 
   private now() {
@@ -154,6 +161,13 @@ export class BookingsService {
     if (input.paymentMethod === 'card' && !input.card)
       throw new AppError('VALIDATION_FAILED', 'Enter card number', [
         { path: 'card.number', message: 'Enter card number' },
+      ]);
+    if (
+      (input.paymentMethod === 'wechat_pay' || input.paymentMethod === 'alipay') &&
+      !this.deps.gateway.sources.includes(input.paymentMethod)
+    )
+      throw new AppError('VALIDATION_FAILED', 'This payment method is not available', [
+        { path: 'paymentMethod', message: 'This payment method is not available' },
       ]);
     const card = input.paymentMethod === 'card' ? cardSchema.parse(input.card) : undefined;
     if (card) {
@@ -360,7 +374,10 @@ export class BookingsService {
       };
     const booking = await this.getById(bookingId, lang);
     if (outcome.kind === 'paid') await this.sendMail(bookingId, 'confirmed');
-    return { ok: true, data: { booking, instructions: { bankAccount: null, promptpay: null } } };
+    return {
+      ok: true,
+      data: { booking, instructions: { bankAccount: null, promptpay: null, wallet: null } },
+    };
   }
 
   /** Card charges whose outcome is still unknown, for the back office. */
@@ -380,56 +397,77 @@ export class BookingsService {
   }
 
   private async instructions(booking: Booking, lang: Language) {
-    if (booking.status !== 'awaiting_payment') return { bankAccount: null, promptpay: null };
+    if (booking.status !== 'awaiting_payment') return { bankAccount: null, promptpay: null, wallet: null };
     const settings = await this.deps.siteSettings.publicSettings(lang);
     if (booking.paymentMethod === 'bank_transfer')
-      return { bankAccount: settings.bankAccount, promptpay: null };
+      return { bankAccount: settings.bankAccount, promptpay: null, wallet: null };
+    if (booking.paymentMethod === 'wechat_pay' || booking.paymentMethod === 'alipay') {
+      const charge = await this.gatewaySourceCharge(booking, booking.paymentMethod);
+      // No charge now (the gateway down): the page says so, and asking again tries again.
+      return {
+        bankAccount: null,
+        promptpay: null,
+        wallet: charge && { method: booking.paymentMethod, ...charge },
+      };
+    }
     if (booking.paymentMethod === 'promptpay') {
-      const qrSvg = await this.gatewayPromptPayQr(booking);
+      const qrSvg = (await this.gatewaySourceCharge(booking, 'promptpay'))?.qrSvg;
       if (qrSvg)
-        return { bankAccount: null, promptpay: { id: null, payload: null, qrSvg, viaGateway: true } };
+        return {
+          bankAccount: null,
+          promptpay: { id: null, payload: null, qrSvg, viaGateway: true },
+          wallet: null,
+        };
       return {
         bankAccount: null,
         promptpay: await promptPayQr(settings.promptpayId, booking.total, booking.bookingNumber),
+        wallet: null,
       };
     }
-    return { bankAccount: null, promptpay: null };
+    return { bankAccount: null, promptpay: null, wallet: null };
   }
 
   /**
-   * The QR code of the booking's PromptPay charge at the gateway, made the first time it is asked
-   * for; null when the gateway has no PromptPay (the sandbox) or cannot make a charge now: the
-   * static QR is shown instead, and its slip is checked like a transfer's.
+   * The booking's charge at the gateway for its method (PromptPay, WeChat Pay, Alipay), made the first
+   * time it is asked for: its QR code or the wallet's page to approve on. Null when the gateway takes
+   * no such source (the sandbox: PromptPay shows the static QR) or cannot make a charge now.
    */
-  private async gatewayPromptPayQr(booking: Booking): Promise<string | null> {
+  private async gatewaySourceCharge(
+    booking: Booking,
+    source: GatewaySource,
+  ): Promise<{ qrSvg: string | null; authorizeUri: string | null } | null> {
     const { gateway } = this.deps;
-    if (!gateway.createPromptPayCharge) return null;
-    const live = await this.repo.livePromptPayCharge(this.db, booking.id);
-    if (live) return live.qr_svg;
+    if (!gateway.createSourceCharge || !gateway.sources.includes(source)) return null;
+    const shown = (row: { qr_svg: string | null; authorize_uri: string | null } | undefined) =>
+      row ? { qrSvg: row.qr_svg, authorizeUri: row.authorize_uri } : null;
+    const live = await this.repo.liveSourceCharge(this.db, booking.id);
+    if (live) return shown(live);
     let charge;
     try {
-      charge = await gateway.createPromptPayCharge({
+      charge = await gateway.createSourceCharge({
+        source,
         amountSatang: booking.total,
         description: `Siam Drive booking ${booking.bookingNumber}`,
         bookingNumber: booking.bookingNumber,
-        idempotencyKey: `promptpay-${booking.bookingNumber}-${randomUUID()}`,
+        idempotencyKey: `${source}-${booking.bookingNumber}-${randomUUID()}`,
+        // Back from the wallet's page to the booking's own page, which turns to "confirmed" by itself.
+        returnUri: `${this.deps.publicUrl}/booking-success?booking=${encodeURIComponent(booking.bookingNumber)}`,
       });
     } catch (error) {
-      this.deps.log?.error(
-        { err: error, bookingId: booking.id },
-        'gateway PromptPay charge failed; static QR shown',
-      );
+      this.deps.log?.error({ err: error, bookingId: booking.id }, 'gateway charge with a source failed');
       return null;
     }
     const kept = await this.repo.insertGatewayCharge(this.db, {
       bookingId: booking.id,
       gateway: gateway.name,
+      method: source,
       reference: charge.reference,
       amountSatang: booking.total,
       qrSvg: charge.qrSvg,
+      authorizeUri: charge.authorizeUri,
     });
     // Another request made the booking's charge at the same moment: that one is shown (this one expires unpaid).
-    return kept ? charge.qrSvg : ((await this.repo.livePromptPayCharge(this.db, booking.id))?.qr_svg ?? null);
+    return kept ? charge : shown(await this.repo.liveSourceCharge(this.db, booking.id));
   }
 
   /**
@@ -475,7 +513,7 @@ export class BookingsService {
         else {
           await this.repo.insertPayment(tx, {
             bookingId: row.id,
-            method: 'promptpay',
+            method: row.payment_method,
             status: 'succeeded',
             amount: toBaht(local.amount),
             gateway: gateway.name,
@@ -490,7 +528,7 @@ export class BookingsService {
       return result;
     });
     if (confirmed) {
-      payments.inc({ method: 'promptpay', outcome: 'gateway_confirmed' });
+      payments.inc({ method: 'gateway_source', outcome: 'gateway_confirmed' });
       await this.sendMail(local.booking_id, 'confirmed');
     }
     return outcome;

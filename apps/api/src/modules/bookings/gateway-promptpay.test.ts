@@ -38,7 +38,7 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     await new Promise<void>((resolve) => (omise.server as Server).close(() => resolve()));
   });
 
-  const promptPayBooking = async () => {
+  const promptPayBooking = async (paymentMethod: 'promptpay' | 'wechat_pay' | 'alipay' = 'promptpay') => {
     const car = await makeCar(ctx.database, 1, { price: '1500.00' });
     const customer = await makeCustomer(app);
     const res = await createBooking(app, customer.headers, {
@@ -46,7 +46,7 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
       branchCode: car.branchCode,
       pickupDate: daysFromNow(40),
       returnDate: daysFromNow(42),
-      paymentMethod: 'promptpay',
+      paymentMethod,
     });
     expect(res.statusCode, res.body).toBe(200);
     const { booking, instructions } = res.json().response.data;
@@ -79,6 +79,42 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     ).toHaveLength(made.length);
     const other = await promptPayBooking();
     expect(other.instructions.promptpay.qrSvg).not.toBe(instructions.promptpay.qrSvg);
+  });
+
+  it('WeChat Pay: the charge’s QR code, confirmed by the same webhook; the gateway lists what it takes', async () => {
+    const info = await app.inject({ url: '/api/v1/guest/payment-gateway' });
+    expect(info.json().response.data.sources).toEqual(['promptpay', 'wechat_pay', 'alipay']);
+    const { customer, booking, instructions, charge } = await promptPayBooking('wechat_pay');
+    expect(instructions).toMatchObject({
+      promptpay: null,
+      bankAccount: null,
+      wallet: { method: 'wechat_pay', authorizeUri: null },
+    });
+    expect(instructions.wallet.qrSvg).toContain('<svg');
+    const made = omise.seen.find((s) => s.path === '/charges' && s.form.get('source[type]') === 'wechat_pay');
+    expect(made?.form.get('amount')).toBe(String(booking.total));
+    expect(booking.canUploadSlip).toBe(false);
+    omise.pay(charge.id);
+    expect((await post(omise.event(charge.id))).json().response.data.outcome).toBe('confirmed');
+    expect(await bookingOf(customer.headers, booking.id)).toMatchObject({
+      status: 'confirmed',
+      payment: { method: 'wechat_pay', reference: charge.id },
+    });
+  });
+
+  it('Alipay: the customer is sent to approve on Alipay, comes back to the booking, and the webhook confirms it', async () => {
+    const { customer, booking, instructions, charge } = await promptPayBooking('alipay');
+    expect(instructions.wallet).toMatchObject({ method: 'alipay', qrSvg: null });
+    const authorize = new URL(instructions.wallet.authorizeUri);
+    const made = omise.seen.find((s) => s.path === '/charges' && s.form.get('source[type]') === 'alipay');
+    expect(made?.form.get('return_uri')).toMatch(
+      new RegExp(`/booking-success\\?booking=${booking.bookingNumber}$`),
+    );
+    const approved = await fetch(new URL(`${authorize.pathname}/approve`, authorize), { redirect: 'manual' });
+    expect(approved.status).toBe(302);
+    expect(approved.headers.get('location')).toBe(made?.form.get('return_uri'));
+    expect((await post(omise.event(charge.id))).json().response.data.outcome).toBe('confirmed');
+    expect((await bookingOf(customer.headers, booking.id)).payment).toMatchObject({ method: 'alipay' });
   });
 
   it('the webhook confirms the booking once the gateway says it is paid; a duplicate changes nothing', async () => {
@@ -287,6 +323,34 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
       expect(instructions.promptpay.payload).toContain(booking.bookingNumber);
     } finally {
       omise.control.chargesDown = false;
+    }
+  });
+});
+
+describeEachDatabase('wallets without a gateway that takes them', (ctx) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database);
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('the sandbox offers no wallet, and a booking asking for one is refused with a clear error', async () => {
+    const info = await app.inject({ url: '/api/v1/guest/payment-gateway' });
+    expect(info.json().response.data).toMatchObject({ name: 'sandbox', sources: [] });
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    for (const paymentMethod of ['wechat_pay', 'alipay']) {
+      const res = await createBooking(app, customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(40),
+        returnDate: daysFromNow(41),
+        paymentMethod,
+      });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'paymentMethod' }] });
     }
   });
 });

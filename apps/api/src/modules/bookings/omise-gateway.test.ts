@@ -33,7 +33,11 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
 
   it('is chosen by its keys and charges the exact amount through a token', async () => {
     const gateway = await app.inject({ method: 'GET', url: '/api/v1/guest/payment-gateway' });
-    expect(gateway.json().response.data).toEqual({ name: 'omise', sandbox: true });
+    expect(gateway.json().response.data).toEqual({
+      name: 'omise',
+      sandbox: true,
+      sources: ['promptpay', 'wechat_pay', 'alipay'],
+    });
     const car = await makeCar(ctx.database, 1, { price: '1234.50' });
     const customer = await makeCustomer(app);
     const res = await app.inject({

@@ -1,3 +1,4 @@
+import { gatewaySources, type GatewaySource } from '@siam/contract/bookings';
 /**
  * Card payments go through this interface. The card travels from the request
  * straight to the gateway: it is never stored, logged or echoed back.
@@ -39,10 +40,14 @@ export type ChargeLookup =
   /** The gateway did not answer this time either. */
   | { status: 'unknown' };
 
-/** A charge the gateway made for a PromptPay payment: the QR code the customer scans is this charge's own. */
-export interface PromptPayCharge {
+/**
+ * A charge the gateway made with a source (PromptPay, WeChat Pay, Alipay): what the customer pays it
+ * with is this charge's own, a QR code to scan or a page of the wallet's to approve the payment on.
+ */
+export interface SourceCharge {
   reference: string;
-  qrSvg: string;
+  qrSvg: string | null;
+  authorizeUri: string | null;
 }
 
 /** A charge as the gateway has it now (fetched back: how a webhook event is believed). */
@@ -66,17 +71,20 @@ export interface PaymentGateway {
   refund(input: { reference: string; amountSatang: number }): Promise<{ reference: string }>;
   /** Looks up the charge made with this idempotency key (reconciling an unknown outcome). */
   findCharge(idempotencyKey: string): Promise<ChargeLookup>;
+  /** The sources this gateway charges (PromptPay, wallets); none: the sandbox, which shows the static PromptPay QR. */
+  readonly sources: readonly GatewaySource[];
   /**
-   * PromptPay through the gateway (issue 16): a charge per booking whose QR code only it has, paid
-   * when the gateway says so. Absent (the sandbox): the static PromptPay QR is shown instead.
-   * Throws when the gateway cannot make one now.
+   * A charge per booking with a source (issue 16), paid when the gateway says so (its webhook).
+   * `returnUri`: where a wallet's approval page sends the customer back. Throws when it cannot now.
    */
-  createPromptPayCharge?(input: {
+  createSourceCharge?(input: {
+    source: GatewaySource;
     amountSatang: number;
     description: string;
     bookingNumber: string;
     idempotencyKey: string;
-  }): Promise<PromptPayCharge>;
+    returnUri: string;
+  }): Promise<SourceCharge>;
   /** The charge as the gateway has it now; null when it has no such charge. Throws when it does not answer. */
   retrieveCharge?(reference: string): Promise<GatewayCharge | null>;
 }
@@ -102,6 +110,7 @@ export function cardBrand(number: string): string {
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
   readonly sandbox = true;
+  readonly sources = [] as const;
   private counter = 0;
   /** The charges made, by idempotency key, as a gateway keeps them. */
   private readonly charges = new Map<string, ChargeLookup>();
@@ -147,6 +156,8 @@ export class SandboxGateway implements PaymentGateway {
 export class OmiseGateway implements PaymentGateway {
   readonly name = 'omise';
   readonly sandbox: boolean;
+  // PromptPay and WeChat Pay are scanned (`flow: offline`), Alipay is approved on its page (`redirect`).
+  readonly sources = gatewaySources;
   constructor(
     private readonly options: {
       publicKey: string;
@@ -247,24 +258,29 @@ export class OmiseGateway implements PaymentGateway {
   }
 
   /**
-   * A charge with a `promptpay` source: Omise answers it pending, with the QR code as an SVG document
-   * (`source.scannable_code.image.download_uri`), which is fetched once and kept with the charge.
+   * A charge with a source. Omise answers it pending: a scanned source (PromptPay, WeChat Pay) with
+   * its QR code as an SVG document (`source.scannable_code.image.download_uri`), fetched once and
+   * kept with the charge; Alipay with the `authorize_uri` to send the customer to, who comes back to
+   * `return_uri`.
    */
-  async createPromptPayCharge(input: {
+  async createSourceCharge(input: {
+    source: GatewaySource;
     amountSatang: number;
     description: string;
     bookingNumber: string;
     idempotencyKey: string;
-  }): Promise<PromptPayCharge> {
+    returnUri: string;
+  }): Promise<SourceCharge> {
     const charge = await this.post(
       `${this.options.apiUrl}/charges`,
       this.options.secretKey,
       {
         amount: String(input.amountSatang),
         currency: 'thb',
-        'source[type]': 'promptpay',
+        'source[type]': input.source,
         description: input.description,
         'metadata[booking_number]': input.bookingNumber,
+        ...(input.source === 'alipay' && { return_uri: input.returnUri }),
       },
       input.idempotencyKey,
     );
@@ -272,19 +288,26 @@ export class OmiseGateway implements PaymentGateway {
       object?: string;
       id?: unknown;
       status?: string;
+      authorize_uri?: unknown;
       source?: { scannable_code?: { image?: { download_uri?: unknown } } };
     };
+    if (!charge.ok || body.object !== 'charge' || typeof body.id !== 'string')
+      throw new Error(`Omise made no ${input.source} charge (HTTP ${charge.status})`);
+    if (input.source === 'alipay') {
+      if (typeof body.authorize_uri !== 'string' || !/^https?:\/\//.test(body.authorize_uri))
+        throw new Error('Omise gave no Alipay page to send the customer to');
+      return { reference: body.id, qrSvg: null, authorizeUri: body.authorize_uri };
+    }
     const uri = body.source?.scannable_code?.image?.download_uri;
-    if (!charge.ok || body.object !== 'charge' || typeof body.id !== 'string' || typeof uri !== 'string')
-      throw new Error(`Omise made no PromptPay charge (HTTP ${charge.status})`);
+    if (typeof uri !== 'string') throw new Error(`Omise gave no QR code for the ${input.source} charge`);
     const image = await fetch(uri, {
       headers: { authorization: this.auth(this.options.secretKey) },
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
     });
     const qrSvg = image.ok ? await image.text() : '';
     if (!qrSvg.includes('<svg'))
-      throw new Error(`Omise's PromptPay QR code could not be fetched (HTTP ${image.status})`);
-    return { reference: body.id, qrSvg };
+      throw new Error(`Omise's QR code could not be fetched (HTTP ${image.status})`);
+    return { reference: body.id, qrSvg, authorizeUri: null };
   }
 
   async retrieveCharge(reference: string): Promise<GatewayCharge | null> {

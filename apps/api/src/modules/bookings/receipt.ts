@@ -73,6 +73,8 @@ const labels = {
       card: 'บัตรเครดิต/เดบิต',
       bank_transfer: 'โอนเงินผ่านธนาคาร',
       promptpay: 'พร้อมเพย์',
+      wechat_pay: 'WeChat Pay',
+      alipay: 'Alipay',
       cash: 'เงินสด',
     },
   },
@@ -95,7 +97,14 @@ const labels = {
     unpaid: 'Not paid yet',
     refund: 'Refund',
     issued: 'Issued',
-    methods: { card: 'Card', bank_transfer: 'Bank transfer', promptpay: 'PromptPay', cash: 'Cash' },
+    methods: {
+      card: 'Card',
+      bank_transfer: 'Bank transfer',
+      promptpay: 'PromptPay',
+      wechat_pay: 'WeChat Pay',
+      alipay: 'Alipay',
+      cash: 'Cash',
+    },
   },
   zh: {
     title: '收据 / 预订确认',
@@ -116,7 +125,14 @@ const labels = {
     unpaid: '尚未付款',
     refund: '退款',
     issued: '开具时间',
-    methods: { card: '银行卡', bank_transfer: '银行转账', promptpay: 'PromptPay', cash: '现金' },
+    methods: {
+      card: '银行卡',
+      bank_transfer: '银行转账',
+      promptpay: 'PromptPay',
+      wechat_pay: '微信支付',
+      alipay: '支付宝',
+      cash: '现金',
+    },
   },
 } as const;
 

@@ -1,3 +1,4 @@
+import type { GatewaySource } from '@siam/contract/bookings';
 import type {
   Booking,
   CreateBookingBody,
@@ -22,7 +23,9 @@ export const fetchAddons = () =>
   ).then((r) => r.response.data);
 
 export const fetchGateway = () =>
-  apiRequest<Data<{ name: string; sandbox: boolean }>>('/guest/payment-gateway').then((r) => r.response.data);
+  apiRequest<Data<{ name: string; sandbox: boolean; sources: GatewaySource[] }>>(
+    '/guest/payment-gateway',
+  ).then((r) => r.response.data);
 
 export const validatePromo = (body: Omit<QuoteBody, 'promoCode'> & { code: string }) =>
   apiRequest<Data<{ code: string; discount: number | null }>>('/guest/promotions/validate', {

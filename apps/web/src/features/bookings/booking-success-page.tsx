@@ -16,7 +16,7 @@ import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
 import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
-import type { Booking } from '@siam/contract/bookings';
+import type { Booking, PaymentInstructions } from '@siam/contract/bookings';
 import { lineShareUrl, shareLink } from '../../lib/share-link';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
@@ -24,6 +24,38 @@ import { downloadReceipt, fetchBooking, fetchPaymentInstructions } from './booki
 import { useFormat } from './format';
 import { PriceBreakdown, StatusBadge } from './price-breakdown';
 import { SlipUpload } from './slip-upload';
+
+/** A wallet's charge at the gateway: WeChat Pay's QR code to scan, or the way to Alipay's page. */
+function WalletPayment({
+  wallet,
+  amount,
+}: {
+  wallet: NonNullable<PaymentInstructions['wallet']>;
+  amount: string;
+}) {
+  const { t } = useTranslation('booking');
+  if (wallet.authorizeUri)
+    return (
+      <a className="btn-action mt-3" href={wallet.authorizeUri}>
+        {t(`success.walletGo.${wallet.method}`, { amount })}
+      </a>
+    );
+  if (!wallet.qrSvg) return null;
+  return (
+    <figure className="mt-3">
+      <figcaption className="font-semibold">
+        {t(`success.walletScan.${wallet.method}`, { amount })}
+      </figcaption>
+      <img
+        className="mt-2 size-60 bg-white"
+        width={240}
+        height={240}
+        alt={t('success.walletQrAlt', { method: t(`methods.${wallet.method}`), amount })}
+        src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(wallet.qrSvg)}`}
+      />
+    </figure>
+  );
+}
 
 function PaymentBox({ booking }: { booking: Booking }) {
   const { t } = useTranslation('booking');
@@ -74,14 +106,27 @@ function PaymentBox({ booking }: { booking: Booking }) {
           )}
         </figure>
       )}
-      <div className="mt-5">
-        <h3 className="mb-2 font-semibold">{t('slip.title')}</h3>
-        {booking.canUploadSlip ? (
-          <SlipUpload booking={booking} />
-        ) : (
-          <p role="status">{t('history.slipPending')}</p>
+      {instructions.data?.wallet && <WalletPayment wallet={instructions.data.wallet} amount={amount} />}
+      {instructions.isSuccess &&
+        !instructions.data.wallet &&
+        (booking.paymentMethod === 'wechat_pay' || booking.paymentMethod === 'alipay') && (
+          <p role="alert" className="mt-3">
+            {t('success.walletUnavailable')}
+          </p>
         )}
-      </div>
+      {instructions.data?.promptpay?.viaGateway || instructions.data?.wallet ? (
+        // Paid through the gateway: its webhook confirms the booking, and this page follows by itself.
+        <p className="mt-4 text-slate-800">{t('success.confirmsItself')}</p>
+      ) : booking.canUploadSlip || booking.slipUploaded ? (
+        <div className="mt-5">
+          <h3 className="mb-2 font-semibold">{t('slip.title')}</h3>
+          {booking.canUploadSlip ? (
+            <SlipUpload booking={booking} />
+          ) : (
+            <p role="status">{t('history.slipPending')}</p>
+          )}
+        </div>
+      ) : null}
     </section>
   );
 }
@@ -118,10 +163,11 @@ function BookingSuccess() {
     queryFn: () => fetchBooking(number),
     enabled: /^[A-Za-z0-9-]{3,40}$/.test(number),
     retry: false,
-    // A PromptPay payment is confirmed by the gateway (or staff) while the customer looks at the QR:
+    // A PromptPay or wallet payment is confirmed by the gateway (or staff) while the customer pays:
     // the page asks again every few seconds, so it turns to "paid" without a reload.
     refetchInterval: (q) =>
-      q.state.data?.status === 'awaiting_payment' && q.state.data.paymentMethod === 'promptpay'
+      q.state.data?.status === 'awaiting_payment' &&
+      ['promptpay', 'wechat_pay', 'alipay'].includes(q.state.data.paymentMethod)
         ? 4000
         : false,
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CreditCard, Landmark, QrCode, ShieldCheck } from 'lucide-react';
+import { ArrowLeft, CreditCard, Landmark, QrCode, ShieldCheck, Smartphone } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Trans } from 'react-i18next';
@@ -10,6 +10,8 @@ import {
   cardSchema,
   driverSchema,
   paymentMethods,
+  walletMethods,
+  type GatewaySource,
   type AddonCode,
   type PaymentMethod,
 } from '@siam/contract/bookings';
@@ -279,7 +281,18 @@ function BookingSummary() {
     )(event);
 
   const backTo = `/cars/${choice.carModelId}`;
-  const methodIcons = { card: CreditCard, bank_transfer: Landmark, promptpay: QrCode };
+  const methodIcons = {
+    card: CreditCard,
+    bank_transfer: Landmark,
+    promptpay: QrCode,
+    wechat_pay: Smartphone,
+    alipay: Smartphone,
+  };
+  // Wallets only when the gateway takes them (the sandbox takes none).
+  const sources = gateway.data?.sources ?? [];
+  const offered = paymentMethods.filter(
+    (m) => !(walletMethods as readonly string[]).includes(m) || sources.includes(m as GatewaySource),
+  );
 
   return (
     <div className="container-page py-8">
@@ -441,7 +454,7 @@ function BookingSummary() {
                 <fieldset>
                   <legend className="sr-only">{t('summary.payment')}</legend>
                   <div className="grid gap-3 sm:grid-cols-3">
-                    {paymentMethods.map((m) => {
+                    {offered.map((m) => {
                       const Icon = methodIcons[m];
                       return (
                         <label
@@ -456,7 +469,11 @@ function BookingSummary() {
                     })}
                   </div>
                 </fieldset>
-                <p className="mt-3 text-slate-700">{t(`methodHelp.${method}`)}</p>
+                <p className="mt-3 text-slate-700">
+                  {method === 'promptpay' && sources.includes('promptpay')
+                    ? t('methodHelp.promptpayGateway')
+                    : t(`methodHelp.${method}`)}
+                </p>
                 {method === 'card' && (
                   <div className="mt-4 space-y-4">
                     {gateway.data?.sandbox !== false && (
