@@ -92,7 +92,8 @@ export function toBooking(
       row.status === 'awaiting_payment' &&
       // A slip is the proof of a transfer or of the static PromptPay QR; the gateway confirms its own.
       (row.payment_method === 'bank_transfer' || row.payment_method === 'promptpay') &&
-      !row.slip_pending,
+      !row.slip_pending &&
+      !row.gateway_pending,
     cancelReason: row.cancel_reason,
   };
 }

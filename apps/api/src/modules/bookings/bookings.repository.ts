@@ -48,6 +48,8 @@ export interface BookingRow {
   image: string | null;
   slip_pending: boolean;
   slip_count: number;
+  /** A charge at the gateway waits to be paid (PromptPay, a wallet): the gateway confirms it, no slip. */
+  gateway_pending: boolean;
 }
 
 export interface PaymentRow {
@@ -79,7 +81,8 @@ const bookingColumns = sql`
   m.brand, m.model, br.name AS branch_name,
   (SELECT i.url FROM car_model_images i WHERE i.car_model_id = m.id ORDER BY i.sort_order LIMIT 1) AS image,
   EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending') AS slip_pending,
-  (SELECT count(*)::int FROM payment_slips s WHERE s.booking_id = b.id) AS slip_count`;
+  (SELECT count(*)::int FROM payment_slips s WHERE s.booking_id = b.id) AS slip_count,
+  EXISTS (SELECT 1 FROM gateway_charges g WHERE g.booking_id = b.id AND g.status = 'pending') AS gateway_pending`;
 
 const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code`;
 

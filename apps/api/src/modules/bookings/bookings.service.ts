@@ -688,6 +688,8 @@ export class BookingsService {
       throw new AppError('CONFLICT', 'This booking does not wait for a transfer slip');
     if (booking.payBy && new Date(booking.payBy) <= this.now())
       throw new AppError('CONFLICT', 'The time to pay for this booking has passed');
+    if (await this.repo.liveSourceCharge(this.db, bookingId))
+      throw new AppError('CONFLICT', 'This booking is paid through the payment gateway: no slip is needed');
     const slip = await checkSlip(content);
     const key = `${bookingId}-${randomUUID()}.${slip.ext}`;
     await this.deps.slips.put(key, content, slip.contentType);

@@ -79,6 +79,11 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     ).toHaveLength(made.length);
     const other = await promptPayBooking();
     expect(other.instructions.promptpay.qrSvg).not.toBe(instructions.promptpay.qrSvg);
+    // The gateway confirms it: My bookings offers no slip form, and a slip is not taken.
+    expect((await bookingOf(customer.headers, booking.id)).canUploadSlip).toBe(false);
+    const { slipPicture, uploadSlip } = await import('./booking-fixtures.test-helper');
+    const slip = await uploadSlip(app, customer.headers, booking.id, await slipPicture());
+    expect(slip.statusCode, slip.body).toBe(409);
   });
 
   it('WeChat Pay: the charge’s QR code, confirmed by the same webhook; the gateway lists what it takes', async () => {
