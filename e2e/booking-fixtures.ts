@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { slipPicture } from '../apps/api/test/slip-provider-stand-in';
 
 // Shared by the journeys that start from an existing booking (back office, reviews).
@@ -60,6 +60,17 @@ export async function registerCustomer(request: APIRequestContext, tag: string |
     user: user as unknown,
     headers: { authorization: `Bearer ${token}` },
   };
+}
+
+/** The browser signed in as a customer from registerCustomer: the token and user the site keeps, before any page loads. */
+export async function signInBrowser(page: Page, customer: { token: string; user: unknown }) {
+  await page.addInitScript(
+    ([token, user]) => {
+      localStorage.setItem('token', token!);
+      localStorage.setItem('user', user!);
+    },
+    [customer.token, JSON.stringify(customer.user)],
+  );
 }
 
 /** Car models and branches the fleet has cars in service at (read with the admin's own API). */

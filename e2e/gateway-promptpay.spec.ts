@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { omiseStandIn } from '../apps/api/test/omise-stand-in';
 import { axeViolations, expect, test } from './fixtures';
-import { carsInService, registerCustomer, transferBooking } from './booking-fixtures';
+import { carsInService, registerCustomer, signInBrowser, transferBooking } from './booking-fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -74,13 +74,7 @@ test.describe('PromptPay through the gateway', () => {
       // Thai at a phone's width (the PromptPay customer is on a phone); the others at the desktop's.
       if (lng === 'th') await page.setViewportSize({ width: 375, height: 812 });
       const customer = await registerCustomer(request, `omise-${lng}`, lng);
-      await page.addInitScript(
-        ([token, user]) => {
-          localStorage.setItem('token', token!);
-          localStorage.setItem('user', user!);
-        },
-        [customer.token, JSON.stringify(customer.user)],
-      );
+      await signInBrowser(page, customer);
       const booking = await transferBooking(request, customer.headers, from, customer.email, 'promptpay');
       const charge = omise.charges.at(-1) as { id: string; amount: number };
       expect(charge.amount).toBe(booking.total);
@@ -114,13 +108,7 @@ test.describe('PromptPay through the gateway', () => {
   }) => {
     const t = texts('zh');
     const customer = await registerCustomer(request, 'wechat-zh', 'zh');
-    await page.addInitScript(
-      ([token, user]) => {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('user', user!);
-      },
-      [customer.token, JSON.stringify(customer.user)],
-    );
+    await signInBrowser(page, customer);
     const day = (n: number) =>
       new Date(Date.now() + 7 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
     let car: { carModelId: number; branchCode: string } | undefined;
@@ -164,13 +152,7 @@ test.describe('PromptPay through the gateway', () => {
   }) => {
     const t = texts('zh');
     const customer = await registerCustomer(request, 'alipay-zh', 'zh');
-    await page.addInitScript(
-      ([token, user]) => {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('user', user!);
-      },
-      [customer.token, JSON.stringify(customer.user)],
-    );
+    await signInBrowser(page, customer);
     const booking = await transferBooking(request, customer.headers, 36, customer.email, 'alipay');
     // Omise posts its events to the site's webhook, as a real account's settings would.
     omise.control.webhookUrl = `${appUrl}/api/v1/webhooks/omise`;

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { axeViolations, expect, test } from './fixtures';
-import { bankTransfer, registerCustomer, slipPicture, transferBooking } from './booking-fixtures';
+import {
+  bankTransfer,
+  registerCustomer,
+  signInBrowser,
+  slipPicture,
+  transferBooking,
+} from './booking-fixtures';
 
 /**
  * Automatic slip checks (issue 16), as a customer meets them in each language:
@@ -30,13 +36,7 @@ for (const [lng, from] of languages) {
     // Each project (desktop, phone) books its own dates.
     const offset = from + (testInfo.project.name === 'mobile' ? 5 : 0);
     const customer = await registerCustomer(request, `slip-${lng}-${testInfo.project.name}`, lng);
-    await page.addInitScript(
-      ([token, user]) => {
-        localStorage.setItem('token', token!);
-        localStorage.setItem('user', user!);
-      },
-      [customer.token, JSON.stringify(customer.user)],
-    );
+    await signInBrowser(page, customer);
     const first = await transferBooking(request, customer.headers, offset);
     const payload = await bankTransfer(request, { amountSatang: first.total });
     const slip = { name: 'slip.jpg', mimeType: 'image/jpeg', buffer: await slipPicture('jpeg', payload) };
@@ -70,13 +70,7 @@ test('a picture with no bank QR code is refused with words the customer can act 
 }) => {
   const t = texts('th');
   const customer = await registerCustomer(request, 'slip-noqr', 'th');
-  await page.addInitScript(
-    ([token, user]) => {
-      localStorage.setItem('token', token!);
-      localStorage.setItem('user', user!);
-    },
-    [customer.token, JSON.stringify(customer.user)],
-  );
+  await signInBrowser(page, customer);
   const booking = await transferBooking(request, customer.headers, 75);
   await page.goto(`/booking-success?booking=${booking.bookingNumber}&lng=th`);
   const { default: sharp } = await import('sharp');

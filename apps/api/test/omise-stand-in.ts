@@ -113,50 +113,42 @@ export function omiseStandIn() {
     if (path === '/charges') {
       const id = `chrg_test_${seen.length}`;
       const sourceType = form.get('source[type]');
-      if (sourceType === 'alipay') {
-        const charge = {
-          object: 'charge',
-          id,
-          amount: Number(form.get('amount')),
-          currency: (form.get('currency') ?? '').toUpperCase(),
-          status: 'pending',
-          paid: false,
-          failure_code: null,
-          metadata: { booking_number: form.get('metadata[booking_number]') },
-          return_uri: form.get('return_uri'),
-          authorize_uri: `http://${req.headers.host}/pay/${id}`,
-          source: { object: 'source', id: `src_test_${seen.length}`, type: 'alipay', flow: 'redirect' },
-        };
-        charges.push(charge);
-        return res.end(JSON.stringify(charge));
-      }
-      if (sourceType === 'promptpay' || sourceType === 'wechat_pay') {
+      if (sourceType === 'alipay' || sourceType === 'promptpay' || sourceType === 'wechat_pay') {
         const host = `http://${req.headers.host}`;
+        const amount = Number(form.get('amount'));
+        const source = { object: 'source', id: `src_test_${seen.length}`, type: sourceType };
         const charge = {
           object: 'charge',
           id,
-          amount: Number(form.get('amount')),
+          amount,
           currency: (form.get('currency') ?? '').toUpperCase(),
           status: 'pending',
           paid: false,
           failure_code: null,
           metadata: { booking_number: form.get('metadata[booking_number]') },
-          source: {
-            object: 'source',
-            id: `src_test_${seen.length}`,
-            type: sourceType,
-            flow: 'offline',
-            amount: Number(form.get('amount')),
-            scannable_code: {
-              object: 'barcode',
-              type: 'qr',
-              image: {
-                object: 'document',
-                filename: 'qrcode.svg',
-                download_uri: `${host}/charges/${id}/documents/docu_test_${seen.length}/downloads/qr`,
-              },
-            },
-          },
+          // Alipay is approved on its page; PromptPay and WeChat Pay are scanned.
+          ...(sourceType === 'alipay'
+            ? {
+                return_uri: form.get('return_uri'),
+                authorize_uri: `${host}/pay/${id}`,
+                source: { ...source, flow: 'redirect' },
+              }
+            : {
+                source: {
+                  ...source,
+                  flow: 'offline',
+                  amount,
+                  scannable_code: {
+                    object: 'barcode',
+                    type: 'qr',
+                    image: {
+                      object: 'document',
+                      filename: 'qrcode.svg',
+                      download_uri: `${host}/charges/${id}/documents/docu_test_${seen.length}/downloads/qr`,
+                    },
+                  },
+                },
+              }),
         };
         charges.push(charge);
         return res.end(JSON.stringify(charge));

@@ -48,6 +48,11 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * Read-only queries over the bookings tables for the back office's screens.
  * Every change to a booking goes through the bookings service.
  */
+/** A gateway charge `c` that was paid, and that no payment of a booking stands for (paid late, or not the total). */
+const unmatchedCharge = sql`c.status = 'successful'
+  AND NOT EXISTS (SELECT 1 FROM payments p
+                  WHERE p.gateway_ref = c.reference AND p.kind = 'charge' AND p.status = 'succeeded')`;
+
 export class BookingsAdminRepository {
   constructor(private readonly db: Db) {}
 
@@ -166,9 +171,7 @@ export class BookingsAdminRepository {
                  (SELECT e.outcome FROM gateway_events e WHERE e.reference = c.reference
                    ORDER BY e.received_at DESC LIMIT 1) AS outcome
           FROM gateway_charges c JOIN bookings b ON b.id = c.booking_id
-          WHERE c.status = 'successful'
-            AND NOT EXISTS (SELECT 1 FROM payments p
-                            WHERE p.gateway_ref = c.reference AND p.kind = 'charge' AND p.status = 'succeeded')
+          WHERE ${unmatchedCharge}
           ORDER BY c.settled_at DESC NULLS LAST LIMIT 100`,
     );
   }
@@ -182,9 +185,7 @@ export class BookingsAdminRepository {
             SELECT booking_id FROM payments WHERE kind = 'charge' AND status = 'succeeded'
             UNION ALL
             SELECT c.booking_id FROM gateway_charges c
-             WHERE c.status = 'successful'
-               AND NOT EXISTS (SELECT 1 FROM payments p
-                               WHERE p.gateway_ref = c.reference AND p.kind = 'charge' AND p.status = 'succeeded')
+             WHERE ${unmatchedCharge}
             UNION ALL
             SELECT booking_id FROM payment_slips WHERE check_result = 'verified' AND status <> 'accepted'
           ) money JOIN bookings b ON b.id = money.booking_id

@@ -2,11 +2,20 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { login } from '../../../test/admin-helpers';
 import { buildTestApp, testSettings } from '../../../test/app';
+import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import { describeEachDatabase } from '../../../test/databases';
 import { omiseStandIn } from '../../../test/omise-stand-in';
 import { readOutbox } from '../../../test/outbox';
-import { createBooking, daysFromNow, makeCar, makeCustomer } from './booking-fixtures.test-helper';
+import {
+  createBooking,
+  daysFromNow,
+  makeCar,
+  makeCustomer,
+  slipPicture,
+  uploadSlip,
+} from './booking-fixtures.test-helper';
 
 /**
  * PromptPay through the gateway (issue 16, part 2), against a stand-in that
@@ -81,7 +90,6 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     expect(other.instructions.promptpay.qrSvg).not.toBe(instructions.promptpay.qrSvg);
     // The gateway confirms it: My bookings offers no slip form, and a slip is not taken.
     expect((await bookingOf(customer.headers, booking.id)).canUploadSlip).toBe(false);
-    const { slipPicture, uploadSlip } = await import('./booking-fixtures.test-helper');
     const slip = await uploadSlip(app, customer.headers, booking.id, await slipPicture());
     expect(slip.statusCode, slip.body).toBe(409);
   });
@@ -161,8 +169,6 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     await ctx.database.query(`UPDATE bookings SET created_at = now() - interval '3 days' WHERE id = $1`, [
       booking.id,
     ]);
-    const { login } = await import('../../../test/admin-helpers');
-    const { demoStaffAccounts } = await import('../../db/seed/demo-staff');
     const staff = await login(app, demoStaffAccounts[0]!.email, demoStaffAccounts[0]!.password);
     const res = await app.inject({
       method: 'POST',
@@ -237,8 +243,6 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
   });
 
   it('the money trail: staff see each charge and event; money that paid no booking, and bookings paid twice, are listed', async () => {
-    const { login } = await import('../../../test/admin-helpers');
-    const { demoStaffAccounts } = await import('../../db/seed/demo-staff');
     const staff = await login(app, demoStaffAccounts[0]!.email, demoStaffAccounts[0]!.password);
     // Paid short, then paid again in full: two payments came in for one booking.
     const twice = await promptPayBooking();

@@ -44,6 +44,16 @@ export type ChargeLookup =
  * A charge the gateway made with a source (PromptPay, WeChat Pay, Alipay): what the customer pays it
  * with is this charge's own, a QR code to scan or a page of the wallet's to approve the payment on.
  */
+export interface SourceChargeInput {
+  source: GatewaySource;
+  amountSatang: number;
+  description: string;
+  bookingNumber: string;
+  idempotencyKey: string;
+  /** Where a wallet's approval page sends the customer back. */
+  returnUri: string;
+}
+
 export interface SourceCharge {
   reference: string;
   qrSvg: string | null;
@@ -77,14 +87,7 @@ export interface PaymentGateway {
    * A charge per booking with a source (issue 16), paid when the gateway says so (its webhook).
    * `returnUri`: where a wallet's approval page sends the customer back. Throws when it cannot now.
    */
-  createSourceCharge?(input: {
-    source: GatewaySource;
-    amountSatang: number;
-    description: string;
-    bookingNumber: string;
-    idempotencyKey: string;
-    returnUri: string;
-  }): Promise<SourceCharge>;
+  createSourceCharge?(input: SourceChargeInput): Promise<SourceCharge>;
   /** The charge as the gateway has it now; null when it has no such charge. Throws when it does not answer. */
   retrieveCharge?(reference: string): Promise<GatewayCharge | null>;
 }
@@ -263,14 +266,7 @@ export class OmiseGateway implements PaymentGateway {
    * kept with the charge; Alipay with the `authorize_uri` to send the customer to, who comes back to
    * `return_uri`.
    */
-  async createSourceCharge(input: {
-    source: GatewaySource;
-    amountSatang: number;
-    description: string;
-    bookingNumber: string;
-    idempotencyKey: string;
-    returnUri: string;
-  }): Promise<SourceCharge> {
+  async createSourceCharge(input: SourceChargeInput): Promise<SourceCharge> {
     const charge = await this.post(
       `${this.options.apiUrl}/charges`,
       this.options.secretKey,

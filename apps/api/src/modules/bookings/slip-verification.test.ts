@@ -1,7 +1,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { login } from '../../../test/admin-helpers';
 import { buildTestApp, testSettings } from '../../../test/app';
+import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import { describeEachDatabase } from '../../../test/databases';
 import { readOutbox } from '../../../test/outbox';
 import {
@@ -214,8 +216,6 @@ describeEachDatabase('slip checks', (ctx) => {
     const { customer, booking } = await transferBooking();
     const payload = provider.transfer({ amountSatang: booking.total - 5_000, receiverAccount: ourAccount });
     await uploadSlip(app, customer.headers, booking.id, await slipPicture('png', payload));
-    const { login } = await import('../../../test/admin-helpers');
-    const { demoStaffAccounts } = await import('../../db/seed/demo-staff');
     const staff = await login(app, demoStaffAccounts[0]!.email, demoStaffAccounts[0]!.password);
     const res = await app.inject({
       method: 'GET',
