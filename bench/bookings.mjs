@@ -200,7 +200,8 @@ try {
           returnDate: day(base + w * 3 + 1),
           paymentMethod: method,
           ...(method === 'card'
-            ? { card: { number: '4242424242424242', name: 'BENCH', expiry: '12/30', cvv: '123' } }
+            ? // The sandbox's token for 4242 4242 4242 4242 (packages/contract/src/card-tokens.ts).
+              { cardToken: 'tokn_sandbox_succeeds_Visa_4242' }
             : {}),
         }),
       );

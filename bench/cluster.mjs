@@ -247,7 +247,8 @@ try {
     customers.push({ address, token: (await login.json()).token });
   }
 
-  const card = { number: '4242424242424242', name: 'CLUSTER', expiry: '12/30', cvv: '123' };
+  // The sandbox's token for 4242 4242 4242 4242, as the booking page makes it (packages/contract/src/card-tokens.ts).
+  const cardToken = 'tokn_sandbox_succeeds_Visa_4242';
   const LOAD_CUSTOMERS = 50;
   const create = async (
     i,
@@ -303,7 +304,7 @@ try {
         pickupDate: day(30),
         returnDate: day(32),
         paymentMethod: 'card',
-        card,
+        cardToken,
       }),
     ),
   );
@@ -407,7 +408,7 @@ try {
         pickupDate: day(100 + (i % 600) * 2),
         returnDate: day(101 + (i % 600) * 2),
         paymentMethod: 'card',
-        card,
+        cardToken,
       }).then((r) => ({ ...r, sentAt: at - started })),
     );
   }
@@ -437,7 +438,7 @@ try {
           pickupDate: day(100 + (r.i % 600) * 2),
           returnDate: day(101 + (r.i % 600) * 2),
           paymentMethod: 'card',
-          card,
+          cardToken,
         },
         r.key,
       ),

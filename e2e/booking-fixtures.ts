@@ -91,6 +91,18 @@ export async function carsInService(request: APIRequestContext) {
   });
 }
 
+/** A car in service with a unit free from `from` to `from + nights` days ahead (the quote says so). */
+export async function freeCar(request: APIRequestContext, from: number, nights = 2) {
+  for (const c of await carsInService(request)) {
+    const quote = await request.post('/api/v1/guest/bookings/quote', {
+      data: { ...c, pickupDate: day(from), returnDate: day(from + nights) },
+    });
+    if (quote.ok() && (await quote.json()).response.data.available !== false)
+      return { ...c, pickupDate: day(from), returnDate: day(from + nights) };
+  }
+  throw new Error('No bookable car in the demo data');
+}
+
 /** A bank-transfer (or PromptPay, or wallet) booking for the customer, `from` days ahead, on the first car in service that is free. */
 export async function transferBooking(
   request: APIRequestContext,

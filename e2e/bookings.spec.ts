@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext, type Page, axeViolations } from './fixtures';
+import { sandboxCardToken } from '../packages/contract/src/card-tokens';
 import { admin, slipPicture } from './booking-fixtures';
 
 /**
@@ -402,7 +403,8 @@ for (const lng of ['en', 'th'] as const) {
           pickupDate: day(from),
           returnDate: day(from + 1),
           paymentMethod: 'card',
-          card: { number: '4242 4242 4242 4242', name: 'A B', expiry: '12/30', cvv: '123' },
+          // The sandbox's token for 4242 4242 4242 4242, as the booking page makes it.
+          cardToken: sandboxCardToken('4242 4242 4242 4242'),
           acceptTerms: true,
           addons: [],
           driver: {

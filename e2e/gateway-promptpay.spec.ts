@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { omiseStandIn } from '../apps/api/test/omise-stand-in';
 import { axeViolations, expect, test } from './fixtures';
-import { carsInService, registerCustomer, signInBrowser, transferBooking } from './booking-fixtures';
+import { freeCar, registerCustomer, signInBrowser, transferBooking } from './booking-fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -22,9 +22,10 @@ const texts = (lng: string) =>
       walletQrAlt: string;
     };
     methods: { wechat_pay: string };
-    fields: { idNumber: string };
-    summary: { confirmBooking: string };
-  };
+    fields: { idNumber: string; cardNumber: string; cardName: string; expiry: string; cvv: string };
+    summary: { confirmBooking: string; payConfirm: string };
+    cardErrors: { declined: string };
+  } & { success: { titleFailed: string; tryAgain: string } };
 
 test.describe('PromptPay through the gateway', () => {
   test.describe.configure({ mode: 'serial' });
@@ -48,8 +49,11 @@ test.describe('PromptPay through the gateway', () => {
         OMISE_SECRET_KEY: 'skey_test_456',
         OMISE_API_URL: omiseUrl,
         OMISE_VAULT_URL: omiseUrl,
+        // Every request logged: the card journeys read the logs for card numbers.
+        LOG_LEVEL: 'info',
       },
       'omise',
+      true,
     );
   });
 
@@ -109,26 +113,9 @@ test.describe('PromptPay through the gateway', () => {
     const t = texts('zh');
     const customer = await registerCustomer(request, 'wechat-zh', 'zh');
     await signInBrowser(page, customer);
-    const day = (n: number) =>
-      new Date(Date.now() + 7 * 3_600_000 + n * 86_400_000).toISOString().slice(0, 10);
-    let car: { carModelId: number; branchCode: string } | undefined;
-    for (const c of await carsInService(request)) {
-      const quote = await request.post('/api/v1/guest/bookings/quote', {
-        data: {
-          carModelId: c.carModelId,
-          branchCode: c.branchCode,
-          pickupDate: day(32),
-          returnDate: day(34),
-        },
-      });
-      if (quote.ok()) {
-        car = c;
-        break;
-      }
-    }
-    expect(car).toBeDefined();
+    const car = await freeCar(request, 32);
     await page.goto(
-      `/booking/${car!.carModelId}?pickup=${day(32)}&return=${day(34)}&branch=${car!.branchCode}&lng=zh`,
+      `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=zh`,
     );
     await page.getByLabel(t.fields.idNumber).fill('E1234567');
     await page.getByRole('radio', { name: t.methods.wechat_pay }).check();
@@ -166,4 +153,85 @@ test.describe('PromptPay through the gateway', () => {
       timeout: 15_000,
     });
   });
+
+  /**
+   * Cards through the gateway's vault with 3-D Secure (issue 16, part 1), as a customer meets them:
+   * the card form sends the card to Omise's vault from the browser, our server gets a token, the
+   * card's bank asks for approval on its page, and the customer comes back to the booking's page.
+   * Every request the browser makes to our server and every line our server logs is read for the
+   * card number and CVV.
+   */
+  const secureCard = '4000 0000 0000 3220';
+  const cvv = '917';
+  for (const [lng, from, width, choice] of [
+    ['th', 40, 375, 'approve'],
+    ['en', 44, 1280, 'approve'],
+    ['zh', 48, 390, 'approve'],
+    ['en', 52, 1280, 'decline'],
+  ] as const) {
+    test(`a card whose bank asks for 3-D Secure: ${choice} at the bank, back on the booking's page (${lng}, ${width} px)`, async ({
+      page,
+      request,
+    }) => {
+      const t = texts(lng);
+      await page.setViewportSize({ width, height: 900 });
+      const customer = await registerCustomer(request, `card-${lng}-${choice}`, lng);
+      await signInBrowser(page, customer);
+      const car = await freeCar(request, from);
+      const toUs: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().startsWith(appUrl)) toUs.push(`${r.url()} ${r.postData() ?? ''}`);
+      });
+      await page.goto(
+        `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
+      );
+      await page.getByLabel(t.fields.idNumber).fill('E1234567');
+      await page.getByLabel(t.fields.cardNumber).fill(secureCard);
+      await page.getByLabel(t.fields.cardName).fill('MALEE SUKSAN');
+      await page.getByLabel(t.fields.expiry).fill('12/30');
+      await page.getByLabel(t.fields.cvv).fill(cvv);
+      await page.getByRole('checkbox').last().check();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+      await page.getByRole('button', { name: t.summary.payConfirm }).click();
+
+      // The bank's page (the stand-in's, at the charge's authorize_uri).
+      await expect(page.getByRole('heading', { name: 'Your bank: 3-D Secure' })).toBeVisible();
+      const charge = omise.charges.at(-1) as { id: string; status: string; card: { last_digits: string } };
+      expect(charge).toMatchObject({ status: 'pending', card: { last_digits: '3220' } });
+      await page.getByRole('link', { name: choice === 'approve' ? 'Approve payment' : 'Decline' }).click();
+      await expect(page).toHaveURL(/\/booking-success\?booking=SD\d+/);
+      if (choice === 'approve') {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titlePaid, {
+          timeout: 15_000,
+        });
+        await expect(page.getByText('•••• 3220')).toBeVisible();
+      } else {
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titleFailed, {
+          timeout: 15_000,
+        });
+        await expect(page.getByText(t.cardErrors.declined)).toBeVisible();
+        await expect(page.getByRole('link', { name: t.success.tryAgain })).toBeVisible();
+      }
+      expect(await axeViolations(page)).toEqual([]);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+      ).toBeLessThanOrEqual(0);
+
+      // The card went to the vault, from the browser.
+      const vault = omise.seen.filter((r) => r.path === '/tokens' && r.method === 'POST').at(-1)!;
+      expect(vault.form.get('card[number]')).toBe(secureCard.replaceAll(' ', ''));
+      // Not to us: no request body or address, and no line of our logs, holds the number or the CVV.
+      const sent = toUs.join('\n');
+      expect(sent).toContain('/api/v1/guest/bookings/create');
+      expect(sent).toContain('cardToken');
+      for (const secret of ['4000000000003220', secureCard, 'security_code', 'cvv', `"${cvv}"`])
+        expect(sent.toLowerCase()).not.toContain(secret.toLowerCase());
+      const logs = server!.logs();
+      expect(logs).toContain('/api/v1/guest/bookings/create');
+      for (const secret of ['4000000000003220', secureCard, 'security_code', `"${cvv}"`])
+        expect(logs).not.toContain(secret);
+    });
+  }
 });

@@ -11,12 +11,16 @@ import path from 'node:path';
 export interface OwnServer {
   url: string;
   stop(): Promise<void>;
+  /** What the server wrote (its logs), when started with `keepLogs`. */
+  logs(): string;
 }
 
 export async function startOwnServer(
   port: number,
   settings: Record<string, string>,
   name = 'own',
+  /** Keep what the server writes for the journey to read (and do not print it). */
+  keepLogs = false,
 ): Promise<OwnServer> {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `siam-e2e-${name}-`));
@@ -32,8 +36,12 @@ export async function startOwnServer(
       DEMO_SITE: 'true',
       ...settings,
     },
-    stdio: 'inherit',
+    stdio: keepLogs ? ['ignore', 'pipe', 'pipe'] : 'inherit',
   });
+  const written: Buffer[] = [];
+  server.stdout?.on('data', (chunk: Buffer) => written.push(chunk));
+  server.stderr?.on('data', (chunk: Buffer) => written.push(chunk));
+  const logs = () => Buffer.concat(written).toString('utf8');
   const stop = async () => {
     if (server.exitCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
@@ -47,7 +55,7 @@ export async function startOwnServer(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, stop };
+    if (ok) return { url, stop, logs };
     await new Promise((r) => setTimeout(r, 500));
   }
   await stop();

@@ -16,6 +16,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { signInCspSources } from './modules/auth/sign-in-csp';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { paymentConnectSources } from './modules/bookings/bookings.wiring';
 import { healthRoutes } from './modules/health/health.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
@@ -110,7 +111,11 @@ export async function buildApp(options: BuildAppOptions) {
     // Quality 4: close to the best size for text of this length at a millisecond's work.
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(securityHeadersPlugin, signInCspSources(options.settings));
+  const signInSources = signInCspSources(options.settings);
+  await app.register(securityHeadersPlugin, {
+    ...signInSources,
+    extraConnectSrc: [...signInSources.extraConnectSrc, ...paymentConnectSources(options.settings)],
+  });
   await app.register(openApiPlugin);
   await app.register(authenticatePlugin);
   await app.register(rateLimitsPlugin);

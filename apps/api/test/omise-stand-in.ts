@@ -2,10 +2,12 @@ import { createServer, type IncomingMessage } from 'node:http';
 import QRCode from 'qrcode';
 
 /**
- * A local stand-in that speaks the part of Omise's HTTP API the adapter uses,
+ * A local stand-in that speaks the part of Omise's HTTP API the site uses,
  * form-encoded, Basic auth with the key as user name:
- *   POST /tokens on the vault (public key);
- *   POST /charges (secret key) with a card token, or with `source[type]=promptpay`: a pending
+ *   POST /tokens on the vault (public key), called by the customer's browser (CORS, as Omise's vault);
+ *   POST /charges (secret key) with a card token (4000 0000 0000 3220 asks for 3-D Secure: the
+ *     charge answers pending with an `authorize_uri`, the bank's page, which sends the customer back
+ *     to the charge's `return_uri`), or with `source[type]=promptpay`: a pending
  *     charge whose source carries a scannable QR code (`scannable_code.image.download_uri`, an SVG);
  *   GET /charges/:id, GET the QR's download_uri, POST /charges/:id/refunds;
  *   GET /search?scope=charge&query=… over the charges it made (metadata included).
@@ -13,6 +15,17 @@ import QRCode from 'qrcode';
  * after the adapter's time-out; 4000 0000 0000 0416 meets a 503 before any charge.
  * `pay` and `expire` play the customer's bank; `event` writes the webhook event Omise would post.
  */
+function luhn(digits: string) {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
 export function omiseStandIn() {
   const seen: {
     method: string;
@@ -21,7 +34,8 @@ export function omiseStandIn() {
     form: URLSearchParams;
     idempotencyKey?: string;
   }[] = [];
-  const tokens = new Map<string, string>();
+  // The stand-in keeps the number to play the test cards; Omise keeps it in its vault.
+  const tokens = new Map<string, { number: string; brand: string }>();
   const charges: Record<string, unknown>[] = [];
   // webhookUrl: where the stand-in posts its events itself, as Omise does (an Alipay approval).
   const control = { searchDown: false, chargesDown: false, lateMs: 1_500, webhookUrl: '' };
@@ -59,11 +73,29 @@ export function omiseStandIn() {
     const refuse = () =>
       res.writeHead(401).end(JSON.stringify({ object: 'error', code: 'authentication_failure' }));
     if (path === '/tokens') {
+      // The browser calls the vault from the site's origin: Omise's vault answers cross-origin calls.
+      res.setHeader('access-control-allow-origin', '*');
+      if (req.method === 'OPTIONS') {
+        res.setHeader('access-control-allow-methods', 'POST');
+        res.setHeader('access-control-allow-headers', 'authorization, content-type');
+        return res.writeHead(204).end();
+      }
       if (auth !== 'pkey_test_123:') return refuse();
+      const number = form.get('card[number]') ?? '';
+      const month = Number(form.get('card[expiration_month]'));
+      if (
+        !luhn(number) ||
+        !/^\d{3,4}$/.test(form.get('card[security_code]') ?? '') ||
+        !(month >= 1 && month <= 12)
+      )
+        return res
+          .writeHead(400)
+          .end(JSON.stringify({ object: 'error', code: 'invalid_card', message: 'number is invalid' }));
       const id = `tokn_test_${tokens.size + 1}`;
-      tokens.set(id, form.get('card[number]') ?? '');
+      const brand = number.startsWith('4') ? 'Visa' : number.startsWith('5') ? 'MasterCard' : 'JCB';
+      tokens.set(id, { number, brand });
       return res.end(
-        JSON.stringify({ object: 'token', id, card: { last_digits: form.get('card[number]')?.slice(-4) } }),
+        JSON.stringify({ object: 'token', id, used: false, card: { brand, last_digits: number.slice(-4) } }),
       );
     }
     if (path.startsWith('/search')) {
@@ -73,19 +105,27 @@ export function omiseStandIn() {
       const data = charges.filter((c) => JSON.stringify(c).includes(query));
       return res.end(JSON.stringify({ object: 'search', scope: 'charge', query, data, total: data.length }));
     }
-    // Alipay's page (the charge's authorize_uri): the customer approves, Omise tells the merchant and sends them back.
-    const pay = /^\/pay\/([^/]+)(\/approve)?$/.exec(path);
+    // Alipay's page or the card's bank's (3-D Secure), the charge's authorize_uri: the customer
+    // approves (or not), Omise tells the merchant and sends them back.
+    const pay = /^\/pay\/([^/]+)(\/approve|\/decline)?$/.exec(path);
     if (pay && req.method === 'GET') {
       const charge = byId(pay[1]!);
       if (!charge) return res.writeHead(404).end('{}');
       if (!pay[2]) {
         res.setHeader('content-type', 'text/html; charset=utf-8');
+        const who = charge.card ? 'Your bank: 3-D Secure' : 'Alipay';
         return res.end(
-          `<!doctype html><html lang="en"><title>Alipay (stand-in)</title><main><h1>Alipay</h1>` +
-            `<p>Pay ${Number(charge.amount) / 100} THB to Siam Drive</p><a href="/pay/${charge.id}/approve">Approve payment</a></main></html>`,
+          `<!doctype html><html lang="en"><title>${who} (stand-in)</title><main><h1>${who}</h1>` +
+            `<p>Pay ${Number(charge.amount) / 100} THB to Siam Drive</p><a href="/pay/${charge.id}/approve">Approve payment</a>` +
+            ` <a href="/pay/${charge.id}/decline">Decline</a></main></html>`,
         );
       }
-      Object.assign(charge, { status: 'successful', paid: true });
+      Object.assign(
+        charge,
+        pay[2] === '/approve'
+          ? { status: 'successful', paid: true, authorized: true }
+          : { status: 'failed', failure_code: 'failed_3ds' },
+      );
       if (control.webhookUrl)
         await fetch(control.webhookUrl, {
           method: 'POST',
@@ -153,17 +193,28 @@ export function omiseStandIn() {
         charges.push(charge);
         return res.end(JSON.stringify(charge));
       }
-      const number = tokens.get(form.get('card') ?? '');
+      const token = tokens.get(form.get('card') ?? '');
+      if (!token)
+        return res
+          .writeHead(404)
+          .end(JSON.stringify({ object: 'error', code: 'not_found', message: 'token was not found' }));
+      // A token is used once, as Omise's.
+      tokens.delete(form.get('card')!);
+      const { number, brand } = token;
       if (number === '4000000000000416')
         return res.writeHead(503).end('{"object":"error","code":"service_unavailable"}');
       const failed = number === '4000000000000002';
+      const secure = number === '4000000000003220';
       const charge = {
         object: 'charge',
         id,
         amount: Number(form.get('amount')),
         currency: form.get('currency'),
-        status: failed ? 'failed' : 'successful',
+        status: failed ? 'failed' : secure ? 'pending' : 'successful',
         failure_code: failed ? 'payment_rejected' : null,
+        card: { object: 'card', brand, last_digits: number.slice(-4) },
+        return_uri: form.get('return_uri'),
+        authorize_uri: secure ? `http://${req.headers.host}/pay/${id}` : null,
         metadata: { idempotency_key: form.get('metadata[idempotency_key]') },
       };
       charges.push(charge);

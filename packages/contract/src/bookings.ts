@@ -3,6 +3,7 @@ import { isoDateSchema } from './safe-input';
 import { emailSchema, phoneSchema } from './auth';
 import { businessRules } from './business-rules';
 import { dataEnvelope } from './envelope';
+import { cardTokenSchema } from './card-tokens';
 
 /** A calendar date in Asia/Bangkok, as the site and the API exchange it. */
 
@@ -172,7 +173,10 @@ export const driverSchema = z.object({
 });
 export type Driver = z.input<typeof driverSchema>;
 
-/** Card details travel only to the payment gateway; they are never stored or logged. */
+/**
+ * The card form's rules, checked in the browser: the card itself travels only from the browser to
+ * the gateway's vault (card-tokens.ts), and the API is sent its token.
+ */
 export const cardSchema = z.object({
   number: z
     .string()
@@ -195,7 +199,8 @@ export type CardInput = z.input<typeof cardSchema>;
 export const createBookingBodySchema = quoteBodySchema.extend({
   driver: driverSchema,
   paymentMethod: z.enum(paymentMethods),
-  card: cardSchema.optional(),
+  /** The gateway's token for the card (made in the browser); a card number or CVV is never sent. */
+  cardToken: cardTokenSchema.optional(),
   acceptTerms: z.literal(true, { error: 'Please accept the terms and conditions' }),
 });
 export type CreateBookingBody = z.input<typeof createBookingBodySchema>;
@@ -245,7 +250,10 @@ export const bookingSchema = z.object({
     })
     .nullable(),
   slipUploaded: z.boolean(),
-  /** The card gateway did not answer in time: the charge is being checked and the car stays held. */
+  /**
+   * A card payment not settled yet: the gateway did not answer in time (the charge is being checked),
+   * or the card's bank is asking the customer to approve it (3-D Secure). The car stays held.
+   */
   paymentChecking: z.boolean(),
   payBy: z.string().nullable(),
   createdAt: z.string(),
@@ -275,6 +283,8 @@ export const paymentInstructionsSchema = z.object({
       viaGateway: z.boolean(),
     })
     .nullable(),
+  /** A card charge the card's bank must approve (3-D Secure): the bank's page to send the customer to. */
+  card: z.object({ authorizeUri: z.string() }).nullable(),
   /** A wallet's charge at the gateway: WeChat Pay's QR code, or the Alipay page to approve the payment on. */
   wallet: z
     .object({

@@ -7,7 +7,7 @@ import {
   createBooking,
   daysFromNow,
   driver,
-  goodCard,
+  goodCardToken,
   makeCar,
   makeCustomer,
 } from '../modules/bookings/booking-fixtures.test-helper';
@@ -64,7 +64,7 @@ describe('Prometheus metrics (issue 15)', () => {
       pickupDate: daysFromNow(40),
       returnDate: daysFromNow(42),
       paymentMethod: 'card',
-      card: goodCard,
+      cardToken: goodCardToken,
       driver,
     });
     expect(paid.statusCode, paid.body).toBe(200);

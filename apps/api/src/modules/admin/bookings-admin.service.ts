@@ -79,7 +79,7 @@ export class BookingsAdminService {
     const input: z.output<typeof createBookingBodySchema> = {
       ...booking,
       acceptTerms: true,
-      card: undefined,
+      cardToken: undefined,
       // The row keeps what staff chose; the customer-facing schema knows no cash.
       paymentMethod: booking.paymentMethod as 'bank_transfer',
     };

@@ -1,3 +1,4 @@
+import { sandboxCardToken } from '@siam/contract/card-tokens';
 import type { App } from '../../app';
 import type { Database } from '../../db/client';
 
@@ -83,12 +84,10 @@ export const driver = {
   idNumber: '1103700012345',
 };
 
-export const goodCard = {
-  number: '4242 4242 4242 4242',
-  name: 'SOMCHAI JAIDEE',
-  expiry: '12/30',
-  cvv: '123',
-};
+/** The sandbox's token for a card, as the booking page's script makes it in the browser. */
+export const cardToken = (number: string) => sandboxCardToken(number);
+/** A card the sandbox charges. */
+export const goodCardToken = cardToken('4242 4242 4242 4242');
 
 /** Posts a file as the slip of a booking (multipart, field "file"), as the booking page does. */
 export function uploadSlip(

@@ -74,7 +74,10 @@ export function toBooking(
         }
       : null,
     slipUploaded: row.slip_count > 0,
-    paymentChecking: charge?.status === 'pending',
+    paymentChecking:
+      charge?.status === 'pending' ||
+      // A card waiting for the customer's approval at their bank (3-D Secure).
+      (row.status === 'awaiting_payment' && row.payment_method === 'card' && row.gateway_pending),
     payBy:
       row.status === 'awaiting_payment' && row.payment_due_ms
         ? new Date(row.payment_due_ms).toISOString()

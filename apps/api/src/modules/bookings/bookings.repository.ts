@@ -463,7 +463,7 @@ export class BookingsRepository {
     return row?.id ?? null;
   }
 
-  /** The booking's charge at the gateway (PromptPay, a wallet) that can still be paid, if it has one. */
+  /** The booking's charge at the gateway (PromptPay, a wallet, a card at 3-D Secure) that can still be paid, if it has one. */
   async liveSourceCharge(ex: Executor, bookingId: number) {
     const [row] = await rows<{ reference: string; qr_svg: string | null; authorize_uri: string | null }>(
       ex,
@@ -497,9 +497,9 @@ export class BookingsRepository {
   }
 
   async gatewayCharge(ex: Executor, reference: string) {
-    const [row] = await rows<{ booking_id: number; amount: number; status: string }>(
+    const [row] = await rows<{ booking_id: number; method: string; amount: number; status: string }>(
       ex,
-      sql`SELECT booking_id, (amount * 100)::int AS amount, status FROM gateway_charges WHERE reference = ${reference}`,
+      sql`SELECT booking_id, method, (amount * 100)::int AS amount, status FROM gateway_charges WHERE reference = ${reference}`,
     );
     return row;
   }

@@ -16,6 +16,7 @@ import {
   quoteResponseSchema,
 } from '@siam/contract/bookings';
 import { dataEnvelope } from '@siam/contract/envelope';
+import { cardVaultSchema } from '@siam/contract/card-tokens';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
@@ -82,10 +83,15 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['bookings'],
         summary:
-          'Which gateway takes payments (the page labels a sandbox), and the sources it takes besides cards (PromptPay, WeChat Pay, Alipay)',
+          "Which gateway takes payments (the page labels a sandbox), the sources it takes besides cards (PromptPay, WeChat Pay, Alipay), and where the browser turns a card into a token (the gateway's vault and public key)",
         response: {
           200: dataEnvelope(
-            z.object({ name: z.string(), sandbox: z.boolean(), sources: z.array(z.enum(gatewaySources)) }),
+            z.object({
+              name: z.string(),
+              sandbox: z.boolean(),
+              sources: z.array(z.enum(gatewaySources)),
+              card: cardVaultSchema,
+            }),
           ),
         },
       },
@@ -276,6 +282,33 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       response: {
         data: await bookings().paymentInstructions(
+          currentUser(request).id,
+          request.params.id,
+          requestLanguage(request),
+        ),
+      },
+    }),
+  );
+
+  app.post(
+    '/auth/bookings/:id/payment-check',
+    {
+      onRequest: app.requireUser,
+      // Each call asks the gateway: a customer back from their bank needs one, a poller a few.
+      config: { rateLimit: { max: 30, windowMinutes: 1 } },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "Back from the bank's page (3-D Secure) or a wallet's: asks the gateway about the booking's charge now, and answers the booking",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: bookingResponseSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await bookings().checkGatewayPayment(
           currentUser(request).id,
           request.params.id,
           requestLanguage(request),

@@ -6,8 +6,8 @@ import {
   TOO_MANY_UNPAID_MESSAGE,
   UNPAID_HOLDS_FROM_NETWORK_MESSAGE,
   UNPAID_HOLDS_FULL_MESSAGE,
-  cardSchema,
   type Booking,
+  type PaymentInstructions,
   type createBookingBodySchema,
   type GatewaySource,
   type Quote,
@@ -21,7 +21,6 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { BookingRow, BookingsRepository, Executor, StoredOutcome } from './bookings.repository';
-import { bangkokYearMonth } from '@siam/contract/bangkok-time';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import { toBooking } from './booking-view';
 import { BookingQuotes, promotionInvalid, rentalPeriod } from './booking-quotes';
@@ -51,14 +50,21 @@ export interface BookingOrigin {
   deviceId?: string;
 }
 
-/** Until when an unpaid booking holds its car: PromptPay an hour, a transfer a few hours, a card charge a day (it settles in seconds). */
+/**
+ * Until when an unpaid booking holds its car: PromptPay, a wallet or a card an hour, a transfer a few
+ * hours. A card settles in seconds, or waits for the customer to approve it at their bank (3-D
+ * Secure) on the phone in hand, like PromptPay; a card charge whose answer was lost keeps the car
+ * while it is looked up (expireUnpaid).
+ */
 export function paymentDeadline(method: string, now: Date): Date {
-  // A wallet is paid on the phone in hand, like PromptPay.
-  if (method === 'promptpay' || method === 'wechat_pay' || method === 'alipay')
-    return new Date(now.getTime() + businessRules.promptPayHoldMinutes * 60_000);
-  if (method === 'card') return new Date(now.getTime() + 24 * HOUR_MS);
-  return new Date(now.getTime() + businessRules.transferHoldHours * HOUR_MS);
+  // Cash: a walk-in booking staff left unpaid, paid at the counter.
+  if (method === 'bank_transfer' || method === 'cash')
+    return new Date(now.getTime() + businessRules.transferHoldHours * HOUR_MS);
+  return new Date(now.getTime() + businessRules.promptPayHoldMinutes * 60_000);
 }
+
+/** Nothing to show: a booking paid, or waiting for nothing the customer can do here. */
+const noInstructions: PaymentInstructions = { bankAccount: null, promptpay: null, card: null, wallet: null };
 
 /** A booking made, and how to pay for it when it waits for a payment. */
 export interface BookingCreated {
@@ -118,6 +124,7 @@ export class BookingsService {
       name: this.deps.gateway.name,
       sandbox: this.deps.gateway.sandbox,
       sources: [...this.deps.gateway.sources],
+      card: this.deps.gateway.vault,
     };
   }
 
@@ -158,9 +165,9 @@ export class BookingsService {
     const customerId = staff ? staff.customerId : userId;
     if (!(await this.deps.siteSettings.isRentalOpen()))
       throw new AppError('RENTAL_CLOSED', RENTAL_CLOSED_MESSAGE);
-    if (input.paymentMethod === 'card' && !input.card)
-      throw new AppError('VALIDATION_FAILED', 'Enter card number', [
-        { path: 'card.number', message: 'Enter card number' },
+    if (input.paymentMethod === 'card' && !input.cardToken)
+      throw new AppError('VALIDATION_FAILED', 'Card token required', [
+        { path: 'cardToken', message: 'Card token required' },
       ]);
     if (
       (input.paymentMethod === 'wechat_pay' || input.paymentMethod === 'alipay') &&
@@ -169,17 +176,9 @@ export class BookingsService {
       throw new AppError('VALIDATION_FAILED', 'This payment method is not available', [
         { path: 'paymentMethod', message: 'This payment method is not available' },
       ]);
-    const card = input.paymentMethod === 'card' ? cardSchema.parse(input.card) : undefined;
-    if (card) {
-      const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
-      const today = bangkokYearMonth(this.now());
-      if (2000 + yy < today.year || (2000 + yy === today.year && mm < today.month))
-        throw new AppError('VALIDATION_FAILED', 'Card has expired', [
-          { path: 'card.expiry', message: 'Card has expired' },
-        ]);
-    }
-    // The key's fingerprint leaves the card out: card data is never stored, not even hashed.
-    const { card: _card, ...hashed } = input;
+    const cardToken = input.paymentMethod === 'card' ? input.cardToken : undefined;
+    // The key's fingerprint leaves the token out: a retry makes a new one for the same card.
+    const { cardToken: _token, ...hashed } = input;
     const hash = createHash('sha256').update(stableJson(hashed)).digest('hex');
     const key = idempotencyKey ?? randomUUID();
 
@@ -288,8 +287,8 @@ export class BookingsService {
     bookingsCreated.inc({ payment_method: input.paymentMethod, channel: staff ? 'staff' : 'online' });
 
     let result: StoredOutcome;
-    if (card && !outcome.free) {
-      result = await this.chargeCard(outcome.bookingId, card, key, lang);
+    if (cardToken && !outcome.free) {
+      result = await this.chargeCard(outcome.bookingId, cardToken, key, lang);
     } else {
       const booking = await this.getById(outcome.bookingId, lang);
       result = { ok: true, data: { booking, instructions: await this.instructions(booking, lang) } };
@@ -360,11 +359,12 @@ export class BookingsService {
   /** The card charge of a new booking, and what the customer is told (kept for repeats). */
   private async chargeCard(
     bookingId: number,
-    card: z.output<typeof cardSchema>,
+    cardToken: string,
     key: string,
     lang: Language,
   ): Promise<StoredOutcome> {
-    const outcome = await this.cards.charge(bookingId, card, key);
+    const number = (await this.repo.findBooking(this.db, { id: bookingId }))!.booking_number;
+    const outcome = await this.cards.charge(bookingId, cardToken, key, this.returnUri(number));
     if (outcome.kind === 'refused')
       return {
         ok: false,
@@ -376,8 +376,19 @@ export class BookingsService {
     if (outcome.kind === 'paid') await this.sendMail(bookingId, 'confirmed');
     return {
       ok: true,
-      data: { booking, instructions: { bankAccount: null, promptpay: null, wallet: null } },
+      data: {
+        booking,
+        instructions: {
+          ...noInstructions,
+          card: outcome.kind === 'authorize' ? { authorizeUri: outcome.authorizeUri } : null,
+        },
+      },
     };
+  }
+
+  /** The booking's own page, where a wallet's or a card bank's page sends the customer back. */
+  private returnUri(bookingNumber: string) {
+    return `${this.deps.publicUrl}/booking-success?booking=${encodeURIComponent(bookingNumber)}`;
   }
 
   /** Card charges whose outcome is still unknown, for the back office. */
@@ -396,35 +407,31 @@ export class BookingsService {
     return counts;
   }
 
-  private async instructions(booking: Booking, lang: Language) {
-    if (booking.status !== 'awaiting_payment') return { bankAccount: null, promptpay: null, wallet: null };
+  private async instructions(booking: Booking, lang: Language): Promise<PaymentInstructions> {
+    if (booking.status !== 'awaiting_payment') return noInstructions;
+    if (booking.paymentMethod === 'card') {
+      // A card at 3-D Secure: the bank's page again (the customer left it before approving).
+      const live = await this.repo.liveSourceCharge(this.db, booking.id);
+      return { ...noInstructions, card: live?.authorize_uri ? { authorizeUri: live.authorize_uri } : null };
+    }
     const settings = await this.deps.siteSettings.publicSettings(lang);
     if (booking.paymentMethod === 'bank_transfer')
-      return { bankAccount: settings.bankAccount, promptpay: null, wallet: null };
+      return { ...noInstructions, bankAccount: settings.bankAccount };
     if (booking.paymentMethod === 'wechat_pay' || booking.paymentMethod === 'alipay') {
       const charge = await this.gatewaySourceCharge(booking, booking.paymentMethod);
       // No charge now (the gateway down): the page says so, and asking again tries again.
-      return {
-        bankAccount: null,
-        promptpay: null,
-        wallet: charge && { method: booking.paymentMethod, ...charge },
-      };
+      return { ...noInstructions, wallet: charge && { method: booking.paymentMethod, ...charge } };
     }
     if (booking.paymentMethod === 'promptpay') {
       const qrSvg = (await this.gatewaySourceCharge(booking, 'promptpay'))?.qrSvg;
       if (qrSvg)
-        return {
-          bankAccount: null,
-          promptpay: { id: null, payload: null, qrSvg, viaGateway: true },
-          wallet: null,
-        };
+        return { ...noInstructions, promptpay: { id: null, payload: null, qrSvg, viaGateway: true } };
       return {
-        bankAccount: null,
+        ...noInstructions,
         promptpay: await promptPayQr(settings.promptpayId, booking.total, booking.bookingNumber),
-        wallet: null,
       };
     }
-    return { bankAccount: null, promptpay: null, wallet: null };
+    return noInstructions;
   }
 
   /**
@@ -451,7 +458,7 @@ export class BookingsService {
         bookingNumber: booking.bookingNumber,
         idempotencyKey: `${source}-${booking.bookingNumber}-${randomUUID()}`,
         // Back from the wallet's page to the booking's own page, which turns to "confirmed" by itself.
-        returnUri: `${this.deps.publicUrl}/booking-success?booking=${encodeURIComponent(booking.bookingNumber)}`,
+        returnUri: this.returnUri(booking.bookingNumber),
       });
     } catch (error) {
       this.deps.log?.error({ err: error, bookingId: booking.id }, 'gateway charge with a source failed');
@@ -476,61 +483,102 @@ export class BookingsService {
    * event is handled once (its id is kept), in any order: each looks at the charge as it is now.
    * Returns what it came to; throws SERVICE_UNAVAILABLE when the gateway cannot be asked (it retries).
    */
-  async gatewayEvent(event: { id: string; key: string; chargeId: string }): Promise<string> {
+  gatewayEvent(event: { id: string; key: string; chargeId: string }): Promise<string> {
+    return this.settleGatewayCharge(event.chargeId, event);
+  }
+
+  /**
+   * The customer is back on the booking's page from their bank's page (3-D Secure) or a wallet's: the
+   * booking's charge is asked after at once, as the webhook would (which may come later). The gateway
+   * not answering changes nothing: the webhook or the next look settles it.
+   */
+  async checkGatewayPayment(userId: number, bookingId: number, lang: Language) {
+    const booking = await this.getForUser(userId, bookingId, lang);
+    const live =
+      booking.status === 'awaiting_payment' && (await this.repo.liveSourceCharge(this.db, booking.id));
+    if (!live) return booking;
+    try {
+      await this.settleGatewayCharge(live.reference, null);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) throw error;
+    }
+    return this.getById(booking.id, lang);
+  }
+
+  /**
+   * Settles a gateway charge of ours by its state at the gateway (fetched back), once: paid in full →
+   * a payment and the booking confirmed; a card its bank did not approve → the booking fails and
+   * frees its car, as a declined card does; a source charge failed or expired → the booking waits
+   * (its next look makes a new charge). `event`: the webhook event that asked, kept with its outcome.
+   */
+  private async settleGatewayCharge(chargeId: string, event: { id: string; key: string } | null) {
     const { gateway } = this.deps;
     if (!gateway.retrieveCharge) return 'ignored_no_gateway';
-    const local = await this.repo.gatewayCharge(this.db, event.chargeId);
+    const local = await this.repo.gatewayCharge(this.db, chargeId);
     if (!local) return 'ignored_unknown_charge';
     let charge;
     try {
-      charge = await gateway.retrieveCharge(event.chargeId);
+      charge = await gateway.retrieveCharge(chargeId);
     } catch {
       throw new AppError('SERVICE_UNAVAILABLE', 'The payment gateway did not answer; send the event again');
     }
     if (!charge) return 'ignored_unknown_charge';
     const paid =
       charge.status === 'successful' && charge.amountSatang === local.amount && charge.currency === 'thb';
-    let confirmed = false;
+    let mail: 'confirmed' | 'payment_failed' | null = null;
     const outcome = await this.repo.transaction(async (tx) => {
-      const first = await this.repo.recordGatewayEvent(tx, {
-        id: event.id,
+      if (
+        event &&
+        !(await this.repo.recordGatewayEvent(tx, {
+          id: event.id,
+          gateway: gateway.name,
+          kind: event.key,
+          reference: chargeId,
+          outcome: 'received',
+        }))
+      )
+        return 'duplicate';
+      const row = await this.repo.findBooking(tx, { id: local.booking_id, forUpdate: true });
+      const payment = {
+        bookingId: local.booking_id,
+        method: local.method,
+        amount: toBaht(local.amount),
         gateway: gateway.name,
-        kind: event.key,
-        reference: event.chargeId,
-        outcome: 'received',
-      });
-      if (!first) return 'duplicate';
+        reference: chargeId,
+        brand: charge.card?.brand ?? null,
+        last4: charge.card?.last4 ?? null,
+      };
       let result: string;
       if (charge.status === 'pending') result = 'pending';
-      else if (!(await this.repo.settleGatewayCharge(tx, event.chargeId, charge.status)))
+      else if (!(await this.repo.settleGatewayCharge(tx, chargeId, charge.status)))
         result = 'already_settled';
-      else if (charge.status !== 'successful') result = 'settled';
-      // Money taken, but not the booking's total: no payment of it (the reconciliation view lists it).
-      else if (!paid) result = 'amount_mismatch';
-      else {
-        const row = await this.repo.findBooking(tx, { id: local.booking_id, forUpdate: true });
-        if (row?.status !== 'awaiting_payment') result = 'late';
-        else {
-          await this.repo.insertPayment(tx, {
-            bookingId: row.id,
-            method: row.payment_method,
-            status: 'succeeded',
-            amount: toBaht(local.amount),
-            gateway: gateway.name,
-            reference: event.chargeId,
-          });
-          await this.repo.transition(tx, row.id, 'confirm', sql`paid_at = now()`);
-          confirmed = true;
-          result = 'confirmed';
+      else if (charge.status !== 'successful') {
+        result = 'settled';
+        if (local.method === 'card' && row?.status === 'awaiting_payment') {
+          const code = charge.failureCode ?? 'declined';
+          await this.repo.insertPayment(tx, { ...payment, status: 'failed', failureCode: code });
+          await this.cards.release(tx, row.id, code);
+          mail = 'payment_failed';
         }
       }
-      await this.repo.setGatewayEventOutcome(tx, event.id, result);
+      // Money taken, but not the booking's total: no payment of it (the reconciliation view lists it).
+      else if (!paid) result = 'amount_mismatch';
+      else if (row?.status !== 'awaiting_payment') result = 'late';
+      else {
+        await this.repo.insertPayment(tx, { ...payment, status: 'succeeded' });
+        await this.cards.confirm(tx, row.id);
+        mail = 'confirmed';
+        result = 'confirmed';
+      }
+      if (event) await this.repo.setGatewayEventOutcome(tx, event.id, result);
       return result;
     });
-    if (confirmed) {
-      payments.inc({ method: 'gateway_source', outcome: 'gateway_confirmed' });
-      await this.sendMail(local.booking_id, 'confirmed');
-    }
+    if (mail === 'confirmed')
+      payments.inc({
+        method: local.method === 'card' ? 'card' : 'gateway_source',
+        outcome: 'gateway_confirmed',
+      });
+    if (mail) await this.sendMail(local.booking_id, mail);
     return outcome;
   }
 

@@ -21,6 +21,15 @@ export function gatewayFromSettings(settings: Settings): PaymentGateway {
   return new SandboxGateway();
 }
 
+/**
+ * Origins the site's pages call besides our own for payments: the gateway's vault, where the card
+ * form sends the card (the Content-Security-Policy's connect-src). None with the sandbox.
+ */
+export function paymentConnectSources(settings: Settings): string[] {
+  const vault = gatewayFromSettings(settings).vault;
+  return vault.vault === 'omise' ? [new URL(vault.vaultUrl).origin] : [];
+}
+
 /** The slip-verification provider the settings name; none without a key (every slip waits for staff). */
 export function slipVerifierFromSettings(settings: Settings): SlipVerifier | null {
   if (!settings.SLIP_VERIFY_TOKEN) return null;

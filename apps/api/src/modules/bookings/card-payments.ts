@@ -1,6 +1,4 @@
 import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import type { cardSchema } from '@siam/contract/bookings';
 import type { BookingsRepository, Executor } from './bookings.repository';
 import type { ChargeResult, PaymentGateway } from './payment-gateway';
 import { toBaht } from './pricing';
@@ -28,6 +26,8 @@ export type CardOutcome =
   | { kind: 'paid' }
   /** The gateway did not answer: the car stays held while the charge is looked up (reconcile). */
   | { kind: 'checking' }
+  /** The card's bank asks the customer to approve (3-D Secure) on its page. */
+  | { kind: 'authorize'; authorizeUri: string }
   | { kind: 'refused'; code: RefusalCode };
 
 /**
@@ -46,17 +46,35 @@ export class CardPayments {
     return this.repo.db as unknown as Executor;
   }
 
-  /** Charges a booking's total once (the gateway's idempotency key comes from the booking's own). */
-  async charge(bookingId: number, card: z.output<typeof cardSchema>, key: string): Promise<CardOutcome> {
+  /**
+   * Charges a booking's total once with the card's token (the gateway's idempotency key comes from
+   * the booking's own). A card whose bank asks for 3-D Secure leaves a charge waiting at the gateway
+   * (gateway_charges, like PromptPay's): its final state, fetched back when the gateway's webhook or
+   * the customer comes back, settles the booking (BookingsService.settleGatewayCharge).
+   */
+  async charge(bookingId: number, cardToken: string, key: string, returnUri: string): Promise<CardOutcome> {
     const row = (await this.repo.findBooking(this.db, { id: bookingId }))!;
-    const [mm, yy] = card.expiry.split('/').map(Number) as [number, number];
     const gatewayKey = `booking-${bookingId}-${key}`.slice(0, 64);
     const charge = await this.gateway.charge({
       amountSatang: row.total_amount,
-      card: { number: card.number, name: card.name, expiryMonth: mm, expiryYear: 2000 + yy, cvv: card.cvv },
+      cardToken,
       description: `Siam Drive booking ${row.booking_number}`,
       idempotencyKey: gatewayKey,
+      returnUri,
     });
+    if (charge.status === 'authorize') {
+      await this.repo.insertGatewayCharge(this.db, {
+        bookingId,
+        gateway: this.gateway.name,
+        method: 'card',
+        reference: charge.reference,
+        amountSatang: row.total_amount,
+        qrSvg: null,
+        authorizeUri: charge.authorizeUri,
+      });
+      payments.inc({ method: 'card', outcome: 'authorize' });
+      return { kind: 'authorize', authorizeUri: charge.authorizeUri };
+    }
     const payment = {
       bookingId,
       method: 'card',
@@ -99,7 +117,7 @@ export class CardPayments {
   }
 
   /** Not charged: the car is freed and the code given back, in the caller's transaction. */
-  private async release(tx: Executor, bookingId: number, reason: string) {
+  async release(tx: Executor, bookingId: number, reason: string) {
     await this.repo.transition(tx, bookingId, 'failPayment', sql`cancel_reason = ${reason}`);
     await this.repo.releaseHolds(tx, bookingId);
     await this.repo.releasePromotion(tx, bookingId);

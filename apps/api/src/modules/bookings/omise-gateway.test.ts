@@ -6,7 +6,7 @@ import { buildTestApp, testSettings } from '../../../test/app';
 import { readOutbox } from '../../../test/outbox';
 import { omiseStandIn } from '../../../test/omise-stand-in';
 import { describeEachDatabase } from '../../../test/databases';
-import { daysFromNow, driver, goodCard, makeCar, makeCustomer } from './booking-fixtures.test-helper';
+import { daysFromNow, driver, makeCar, makeCustomer } from './booking-fixtures.test-helper';
 
 describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
   let app: App;
@@ -25,6 +25,28 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       }),
     });
   });
+  /**
+   * The card made into a token at the stand-in's vault with the public key, as the booking page's
+   * script does in the browser (card-vault.ts): our API never sees the number.
+   */
+  const tokenise = async (number: string) => {
+    const url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+    const res = await fetch(`${url}/tokens`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('pkey_test_123:').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        'card[name]': 'SOMCHAI JAIDEE',
+        'card[number]': number,
+        'card[expiration_month]': '12',
+        'card[expiration_year]': '2030',
+        'card[security_code]': '123',
+      }),
+    });
+    return ((await res.json()) as { id: string }).id;
+  };
   afterAll(async () => {
     await app.close();
     (standIn.server as Server).closeAllConnections();
@@ -37,7 +59,14 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       name: 'omise',
       sandbox: true,
       sources: ['promptpay', 'wechat_pay', 'alipay'],
+      // Where the browser turns the card into a token: the vault, with the public key only.
+      card: {
+        vault: 'omise',
+        publicKey: 'pkey_test_123',
+        vaultUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/),
+      },
     });
+    expect(JSON.stringify(gateway.json())).not.toContain('skey_');
     const car = await makeCar(ctx.database, 1, { price: '1234.50' });
     const customer = await makeCustomer(app);
     const res = await app.inject({
@@ -50,7 +79,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         pickupDate: daysFromNow(5),
         returnDate: daysFromNow(7),
         paymentMethod: 'card',
-        card: goodCard,
+        cardToken: await tokenise('4242424242424242'),
         driver,
         acceptTerms: true,
         addons: [],
@@ -59,11 +88,14 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     expect(res.statusCode).toBe(200);
     const booking = res.json().response.data.booking;
     expect(booking).toMatchObject({ status: 'confirmed', total: 246_900 });
+    expect(booking.payment).toMatchObject({ cardBrand: 'Visa', cardLast4: '4242' });
     expect(booking.payment.reference).toMatch(/^chrg_test_/);
-    const token = standIn.seen.find((s) => s.path === '/tokens')!;
-    expect(token.form.get('card[number]')).toBe('4242424242424242');
-    expect(token.form.get('card[expiration_year]')).toBe('2030');
+    // The server made no token: the only call to the vault was the browser's (tokenise above).
+    expect(standIn.seen.filter((s) => s.path === '/tokens')).toHaveLength(1);
     const charge = standIn.seen.find((s) => s.path === '/charges')!;
+    expect(charge.form.get('return_uri')).toBe(
+      `${app.settings.publicUrl}/booking-success?booking=${booking.bookingNumber}`,
+    );
     expect(charge.form.get('amount')).toBe('246900');
     expect(charge.form.get('currency')).toBe('thb');
     expect(charge.form.get('card')).toMatch(/^tokn_test_/);
@@ -99,7 +131,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       method: 'POST',
       url: '/api/v1/guest/bookings/create',
       headers: customer.headers,
-      payload: { ...payload, card: { ...goodCard, number: '4000000000000002' } },
+      payload: { ...payload, cardToken: await tokenise('4000000000000002') },
     });
     expect(res.statusCode).toBe(402);
     expect(res.json().errors[0].message).toBe('declined');
@@ -107,19 +139,19 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       method: 'POST',
       url: '/api/v1/guest/bookings/create',
       headers: customer.headers,
-      payload: { ...payload, card: goodCard },
+      payload: { ...payload, cardToken: await tokenise('4242424242424242') },
     });
     expect(ok.statusCode).toBe(200);
   });
 
   describe('a card charge whose answer is lost', () => {
-    const payload = (car: { carModelId: number; branchCode: string }, number: string) => ({
+    const payload = async (car: { carModelId: number; branchCode: string }, number: string) => ({
       carModelId: car.carModelId,
       branchCode: car.branchCode,
       pickupDate: daysFromNow(9),
       returnDate: daysFromNow(10),
       paymentMethod: 'card',
-      card: { ...goodCard, number },
+      cardToken: await tokenise(number),
       driver,
       acceptTerms: true,
       addons: [],
@@ -139,14 +171,14 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     it('is not a decline: the car stays held, staff see it, and the charge found later confirms the booking', async () => {
       const car = await makeCar(ctx.database, 1);
       const customer = await makeCustomer(app);
-      const res = await book(customer.headers, payload(car, '4000000000000408'));
+      const res = await book(customer.headers, await payload(car, '4000000000000408'));
       expect(res.statusCode).toBe(200);
       const booking = res.json().response.data.booking;
       expect(booking).toMatchObject({ status: 'awaiting_payment', paid: false, paymentChecking: true });
 
       // The only unit stays held: the card may have been charged.
       const other = await makeCustomer(app);
-      expect((await book(other.headers, payload(car, '4242424242424242'))).statusCode).toBe(409);
+      expect((await book(other.headers, await payload(car, '4242424242424242'))).statusCode).toBe(409);
       // The unpaid-booking deadline does not release it while the charge is being checked.
       await app.services.bookings.expireUnpaid(later(3 * 86_400_000));
       const checks = await app.inject({
@@ -185,7 +217,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     it('a charge Omise never received frees the car once it is clearly not coming, and says so by mail', async () => {
       const car = await makeCar(ctx.database, 1);
       const customer = await makeCustomer(app);
-      const res = await book(customer.headers, payload(car, '4000000000000416'));
+      const res = await book(customer.headers, await payload(car, '4000000000000416'));
       expect(res.statusCode).toBe(200);
       const booking = res.json().response.data.booking;
       expect(booking.paymentChecking).toBe(true);
@@ -222,7 +254,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       });
       expect(after.json().response.data).toMatchObject({ status: 'payment_failed', paymentChecking: false });
       const other = await makeCustomer(app);
-      expect((await book(other.headers, payload(car, '4242424242424242'))).statusCode).toBe(200);
+      expect((await book(other.headers, await payload(car, '4242424242424242'))).statusCode).toBe(200);
       expect(
         readOutbox(app.settings.dataDir).some(
           (m) =>
@@ -230,6 +262,175 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
             m.subject === `Your card payment did not go through: ${booking.bookingNumber}`,
         ),
       ).toBe(true);
+    });
+  });
+
+  describe('a card whose bank asks for 3-D Secure', () => {
+    const secureCard = '4000000000003220';
+    const create = async (headers: Record<string, string>, car: { carModelId: number; branchCode: string }) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/bookings/create',
+        headers,
+        payload: {
+          carModelId: car.carModelId,
+          branchCode: car.branchCode,
+          pickupDate: daysFromNow(12),
+          returnDate: daysFromNow(14),
+          paymentMethod: 'card',
+          cardToken: await tokenise(secureCard),
+          driver,
+          acceptTerms: true,
+          addons: [],
+        },
+      });
+    const bookingOf = async (headers: Record<string, string>, id: number) =>
+      (await app.inject({ url: `/api/v1/auth/bookings/${id}`, headers })).json().response.data;
+    const check = (headers: Record<string, string>, id: number) =>
+      app.inject({ method: 'POST', url: `/api/v1/auth/bookings/${id}/payment-check`, headers, payload: {} });
+    /** The customer on the bank's page: approves or declines, and is sent back to the booking's page. */
+    const atBank = async (authorizeUri: string, choice: 'approve' | 'decline') => {
+      const res = await fetch(`${authorizeUri}/${choice}`, { redirect: 'manual' });
+      expect(res.status).toBe(302);
+      return res.headers.get('location');
+    };
+
+    it('waits for the bank, holding the car, and is confirmed by the charge’s final state when the customer is back', async () => {
+      const car = await makeCar(ctx.database, 1, { price: '1500.00' });
+      const customer = await makeCustomer(app);
+      const res = await create(customer.headers, car);
+      expect(res.statusCode).toBe(200);
+      const { booking, instructions } = res.json().response.data;
+      expect(booking).toMatchObject({ status: 'awaiting_payment', paid: false, paymentChecking: true });
+      expect(instructions.card.authorizeUri).toMatch(/\/pay\/chrg_test_/);
+      // Not a payment yet: no card payment row, nothing for a slip, the car held.
+      expect(booking.payment).toBeNull();
+      expect(booking.canUploadSlip).toBe(false);
+      const other = await makeCustomer(app);
+      expect((await create(other.headers, car)).statusCode).toBe(409);
+      // Asking before the customer has approved changes nothing.
+      expect((await check(customer.headers, booking.id)).json().response.data.status).toBe(
+        'awaiting_payment',
+      );
+      // The booking's page offers the bank's page again.
+      const again = await app.inject({
+        url: `/api/v1/auth/bookings/${booking.id}/payment`,
+        headers: customer.headers,
+      });
+      expect(again.json().response.data.card).toEqual({ authorizeUri: instructions.card.authorizeUri });
+
+      const back = await atBank(instructions.card.authorizeUri, 'approve');
+      expect(back).toBe(`${app.settings.publicUrl}/booking-success?booking=${booking.bookingNumber}`);
+      // Someone else's booking cannot be asked about.
+      expect((await check(other.headers, booking.id)).statusCode).toBe(404);
+      const checked = await check(customer.headers, booking.id);
+      expect(checked.statusCode).toBe(200);
+      expect(checked.json().response.data).toMatchObject({
+        status: 'confirmed',
+        paid: true,
+        paymentChecking: false,
+        payment: {
+          method: 'card',
+          status: 'succeeded',
+          cardBrand: 'Visa',
+          cardLast4: '3220',
+          amount: 300_000,
+        },
+      });
+      expect(
+        readOutbox(app.settings.dataDir).some(
+          (m) => m.to.includes(customer.email) && m.subject === `Payment confirmed: ${booking.bookingNumber}`,
+        ),
+      ).toBe(true);
+
+      // Omise's webhook arrives afterwards: one payment, not two.
+      const charge = standIn.charges.find(
+        (c) => c.id === booking.payment?.reference || c.authorize_uri === instructions.card.authorizeUri,
+      )!;
+      const hook = await app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/omise',
+        payload: standIn.event(String(charge.id)),
+      });
+      expect(hook.statusCode).toBe(200);
+      const paymentRows = await ctx.database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM payments WHERE booking_id = $1 AND kind = 'charge' AND status = 'succeeded'`,
+        [booking.id],
+      );
+      expect(paymentRows[0]!.n).toBe(1);
+
+      // Cancelled: the refund goes back through Omise's refund API, for the amount paid.
+      const cancel = await app.inject({
+        method: 'PUT',
+        url: `/api/v1/auth/bookings/${booking.id}/cancel`,
+        headers: customer.headers,
+      });
+      expect(cancel.statusCode).toBe(200);
+      const refund = standIn.seen.find((s) => s.path === `/charges/${charge.id}/refunds`)!;
+      expect(refund.form.get('amount')).toBe('300000');
+    });
+
+    it('is confirmed by Omise’s webhook alone when the customer never comes back', async () => {
+      const car = await makeCar(ctx.database, 1);
+      const customer = await makeCustomer(app);
+      const { booking, instructions } = (await create(customer.headers, car)).json().response.data;
+      await atBank(instructions.card.authorizeUri, 'approve');
+      const id = instructions.card.authorizeUri.split('/').pop();
+      const event = standIn.event(id);
+      // The event's word is not taken: the charge is fetched back, and its state there confirms.
+      const first = await app.inject({ method: 'POST', url: '/api/v1/webhooks/omise', payload: event });
+      expect(first.statusCode).toBe(200);
+      expect((await bookingOf(customer.headers, booking.id)).status).toBe('confirmed');
+      // The same event again: one confirmation.
+      await app.inject({ method: 'POST', url: '/api/v1/webhooks/omise', payload: event });
+      const mails = readOutbox(app.settings.dataDir).filter(
+        (m) => m.to.includes(customer.email) && m.subject === `Payment confirmed: ${booking.bookingNumber}`,
+      );
+      expect(mails).toHaveLength(1);
+    });
+
+    it('declined at the bank: the booking fails, the car is free, and the customer is told why', async () => {
+      const car = await makeCar(ctx.database, 1);
+      const customer = await makeCustomer(app);
+      const { booking, instructions } = (await create(customer.headers, car)).json().response.data;
+      await atBank(instructions.card.authorizeUri, 'decline');
+      const checked = (await check(customer.headers, booking.id)).json().response.data;
+      expect(checked).toMatchObject({
+        status: 'payment_failed',
+        paymentChecking: false,
+        cancelReason: 'declined',
+      });
+      const other = await makeCustomer(app);
+      expect((await create(other.headers, car)).statusCode).toBe(200);
+      expect(
+        readOutbox(app.settings.dataDir).some(
+          (m) =>
+            m.to.includes(customer.email) &&
+            m.subject === `Your card payment did not go through: ${booking.bookingNumber}`,
+        ),
+      ).toBe(true);
+    });
+
+    it('left at the bank’s page: the hour runs out and the car is freed; approving later is money to give back, not a booking', async () => {
+      const car = await makeCar(ctx.database, 1);
+      const customer = await makeCustomer(app);
+      const { booking, instructions } = (await create(customer.headers, car)).json().response.data;
+      await app.services.bookings.expireUnpaid(new Date(Date.now() + 61 * 60_000));
+      expect((await bookingOf(customer.headers, booking.id)).status).toBe('expired');
+      await atBank(instructions.card.authorizeUri, 'approve');
+      const id = instructions.card.authorizeUri.split('/').pop();
+      const hook = await app.inject({
+        method: 'POST',
+        url: '/api/v1/webhooks/omise',
+        payload: standIn.event(id),
+      });
+      expect(hook.statusCode).toBe(200);
+      const [event] = await ctx.database.query<{ outcome: string }>(
+        `SELECT outcome FROM gateway_events WHERE reference = $1`,
+        [id],
+      );
+      expect(event!.outcome).toBe('late');
+      expect((await bookingOf(customer.headers, booking.id)).status).toBe('expired');
     });
   });
 });

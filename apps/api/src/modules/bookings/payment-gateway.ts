@@ -1,31 +1,43 @@
 import { gatewaySources, type GatewaySource } from '@siam/contract/bookings';
+import { readSandboxCardToken, type CardVault } from '@siam/contract/card-tokens';
+
 /**
- * Card payments go through this interface. The card travels from the request
- * straight to the gateway: it is never stored, logged or echoed back.
+ * A card charge. The card was turned into a token in the customer's browser, at the gateway's vault
+ * (issue 16): no card number or CVV ever reaches our server, only the token.
  */
-export interface CardDetails {
-  number: string;
-  name: string;
-  expiryMonth: number;
-  expiryYear: number; // four digits
-  cvv: string;
+export interface CardChargeInput {
+  amountSatang: number;
+  cardToken: string;
+  description: string;
+  idempotencyKey: string;
+  /** Where the card's bank sends the customer back after asking them to approve (3-D Secure). */
+  returnUri: string;
+}
+
+/** The card as the gateway names it (never the number). */
+interface CardLabel {
+  brand: string | null;
+  last4: string | null;
 }
 
 export type ChargeResult =
-  | { status: 'succeeded'; reference: string; brand: string; last4: string }
-  | {
+  | ({ status: 'succeeded'; reference: string } & CardLabel)
+  | ({
       status: 'failed';
       code: 'declined' | 'insufficient_funds' | 'processing_error';
       reference: string | null;
-      brand: string;
-      last4: string;
-    }
+    } & CardLabel)
+  /**
+   * The card's bank asks the customer to approve the payment (3-D Secure): the charge waits at the
+   * gateway until they have, on the bank's page (`authorizeUri`), and its final state decides.
+   */
+  | ({ status: 'authorize'; reference: string; authorizeUri: string } & CardLabel)
   /**
    * The gateway did not answer (time-out, connection lost, a 5xx): the card may
    * or may not have been charged. Never a decline: the booking keeps its car
    * and the charge is looked up later by its idempotency key (findCharge).
    */
-  | { status: 'unknown'; brand: string; last4: string };
+  | ({ status: 'unknown' } & CardLabel);
 
 /** What the gateway knows of a charge made with an idempotency key. */
 export type ChargeLookup =
@@ -66,18 +78,19 @@ export interface GatewayCharge {
   status: 'pending' | 'successful' | 'failed' | 'expired' | 'reversed';
   amountSatang: number;
   currency: string;
+  /** A card charge's card as the gateway names it; null for a charge with a source. */
+  card: { brand: string | null; last4: string | null } | null;
+  /** Why a card charge failed, in our words. */
+  failureCode: 'declined' | 'insufficient_funds' | 'processing_error' | null;
 }
 
 export interface PaymentGateway {
   readonly name: string;
   /** Whether the site must say this is a sandbox (no real money moves). */
   readonly sandbox: boolean;
-  charge(input: {
-    amountSatang: number;
-    card: CardDetails;
-    description: string;
-    idempotencyKey: string;
-  }): Promise<ChargeResult>;
+  /** Where the customer's browser makes a card token (the gateway's info page tells the site). */
+  readonly vault: CardVault;
+  charge(input: CardChargeInput): Promise<ChargeResult>;
   refund(input: { reference: string; amountSatang: number }): Promise<{ reference: string }>;
   /** Looks up the charge made with this idempotency key (reconciling an unknown outcome). */
   findCharge(idempotencyKey: string): Promise<ChargeLookup>;
@@ -92,54 +105,33 @@ export interface PaymentGateway {
   retrieveCharge?(reference: string): Promise<GatewayCharge | null>;
 }
 
-export function cardBrand(number: string): string {
-  if (/^4/.test(number)) return 'Visa';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'Mastercard';
-  if (/^3[47]/.test(number)) return 'American Express';
-  if (/^35/.test(number)) return 'JCB';
-  if (/^62/.test(number)) return 'UnionPay';
-  return 'Card';
-}
-
 /**
- * The default gateway: behaves like a real one for the test-card numbers of
- * Omise and Stripe, and moves no money. The page says so.
- *   4242 4242 4242 4242 succeeds; 4000 0000 0000 0002 is declined;
- *   4000 0000 0000 9995 has insufficient funds; 4000 0000 0000 0119 fails in processing.
- *   4000 0000 0000 0408 is charged but the answer is lost (a time-out): the outcome is
- *   unknown until findCharge finds the charge.
- *   Any other valid number succeeds.
+ * The default gateway: plays the test cards of Omise and Stripe (card-tokens.ts) from the token the
+ * sandbox's browser script made, and moves no money. The page says so.
  */
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
   readonly sandbox = true;
   readonly sources = [] as const;
+  readonly vault = { vault: 'sandbox' } as const;
   private counter = 0;
   /** The charges made, by idempotency key, as a gateway keeps them. */
   private readonly charges = new Map<string, ChargeLookup>();
 
-  async charge(input: {
-    amountSatang: number;
-    card: CardDetails;
-    idempotencyKey: string;
-  }): Promise<ChargeResult> {
-    const { number } = input.card;
-    const brand = cardBrand(number);
-    const last4 = number.slice(-4);
+  async charge(input: CardChargeInput): Promise<ChargeResult> {
+    const card = readSandboxCardToken(input.cardToken);
+    if (!card)
+      return { status: 'failed', code: 'processing_error', reference: null, brand: null, last4: null };
+    const { brand, last4, outcome } = card;
     const reference = `sandbox_chrg_${Date.now().toString(36)}_${(++this.counter).toString(36)}`;
-    const failures: Record<string, 'declined' | 'insufficient_funds' | 'processing_error'> = {
-      '4000000000000002': 'declined',
-      '4000000000009995': 'insufficient_funds',
-      '4000000000000119': 'processing_error',
-    };
-    const code = failures[number];
-    const outcome: ChargeLookup = code
-      ? { status: 'failed', code, reference }
-      : { status: 'succeeded', reference };
-    this.charges.set(input.idempotencyKey, outcome);
-    if (number === '4000000000000408') return { status: 'unknown', brand, last4 };
-    return outcome.status === 'failed'
-      ? { status: 'failed', code: outcome.code, reference, brand, last4 }
+    const lookup: ChargeLookup =
+      outcome === 'succeeds' || outcome === 'lost'
+        ? { status: 'succeeded', reference }
+        : { status: 'failed', code: outcome, reference };
+    this.charges.set(input.idempotencyKey, lookup);
+    if (outcome === 'lost') return { status: 'unknown', brand, last4 };
+    return lookup.status === 'failed'
+      ? { status: 'failed', code: lookup.code, reference, brand, last4 }
       : { status: 'succeeded', reference, brand, last4 };
   }
 
@@ -152,9 +144,27 @@ export class SandboxGateway implements PaymentGateway {
   }
 }
 
+/** Omise's failure codes of a card charge, in our words. */
+function omiseFailure(code: unknown): 'declined' | 'insufficient_funds' | 'processing_error' {
+  const failure = String(code ?? '');
+  if (failure === 'insufficient_fund' || failure === 'insufficient_funds') return 'insufficient_funds';
+  if (failure === 'processing_error' || failure === 'failed_processing') return 'processing_error';
+  return 'declined';
+}
+
+/** The card of an Omise charge as it names it (`card.brand`, `card.last_digits`). */
+function omiseCard(body: Record<string, unknown>): CardLabel {
+  const card = (body.card ?? {}) as Record<string, unknown>;
+  return {
+    brand: typeof card.brand === 'string' ? card.brand : null,
+    last4: typeof card.last_digits === 'string' ? card.last_digits : null,
+  };
+}
+
 /**
- * Omise (a Thai gateway) behind the same interface: the card becomes a token
- * at the vault (public key), the token is charged at the API (secret key).
+ * Omise (a Thai gateway) behind the same interface. The customer's browser turns the card into a
+ * token at Omise's vault with the public key (the site's card form does what Omise.js does); the
+ * token is charged here with the secret key, with a `return_uri` for 3-D Secure.
  */
 export class OmiseGateway implements PaymentGateway {
   readonly name = 'omise';
@@ -172,7 +182,10 @@ export class OmiseGateway implements PaymentGateway {
     },
   ) {
     this.sandbox = options.secretKey.startsWith('skey_test_');
+    this.vault = { vault: 'omise', publicKey: options.publicKey, vaultUrl: options.vaultUrl };
   }
+
+  readonly vault: CardVault;
 
   private auth(key: string) {
     return `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
@@ -193,28 +206,7 @@ export class OmiseGateway implements PaymentGateway {
     return { ok: response.ok, status: response.status, body };
   }
 
-  async charge(input: {
-    amountSatang: number;
-    card: CardDetails;
-    description: string;
-    idempotencyKey: string;
-  }): Promise<ChargeResult> {
-    const brand = cardBrand(input.card.number);
-    const last4 = input.card.number.slice(-4);
-    let token: { ok: boolean; status: number; body: Record<string, unknown> };
-    try {
-      token = await this.post(`${this.options.vaultUrl}/tokens`, this.options.publicKey, {
-        'card[name]': input.card.name,
-        'card[number]': input.card.number,
-        'card[expiration_month]': String(input.card.expiryMonth),
-        'card[expiration_year]': String(input.card.expiryYear),
-        'card[security_code]': input.card.cvv,
-      });
-    } catch {
-      return { status: 'failed', code: 'processing_error', reference: null, brand, last4 };
-    }
-    if (!token.ok || typeof token.body.id !== 'string')
-      return { status: 'failed', code: 'declined', reference: null, brand, last4 };
+  async charge(input: CardChargeInput): Promise<ChargeResult> {
     let charge: { ok: boolean; status: number; body: Record<string, unknown> };
     try {
       charge = await this.post(
@@ -223,9 +215,11 @@ export class OmiseGateway implements PaymentGateway {
         {
           amount: String(input.amountSatang),
           currency: 'thb',
-          card: token.body.id,
+          card: input.cardToken,
           description: input.description,
           capture: 'true',
+          // A card whose bank asks for 3-D Secure: the customer approves there and comes back here.
+          return_uri: input.returnUri,
           // The key on the charge itself, so a lost answer can be found (findCharge).
           'metadata[idempotency_key]': input.idempotencyKey,
         },
@@ -233,21 +227,26 @@ export class OmiseGateway implements PaymentGateway {
       );
     } catch {
       // Sent, and no answer: Omise may have charged the card.
-      return { status: 'unknown', brand, last4 };
+      return { status: 'unknown', brand: null, last4: null };
     }
     if (charge.status >= 500 || (charge.ok && charge.body.object !== 'charge'))
-      return { status: 'unknown', brand, last4 };
+      return { status: 'unknown', brand: null, last4: null };
+    const card = omiseCard(charge.body);
     const reference = typeof charge.body.id === 'string' ? charge.body.id : null;
     if (charge.ok && charge.body.status === 'successful' && reference)
-      return { status: 'succeeded', reference, brand, last4 };
-    const failure = String(charge.body.failure_code ?? charge.body.code ?? '');
-    const code =
-      failure === 'insufficient_fund' || failure === 'insufficient_funds'
-        ? 'insufficient_funds'
-        : failure === 'processing_error' || !charge.ok
-          ? 'processing_error'
-          : 'declined';
-    return { status: 'failed', code, reference, brand, last4 };
+      return { status: 'succeeded', reference, ...card };
+    const authorizeUri = charge.body.authorize_uri;
+    if (
+      charge.ok &&
+      charge.body.status === 'pending' &&
+      reference &&
+      typeof authorizeUri === 'string' &&
+      /^https?:\/\//.test(authorizeUri)
+    )
+      return { status: 'authorize', reference, authorizeUri, ...card };
+    // A token that was used already, or made with another key: Omise answers 4xx with an error object.
+    const code = charge.ok ? omiseFailure(charge.body.failure_code) : 'processing_error';
+    return { status: 'failed', code, reference, ...card };
   }
 
   async refund(input: { reference: string; amountSatang: number }): Promise<{ reference: string }> {
@@ -322,6 +321,8 @@ export class OmiseGateway implements PaymentGateway {
         (['successful', 'failed', 'expired', 'reversed'] as const).find((s) => s === status) ?? 'pending',
       amountSatang: Number(body.amount),
       currency: String(body.currency ?? '').toLowerCase(),
+      card: body.card ? omiseCard(body) : null,
+      failureCode: status === 'failed' ? omiseFailure(body.failure_code) : null,
     };
   }
 
@@ -351,11 +352,6 @@ export class OmiseGateway implements PaymentGateway {
     if (found.status === 'successful' && reference) return { status: 'succeeded', reference };
     // Pending (3-D Secure not finished) is not an outcome yet.
     if (found.status === 'pending') return { status: 'unknown' };
-    const failure = String(found.failure_code ?? '');
-    return {
-      status: 'failed',
-      reference,
-      code: failure === 'insufficient_fund' ? 'insufficient_funds' : 'declined',
-    };
+    return { status: 'failed', reference, code: omiseFailure(found.failure_code) };
   }
 }

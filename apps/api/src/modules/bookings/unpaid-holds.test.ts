@@ -6,7 +6,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import {
   createBooking,
   daysFromNow,
-  goodCard,
+  goodCardToken,
   makeCar,
   makeCustomer,
   slipPicture,
@@ -61,7 +61,7 @@ describeEachDatabase('unpaid holds', (ctx) => {
     const card = await createBooking(
       app,
       payer.headers,
-      { ...transfer(car, 30, 31), paymentMethod: 'card', card: goodCard },
+      { ...transfer(car, 30, 31), paymentMethod: 'card', cardToken: goodCardToken },
       { remoteAddress: address() },
     );
     expect(card.statusCode, card.body).toBe(200);
@@ -135,7 +135,7 @@ describeEachDatabase('unpaid holds', (ctx) => {
     const paid = await createBooking(
       app,
       honest.headers,
-      { ...transfer(car, 90), paymentMethod: 'card', card: goodCard },
+      { ...transfer(car, 90), paymentMethod: 'card', cardToken: goodCardToken },
       { remoteAddress: address() },
     );
     expect(paid.statusCode).toBe(200);

@@ -1,4 +1,5 @@
 import type { GatewaySource } from '@siam/contract/bookings';
+import type { CardVault } from '@siam/contract/card-tokens';
 import type {
   Booking,
   CreateBookingBody,
@@ -23,7 +24,7 @@ export const fetchAddons = () =>
   ).then((r) => r.response.data);
 
 export const fetchGateway = () =>
-  apiRequest<Data<{ name: string; sandbox: boolean; sources: GatewaySource[] }>>(
+  apiRequest<Data<{ name: string; sandbox: boolean; sources: GatewaySource[]; card: CardVault }>>(
     '/guest/payment-gateway',
   ).then((r) => r.response.data);
 
@@ -49,6 +50,12 @@ export const fetchBooking = (idOrNumber: string | number) =>
 
 export const fetchPaymentInstructions = (id: number) =>
   apiRequest<Data<PaymentInstructions>>(`/auth/bookings/${id}/payment`).then((r) => r.response.data);
+
+/** Back from the bank's page (3-D Secure) or a wallet's: the gateway is asked about the booking's charge now. */
+export const checkPayment = (id: number) =>
+  apiRequest<Data<Booking>>(`/auth/bookings/${id}/payment-check`, { method: 'POST', body: {} }).then(
+    (r) => r.response.data,
+  );
 
 export const cancelBooking = (id: number) =>
   apiRequest<Data<Booking>>(`/auth/bookings/${id}/cancel`, { method: 'PUT', body: {} }).then(

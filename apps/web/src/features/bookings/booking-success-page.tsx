@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CheckCircle2,
   Download,
@@ -11,7 +11,7 @@ import {
   Star,
   Car,
 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
 import { useSearchParams } from '../../lib/router';
@@ -20,10 +20,13 @@ import type { Booking, PaymentInstructions } from '@siam/contract/bookings';
 import { lineShareUrl, shareLink } from '../../lib/share-link';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
-import { downloadReceipt, fetchBooking, fetchPaymentInstructions } from './booking-api';
+import { checkPayment, downloadReceipt, fetchBooking, fetchPaymentInstructions } from './booking-api';
 import { useFormat } from './format';
 import { PriceBreakdown, StatusBadge } from './price-breakdown';
 import { SlipUpload } from './slip-upload';
+
+/** Why a card was refused, as the booking keeps it (its cancel reason) and the cardErrors texts name it. */
+const cardErrorKeys = ['declined', 'insufficient_funds', 'processing_error'];
 
 /** A wallet's charge at the gateway: WeChat Pay's QR code to scan, or the way to Alipay's page. */
 function WalletPayment({
@@ -158,19 +161,42 @@ function BookingSuccess() {
   const [params] = useSearchParams();
   const number = params.get('booking') ?? '';
   const [receiptError, setReceiptError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
   const query = useQuery({
     queryKey: ['bookings', 'one', number, f.lang],
     queryFn: () => fetchBooking(number),
     enabled: /^[A-Za-z0-9-]{3,40}$/.test(number),
     retry: false,
-    // A PromptPay or wallet payment is confirmed by the gateway (or staff) while the customer pays:
-    // the page asks again every few seconds, so it turns to "paid" without a reload.
+    // A PromptPay, wallet or 3-D Secure card payment is confirmed by the gateway (or staff) while the
+    // customer pays: the page asks again every few seconds, so it turns to "paid" without a reload.
     refetchInterval: (q) =>
       q.state.data?.status === 'awaiting_payment' &&
-      ['promptpay', 'wechat_pay', 'alipay'].includes(q.state.data.paymentMethod)
+      (q.state.data.paymentChecking ||
+        ['promptpay', 'wechat_pay', 'alipay'].includes(q.state.data.paymentMethod))
         ? 4000
         : false,
   });
+  const b0 = query.data;
+  // Back from the bank's page (3-D Secure) or Alipay's: the gateway is asked once, at once, rather
+  // than waiting for its webhook.
+  const backFromGateway =
+    b0?.status === 'awaiting_payment' && (b0.paymentChecking || b0.paymentMethod === 'alipay') ? b0.id : null;
+  const checked = useRef<number | null>(null);
+  const lang = f.lang;
+  useEffect(() => {
+    if (backFromGateway === null || checked.current === backFromGateway) return;
+    checked.current = backFromGateway;
+    checkPayment(backFromGateway)
+      .then((fresh) => queryClient.setQueryData(['bookings', 'one', number, lang], fresh))
+      .catch(() => undefined);
+  }, [backFromGateway, queryClient, number, lang]);
+  // A card waiting for the bank's approval: the bank's page, again (the customer left it before approving).
+  const approval = useQuery({
+    queryKey: ['payment-instructions', b0?.id, f.lang],
+    queryFn: () => fetchPaymentInstructions(b0!.id),
+    enabled: b0?.status === 'awaiting_payment' && b0.paymentMethod === 'card' && b0.paymentChecking,
+  });
+  const bankPage = approval.data?.card?.authorizeUri;
   usePageMeta(t('success.metaTitle'));
   if (!number || query.isError)
     return (
@@ -199,13 +225,31 @@ function BookingSuccess() {
           <h1 className="text-3xl font-semibold">
             {b.paid
               ? t('success.titlePaid')
-              : b.paymentChecking
-                ? t('success.titleChecking')
-                : t('success.title')}
+              : b.status === 'payment_failed'
+                ? t('success.titleFailed')
+                : b.paymentChecking
+                  ? t('success.titleChecking')
+                  : t('success.title')}
           </h1>
           <p className="mt-1 text-slate-700">
-            {b.paymentChecking ? t('success.checkingText') : t('success.emailSent')}
+            {b.status === 'payment_failed'
+              ? t(`cardErrors.${cardErrorKeys.includes(b.cancelReason ?? '') ? b.cancelReason : 'declined'}`)
+              : bankPage
+                ? t('success.approvingText')
+                : b.paymentChecking
+                  ? t('success.checkingText')
+                  : t('success.emailSent')}
           </p>
+          {bankPage && b.paymentChecking && (
+            <a className="btn-action mt-3" href={bankPage}>
+              {t('success.approveAtBank')}
+            </a>
+          )}
+          {b.status === 'payment_failed' && (
+            <Link to={`/cars/${b.carModelId}`} className="btn-action mt-3">
+              {t('success.tryAgain')}
+            </Link>
+          )}
         </div>
       </div>
       <p className="mt-6 text-lg">

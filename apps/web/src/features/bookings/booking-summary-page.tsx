@@ -15,6 +15,7 @@ import {
   type AddonCode,
   type PaymentMethod,
 } from '@siam/contract/bookings';
+import { cardExpired } from '@siam/contract/card-tokens';
 import { isoDateSchema } from '@siam/contract/safe-input';
 import { sitePaths } from '@siam/contract/site-routes';
 import { ApiError } from '../../lib/api-client';
@@ -24,6 +25,7 @@ import { RequireSignIn } from '../auth/require-sign-in';
 import { useSession } from '../auth/session-provider';
 import { useSiteSettings } from '../site-settings/use-site-settings';
 import { createBooking, fetchAddons, fetchGateway, fetchQuote, validatePromo } from './booking-api';
+import { createCardToken, type VaultRefusal } from './card-vault';
 import { useFormat } from './format';
 import { PriceBreakdown } from './price-breakdown';
 
@@ -77,10 +79,19 @@ const bookingResolver: Resolver<FormValues, ResolverContext> = async (values, co
     if (!c.success)
       for (const issue of c.error.issues)
         put('card', String(issue.path[0]), issue.message, 'validation.cardNumberInvalid');
+    else if (cardExpired(c.data.expiry, new Date()))
+      put('card', 'expiry', 'Card has expired', 'validation.expired');
   }
   if (!values.acceptTerms) errors.acceptTerms = { type: 'validate', message: 'validation.terms' };
   return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
 };
+
+/** The gateway's vault did not make a token of the card: nothing was sent to us, nothing charged. */
+class CardNotTokenised extends Error {
+  constructor(readonly reason: VaultRefusal) {
+    super(reason);
+  }
+}
 
 function newKey() {
   return typeof crypto.randomUUID === 'function'
@@ -211,8 +222,17 @@ function BookingSummary() {
   });
 
   const submit = useMutation({
-    mutationFn: (values: FormValues) =>
-      createBooking(
+    mutationFn: async (values: FormValues) => {
+      let cardToken: string | undefined;
+      if (values.method === 'card' && !free) {
+        // The card goes from here to the gateway's vault only; we are sent its token.
+        const vault = (gateway.data ?? (await gateway.refetch()).data)?.card;
+        if (!vault) throw new CardNotTokenised('vault_unreachable');
+        const made = await createCardToken(vault, values.card);
+        if ('refused' in made) throw new CardNotTokenised(made.refused);
+        cardToken = made.token;
+      }
+      return createBooking(
         {
           ...choice!,
           addons: addons.map((code) => ({ code, quantity: 1 })),
@@ -220,16 +240,25 @@ function BookingSummary() {
           driver: values.driver,
           // The server confirms a free booking whatever the method; a transfer asks for no card.
           paymentMethod: free ? 'bank_transfer' : values.method,
-          card: values.method === 'card' && !free ? values.card : undefined,
+          cardToken,
           acceptTerms: true,
         },
         idempotencyKey.current,
-      ),
+      );
+    },
     onSuccess: (data) => {
       idempotencyKey.current = newKey();
-      navigate(`/booking-success?booking=${encodeURIComponent(data.booking.bookingNumber)}`);
+      // The card's bank asks the customer to approve (3-D Secure): its page, then back to the booking's.
+      const bank = data.instructions.card?.authorizeUri;
+      if (bank) window.location.assign(bank);
+      else navigate(`/booking-success?booking=${encodeURIComponent(data.booking.bookingNumber)}`);
     },
     onError: (error) => {
+      if (error instanceof CardNotTokenised) {
+        setFormError(`cardErrors.${error.reason}`);
+        requestAnimationFrame(() => errorSummary.current?.focus());
+        return;
+      }
       if (!(error instanceof ApiError)) return setFormError('summary.fixErrors');
       if (error.kind === 'http') idempotencyKey.current = newKey();
       // Business outcomes by their code, never by the server's English text.
@@ -527,7 +556,8 @@ function BookingSummary() {
               <li>{t('rules.times')}</li>
               <li>{t('rules.cancellation')}</li>
               <li>{t('rules.dateChange')}</li>
-              <li>{t('rules.slip')}</li>
+              {/* Through the gateway PromptPay needs no slip: the terms say so. */}
+              <li>{t(sources.includes('promptpay') ? 'rules.slipGateway' : 'rules.slip')}</li>
             </ul>
             <label className="flex cursor-pointer items-start gap-3">
               <input
