@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { omiseStandIn } from '../apps/api/test/omise-stand-in';
 import { axeViolations, expect, test } from './fixtures';
-import { freeCar, registerCustomer, signInBrowser, transferBooking } from './booking-fixtures';
+import {
+  admin as adminAccount,
+  freeCar,
+  registerCustomer,
+  signInBrowser,
+  transferBooking,
+} from './booking-fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
 /**
@@ -234,4 +240,46 @@ test.describe('PromptPay through the gateway', () => {
         expect(logs).not.toContain(secret);
     });
   }
+
+  test('money that paid no booking: the gateway refused its refund, staff refund it from the loose ends (th, 375 px)', async ({
+    page,
+    request,
+  }) => {
+    const admin = JSON.parse(readFileSync('apps/web/src/locales/th/admin.json', 'utf8')) as {
+      paymentChecks: { unmatchedTitle: string; refundOne: string; refundResult: { refunded: string } };
+    };
+    await page.setViewportSize({ width: 375, height: 812 });
+    const customer = await registerCustomer(request, 'late-th', 'th');
+    const booking = await transferBooking(request, customer.headers, 56, customer.email, 'promptpay');
+    const charge = omise.charges.at(-1) as { id: string };
+    await request.put(`/api/v1/auth/bookings/${booking.id}/cancel`, { headers: customer.headers, data: {} });
+    // Paid after the customer cancelled; the gateway does not take the refund just then.
+    omise.control.refundsDown = true;
+    omise.pay(charge.id);
+    const hook = await request.post('/api/v1/webhooks/omise', { data: omise.event(charge.id) });
+    omise.control.refundsDown = false;
+    expect((await hook.json()).response.data.outcome).toBe('late');
+
+    const staff = await (await request.post('/api/v1/auth/login', { data: adminAccount })).json();
+    await signInBrowser(page, staff);
+    await page.goto('/admin/payment-checks?lng=th');
+    await expect(page.getByRole('heading', { name: admin.paymentChecks.unmatchedTitle })).toBeVisible();
+    // "Refund ฿2,300 of booking SD…", as the page writes the amount.
+    const [before, after] = admin.paymentChecks.refundOne.split('{{amount}}') as [string, string];
+    const refund = page.getByRole('button', {
+      name: new RegExp(`^${before}฿[\\d,.]+${after.replace('{{number}}', booking.bookingNumber)}$`),
+    });
+    await expect(refund).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await refund.click();
+    await expect(
+      page.getByRole('status').filter({ hasText: admin.paymentChecks.refundResult.refunded }),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: booking.bookingNumber })).toHaveCount(0);
+    const refunds = omise.seen.filter((r) => r.path === `/charges/${charge.id}/refunds`);
+    expect(refunds.at(-1)?.form.get('amount')).toBe(String(booking.total));
+  });
 });

@@ -38,7 +38,13 @@ export function omiseStandIn() {
   const tokens = new Map<string, { number: string; brand: string }>();
   const charges: Record<string, unknown>[] = [];
   // webhookUrl: where the stand-in posts its events itself, as Omise does (an Alipay approval).
-  const control = { searchDown: false, chargesDown: false, lateMs: 1_500, webhookUrl: '' };
+  const control = {
+    searchDown: false,
+    chargesDown: false,
+    refundsDown: false,
+    lateMs: 1_500,
+    webhookUrl: '',
+  };
   let events = 0;
   const read = (req: IncomingMessage) =>
     new Promise<string>((resolve) => {
@@ -222,7 +228,14 @@ export function omiseStandIn() {
       if (res.destroyed) return;
       return res.end(JSON.stringify(charge));
     }
-    if (/^\/charges\/[^/]+\/refunds$/.test(path))
+    const refund = /^\/charges\/([^/]+)\/refunds$/.exec(path);
+    if (refund) {
+      if (control.refundsDown)
+        return res.writeHead(503).end('{"object":"error","code":"service_unavailable"}');
+      // Omise refunds no more than the charge took.
+      const charge = byId(refund[1]!);
+      if (charge && Number(form.get('amount')) > Number(charge.amount))
+        return res.writeHead(400).end('{"object":"error","code":"invalid_amount"}');
       return res.end(
         JSON.stringify({
           object: 'refund',
@@ -230,6 +243,7 @@ export function omiseStandIn() {
           amount: Number(form.get('amount')),
         }),
       );
+    }
     res.writeHead(404).end('{}');
   });
   return {

@@ -34,7 +34,8 @@ export const reconcileResponseSchema = dataEnvelope(reconcileResultSchema);
 /**
  * The money trail's loose ends (issue 16): money the gateway took that paid no booking (paid after
  * the booking ended, or not its total), and bookings paid more than once (two charges, a charge and
- * a verified slip). Staff refund or settle each by hand.
+ * a verified slip). Money that paid no booking is refunded by itself when it comes in; what the
+ * gateway refused to refund then stays listed for staff to refund here. Bookings paid twice staff settle by hand.
  */
 export const reconciliationSchema = z.object({
   unmatchedCharges: z.array(
@@ -62,4 +63,11 @@ export const reconciliationSchema = z.object({
   ),
 });
 export type Reconciliation = z.infer<typeof reconciliationSchema>;
+
+/** Staff give back money that paid no booking, by its charge at the gateway. */
+export const refundUnmatchedBodySchema = z.object({ reference: z.string().trim().min(1).max(100) });
+export const refundUnmatchedResponseSchema = dataEnvelope(
+  z.object({ outcome: z.enum(['refunded', 'nothing_to_refund', 'gateway_refused']) }),
+);
+export type RefundUnmatchedResult = z.infer<typeof refundUnmatchedResponseSchema>['response']['data'];
 export const reconciliationResponseSchema = dataEnvelope(reconciliationSchema);

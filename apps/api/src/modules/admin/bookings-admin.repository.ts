@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { LocalizedText } from '../../db/schema/localized';
 import { rows } from '../../db/sql-rows';
+import { paidNoBooking } from '../bookings/bookings.repository';
 
 export interface SummaryRow {
   id: number;
@@ -48,13 +49,11 @@ const like = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
  * Read-only queries over the bookings tables for the back office's screens.
  * Every change to a booking goes through the bookings service.
  */
-/** A gateway charge `c` that was paid, and that no payment of a booking stands for (paid late, or not the total). */
-const unmatchedCharge = sql`c.status = 'successful'
-  AND NOT EXISTS (SELECT 1 FROM payments p
-                  WHERE p.gateway_ref = c.reference AND p.kind = 'charge' AND p.status = 'succeeded')`;
+/** Such money not given back yet: the loose ends staff see. */
+const unmatchedCharge = sql`${paidNoBooking} AND c.refunded_at IS NULL`;
 
 export class BookingsAdminRepository {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   async list(filter: BookingFilter, limit: number, offset: number) {
     const where: SQL[] = [sql`true`];

@@ -23,6 +23,8 @@ import {
 import {
   paymentChecksResponseSchema,
   reconciliationResponseSchema,
+  refundUnmatchedBodySchema,
+  refundUnmatchedResponseSchema,
   reconcileBodySchema,
   reconcileResponseSchema,
 } from '@siam/contract/admin-payment-checks';
@@ -171,6 +173,19 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ok(await svc().reconciliation()),
+  );
+  app.post(
+    '/payment-checks/refunds',
+    {
+      schema: {
+        tags,
+        summary:
+          'Gives back, in full, gateway money that paid no booking (done by itself when the money comes in; this is for when the gateway refused then)',
+        body: refundUnmatchedBodySchema,
+        response: { 200: refundUnmatchedResponseSchema },
+      },
+    },
+    async (request) => ok(await svc().refundUnmatched(actorOf(request), request.body.reference)),
   );
   app.post(
     '/payment-checks/reconcile',

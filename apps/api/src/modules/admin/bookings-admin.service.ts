@@ -217,6 +217,23 @@ export class BookingsAdminService {
     };
   }
 
+  /**
+   * Gives back money that paid no booking, when the gateway refused the automatic refund (the loose
+   * ends' list), audited.
+   */
+  async refundUnmatched(actor: Actor, reference: string) {
+    const outcome = await this.bookings.refundUnmatchedCharge(reference);
+    if (outcome === 'refunded')
+      await this.audit.record(this.repository.db, actor, {
+        entity: 'payment',
+        entityId: reference,
+        action: 'payment.unmatched_refunded',
+        before: null,
+        after: { reference },
+      });
+    return { outcome };
+  }
+
   /** A slip's bytes, for staff only (the route sits in the admin scope). */
   async slipFile(bookingId: number, slipId: number) {
     const slip = (await this.repository.slips(bookingId)).find((s) => s.id === slipId);

@@ -14,6 +14,10 @@ const texts = {
     cancelled: (n: string) => `ยกเลิกการจองแล้ว: ${n}`,
     slip_rejected: (n: string) => `สลิปการโอนเงินไม่ผ่านการตรวจสอบ: ${n}`,
     payment_failed: (n: string) => `การชำระเงินด้วยบัตรไม่สำเร็จ: ${n}`,
+    payment_returned: (n: string) => `เราคืนเงินที่ชำระเข้ามาแล้ว: ${n}`,
+    paymentReturnedBody:
+      'เงินที่คุณชำระสำหรับการจองนี้เข้ามาหลังจากการจองสิ้นสุดแล้ว (หมดเวลาชำระหรือถูกยกเลิก) หรือไม่ตรงกับยอดของการจอง จึงไม่ได้ใช้ชำระการจองใด เราได้คืนเงินเต็มจำนวนไปยังช่องทางเดิมที่คุณชำระแล้ว ธนาคารอาจใช้เวลาสองสามวันในการแสดงรายการ',
+    returned: 'ยอดที่คืน',
     paymentFailedBody:
       'ธนาคารไม่ได้ยืนยันการชำระเงินด้วยบัตรของคุณ จึงไม่มีการเรียกเก็บเงิน และการจองนี้ถูกยกเลิกแล้ว คุณสามารถจองใหม่ได้ทุกเมื่อ',
     slipRejectedBody: 'เราไม่สามารถยืนยันสลิปที่คุณส่งมาได้ กรุณาตรวจสอบและแนบสลิปใหม่ก่อนหมดเวลาชำระเงิน',
@@ -38,6 +42,10 @@ const texts = {
     cancelled: (n: string) => `Booking cancelled: ${n}`,
     slip_rejected: (n: string) => `We could not accept your transfer slip: ${n}`,
     payment_failed: (n: string) => `Your card payment did not go through: ${n}`,
+    payment_returned: (n: string) => `We have refunded your payment: ${n}`,
+    paymentReturnedBody:
+      "Your payment for this booking arrived after the booking had ended (its time to pay ran out, or it was cancelled), or was not the booking's total, so it paid for nothing. We have refunded it in full to where it came from; your bank may take a few days to show it.",
+    returned: 'Refunded',
     paymentFailedBody:
       'The bank did not confirm your card payment, so nothing was charged and this booking has been released. You are welcome to book again.',
     slipRejectedBody:
@@ -64,6 +72,10 @@ const texts = {
     cancelled: (n: string) => `预订已取消：${n}`,
     slip_rejected: (n: string) => `您的转账凭证未通过审核：${n}`,
     payment_failed: (n: string) => `您的银行卡付款未成功：${n}`,
+    payment_returned: (n: string) => `我们已退还您的付款：${n}`,
+    paymentReturnedBody:
+      '您为此预订支付的款项在预订结束后（付款期限已过或已取消）才到账，或与预订金额不符，因此未用于任何预订。我们已将其全额退回原付款渠道，银行可能需要几天时间显示。',
+    returned: '退款金额',
     paymentFailedBody: '银行未确认您的银行卡付款，因此未扣款，此预订已释放。欢迎您重新预订。',
     slipRejectedBody: '我们无法核实您上传的转账凭证，请检查后在付款期限前重新上传。',
     reason: '原因',
@@ -93,15 +105,21 @@ function bangkokDateTime(iso: string, lang: Language): string {
   }).format(new Date(iso));
 }
 
-export type BookingMailKind = 'created' | 'confirmed' | 'cancelled' | 'slip_rejected' | 'payment_failed';
+export type BookingMailKind =
+  'created' | 'confirmed' | 'cancelled' | 'slip_rejected' | 'payment_failed' | 'payment_returned';
 
-/** The booking emails (made, payment confirmed, cancelled, slip refused, card not charged) in the customer's language. */
+/**
+ * The booking emails (made, payment confirmed, cancelled, slip refused, card not charged, money that
+ * paid nothing given back) in the customer's language. `note`: a slip's refusal reason; `amountSatang`:
+ * what was given back.
+ */
 export function bookingMail(
   kind: BookingMailKind,
   booking: Booking,
   lang: Language,
   publicUrl: string,
   note?: string,
+  amountSatang?: number,
 ) {
   const t = texts[lang];
   const subject = t[kind](booking.bookingNumber);
@@ -111,6 +129,7 @@ export function bookingMail(
     cancelled: t.cancelledBody,
     slip_rejected: t.slipRejectedBody,
     payment_failed: t.paymentFailedBody,
+    payment_returned: t.paymentReturnedBody,
   };
   const body = bodies[kind];
   const lines = [
@@ -118,6 +137,9 @@ export function bookingMail(
     '',
     body,
     ...(kind === 'slip_rejected' && note ? [`${t.reason}: ${note}`] : []),
+    ...(kind === 'payment_returned' && amountSatang !== undefined
+      ? [`${t.returned}: ${baht(amountSatang, lang)}`]
+      : []),
     ...((kind === 'created' || kind === 'slip_rejected') && booking.payBy
       ? [`${t.payBy}: ${bangkokDateTime(booking.payBy, lang)}`]
       : []),

@@ -6,6 +6,14 @@ import type { Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
 import type { LocalizedText } from '../../db/schema/localized';
 
+/**
+ * A gateway charge `c` that was paid, and that no payment of a booking stands for (paid after the
+ * booking ended, or not its total): money at the gateway that paid nothing.
+ */
+export const paidNoBooking = sql`c.status = 'successful'
+  AND NOT EXISTS (SELECT 1 FROM payments p
+                  WHERE p.gateway_ref = c.reference AND p.kind = 'charge' AND p.status = 'succeeded')`;
+
 /** What a create request came to: the booking made, or why not (kept for idempotent repeats). */
 export type StoredOutcome =
   { ok: true; data: unknown } | { ok: false; code: ErrorCode; msg: string; errors?: FieldError[] };
@@ -502,6 +510,29 @@ export class BookingsRepository {
       sql`SELECT booking_id, method, (amount * 100)::int AS amount, status FROM gateway_charges WHERE reference = ${reference}`,
     );
     return row;
+  }
+
+  /**
+   * Claims a paid gateway charge that paid no booking, for its refund: false when it is not such money,
+   * was refunded, or another request is refunding it. Returns its booking.
+   */
+  async claimUnmatchedRefund(ex: Executor, reference: string, claim: string) {
+    const [row] = await rows<{ booking_id: number }>(
+      ex,
+      sql`UPDATE gateway_charges c SET refund_ref = ${claim}
+          WHERE c.reference = ${reference} AND c.refund_ref IS NULL AND ${paidNoBooking}
+          RETURNING c.booking_id`,
+    );
+    return row ?? null;
+  }
+
+  /** The refund made (its id at the gateway), or the claim given up (the gateway refused: staff may try again). */
+  async finishUnmatchedRefund(ex: Executor, reference: string, claim: string, refundRef: string | null) {
+    await ex.execute(
+      sql`UPDATE gateway_charges SET refund_ref = ${refundRef},
+                 refunded_at = ${refundRef === null ? null : sql`now()`}
+          WHERE reference = ${reference} AND refund_ref = ${claim}`,
+    );
   }
 
   /** Settles a pending gateway charge once; false when it was settled already (an earlier event). */

@@ -579,7 +579,50 @@ export class BookingsService {
         outcome: 'gateway_confirmed',
       });
     if (mail) await this.sendMail(local.booking_id, mail);
+    // Money that paid nothing goes back by itself.
+    if (outcome === 'late' || outcome === 'amount_mismatch')
+      await this.refundUnmatchedCharge(chargeId, charge.amountSatang);
     return outcome;
+  }
+
+  /**
+   * Gives back, in full and once, money the gateway took that paid no booking (paid after the booking
+   * ended, or not its total), and tells the customer. Called when the webhook finds such money, and by
+   * staff from the loose ends when the gateway refused the first time.
+   */
+  async refundUnmatchedCharge(
+    reference: string,
+    /** What the gateway took (satang), when just fetched back; else it is asked. */
+    taken?: number,
+  ): Promise<'refunded' | 'nothing_to_refund' | 'gateway_refused'> {
+    const { gateway } = this.deps;
+    if (taken === undefined) {
+      let charge;
+      try {
+        charge = await gateway.retrieveCharge?.(reference);
+      } catch {
+        return 'gateway_refused';
+      }
+      if (charge?.status !== 'successful') return 'nothing_to_refund';
+      taken = charge.amountSatang;
+    }
+    const claim = `claimed:${randomUUID()}`;
+    const charge = await this.repo.claimUnmatchedRefund(this.db, reference, claim);
+    if (!charge) return 'nothing_to_refund';
+    let refundRef: string | null = null;
+    try {
+      refundRef = (await gateway.refund({ reference, amountSatang: taken })).reference;
+    } catch (error) {
+      this.deps.log?.error(
+        { err: error, reference },
+        'refund of money that paid no booking failed; staff can try again',
+      );
+    }
+    await this.repo.finishUnmatchedRefund(this.db, reference, claim, refundRef);
+    if (!refundRef) return 'gateway_refused';
+    payments.inc({ method: 'gateway_source', outcome: 'unmatched_refunded' });
+    await this.sendMail(charge.booking_id, 'payment_returned', undefined, undefined, taken);
+    return 'refunded';
   }
 
   async paymentInstructions(userId: number, bookingId: number, lang: Language) {
@@ -956,6 +999,7 @@ export class BookingsService {
     kind: BookingMailKind,
     known?: { booking: Booking; lang: Language; userId: number },
     note?: string,
+    amountSatang?: number,
   ) {
     try {
       const db = this.db;
@@ -972,7 +1016,7 @@ export class BookingsService {
         booking = await this.getById(bookingId, lang);
       }
       const user = await this.repo.userLanguageAndEmail(db, userId);
-      const message = bookingMail(kind, booking, lang, this.deps.publicUrl, note);
+      const message = bookingMail(kind, booking, lang, this.deps.publicUrl, note, amountSatang);
       await this.deps.mailer.send({ to: user?.email ?? fallbackEmail!, ...message });
     } catch (error) {
       // A mail failure never undoes a booking or a payment; it is logged for staff.

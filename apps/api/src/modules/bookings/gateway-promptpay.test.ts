@@ -242,16 +242,22 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     expect(next.json().response.data.promptpay.qrSvg).not.toBe(lapsed.instructions.promptpay.qrSvg);
   });
 
-  it('the money trail: staff see each charge and event; money that paid no booking, and bookings paid twice, are listed', async () => {
+  it('the money trail: staff see each charge and event; money that paid no booking goes back by itself, or is listed for staff to refund, and bookings paid twice are listed', async () => {
     const staff = await login(app, demoStaffAccounts[0]!.email, demoStaffAccounts[0]!.password);
-    // Paid short, then paid again in full: two payments came in for one booking.
+    // Paid short, then paid again in full: two payments came in for one booking. The gateway refuses
+    // the refund of the short payment when it comes in.
     const twice = await promptPayBooking();
     omise.pay(twice.charge.id);
     Object.assign(
       omise.charges.find((c) => c.id === twice.charge.id)!,
       { amount: twice.booking.total - 500 },
     );
-    expect((await post(omise.event(twice.charge.id))).json().response.data.outcome).toBe('amount_mismatch');
+    omise.control.refundsDown = true;
+    try {
+      expect((await post(omise.event(twice.charge.id))).json().response.data.outcome).toBe('amount_mismatch');
+    } finally {
+      omise.control.refundsDown = false;
+    }
     await app.inject({
       url: `/api/v1/auth/bookings/${twice.booking.id}/payment`,
       headers: twice.customer.headers,
@@ -271,10 +277,29 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     expect(cancelled.statusCode, cancelled.body).toBe(200);
     omise.pay(late.charge.id);
     expect((await post(omise.event(late.charge.id))).json().response.data.outcome).toBe('late');
+    // ... and goes back by itself, in full, through the gateway's refund API; the customer is told.
+    const lateRefund = omise.seen.find((r) => r.path === `/charges/${late.charge.id}/refunds`);
+    expect(lateRefund?.form.get('amount')).toBe(String(late.booking.total));
+    expect(
+      readOutbox(app.settings.dataDir).some(
+        (m) =>
+          m.to.includes(late.customer.email) &&
+          m.subject === `We have refunded your payment: ${late.booking.bookingNumber}`,
+      ),
+    ).toBe(true);
+    // Refunded once: the same event again refunds nothing more.
+    await post(omise.event(late.charge.id));
+    expect(omise.seen.filter((r) => r.path === `/charges/${late.charge.id}/refunds`)).toHaveLength(1);
 
-    const trail = await app.inject({ url: '/api/v1/admin/payment-checks/reconciliation', headers: staff });
-    expect(trail.statusCode, trail.body).toBe(200);
-    const { unmatchedCharges, paidTwice } = trail.json().response.data;
+    const reconciliation = async () => {
+      const trail = await app.inject({ url: '/api/v1/admin/payment-checks/reconciliation', headers: staff });
+      expect(trail.statusCode, trail.body).toBe(200);
+      return trail.json().response.data as {
+        unmatchedCharges: { reference: string }[];
+        paidTwice: { bookingId: number }[];
+      };
+    };
+    const { unmatchedCharges, paidTwice } = await reconciliation();
     expect(unmatchedCharges).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -282,13 +307,38 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
           outcome: 'amount_mismatch',
           amount: twice.booking.total,
         }),
-        expect.objectContaining({ reference: late.charge.id, outcome: 'late', bookingStatus: 'cancelled' }),
       ]),
     );
+    expect(unmatchedCharges.map((c) => c.reference)).not.toContain(late.charge.id);
     expect(paidTwice).toEqual(
       expect.arrayContaining([expect.objectContaining({ bookingId: twice.booking.id, paymentsIn: 2 })]),
     );
     expect(paidTwice.map((b: { bookingId: number }) => b.bookingId)).not.toContain(late.booking.id);
+
+    // Staff refund the short payment from the list: what the gateway took, not the booking's total.
+    const refund = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/admin/payment-checks/refunds',
+        headers,
+        payload: { reference: twice.charge.id },
+      });
+    expect((await refund(twice.customer.headers)).statusCode).toBe(403);
+    expect((await refund(staff)).json().response.data.outcome).toBe('refunded');
+    const shortRefund = omise.seen.find((r) => r.path === `/charges/${twice.charge.id}/refunds`);
+    expect(shortRefund?.form.get('amount')).toBe(String(twice.booking.total - 500));
+    expect((await refund(staff)).json().response.data.outcome).toBe('nothing_to_refund');
+    const after = await reconciliation();
+    expect(after.unmatchedCharges.map((c) => c.reference)).not.toContain(twice.charge.id);
+    expect(after.paidTwice.map((b) => b.bookingId)).not.toContain(twice.booking.id);
+    // The charge that paid the booking is no loose end: this route refunds nothing of it.
+    const paying = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/payment-checks/refunds',
+      headers: staff,
+      payload: { reference: second.id },
+    });
+    expect(paying.json().response.data.outcome).toBe('nothing_to_refund');
     const detail = await app.inject({ url: `/api/v1/admin/bookings/${twice.booking.id}`, headers: staff });
     const data = detail.json().response.data;
     expect(data.gatewayCharges.map((c: { status: string }) => c.status)).toEqual([

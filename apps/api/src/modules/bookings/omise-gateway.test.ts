@@ -431,6 +431,9 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       );
       expect(event!.outcome).toBe('late');
       expect((await bookingOf(customer.headers, booking.id)).status).toBe('expired');
+      // The money paid nothing: it goes back in full by itself.
+      const refund = standIn.seen.find((r) => r.path === `/charges/${id}/refunds`);
+      expect(refund?.form.get('amount')).toBe(String(booking.total));
     });
   });
 });

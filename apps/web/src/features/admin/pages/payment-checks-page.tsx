@@ -1,6 +1,11 @@
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
-import type { PaymentCheck, ReconcileResult, Reconciliation } from '@siam/contract/admin-payment-checks';
+import type {
+  PaymentCheck,
+  ReconcileResult,
+  Reconciliation,
+  RefundUnmatchedResult,
+} from '@siam/contract/admin-payment-checks';
 import { useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, useFormats } from '../admin-ui';
 
@@ -98,12 +103,17 @@ export function PaymentChecksPage() {
 
 /**
  * The money trail's loose ends (issue 16): money the gateway took that paid no booking (paid after the
- * booking ended, or not its total) and bookings paid more than once. Staff refund or settle each by hand.
+ * booking ended, or not its total), refunded by itself when it came in and listed here when the gateway
+ * refused then (staff refund it from here), and bookings paid more than once, which staff settle by hand.
  */
 function MoneyTrail() {
   const { t } = useTranslation('admin');
   const { money, dateTime } = useFormats();
   const trail = useAdminQuery<Reconciliation>('/payment-checks/reconciliation');
+  const refund = useAdminMutation<RefundUnmatchedResult, { reference: string }>(
+    'POST',
+    '/payment-checks/refunds',
+  );
   const bookingLink = (id: number, number: string) => (
     <Link to={`/admin/bookings/${id}`} className="font-mono font-semibold text-brand-700 underline">
       {number}
@@ -116,6 +126,10 @@ function MoneyTrail() {
     <>
       <Card title={t('paymentChecks.unmatchedTitle')}>
         <p className="mb-2 text-slate-700">{t('paymentChecks.unmatchedIntro')}</p>
+        <ErrorNote error={refund.error} />
+        <p role="status" className="mb-2">
+          {refund.data ? t(`paymentChecks.refundResult.${refund.data.outcome}`) : ''}
+        </p>
         {unmatchedCharges.length === 0 ? (
           <p>{t('paymentChecks.unmatchedNone')}</p>
         ) : (
@@ -125,7 +139,21 @@ function MoneyTrail() {
                 {bookingLink(c.bookingId, c.bookingNumber)} · {money(c.amount / 100)} · {c.gateway}{' '}
                 <span className="font-mono">{c.reference}</span>
                 {c.paidAt && <> · {dateTime(c.paidAt)}</>}
-                {c.outcome && <> · {t(`paymentChecks.outcome.${c.outcome}`, { defaultValue: c.outcome })}</>}
+                {c.outcome && (
+                  <> · {t(`paymentChecks.outcome.${c.outcome}`, { defaultValue: c.outcome })}</>
+                )}{' '}
+                <button
+                  type="button"
+                  className="btn-outline ml-2"
+                  disabled={refund.isPending}
+                  aria-label={t('paymentChecks.refundOne', {
+                    number: c.bookingNumber,
+                    amount: money(c.amount / 100),
+                  })}
+                  onClick={() => refund.mutate({ reference: c.reference })}
+                >
+                  {t('paymentChecks.refund')}
+                </button>
               </li>
             ))}
           </ul>
