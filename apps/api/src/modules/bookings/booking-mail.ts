@@ -24,6 +24,8 @@ const texts = {
     reason: 'เหตุผล',
     hello: (name: string) => `เรียน คุณ${name}`,
     createdBody: 'เราได้รับการจองของคุณแล้ว กรุณาชำระเงินและแนบสลิปก่อนเวลาด้านล่าง มิฉะนั้นการจองจะถูกยกเลิกอัตโนมัติ',
+    createdOnlineBody:
+      'เราได้รับการจองของคุณแล้ว กรุณาชำระเงินในหน้าการจองก่อนเวลาด้านล่าง การจองจะได้รับการยืนยันทันทีที่ชำระ ไม่ต้องแนบสลิป',
     payBy: 'ชำระเงินภายใน',
     confirmedBody: 'เราได้รับชำระเงินเรียบร้อยแล้ว รถของคุณพร้อมให้บริการตามวันเวลาด้านล่าง',
     cancelledBody: 'การจองนี้ถูกยกเลิกแล้ว',
@@ -54,6 +56,8 @@ const texts = {
     hello: (name: string) => `Dear ${name},`,
     createdBody:
       'We have your booking. Please pay and send the slip by the time below, or the booking is cancelled automatically.',
+    createdOnlineBody:
+      "We have your booking. Please pay on the booking's page by the time below: it is confirmed as soon as the payment goes through, no slip needed.",
     payBy: 'Pay by',
     confirmedBody: 'We have received your payment. Your car will be ready at the times below.',
     cancelledBody: 'This booking has been cancelled.',
@@ -81,6 +85,8 @@ const texts = {
     reason: '原因',
     hello: (name: string) => `${name}，您好：`,
     createdBody: '我们已收到您的预订。请在以下期限前付款并上传转账凭证，否则预订将自动取消。',
+    createdOnlineBody:
+      '我们已收到您的预订。请在以下期限前在预订页面付款：付款成功后预订立即确认，无需上传凭证。',
     payBy: '付款期限',
     confirmedBody: '我们已收到您的付款，车辆将按以下时间为您准备好。',
     cancelledBody: '此预订已取消。',
@@ -110,21 +116,27 @@ export type BookingMailKind =
 
 /**
  * The booking emails (made, payment confirmed, cancelled, slip refused, card not charged, money that
- * paid nothing given back) in the customer's language. `note`: a slip's refusal reason; `amountSatang`:
- * what was given back.
+ * paid nothing given back) in the customer's language.
  */
 export function bookingMail(
   kind: BookingMailKind,
   booking: Booking,
   lang: Language,
   publicUrl: string,
-  note?: string,
-  amountSatang?: number,
+  extra: {
+    /** A slip's refusal reason. */
+    note?: string;
+    /** What was given back (payment_returned). */
+    amountSatang?: number;
+    /** The booking is paid through the gateway (PromptPay there, a wallet): no slip to send. */
+    paysOnline?: boolean;
+  } = {},
 ) {
+  const { note, amountSatang } = extra;
   const t = texts[lang];
   const subject = t[kind](booking.bookingNumber);
   const bodies: Record<BookingMailKind, string> = {
-    created: t.createdBody,
+    created: extra.paysOnline ? t.createdOnlineBody : t.createdBody,
     confirmed: t.confirmedBody,
     cancelled: t.cancelledBody,
     slip_rejected: t.slipRejectedBody,

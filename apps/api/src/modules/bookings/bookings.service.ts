@@ -1001,6 +1001,7 @@ export class BookingsService {
     note?: string,
     amountSatang?: number,
   ) {
+    const { gateway } = this.deps;
     try {
       const db = this.db;
       let booking = known?.booking;
@@ -1016,7 +1017,12 @@ export class BookingsService {
         booking = await this.getById(bookingId, lang);
       }
       const user = await this.repo.userLanguageAndEmail(db, userId);
-      const message = bookingMail(kind, booking, lang, this.deps.publicUrl, note, amountSatang);
+      const method = booking.paymentMethod;
+      const message = bookingMail(kind, booking, lang, this.deps.publicUrl, {
+        note,
+        amountSatang,
+        paysOnline: method !== 'card' && gateway.sources.includes(method as GatewaySource),
+      });
       await this.deps.mailer.send({ to: user?.email ?? fallbackEmail!, ...message });
     } catch (error) {
       // A mail failure never undoes a booking or a payment; it is logged for staff.

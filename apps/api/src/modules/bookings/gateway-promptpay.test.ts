@@ -71,6 +71,12 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     const { customer, booking, instructions, charge } = await promptPayBooking();
     expect(instructions.promptpay).toMatchObject({ viaGateway: true, id: null, payload: null });
     expect(instructions.promptpay.qrSvg).toContain('<svg');
+    // The booking mail asks for no slip: the gateway confirms the payment.
+    const mail = readOutbox(app.settings.dataDir).find(
+      (m) => m.to.includes(customer.email) && m.subject === `We have your booking: ${booking.bookingNumber}`,
+    );
+    expect(mail?.text).toContain('no slip needed');
+    expect(mail?.text).not.toContain('send the slip');
     expect(charge).toMatchObject({
       amount: booking.total,
       metadata: { booking_number: booking.bookingNumber },
