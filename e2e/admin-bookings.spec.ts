@@ -26,6 +26,11 @@ const texts = {
     history: 'ประวัติ',
     verifiedLog: 'ยืนยันการชำระเงิน',
     slipCheck: 'ตรวจอัตโนมัติ: ธนาคารไม่พบรายการโอนนี้ สลิปอาจเป็นของปลอม',
+    takeCash: 'รับเงินมัดจำเป็นเงินสด',
+    kept: 'จำนวนที่หักไว้ (บาท, 0 = คืนเต็มจำนวน)',
+    reason: 'เหตุผลที่หัก (จำเป็นเมื่อหักเงิน)',
+    release: 'คืนเงินมัดจำ',
+    held: 'รับไว้แล้ว',
   },
   en: {
     email: 'Email',
@@ -44,6 +49,11 @@ const texts = {
     history: 'History',
     verifiedLog: 'Payment verified',
     slipCheck: 'Automatic check: the bank knows no such transfer: the slip may be fake',
+    takeCash: 'Deposit taken in cash',
+    kept: 'Amount kept (baht; 0 returns it all)',
+    reason: 'Why it is kept (needed when keeping any)',
+    release: 'Return the deposit',
+    held: 'held',
   },
 } as const;
 
@@ -86,10 +96,24 @@ for (const [lng, from] of [
     const mine = await (await request.get('/api/v1/auth/bookings', { headers })).json();
     expect(mine.response.data.find((b: { id: number }) => b.id === booking.id).status).toBe('confirmed');
 
+    // The deposit is taken as the car is handed over (cash at the counter)…
+    await page.getByRole('button', { name: t.takeCash }).click();
+    await expect(page.getByTestId('deposit-state')).toContainText(t.held);
     await page.getByRole('button', { name: t.pickUp }).click();
     await expect(page.getByTestId('booking-status')).toHaveText(t.active);
     await page.getByRole('button', { name: t.markReturned }).click();
     await expect(page.getByTestId('booking-status')).toHaveText(t.completed);
+    // …and returned after the car is back, all but what staff keep, with why.
+    await page.getByLabel(t.kept).fill('500');
+    await page.getByLabel(t.reason).fill('Fuel');
+    await page.getByRole('button', { name: t.release }).click();
+    await expect(page.getByTestId('deposit-state')).toContainText('500');
+    const mineNow = await (await request.get('/api/v1/auth/bookings', { headers })).json();
+    expect(mineNow.response.data.find((b: { id: number }) => b.id === booking.id).deposit).toMatchObject({
+      state: 'partly_released',
+      kept: 50_000,
+      keptReason: 'Fuel',
+    });
     const after = await (await request.get('/api/v1/auth/bookings', { headers })).json();
     expect(after.response.data.find((b: { id: number }) => b.id === booking.id).status).toBe('completed');
   });

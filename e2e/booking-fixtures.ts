@@ -139,12 +139,12 @@ export async function transferBooking(
 
 /** A customer (through the real API) with a bank-transfer booking and an uploaded slip (waiting for staff). */
 export async function customerBooking(request: APIRequestContext, from: number) {
-  const { token, headers, email } = await registerCustomer(request, from);
+  const { token, headers, email, user } = await registerCustomer(request, from);
   const booking = await transferBooking(request, headers, from, email);
   const slip = await request.post(`/api/v1/auth/bookings/${booking.id}/slip`, {
     headers,
     multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: await slipPicture() } },
   });
   expect(slip.ok(), await slip.text()).toBe(true);
-  return { booking, headers, token };
+  return { booking, headers, token, user };
 }

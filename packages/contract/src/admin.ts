@@ -114,6 +114,8 @@ export type AdminCarModelSummary = z.infer<typeof adminCarModelSummarySchema>;
 
 export const adminCarModelSchema = adminCarModelSummarySchema.extend({
   description: localizedSchema,
+  /** The refundable security deposit taken at pickup, baht. */
+  deposit: z.number(),
   transmission: z.enum(transmissions),
   fuel: z.enum(fuels),
   seats: z.number().int(),
@@ -133,6 +135,13 @@ export const carModelBodySchema = z.object({
   model: localizedInputSchema,
   description: localizedInputSchema,
   pricePerDay: priceSchema,
+  /** The security deposit, whole baht; a new model without one gets its category's. */
+  deposit: z
+    .number()
+    .int('Whole baht only')
+    .min(0, 'Must not be negative')
+    .max(100_000, 'Too high')
+    .optional(),
   transmission: z.enum(transmissions),
   fuel: z.enum(fuels),
   seats: z.number().int().min(1).max(20),

@@ -4,6 +4,7 @@ import { emailSchema, phoneSchema } from './auth';
 import { businessRules } from './business-rules';
 import { dataEnvelope } from './envelope';
 import { cardTokenSchema } from './card-tokens';
+import { bookingDepositSchema } from './deposits';
 
 /** A calendar date in Asia/Bangkok, as the site and the API exchange it. */
 
@@ -134,6 +135,8 @@ export const quoteSchema = z.object({
   total: z.number().int(),
   vat: z.number().int(),
   vatPercent: z.number(),
+  /** The refundable security deposit taken at pickup (satang): not part of the total. */
+  deposit: z.number().int(),
   available: z.boolean(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -264,6 +267,8 @@ export const bookingSchema = z.object({
   canCancel: z.boolean(),
   canUploadSlip: z.boolean(),
   cancelReason: z.string().nullable(),
+  /** The refundable security deposit: taken at pickup, returned at return (satang). */
+  deposit: bookingDepositSchema,
 });
 export type Booking = z.infer<typeof bookingSchema>;
 export const bookingResponseSchema = dataEnvelope(bookingSchema);

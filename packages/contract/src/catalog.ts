@@ -158,6 +158,8 @@ export const carDetailsSchema = carSchema.extend({
   features: z.array(z.object({ key: z.string(), name: z.string() })),
   images: z.array(z.object({ url: z.string(), width: z.number().int(), height: z.number().int() })),
   branches: z.array(branchSchema),
+  /** The refundable security deposit taken at pickup, baht (not part of the price). */
+  deposit: z.number().int(),
 });
 export type CarDetails = z.infer<typeof carDetailsSchema>;
 export const carDetailsResponseSchema = dataEnvelope(carDetailsSchema);

@@ -67,6 +67,8 @@ export const carModels = pgTable('car_models', {
   model: localized('model').notNull(),
   description: localized('description').notNull(),
   pricePerDay: numeric('price_per_day', { precision: 12, scale: 2 }).notNull(),
+  /** The refundable security deposit, baht (migration 1701). */
+  depositAmount: numeric('deposit_amount', { precision: 12, scale: 2 }).notNull().default('5000'),
   transmission: text('transmission', { enum: ['automatic', 'manual'] }).notNull(),
   fuel: text('fuel', { enum: ['petrol', 'diesel', 'hybrid', 'electric'] }).notNull(),
   seats: smallint('seats').notNull(),

@@ -1,3 +1,4 @@
+import { defaultDeposit, depositByCategory } from '@siam/contract/deposits';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../client';
@@ -98,6 +99,7 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
           model: m.model,
           description: m.description,
           pricePerDay: m.pricePerDay.toFixed(2),
+          depositAmount: (depositByCategory[m.category] ?? defaultDeposit).toFixed(2),
           transmission: m.transmission,
           fuel: m.fuel,
           seats: m.seats,

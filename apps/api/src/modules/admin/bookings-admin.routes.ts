@@ -20,6 +20,7 @@ import {
   unpaidHoldsQuerySchema,
   unpaidHoldsResponseSchema,
 } from '@siam/contract/admin-unpaid-holds';
+import { depositActionSchema } from '@siam/contract/deposits';
 import {
   paymentChecksResponseSchema,
   reconciliationResponseSchema,
@@ -279,6 +280,21 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           requestLanguage(request),
         ),
       ),
+  );
+  app.post(
+    '/bookings/:id/deposit',
+    {
+      schema: {
+        tags,
+        summary:
+          'The security deposit: taken at pickup (card or cash), or given back at return, in full or all but what is kept, with why',
+        params: idParamsSchema,
+        body: depositActionSchema,
+        response: { 200: bookingResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await svc().deposit(actorOf(request), request.params.id, request.body, requestLanguage(request))),
   );
   app.post(
     '/bookings/:id/return',

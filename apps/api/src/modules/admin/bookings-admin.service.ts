@@ -1,3 +1,4 @@
+import type { depositActionSchema } from '@siam/contract/deposits';
 import type { Reconciliation } from '@siam/contract/admin-payment-checks';
 import type {
   AdminBookingDetail,
@@ -279,6 +280,27 @@ export class BookingsAdminService {
       unitId,
       lang,
       this.audited(actor, 'booking.picked_up', (b) => ({ status: 'active', unitId: unitId ?? b.unit_id })),
+    );
+  }
+
+  async deposit(
+    actor: Actor,
+    bookingId: number,
+    action: z.output<typeof depositActionSchema>,
+    lang: Language,
+  ): Promise<Booking> {
+    return this.bookings.changeDeposit(
+      bookingId,
+      action,
+      lang,
+      this.audited(
+        actor,
+        action.action === 'take' ? 'booking.deposit_taken' : 'booking.deposit_released',
+        (b) =>
+          action.action === 'take'
+            ? { status: b.status, depositMethod: action.method }
+            : { status: b.status, depositKept: action.kept, reason: action.reason ?? null },
+      ),
     );
   }
 

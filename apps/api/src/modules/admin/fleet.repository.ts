@@ -117,6 +117,14 @@ export class FleetRepository {
       .orderBy(asc(carModels.sortOrder), asc(carModels.id));
   }
 
+  async categorySlug(id: number) {
+    const [row] = await this.db
+      .select({ slug: categories.slug })
+      .from(categories)
+      .where(eq(categories.id, id));
+    return row?.slug;
+  }
+
   async carModel(id: number, lock = false) {
     const query = this.db.select().from(carModels).where(eq(carModels.id, id));
     const [row] = lock ? await query.for('update') : await query;

@@ -1,3 +1,4 @@
+import { defaultDeposit, depositByCategory } from '@siam/contract/deposits';
 import type { z } from 'zod';
 import type {
   AdminBranch,
@@ -58,7 +59,12 @@ function toBlock(row: HoldRow): MaintenanceBlock {
 /** What the audit log keeps of a car model: the fields staff edit (the price among them). */
 function carModelSnapshot(row: CarModelRow, features?: string[]) {
   const { createdAt: _c, updatedAt: _u, ...rest } = row;
-  return { ...rest, pricePerDay: Number(row.pricePerDay), ...(features && { features }) };
+  return {
+    ...rest,
+    pricePerDay: Number(row.pricePerDay),
+    depositAmount: Number(row.depositAmount),
+    ...(features && { features }),
+  };
 }
 
 const hhmm = (time: string) => time.slice(0, 5);
@@ -162,6 +168,7 @@ export class FleetService {
       model: row.model,
       description: row.description,
       pricePerDay: Number(row.pricePerDay),
+      deposit: Number(row.depositAmount),
       transmission: row.transmission,
       fuel: row.fuel,
       seats: row.seats,
@@ -199,8 +206,14 @@ export class FleetService {
       return await this.repository.transaction(async (repo, tx) => {
         const features = [...new Set(body.features)];
         await this.checkFeatures(repo, features);
-        const { features: _f, pricePerDay, ...fields } = body;
-        const row = await repo.insertCarModel({ ...fields, pricePerDay: pricePerDay.toFixed(2) });
+        const { features: _f, pricePerDay, deposit, ...fields } = body;
+        const category = await repo.categorySlug(body.categoryId);
+        const row = await repo.insertCarModel({
+          ...fields,
+          pricePerDay: pricePerDay.toFixed(2),
+          // No deposit given: the category's, as the rental terms say.
+          depositAmount: (deposit ?? depositByCategory[category ?? ''] ?? defaultDeposit).toFixed(2),
+        });
         await repo.setCarModelFeatures(row.id, features);
         await this.audit.record(tx, actor, {
           entity: 'car_model',
@@ -225,10 +238,11 @@ export class FleetService {
         const before = await repo.carModel(id, true);
         if (!before) throw notFound('Car model');
         const featuresBefore = await repo.carModelFeatures(id);
-        const { features, pricePerDay, ...fields } = body;
+        const { features, pricePerDay, deposit, ...fields } = body;
         const values = {
           ...fields,
           ...(pricePerDay !== undefined && { pricePerDay: pricePerDay.toFixed(2) }),
+          ...(deposit !== undefined && { depositAmount: deposit.toFixed(2) }),
         };
         const after = Object.keys(values).length ? (await repo.updateCarModel(id, values))! : before;
         let featuresAfter = featuresBefore;

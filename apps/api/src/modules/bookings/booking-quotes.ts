@@ -150,6 +150,7 @@ export class BookingQuotes {
       total: q.price.total,
       vat: q.price.vat,
       vatPercent: businessRules.vatPercent,
+      deposit: q.car.deposit,
       available: units.some((u) => u.free),
     };
   }

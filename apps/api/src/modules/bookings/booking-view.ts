@@ -98,5 +98,14 @@ export function toBooking(
       !row.slip_pending &&
       !row.gateway_pending,
     cancelReason: row.cancel_reason,
+    deposit: {
+      amount: row.deposit_amount,
+      state: row.deposit_state,
+      method: row.deposit_method,
+      kept: row.deposit_kept,
+      keptReason: row.deposit_kept_reason,
+      heldAt: row.deposit_held_ms ? new Date(row.deposit_held_ms).toISOString() : null,
+      releasedAt: row.deposit_released_ms ? new Date(row.deposit_released_ms).toISOString() : null,
+    },
   };
 }

@@ -58,6 +58,13 @@ export interface BookingRow {
   slip_count: number;
   /** A charge at the gateway waits to be paid (PromptPay, a wallet): the gateway confirms it, no slip. */
   gateway_pending: boolean;
+  deposit_amount: number;
+  deposit_state: 'due' | 'held' | 'released' | 'partly_released';
+  deposit_method: 'card' | 'cash' | null;
+  deposit_kept: number;
+  deposit_kept_reason: string | null;
+  deposit_held_ms: number | null;
+  deposit_released_ms: number | null;
 }
 
 export interface PaymentRow {
@@ -90,7 +97,11 @@ const bookingColumns = sql`
   (SELECT i.url FROM car_model_images i WHERE i.car_model_id = m.id ORDER BY i.sort_order LIMIT 1) AS image,
   EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending') AS slip_pending,
   (SELECT count(*)::int FROM payment_slips s WHERE s.booking_id = b.id) AS slip_count,
-  EXISTS (SELECT 1 FROM gateway_charges g WHERE g.booking_id = b.id AND g.status = 'pending') AS gateway_pending`;
+  EXISTS (SELECT 1 FROM gateway_charges g WHERE g.booking_id = b.id AND g.status = 'pending') AS gateway_pending,
+  (b.deposit_amount * 100)::int AS deposit_amount, b.deposit_state, b.deposit_method,
+  (b.deposit_kept * 100)::int AS deposit_kept, b.deposit_kept_reason,
+  (extract(epoch FROM b.deposit_held_at) * 1000)::float8 AS deposit_held_ms,
+  (extract(epoch FROM b.deposit_released_at) * 1000)::float8 AS deposit_released_ms`;
 
 const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code`;
 
@@ -108,11 +119,13 @@ export class BookingsRepository {
       brand: LocalizedText;
       model: LocalizedText;
       price_per_day: number;
+      deposit: number;
       branch_name: LocalizedText | null;
       hot_deal_percent: string | null;
     }>(
       ex,
       sql`SELECT m.id, m.brand, m.model, (m.price_per_day * 100)::int AS price_per_day,
+            (m.deposit_amount * 100)::int AS deposit,
             (SELECT name FROM branches WHERE code = ${branchCode} AND is_active) AS branch_name,
             (SELECT max(d.discount_percent)::text FROM hot_deals d
               WHERE d.car_model_id = m.id AND d.starts_at <= now() AND d.ends_at > now()) AS hot_deal_percent
@@ -286,13 +299,14 @@ export class BookingsRepository {
             pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name, driver_email,
             driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
             hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
-            payment_due_at, created_ip, device_id)
+            payment_due_at, created_ip, device_id, deposit_amount)
           VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
             ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
             ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
             ${v.email}, ${v.phone}, ${v.idNumber}, ${v.language}, ${v.pricePerDay}, ${v.rentalAmount},
             ${v.hotDealPercent}, ${v.hotDealDiscount}, ${v.addonsAmount}, ${v.promoCode}, ${v.promoDiscount},
-            ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.deviceId ?? null})
+            ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.deviceId ?? null},
+            ${v.depositAmount ?? 0})
           RETURNING id, booking_number`,
     );
     return row!;
@@ -533,6 +547,35 @@ export class BookingsRepository {
                  refunded_at = ${refundRef === null ? null : sql`now()`}
           WHERE reference = ${reference} AND refund_ref = ${claim}`,
     );
+  }
+
+  /**
+   * Takes a confirmed or running booking's deposit at pickup; false when it is not due (taken already,
+   * or the booking is not one a car is handed over for).
+   */
+  async takeDeposit(ex: Executor, bookingId: number, method: 'card' | 'cash') {
+    const done = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE bookings SET deposit_state = 'held', deposit_method = ${method}, deposit_held_at = now(),
+                 updated_at = now()
+          WHERE id = ${bookingId} AND deposit_state = 'due' AND status IN ('confirmed','active')
+          RETURNING id`,
+    );
+    return done.length === 1;
+  }
+
+  /** Gives a held deposit back (all but `keptBaht`, with why); false when none is held or the car is not back. */
+  async releaseDeposit(ex: Executor, bookingId: number, keptBaht: number, reason: string | null) {
+    const done = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE bookings SET deposit_kept = ${keptBaht}, deposit_kept_reason = ${reason},
+                 deposit_state = CASE WHEN ${keptBaht}::numeric > 0 THEN 'partly_released' ELSE 'released' END,
+                 deposit_released_at = now(), updated_at = now()
+          WHERE id = ${bookingId} AND deposit_state = 'held' AND status IN ('active','completed')
+            AND ${keptBaht}::numeric <= deposit_amount
+          RETURNING id`,
+    );
+    return done.length === 1;
   }
 
   /** Settles a pending gateway charge once; false when it was settled already (an earlier event). */

@@ -15,6 +15,7 @@ import {
   type quoteBodySchema,
 } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
+import type { depositActionSchema } from '@siam/contract/deposits';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
@@ -38,6 +39,10 @@ type QuoteInput = z.output<typeof quoteBodySchema>;
 type CreateInput = z.output<typeof createBookingBodySchema>;
 
 const HOUR_MS = 3_600_000;
+
+const DEPOSIT_NOT_DUE_MESSAGE =
+  'The deposit is taken when the car is handed over, once: this booking has none due now';
+const DEPOSIT_NOT_HELD_MESSAGE = 'No deposit is held for this booking, or the car has not been picked up';
 
 /**
  * Runs inside a status change's transaction, after the change, with the
@@ -230,6 +235,7 @@ export class BookingsService {
         total: toBaht(q.price.total),
         vat: toBaht(q.price.vat),
         paymentDueAt: paymentDeadline(input.paymentMethod, this.now()).toISOString(),
+        depositAmount: toBaht(q.car.deposit),
         createdIp: staff ? null : (origin.ip ?? null),
         deviceId: staff ? null : (origin.deviceId ?? null),
       });
@@ -884,6 +890,41 @@ export class BookingsService {
   }
 
   /** The customer picked the car up; staff may hand over another unit of the model (its hold moves with it). */
+  /**
+   * The security deposit (issue 17, part 4): taken when the car is handed over (a confirmed or running
+   * booking), given back when it is back (a running or completed one), in full or all but what staff
+   * keep, which needs a reason and cannot be more than the deposit.
+   */
+  async changeDeposit(
+    bookingId: number,
+    action: z.output<typeof depositActionSchema>,
+    lang: Language,
+    inTx?: InTransaction,
+  ) {
+    await this.repo.transaction(async (tx) => {
+      const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
+      if (!row) throw notFound('Booking');
+      if (action.action === 'take') {
+        if (!(await this.repo.takeDeposit(tx, bookingId, action.method)))
+          throw new AppError('CONFLICT', DEPOSIT_NOT_DUE_MESSAGE);
+      } else {
+        const reason = action.reason?.trim() || null;
+        if (action.kept * 100 > row.deposit_amount)
+          throw new AppError('VALIDATION_FAILED', 'More than the deposit', [
+            { path: 'kept', message: 'More than the deposit' },
+          ]);
+        if (action.kept > 0 && !reason)
+          throw new AppError('VALIDATION_FAILED', 'Say why part of the deposit is kept', [
+            { path: 'reason', message: 'Say why part of the deposit is kept' },
+          ]);
+        if (!(await this.repo.releaseDeposit(tx, bookingId, action.kept, reason)))
+          throw new AppError('CONFLICT', DEPOSIT_NOT_HELD_MESSAGE);
+      }
+      await inTx?.(tx, row);
+    });
+    return this.getById(bookingId, lang);
+  }
+
   async markPickedUp(bookingId: number, unitId?: number, lang: Language = 'en', inTx?: InTransaction) {
     await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });

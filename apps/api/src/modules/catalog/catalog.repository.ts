@@ -344,6 +344,7 @@ export class CatalogRepository {
         doors: carModels.doors,
         luggage: carModels.luggage,
         specs: carModels.specs,
+        depositAmount: carModels.depositAmount,
       })
       .from(carModels)
       .where(eq(carModels.id, id));

@@ -200,6 +200,7 @@ export class CatalogService {
       features: features.map((f) => ({ key: f.key, name: f.name[lang] })),
       images: images.map((i) => ({ url: i.url, width: i.width, height: i.height })),
       branches: branches.map((b) => this.toBranch(b, lang)),
+      deposit: Math.round(Number(model.depositAmount)),
     };
   }
 

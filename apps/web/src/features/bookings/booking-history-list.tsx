@@ -5,7 +5,7 @@ import { Link } from '../../lib/site-link';
 import type { Booking } from '@siam/contract/bookings';
 import { cancelBooking, downloadReceipt, fetchBookings } from './booking-api';
 import { useFormat } from './format';
-import { StatusBadge } from './price-breakdown';
+import { DepositNote, StatusBadge } from './price-breakdown';
 import { SlipUpload } from './slip-upload';
 import { ReviewForm } from '../reviews/review-form';
 
@@ -118,6 +118,9 @@ function BookingCard({ booking }: { booking: Booking }) {
         </div>
       </dl>
       {booking.paymentChecking && <p className="mt-2 text-amber-900">{t('history.checking')}</p>}
+      {['confirmed', 'active', 'completed'].includes(booking.status) && (
+        <DepositNote deposit={booking.deposit} />
+      )}
       {booking.status === 'awaiting_payment' && booking.payBy && !booking.paymentChecking && (
         <p className="mt-2 text-amber-900">
           {booking.slipUploaded && !booking.canUploadSlip

@@ -22,7 +22,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { checkPayment, downloadReceipt, fetchBooking, fetchPaymentInstructions } from './booking-api';
 import { useFormat } from './format';
-import { PriceBreakdown, StatusBadge } from './price-breakdown';
+import { DepositNote, PriceBreakdown, StatusBadge } from './price-breakdown';
 import { SlipUpload } from './slip-upload';
 
 /** Why a card was refused, as the booking keeps it (its cancel reason) and the cardErrors texts name it. */
@@ -306,6 +306,9 @@ function BookingSuccess() {
             aria-label={t('summary.priceTitle')}
           >
             <PriceBreakdown price={{ ...b, promoCode: b.promoCode }} />
+            {!['cancelled', 'expired', 'payment_failed'].includes(b.status) && (
+              <DepositNote deposit={b.deposit} />
+            )}
           </section>
           <div className="flex flex-col gap-2 print:hidden">
             {b.paid && (

@@ -27,7 +27,7 @@ import { useSiteSettings } from '../site-settings/use-site-settings';
 import { createBooking, fetchAddons, fetchGateway, fetchQuote, validatePromo } from './booking-api';
 import { createCardToken, type VaultRefusal } from './card-vault';
 import { useFormat } from './format';
-import { PriceBreakdown } from './price-breakdown';
+import { DepositNote, PriceBreakdown } from './price-breakdown';
 
 /** The contract's English messages → this namespace's keys (spec §5 wording). */
 const messageKeys: Record<string, string> = {
@@ -621,6 +621,7 @@ function BookingSummary() {
                 </p>
               )}
               {quote.data && <PriceBreakdown price={quote.data} />}
+              {quote.data && <DepositNote deposit={{ amount: quote.data.deposit }} />}
             </div>
             <button
               type="submit"

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/use-translation';
 import type { Quote } from '@siam/contract/bookings';
+import type { BookingDeposit } from '@siam/contract/deposits';
 import { useFormat } from './format';
 
 type Priced = Pick<
@@ -14,6 +15,38 @@ type Priced = Pick<
   | 'total'
   | 'vat'
 > & { promoCode: string | null };
+
+/**
+ * The security deposit in words: before pickup what will be taken and how; then where it stands
+ * (held, returned, returned but for what was kept and why). Never part of the total.
+ */
+export function DepositNote({
+  deposit,
+}: {
+  deposit: Pick<BookingDeposit, 'amount'> & Partial<BookingDeposit>;
+}) {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  if (deposit.amount <= 0) return null;
+  const amount = f.baht(deposit.amount);
+  const text =
+    deposit.state === 'held'
+      ? t(`deposit.held.${deposit.method ?? 'cash'}`, { amount })
+      : deposit.state === 'released'
+        ? t('deposit.released', { amount })
+        : deposit.state === 'partly_released'
+          ? t('deposit.partlyReleased', {
+              returned: f.baht(deposit.amount - (deposit.kept ?? 0)),
+              kept: f.baht(deposit.kept ?? 0),
+              reason: deposit.keptReason ?? '',
+            })
+          : t('deposit.due', { amount });
+  return (
+    <p className="mt-2 text-sm text-slate-700" data-testid="deposit">
+      {text}
+    </p>
+  );
+}
 
 /** The server's price breakdown: rental, hot deal, extras, code, total with the VAT part said once. */
 export function PriceBreakdown({ price }: { price: Priced }) {

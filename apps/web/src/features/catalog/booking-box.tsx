@@ -110,6 +110,9 @@ export function BookingBox({ car }: { car: CarDetails }) {
           </span>
         )}
       </p>
+      <p className="mt-1 text-sm text-slate-700" data-testid="deposit">
+        {t('booking.deposit', { amount: formatBaht(car.deposit) })}
+      </p>
       <div className="mt-4 space-y-4">
         <div>
           <label htmlFor={`${id}-branch`} className="field-label">

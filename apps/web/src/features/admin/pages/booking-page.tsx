@@ -76,6 +76,12 @@ export function BookingPage({ id }: { id: string }) {
     'POST',
     `/bookings/${id}/cancel`,
   );
+  const deposit = useAdminMutation<
+    Booking,
+    { action: 'take'; method: 'cash' | 'card' } | { action: 'release'; kept: number; reason?: string }
+  >('POST', `/bookings/${id}/deposit`);
+  const [kept, setKept] = useState('0');
+  const [keptReason, setKeptReason] = useState('');
   const [rejectReason, setRejectReason] = useState('');
   const [cancelReason, setCancelReason] = useState('');
   const [applyFee, setApplyFee] = useState(false);
@@ -96,6 +102,13 @@ export function BookingPage({ id }: { id: string }) {
   const submitCancel = (e: FormEvent) => {
     e.preventDefault();
     cancel.mutate({ reason: cancelReason, applyFee }, { onSuccess: after(t('booking.cancelled')) });
+  };
+  const submitRelease = (e: FormEvent) => {
+    e.preventDefault();
+    deposit.mutate(
+      { action: 'release', kept: Number(kept || 0), reason: keptReason.trim() || undefined },
+      { onSuccess: after(t('booking.deposit.releasedDone')) },
+    );
   };
   const submitPickUp = (e: FormEvent) => {
     e.preventDefault();
@@ -225,6 +238,63 @@ export function BookingPage({ id }: { id: string }) {
               <p className="text-slate-600">{t('booking.nothingToDo')}</p>
             )}
           </div>
+        </Card>
+
+        <Card title={t('booking.deposit.title')}>
+          <p data-testid="deposit-state">
+            {t(`booking.deposit.state.${b.deposit.state}`, {
+              amount: satang(money, b.deposit.amount),
+              kept: satang(money, b.deposit.kept),
+              method: b.deposit.method ? t(`booking.deposit.methods.${b.deposit.method}`) : '',
+            })}
+            {b.deposit.keptReason && <> ({b.deposit.keptReason})</>}
+          </p>
+          {b.deposit.state === 'due' &&
+            ['confirmed', 'active'].includes(b.status) &&
+            b.deposit.amount > 0 && (
+              <div className="mt-3 flex flex-wrap gap-2">
+                {(['cash', 'card'] as const).map((method) => (
+                  <button
+                    key={method}
+                    type="button"
+                    className="btn-outline"
+                    disabled={deposit.isPending}
+                    onClick={() =>
+                      deposit.mutate(
+                        { action: 'take', method },
+                        { onSuccess: after(t('booking.deposit.takenDone')) },
+                      )
+                    }
+                  >
+                    {t(`booking.deposit.take.${method}`)}
+                  </button>
+                ))}
+              </div>
+            )}
+          {b.deposit.state === 'held' && ['active', 'completed'].includes(b.status) && (
+            <form onSubmit={submitRelease} noValidate className="mt-3 space-y-2">
+              <Field
+                label={t('booking.deposit.kept')}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                step="1"
+                value={kept}
+                onChange={(e) => setKept(e.target.value)}
+                error={fieldErrors(deposit.error).kept}
+              />
+              <Field
+                label={t('booking.deposit.reason')}
+                value={keptReason}
+                onChange={(e) => setKeptReason(e.target.value)}
+                error={fieldErrors(deposit.error).reason}
+              />
+              <button type="submit" className="btn-primary" disabled={deposit.isPending}>
+                {t('booking.deposit.release')}
+              </button>
+            </form>
+          )}
+          <ErrorNote error={deposit.error} />
         </Card>
 
         <Card title={t('booking.slips')}>

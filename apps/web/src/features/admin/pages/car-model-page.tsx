@@ -28,6 +28,8 @@ interface FormState {
   model: Localized;
   description: Localized;
   pricePerDay: string;
+  /** Empty on a new model: its category's deposit. */
+  deposit: string;
   transmission: (typeof transmissions)[number];
   fuel: (typeof fuels)[number];
   seats: string;
@@ -47,6 +49,7 @@ function toForm(m?: AdminCarModel): FormState {
     model: m ? { ...m.model } : emptyText(),
     description: m ? { ...m.description } : emptyText(),
     pricePerDay: m ? String(m.pricePerDay) : '',
+    deposit: m ? String(m.deposit) : '',
     transmission: m?.transmission ?? 'automatic',
     fuel: m?.fuel ?? 'petrol',
     seats: String(m?.seats ?? 5),
@@ -67,6 +70,7 @@ function toBody(f: FormState): CarModelBody {
     model: f.model,
     description: f.description,
     pricePerDay: Number(f.pricePerDay),
+    ...(f.deposit.trim() !== '' && { deposit: Number(f.deposit) }),
     transmission: f.transmission,
     fuel: f.fuel,
     seats: Number(f.seats),
@@ -139,6 +143,16 @@ function CarModelForm({ initial, canEdit }: { initial?: AdminCarModel; canEdit: 
               value={form.pricePerDay}
               onChange={(e) => set('pricePerDay', e.target.value)}
               error={errors.pricePerDay}
+            />
+            <Field
+              label={t('model.deposit')}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step="1"
+              value={form.deposit}
+              onChange={(e) => set('deposit', e.target.value)}
+              error={errors.deposit}
             />
             <SelectField
               label={t('model.transmission')}
