@@ -102,6 +102,13 @@ export const quoteBodySchema = z.object({
   branchCode: z.string().min(1).max(32),
   addons: z.array(addonSelectionSchema).max(addonCodes.length).default([]),
   promoCode: promoCodeSchema,
+  /**
+   * Asked for, and refused unless they are what the company offers today (the pickup branch, the
+   * fixed times): a request for a one-way return or other times is never silently ignored.
+   */
+  returnBranchCode: z.string().max(32).optional(),
+  pickupTime: z.string().max(5).optional(),
+  returnTime: z.string().max(5).optional(),
 });
 export type QuoteBody = z.input<typeof quoteBodySchema>;
 

@@ -31,6 +31,25 @@ export function rentalPeriod(pickupDate: string, returnDate: string) {
 }
 
 /**
+ * A return branch or times other than the pickup branch and the fixed times are refused with a field
+ * error, never ignored: the customer must not believe a one-way return or a chosen time was booked.
+ */
+function refuseWhatIsNotOffered(input: QuoteInput) {
+  const refuse = (path: string, message: string) => {
+    throw new AppError('VALIDATION_FAILED', message, [{ path, message }]);
+  };
+  if (input.returnBranchCode !== undefined && input.returnBranchCode !== input.branchCode)
+    refuse(
+      'returnBranchCode',
+      'One-way returns are not offered: return the car to the branch you pick it up from',
+    );
+  if (input.pickupTime !== undefined && input.pickupTime !== businessRules.pickupTime)
+    refuse('pickupTime', `Pickup is at ${businessRules.pickupTime}`);
+  if (input.returnTime !== undefined && input.returnTime !== businessRules.returnTime)
+    refuse('returnTime', `Return is by ${businessRules.returnTime}`);
+}
+
+/**
  * Quotes: whether the dates make a rental, what a car costs for them with its extras,
  * a running hot deal and a promotion code (all on the server, in satang), and whether
  * a unit is free. Booking creation prices with the same `compute`.
@@ -94,6 +113,7 @@ export class BookingQuotes {
   }
 
   async compute(ex: Executor, input: QuoteInput, lang: Language, userId: number | null, byStaff = false) {
+    refuseWhatIsNotOffered(input);
     const days = this.checkDates(input.pickupDate, input.returnDate, byStaff);
     const car = await this.repo.carForQuote(ex, input.carModelId, input.branchCode);
     if (!car) throw notFound('Car');

@@ -142,6 +142,38 @@ describeEachDatabase('bookings', (ctx) => {
     expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(field);
   });
 
+  it('refuses, rather than ignores, a return branch or times it cannot honour (issue 17)', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const trip = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(10),
+      returnDate: daysFromNow(12),
+    };
+    const quote = (extra: object) =>
+      app.inject({ method: 'POST', url: '/api/v1/guest/bookings/quote', payload: { ...trip, ...extra } });
+    for (const [extra, path] of [
+      [{ returnBranchCode: 'BKK-AIRPORT' }, 'returnBranchCode'],
+      [{ pickupTime: '14:00' }, 'pickupTime'],
+      [{ returnTime: '20:00' }, 'returnTime'],
+    ] as const) {
+      const res = await quote(extra);
+      expect(res.statusCode, JSON.stringify(extra)).toBe(400);
+      expect(res.json().errors[0].path).toBe(path);
+    }
+    // What it can honour is taken: the same branch, the times it has.
+    const same = await quote({ returnBranchCode: car.branchCode, pickupTime: '09:00', returnTime: '18:00' });
+    expect(same.statusCode).toBe(200);
+    // A booking the same.
+    const customer = await makeCustomer(app);
+    const made = await create(customer.headers, {
+      ...trip,
+      paymentMethod: 'bank_transfer',
+      pickupTime: '07:00',
+    });
+    expect(made.statusCode).toBe(400);
+  });
+
   it('rejects unknown, expired and used-up codes with the spec message', async () => {
     await ctx.database.query(
       `INSERT INTO promotion_codes (code, kind, value, starts_at, ends_at) VALUES ('OLD5', 'percent', 5, now() - interval '10 days', now() - interval '1 day')`,
