@@ -24,29 +24,43 @@ async function main() {
     },
   });
 
-  // Every minute: unpaid bookings past their deadline expire, and card charges whose answer
-  // was lost are looked up at the gateway. Both are safe when several instances run them at once.
+  // Every minute: gateway charges still pending are asked after (a lost webhook never lets a paid
+  // booking expire), then unpaid bookings past their deadline expire, and card charges whose answer
+  // was lost are looked up at the gateway. All are safe when several instances run them at once.
+  const job = async <T>(name: string, run: () => Promise<T>, done: (result: T) => void) => {
+    try {
+      done(await run());
+      jobRuns.inc({ job: name, result: 'ok' });
+    } catch (error) {
+      jobRuns.inc({ job: name, result: 'failed' });
+      app.log.error({ err: error, job: name }, 'a minute job failed');
+    }
+  };
+  const bookings = app.services.bookings;
   const expiry = setInterval(() => {
-    app.services.bookings
-      .expireUnpaid()
-      .then((ids) => {
-        jobRuns.inc({ job: 'expire_unpaid', result: 'ok' });
-        if (ids.length) app.log.info({ bookings: ids }, 'expired unpaid bookings');
-      })
-      .catch((error: unknown) => {
-        jobRuns.inc({ job: 'expire_unpaid', result: 'failed' });
-        app.log.error({ err: error }, 'expiring unpaid bookings failed');
-      });
-    app.services.bookings
-      .reconcileCardPayments()
-      .then((r) => {
-        jobRuns.inc({ job: 'reconcile_card_payments', result: 'ok' });
-        if (r.confirmed || r.failed) app.log.info(r, 'reconciled card payments');
-      })
-      .catch((error: unknown) => {
-        jobRuns.inc({ job: 'reconcile_card_payments', result: 'failed' });
-        app.log.error({ err: error }, 'reconciling card payments failed');
-      });
+    void (async () => {
+      await job(
+        'check_gateway_charges',
+        () => bookings.checkPendingGatewayCharges(),
+        (r) => {
+          if (r.settled) app.log.info(r, 'settled gateway charges whose webhook had not come');
+        },
+      );
+      await job(
+        'expire_unpaid',
+        () => bookings.expireUnpaid(),
+        (ids) => {
+          if (ids.length) app.log.info({ bookings: ids }, 'expired unpaid bookings');
+        },
+      );
+      await job(
+        'reconcile_card_payments',
+        () => bookings.reconcileCardPayments(),
+        (r) => {
+          if (r.confirmed || r.failed) app.log.info(r, 'reconciled card payments');
+        },
+      );
+    })();
   }, 60_000);
   expiry.unref();
 

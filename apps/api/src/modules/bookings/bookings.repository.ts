@@ -588,6 +588,23 @@ export class BookingsRepository {
     return updated.length === 1;
   }
 
+  /**
+   * Pending gateway charges made before `before`, the longest-unasked first, marked asked now: the
+   * minute job asks the gateway about each (several instances take different ones).
+   */
+  async takePendingGatewayCharges(ex: Executor, before: Date, limit: number) {
+    const taken = await rows<{ reference: string }>(
+      ex,
+      sql`UPDATE gateway_charges SET checked_at = now()
+          WHERE id IN (SELECT id FROM gateway_charges
+                       WHERE status = 'pending' AND created_at < ${before.toISOString()}::timestamptz
+                       ORDER BY checked_at NULLS FIRST, id LIMIT ${limit}
+                       FOR UPDATE SKIP LOCKED)
+          RETURNING reference`,
+    );
+    return taken.map((t) => t.reference);
+  }
+
   /** Records a webhook event; false when it was recorded before (a duplicate delivery). */
   async recordGatewayEvent(
     ex: Executor,

@@ -592,6 +592,31 @@ export class BookingsService {
   }
 
   /**
+   * Asks the gateway about charges still pending (PromptPay, wallets, cards at 3-D Secure) a minute
+   * after they were made, as the webhook would have told: a lost webhook, or a webhook address set
+   * wrong, never leaves a paid booking to expire. Run every minute, before the unpaid bookings expire.
+   */
+  async checkPendingGatewayCharges(now: Date = this.now()) {
+    const counts = { settled: 0, pending: 0, unanswered: 0 };
+    if (!this.deps.gateway.retrieveCharge) return counts;
+    const references = await this.repo.takePendingGatewayCharges(
+      this.db,
+      new Date(now.getTime() - 60_000),
+      50,
+    );
+    for (const reference of references) {
+      try {
+        if ((await this.settleGatewayCharge(reference, null)) === 'pending') counts.pending++;
+        else counts.settled++;
+      } catch {
+        // The gateway did not answer: next minute.
+        counts.unanswered++;
+      }
+    }
+    return counts;
+  }
+
+  /**
    * Gives back, in full and once, money the gateway took that paid no booking (paid after the booking
    * ended, or not its total), and tells the customer. Called when the webhook finds such money, and by
    * staff from the loose ends when the gateway refused the first time.

@@ -366,6 +366,38 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     ).toBe(403);
   });
 
+  it('a webhook that never comes: the minute job asks the gateway, and the paid booking is confirmed before it could expire', async () => {
+    const paid = await promptPayBooking();
+    const waiting = await promptPayBooking();
+    omise.pay(paid.charge.id);
+    const later = new Date(Date.now() + 2 * 60_000);
+    // The gateway down: nothing decided, nothing thrown; next minute.
+    omise.control.chargesDown = true;
+    try {
+      expect((await app.services.bookings.checkPendingGatewayCharges(later)).unanswered).toBeGreaterThan(0);
+    } finally {
+      omise.control.chargesDown = false;
+    }
+    const counts = await app.services.bookings.checkPendingGatewayCharges(later);
+    expect(counts.settled).toBeGreaterThanOrEqual(1);
+    expect((await bookingOf(paid.customer.headers, paid.booking.id)).status).toBe('confirmed');
+    expect((await bookingOf(waiting.customer.headers, waiting.booking.id)).status).toBe('awaiting_payment');
+    expect(
+      readOutbox(app.settings.dataDir).some(
+        (m) =>
+          m.to.includes(paid.customer.email) &&
+          m.subject === `Payment confirmed: ${paid.booking.bookingNumber}`,
+      ),
+    ).toBe(true);
+    // The webhook arriving after all changes nothing.
+    expect((await post(omise.event(paid.charge.id))).json().response.data.outcome).toBe('already_settled');
+    // A charge just made is left to its webhook for a minute.
+    const fresh = await promptPayBooking();
+    omise.pay(fresh.charge.id);
+    await app.services.bookings.checkPendingGatewayCharges(new Date());
+    expect((await bookingOf(fresh.customer.headers, fresh.booking.id)).status).toBe('awaiting_payment');
+  });
+
   it('when the gateway cannot be asked, the event is refused (503, it sends it again) and handled on the retry', async () => {
     const { customer, booking, charge } = await promptPayBooking();
     omise.pay(charge.id);
