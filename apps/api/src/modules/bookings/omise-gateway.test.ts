@@ -47,6 +47,9 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     });
     return ((await res.json()) as { id: string }).id;
   };
+  /** Whether a mail with this subject went to this address. */
+  const mailed = (to: string, subject: string) =>
+    readOutbox(app.settings.dataDir).some((m) => m.to.includes(to) && m.subject === subject);
   afterAll(async () => {
     await app.close();
     (standIn.server as Server).closeAllConnections();
@@ -204,11 +207,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         paymentChecking: false,
       });
       expect(after.json().response.data.payment.reference).toMatch(/^chrg_test_/);
-      expect(
-        readOutbox(app.settings.dataDir).some(
-          (m) => m.to.includes(customer.email) && m.subject === `Payment confirmed: ${booking.bookingNumber}`,
-        ),
-      ).toBe(true);
+      expect(mailed(customer.email, `Payment confirmed: ${booking.bookingNumber}`)).toBe(true);
       // Settled once: asking again changes nothing.
       const again = await app.services.bookings.reconcileCardPayments(later(120_000));
       expect(again.confirmed).toBe(0);
@@ -255,13 +254,9 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       expect(after.json().response.data).toMatchObject({ status: 'payment_failed', paymentChecking: false });
       const other = await makeCustomer(app);
       expect((await book(other.headers, await payload(car, '4242424242424242'))).statusCode).toBe(200);
-      expect(
-        readOutbox(app.settings.dataDir).some(
-          (m) =>
-            m.to.includes(customer.email) &&
-            m.subject === `Your card payment did not go through: ${booking.bookingNumber}`,
-        ),
-      ).toBe(true);
+      expect(mailed(customer.email, `Your card payment did not go through: ${booking.bookingNumber}`)).toBe(
+        true,
+      );
     });
   });
 
@@ -337,11 +332,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
           amount: 300_000,
         },
       });
-      expect(
-        readOutbox(app.settings.dataDir).some(
-          (m) => m.to.includes(customer.email) && m.subject === `Payment confirmed: ${booking.bookingNumber}`,
-        ),
-      ).toBe(true);
+      expect(mailed(customer.email, `Payment confirmed: ${booking.bookingNumber}`)).toBe(true);
 
       // Omise's webhook arrives afterwards: one payment, not two.
       const charge = standIn.charges.find(
@@ -402,13 +393,9 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       });
       const other = await makeCustomer(app);
       expect((await create(other.headers, car)).statusCode).toBe(200);
-      expect(
-        readOutbox(app.settings.dataDir).some(
-          (m) =>
-            m.to.includes(customer.email) &&
-            m.subject === `Your card payment did not go through: ${booking.bookingNumber}`,
-        ),
-      ).toBe(true);
+      expect(mailed(customer.email, `Your card payment did not go through: ${booking.bookingNumber}`)).toBe(
+        true,
+      );
     });
 
     it('left at the bank’s page: the hour runs out and the car is freed; approving later is money to give back, not a booking', async () => {
