@@ -34,7 +34,7 @@ import {
   unitsQuerySchema,
   unitsResponseSchema,
 } from '@siam/contract/admin';
-import { AppError } from '../../lib/app-error';
+import { uploadedFile } from '../../lib/uploaded-file';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { auditRoutes } from '../audit/audit.routes';
@@ -196,19 +196,11 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
-      const part = await request.file();
-      if (!part || part.fieldname !== 'file')
-        throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
-          { path: 'file', message: 'Required' },
-        ]);
-      let buffer: Buffer;
-      try {
-        buffer = await part.toBuffer();
-      } catch {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The picture is too large: at most 10 MB');
-      }
+      const buffer = await uploadedFile(request, {
+        kind: 'picture',
+        missing: 'Invalid data: check the data sent',
+        tooLarge: 'The picture is too large: at most 10 MB',
+      });
       return ok(await app.services.fleet.addImage(actorOf(request), request.params.id, buffer));
     },
   );

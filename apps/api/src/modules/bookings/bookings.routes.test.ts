@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
+import { login } from '../../../test/admin-helpers';
 import { readOutbox } from '../../../test/outbox';
 import { describeEachDatabase } from '../../../test/databases';
 import {
@@ -140,6 +141,35 @@ describeEachDatabase('bookings', (ctx) => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors.map((e: { path: string }) => e.path)).toContain(field);
+  });
+
+  it('a multipart body it cannot read (no boundary) is a 400, not a 500, for slips and car pictures', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const made = await create(customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(15),
+      returnDate: daysFromNow(16),
+      paymentMethod: 'bank_transfer',
+    });
+    const broken = { 'content-type': 'multipart/form-data' };
+    const slip = await app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/bookings/${made.json().response.data.booking.id}/slip`,
+      headers: { ...customer.headers, ...broken },
+      payload: 'no boundary',
+    });
+    expect(slip.statusCode, slip.body).toBe(400);
+    expect(slip.json()).toMatchObject({ status: false, code: 'VALIDATION_FAILED' });
+    const staff = await login(app, 'admin@siamdrive.test', 'SiamDrive-admin-2026');
+    const picture = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/car-models/${car.carModelId}/images`,
+      headers: { ...staff, ...broken },
+      payload: 'no boundary',
+    });
+    expect(picture.statusCode, picture.body).toBe(400);
   });
 
   it('refuses, rather than ignores, a return branch or times it cannot honour (issue 17)', async () => {

@@ -22,6 +22,7 @@ import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { SLIP_MAX_BYTES } from './slip-checks';
+import { uploadedFile } from '../../lib/uploaded-file';
 import { deviceIdOf } from '../auth/trusted-device';
 import { renderReceipt } from './receipt';
 
@@ -363,20 +364,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      if (!request.isMultipart())
-        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the slip as multipart/form-data');
-      const file = await request.file();
-      if (!file)
-        throw new AppError('VALIDATION_FAILED', 'Choose a slip file', [
-          { path: 'file', message: 'Choose a slip file' },
-        ]);
-      let content: Buffer;
-      try {
-        content = await file.toBuffer();
-      } catch {
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The slip must be at most 5 MB');
-      }
-      if (file.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', 'The slip must be at most 5 MB');
+      const content = await uploadedFile(request, {
+        kind: 'slip',
+        missing: 'Choose a slip file',
+        tooLarge: 'The slip must be at most 5 MB',
+      });
       return {
         status: true as const,
         response: {
