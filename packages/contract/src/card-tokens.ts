@@ -17,6 +17,15 @@ export const cardVaultSchema = z.discriminatedUnion('vault', [
 ]);
 export type CardVault = z.infer<typeof cardVaultSchema>;
 
+/** Why a card charge was refused: the API's PAYMENT_FAILED reason, a failed booking's cancel reason. */
+export const cardRefusals = ['declined', 'insufficient_funds', 'processing_error'] as const;
+export type CardRefusal = (typeof cardRefusals)[number];
+
+/** The refusal a reason names; anything else reads as declined. */
+export function cardRefusal(reason: string | null | undefined): CardRefusal {
+  return cardRefusals.find((r) => r === reason) ?? 'declined';
+}
+
 export function cardBrand(number: string): string {
   if (/^4/.test(number)) return 'Visa';
   if (/^(5[1-5]|2[2-7])/.test(number)) return 'Mastercard';

@@ -531,6 +531,8 @@ export class BookingsService {
     if (!charge) return 'ignored_unknown_charge';
     const paid =
       charge.status === 'successful' && charge.amountSatang === local.amount && charge.currency === 'thb';
+    // Still waiting and no event to keep (the return page, the minute job): nothing to write.
+    if (charge.status === 'pending' && !event) return 'pending';
     let mail: 'confirmed' | 'payment_failed' | null = null;
     const outcome = await this.repo.transaction(async (tx) => {
       if (
@@ -544,6 +546,10 @@ export class BookingsService {
         }))
       )
         return 'duplicate';
+      if (charge.status === 'pending') {
+        if (event) await this.repo.setGatewayEventOutcome(tx, event.id, 'pending');
+        return 'pending';
+      }
       const row = await this.repo.findBooking(tx, { id: local.booking_id, forUpdate: true });
       const payment = {
         bookingId: local.booking_id,
@@ -555,9 +561,7 @@ export class BookingsService {
         last4: charge.card?.last4 ?? null,
       };
       let result: string;
-      if (charge.status === 'pending') result = 'pending';
-      else if (!(await this.repo.settleGatewayCharge(tx, chargeId, charge.status)))
-        result = 'already_settled';
+      if (!(await this.repo.settleGatewayCharge(tx, chargeId, charge.status))) result = 'already_settled';
       else if (charge.status !== 'successful') {
         result = 'settled';
         if (local.method === 'card' && row?.status === 'awaiting_payment') {

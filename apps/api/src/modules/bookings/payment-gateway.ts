@@ -1,5 +1,5 @@
 import { gatewaySources, type GatewaySource } from '@siam/contract/bookings';
-import { readSandboxCardToken, type CardVault } from '@siam/contract/card-tokens';
+import { readSandboxCardToken, type CardRefusal, type CardVault } from '@siam/contract/card-tokens';
 
 /**
  * A card charge. The card was turned into a token in the customer's browser, at the gateway's vault
@@ -24,7 +24,7 @@ export type ChargeResult =
   | ({ status: 'succeeded'; reference: string } & CardLabel)
   | ({
       status: 'failed';
-      code: 'declined' | 'insufficient_funds' | 'processing_error';
+      code: CardRefusal;
       reference: string | null;
     } & CardLabel)
   /**
@@ -45,7 +45,7 @@ export type ChargeLookup =
   | {
       status: 'failed';
       reference: string | null;
-      code: 'declined' | 'insufficient_funds' | 'processing_error';
+      code: CardRefusal;
     }
   /** No charge with this key: the request never reached the gateway. */
   | { status: 'not_found' }
@@ -81,7 +81,7 @@ export interface GatewayCharge {
   /** A card charge's card as the gateway names it; null for a charge with a source. */
   card: { brand: string | null; last4: string | null } | null;
   /** Why a card charge failed, in our words. */
-  failureCode: 'declined' | 'insufficient_funds' | 'processing_error' | null;
+  failureCode: CardRefusal | null;
 }
 
 export interface PaymentGateway {
@@ -145,7 +145,7 @@ export class SandboxGateway implements PaymentGateway {
 }
 
 /** Omise's failure codes of a card charge, in our words. */
-function omiseFailure(code: unknown): 'declined' | 'insufficient_funds' | 'processing_error' {
+function omiseFailure(code: unknown): CardRefusal {
   const failure = String(code ?? '');
   if (failure === 'insufficient_fund' || failure === 'insufficient_funds') return 'insufficient_funds';
   if (failure === 'processing_error' || failure === 'failed_processing') return 'processing_error';

@@ -17,6 +17,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import type { Booking, PaymentInstructions } from '@siam/contract/bookings';
+import { cardRefusal } from '@siam/contract/card-tokens';
 import { lineShareUrl, shareLink } from '../../lib/share-link';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
@@ -24,9 +25,6 @@ import { checkPayment, downloadReceipt, fetchBooking, fetchPaymentInstructions }
 import { useFormat } from './format';
 import { DepositNote, PriceBreakdown, StatusBadge } from './price-breakdown';
 import { SlipUpload } from './slip-upload';
-
-/** Why a card was refused, as the booking keeps it (its cancel reason) and the cardErrors texts name it. */
-const cardErrorKeys = ['declined', 'insufficient_funds', 'processing_error'];
 
 /** A wallet's charge at the gateway: WeChat Pay's QR code to scan, or the way to Alipay's page. */
 function WalletPayment({
@@ -233,7 +231,7 @@ function BookingSuccess() {
           </h1>
           <p className="mt-1 text-slate-700">
             {b.status === 'payment_failed'
-              ? t(`cardErrors.${cardErrorKeys.includes(b.cancelReason ?? '') ? b.cancelReason : 'declined'}`)
+              ? t(`cardErrors.${cardRefusal(b.cancelReason)}`)
               : bankPage
                 ? t('success.approvingText')
                 : b.paymentChecking

@@ -15,7 +15,7 @@ import {
   type AddonCode,
   type PaymentMethod,
 } from '@siam/contract/bookings';
-import { cardExpired } from '@siam/contract/card-tokens';
+import { cardExpired, cardRefusal } from '@siam/contract/card-tokens';
 import { isoDateSchema } from '@siam/contract/safe-input';
 import { sitePaths } from '@siam/contract/site-routes';
 import { ApiError } from '../../lib/api-client';
@@ -272,12 +272,7 @@ function BookingSummary() {
       } else if (error.code === 'UNPAID_HOLDS_FROM_NETWORK') {
         setFormError('summary.unpaidFromNetwork');
       } else if (error.code === 'PAYMENT_FAILED') {
-        const reason = error.fieldErrors[0]?.message ?? 'declined';
-        setFormError(
-          ['declined', 'insufficient_funds', 'processing_error'].includes(reason)
-            ? `cardErrors.${reason}`
-            : 'cardErrors.declined',
-        );
+        setFormError(`cardErrors.${cardRefusal(error.fieldErrors[0]?.message)}`);
       } else if (error.code === 'RENTAL_CLOSED') {
         setFormError('closed');
       } else if (error.code === 'PROMOTION_INVALID') {
