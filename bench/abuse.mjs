@@ -151,6 +151,11 @@ for (let a = 0; a < ACCOUNTS; a++) {
             email,
             phone: '0812345678',
             idNumber: '1103700012345',
+            birthDate: '1990-05-14',
+            licenceNumber: '58012345',
+            licenceCountry: 'TH',
+            licenceIssued: '2015-06-01',
+            licenceExpiry: '2036-05-31',
           },
         },
       });

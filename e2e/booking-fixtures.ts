@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { slipPicture } from '../apps/api/test/slip-provider-stand-in';
 
@@ -62,6 +63,34 @@ export async function registerCustomer(request: APIRequestContext, tag: string |
   };
 }
 
+/** A licence every demo car's rules take (21-25 or older, held 2 years or more, valid for years). */
+export const thaiLicence = {
+  birthDate: '1990-05-14',
+  licenceNumber: '58012345',
+  licenceCountry: 'TH',
+  licenceIssued: '2015-06-01',
+  licenceExpiry: '2036-05-31',
+};
+
+/**
+ * Fills the booking form's main driver's birth date and licence, finding each field by its label in
+ * the page's own language (`<html lang>`), as a person reads them.
+ */
+export async function fillLicence(page: Page, licence: Partial<typeof thaiLicence> = {}) {
+  const lng = (await page.evaluate(() => document.documentElement.lang)).slice(0, 2);
+  const texts = JSON.parse(readFileSync(`apps/web/src/locales/${lng}/booking.json`, 'utf8')) as {
+    fields: Record<string, string>;
+    summary: { personal: string };
+  };
+  const l = { ...thaiLicence, ...licence };
+  const main = page.getByRole('region', { name: texts.summary.personal });
+  await main.getByLabel(texts.fields.birthDate!).fill(l.birthDate);
+  await main.getByLabel(texts.fields.licenceNumber!).fill(l.licenceNumber);
+  await main.getByLabel(texts.fields.licenceCountry!).selectOption(l.licenceCountry);
+  await main.getByLabel(texts.fields.licenceIssued!).fill(l.licenceIssued);
+  await main.getByLabel(texts.fields.licenceExpiry!).fill(l.licenceExpiry);
+}
+
 /** The browser signed in as a customer from registerCustomer: the token and user the site keeps, before any page loads. */
 export async function signInBrowser(page: Page, customer: { token: string; user: unknown }) {
   await page.addInitScript(
@@ -92,12 +121,19 @@ export async function carsInService(request: APIRequestContext) {
 }
 
 /** A car in service with a unit free from `from` to `from + nights` days ahead (the quote says so). */
-export async function freeCar(request: APIRequestContext, from: number, nights = 2) {
+export async function freeCar(
+  request: APIRequestContext,
+  from: number,
+  nights = 2,
+  /** Only a car whose quote passes this (its driver rules, its price). */
+  wanted: (quote: { driverRules: { minAge: number } }) => boolean = () => true,
+) {
   for (const c of await carsInService(request)) {
     const quote = await request.post('/api/v1/guest/bookings/quote', {
       data: { ...c, pickupDate: day(from), returnDate: day(from + nights) },
     });
-    if (quote.ok() && (await quote.json()).response.data.available !== false)
+    const data = quote.ok() ? (await quote.json()).response.data : null;
+    if (data && data.available !== false && wanted(data))
       return { ...c, pickupDate: day(from), returnDate: day(from + nights) };
   }
   throw new Error('No bookable car in the demo data');
@@ -128,6 +164,11 @@ export async function transferBooking(
           email: driverEmail,
           phone: '0812345678',
           idNumber: '1103700012345',
+          birthDate: '1990-05-14',
+          licenceNumber: '58012345',
+          licenceCountry: 'TH',
+          licenceIssued: '2015-06-01',
+          licenceExpiry: '2036-05-31',
         },
       },
     });

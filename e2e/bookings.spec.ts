@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, axeViolations } from './fixtures';
 import { sandboxCardToken } from '../packages/contract/src/card-tokens';
-import { admin, slipPicture } from './booking-fixtures';
+import { admin, fillLicence, slipPicture } from './booking-fixtures';
 
 /**
  * Booking journeys (issue 5): card with SAVE10 → success → receipt → my bookings → cancel;
@@ -183,6 +183,7 @@ type Texts = Record<keyof (typeof texts)['en'], string | RegExp>;
 async function fillDriver(page: Page, t: Texts) {
   await expect(page.getByLabel(t.first, { exact: true })).toHaveValue('Somchai'); // pre-filled from the profile
   await page.getByLabel(t.idNumber).fill('1103700012345');
+  await fillLicence(page);
 }
 
 async function fillCard(page: Page, t: Texts, number = '4242 4242 4242 4242') {
@@ -414,6 +415,11 @@ for (const lng of ['en', 'th'] as const) {
             email: 'a@example.com',
             phone: '0812345678',
             idNumber: 'AB123456',
+            birthDate: '1990-05-14',
+            licenceNumber: '58012345',
+            licenceCountry: 'TH',
+            licenceIssued: '2015-06-01',
+            licenceExpiry: '2036-05-31',
           },
         },
       });
@@ -456,6 +462,7 @@ test('[en] booking pages pass axe (WCAG 2 AA)', async ({ page, request }) => {
   const scan = () => axeViolations(page, ['wcag2a', 'wcag2aa']);
   expect(await scan()).toEqual([]);
   await page.getByLabel(texts.en.idNumber).fill('1103700012345');
+  await fillLicence(page);
   await page.getByRole('radio', { name: texts.en.promptpay }).check();
   await page.getByRole('checkbox', { name: texts.en.terms }).check();
   await page.getByRole('button', { name: texts.en.confirm }).click();

@@ -4,6 +4,7 @@ import { omiseStandIn } from '../apps/api/test/omise-stand-in';
 import { axeViolations, expect, test } from './fixtures';
 import {
   admin as adminAccount,
+  fillLicence,
   freeCar,
   registerCustomer,
   signInBrowser,
@@ -124,6 +125,7 @@ test.describe('PromptPay through the gateway', () => {
       `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=zh`,
     );
     await page.getByLabel(t.fields.idNumber).fill('E1234567');
+    await fillLicence(page, { licenceCountry: 'MY' });
     await page.getByRole('radio', { name: t.methods.wechat_pay }).check();
     await page.getByRole('checkbox').last().check();
     await page.getByRole('button', { name: t.summary.confirmBooking }).click();
@@ -192,6 +194,7 @@ test.describe('PromptPay through the gateway', () => {
         `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
       );
       await page.getByLabel(t.fields.idNumber).fill('E1234567');
+      await fillLicence(page, { licenceCountry: 'MY' });
       await page.getByLabel(t.fields.cardNumber).fill(secureCard);
       await page.getByLabel(t.fields.cardName).fill('MALEE SUKSAN');
       await page.getByLabel(t.fields.expiry).fill('12/30');

@@ -4,6 +4,7 @@ import { isoDateSchema } from './safe-input';
 import {
   bookingSchema,
   bookingStatuses,
+  createBookingBodySchema,
   driverSchema,
   quoteBodySchema,
   recordedPaymentMethods,
@@ -184,6 +185,7 @@ export const timelineResponseSchema = dataEnvelope(timelineSchema);
  */
 export const walkInBodySchema = quoteBodySchema.extend({
   driver: driverSchema,
+  additionalDrivers: createBookingBodySchema.shape.additionalDrivers,
   customerEmail: z.string().trim().toLowerCase().email('Invalid email').optional().or(z.literal('')),
   paymentMethod: z.enum(['cash', 'bank_transfer']),
   paid: z.boolean().default(false),

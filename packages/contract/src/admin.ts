@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { defaultDriverRules, driverRulesSchema } from './drivers';
 import { isoDateSchema } from './safe-input';
 import { fuels, specKeys, transmissions, unitStatuses } from './admin-constants';
 import { dataEnvelope, pagedEnvelope } from './envelope';
@@ -70,6 +71,10 @@ export const adminCategorySchema = z.object({
   name: localizedSchema,
   sortOrder: z.number().int(),
   carModels: z.number().int(),
+  /** Who may drive the category's cars (drivers.ts): age on the pickup day, years the licence was held. */
+  minDriverAge: z.number().int(),
+  maxDriverAge: z.number().int().nullable(),
+  minLicenceYears: z.number().int(),
 });
 export type AdminCategory = z.infer<typeof adminCategorySchema>;
 const slugSchema = z
@@ -78,12 +83,31 @@ const slugSchema = z
   .min(2)
   .max(80)
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Lower-case letters, digits and dashes');
+/**
+ * A PATCH body from a create body: every field optional and none defaulted, so only what is sent
+ * changes. (`.partial()` keeps the defaults: a PATCH of a car's price reset its flags, order and
+ * features, a unit's status, a category's order.)
+ */
+export function patchOf<S extends z.ZodRawShape>(schema: z.ZodObject<S>) {
+  const shape: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(schema.shape))
+    shape[key] = field instanceof z.ZodDefault ? field.unwrap() : field;
+  return z
+    .object(shape as unknown as { [K in keyof S]: S[K] extends z.ZodDefault<infer I> ? I : S[K] })
+    .partial();
+}
+
 export const categoryBodySchema = z.object({
   slug: slugSchema,
   name: localizedInputSchema,
   sortOrder: z.number().int().min(0).max(1000).default(0),
+  minDriverAge: driverRulesSchema.shape.minAge.default(defaultDriverRules.minAge),
+  maxDriverAge: driverRulesSchema.shape.maxAge.default(defaultDriverRules.maxAge),
+  minLicenceYears: driverRulesSchema.shape.minLicenceYears.default(defaultDriverRules.minLicenceYears),
 });
-export const categoryPatchSchema = categoryBodySchema.partial();
+export const categoryPatchSchema = patchOf(categoryBodySchema);
+/** The message of a maximum driver age below the minimum (checked against the category's other figure). */
+export const MAX_AGE_BELOW_MIN = 'The maximum age must be at least the minimum age';
 
 export const adminFeatureSchema = z.object({ key: z.string(), name: localizedSchema });
 
@@ -154,7 +178,7 @@ export const carModelBodySchema = z.object({
   sortOrder: z.number().int().min(0).max(10000).default(0),
 });
 export type CarModelBody = z.input<typeof carModelBodySchema>;
-export const carModelPatchSchema = carModelBodySchema.partial();
+export const carModelPatchSchema = patchOf(carModelBodySchema);
 export type CarModelPatch = z.input<typeof carModelPatchSchema>;
 
 export const carModelsQuerySchema = z.object({
@@ -202,7 +226,7 @@ export const unitBodySchema = z.object({
   branchCode: z.string().min(1).max(20),
   status: z.enum(unitStatuses).default('in_service'),
 });
-export const unitPatchSchema = unitBodySchema.partial();
+export const unitPatchSchema = patchOf(unitBodySchema);
 
 export const maintenanceBodySchema = z
   .object({
@@ -245,13 +269,13 @@ export const branchBodySchema = z
     ...branchFields,
   })
   .refine((b) => b.closesAt > b.opensAt, { path: ['closesAt'], message: 'Must be after opening' });
-export const branchPatchSchema = z
-  .object(branchFields)
-  .partial()
-  .refine((b) => !b.opensAt || !b.closesAt || b.closesAt > b.opensAt, {
+export const branchPatchSchema = patchOf(z.object(branchFields)).refine(
+  (b) => !b.opensAt || !b.closesAt || b.closesAt > b.opensAt,
+  {
     path: ['closesAt'],
     message: 'Must be after opening',
-  });
+  },
+);
 
 export const adminHotDealSchema = z.object({
   id: z.number().int(),

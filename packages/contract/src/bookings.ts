@@ -5,6 +5,13 @@ import { businessRules } from './business-rules';
 import { dataEnvelope } from './envelope';
 import { cardTokenSchema } from './card-tokens';
 import { bookingDepositSchema } from './deposits';
+import {
+  additionalDriverSchema,
+  bookingDriverSchema,
+  driverLicenceFields,
+  driverRulesSchema,
+  maxAdditionalDrivers,
+} from './drivers';
 
 /** A calendar date in Asia/Bangkok, as the site and the API exchange it. */
 
@@ -144,6 +151,8 @@ export const quoteSchema = z.object({
   vatPercent: z.number(),
   /** The refundable security deposit taken at pickup (satang): not part of the total. */
   deposit: z.number().int(),
+  /** Who may drive this car (its category's rules), checked when the booking is made. */
+  driverRules: driverRulesSchema,
   available: z.boolean(),
 });
 export type Quote = z.infer<typeof quoteSchema>;
@@ -180,6 +189,7 @@ export const driverSchema = z.object({
     .min(1, 'Please enter ID card or passport number')
     .max(20, 'Too long')
     .regex(/^[A-Za-z0-9-]{6,20}$/, 'Invalid ID card or passport number'),
+  ...driverLicenceFields,
 });
 export type Driver = z.input<typeof driverSchema>;
 
@@ -208,6 +218,11 @@ export type CardInput = z.input<typeof cardSchema>;
 
 export const createBookingBodySchema = quoteBodySchema.extend({
   driver: driverSchema,
+  /** Drivers besides the main one, free of charge. */
+  additionalDrivers: z
+    .array(additionalDriverSchema)
+    .max(maxAdditionalDrivers, `At most ${maxAdditionalDrivers} additional drivers`)
+    .default([]),
   paymentMethod: z.enum(paymentMethods),
   /** The gateway's token for the card (made in the browser); a card number or CVV is never sent. */
   cardToken: cardTokenSchema.optional(),
@@ -237,6 +252,8 @@ export const bookingSchema = z.object({
     phone: z.string(),
     idNumber: z.string(),
   }),
+  /** Every driver with their licence, the main driver first (empty for bookings made before drivers were asked). */
+  drivers: z.array(bookingDriverSchema),
   pricePerDay: z.number().int(),
   rentalAmount: z.number().int(),
   hotDealPercent: z.number().nullable(),

@@ -40,6 +40,8 @@ export const errorCodes = [
   'RENTAL_CLOSED',
   /** A two-step sign-in took too long (or its ticket is not ours): start again from the password. */
   'SIGN_IN_EXPIRED',
+  /** A driver does not meet the car's rules (age, licence held long enough, valid to the return, permit). */
+  'DRIVER_NOT_ELIGIBLE',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -66,6 +68,7 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   PROMOTION_INVALID: 400,
   RENTAL_CLOSED: 503,
   SIGN_IN_EXPIRED: 401,
+  DRIVER_NOT_ELIGIBLE: 422,
 };
 
 /** One problem with one field of a request; `path` is dotted (`driver.email`). */

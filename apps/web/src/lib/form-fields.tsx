@@ -1,5 +1,5 @@
 import { Eye, EyeOff } from 'lucide-react';
-import { useId, useState, type InputHTMLAttributes } from 'react';
+import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useTranslation } from './use-translation';
 
@@ -47,6 +47,44 @@ export function TextField({
       ) : (
         <input {...shared} {...input} {...registration} />
       )}
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** A labelled select with its error, wired like TextField. */
+export function SelectField({
+  label,
+  error,
+  registration,
+  hint,
+  children,
+}: Omit<FieldProps, 'registration'> & { registration: UseFormRegisterReturn; children: ReactNode }) {
+  const id = useId();
+  const describedBy = [error && `${id}-error`, hint && `${id}-hint`].filter(Boolean).join(' ') || undefined;
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      <select
+        id={id}
+        className="field-input"
+        aria-invalid={Boolean(error)}
+        aria-describedby={describedBy}
+        {...registration}
+      >
+        {children}
+      </select>
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
           {hint}

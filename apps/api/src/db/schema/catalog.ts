@@ -20,6 +20,9 @@ export const categories = pgTable('categories', {
   slug: text('slug').notNull().unique(),
   name: localized('name').notNull(),
   sortOrder: integer('sort_order').notNull().default(0),
+  minDriverAge: integer('min_driver_age').notNull().default(21),
+  maxDriverAge: integer('max_driver_age'),
+  minLicenceYears: integer('min_licence_years').notNull().default(1),
 });
 
 export const branches = pgTable('branches', {

@@ -1,4 +1,5 @@
 import { defaultDeposit, depositByCategory } from '@siam/contract/deposits';
+import { defaultDriverRules, driverRulesByCategory } from '@siam/contract/drivers';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../client';
@@ -61,7 +62,19 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
   await db.transaction(async (tx) => {
     await tx
       .insert(categories)
-      .values(demoCategories.map((c) => ({ slug: c.slug, name: c.name, sortOrder: c.sortOrder })))
+      .values(
+        demoCategories.map((c) => {
+          const rules = driverRulesByCategory[c.slug] ?? defaultDriverRules;
+          return {
+            slug: c.slug,
+            name: c.name,
+            sortOrder: c.sortOrder,
+            minDriverAge: rules.minAge,
+            maxDriverAge: rules.maxAge,
+            minLicenceYears: rules.minLicenceYears,
+          };
+        }),
+      )
       .onConflictDoNothing();
     await tx
       .insert(branches)

@@ -45,6 +45,9 @@ export class FleetRepository {
         slug: categories.slug,
         name: categories.name,
         sortOrder: categories.sortOrder,
+        minDriverAge: categories.minDriverAge,
+        maxDriverAge: categories.maxDriverAge,
+        minLicenceYears: categories.minLicenceYears,
         carModels: sql<number>`(SELECT count(*)::int FROM car_models m WHERE m.category_id = ${categories.id})`,
       })
       .from(categories)

@@ -20,6 +20,7 @@ import type {
   unitBodySchema,
   unitPatchSchema,
 } from '@siam/contract/admin';
+import { MAX_AGE_BELOW_MIN } from '@siam/contract/admin';
 import type { Language } from '@siam/contract/languages';
 import type { LocalizedText } from '../../db/schema/localized';
 import { AppError, notFound } from '../../lib/app-error';
@@ -70,6 +71,14 @@ function carModelSnapshot(row: CarModelRow, features?: string[]) {
 const hhmm = (time: string) => time.slice(0, 5);
 
 /** Turns a database refusal into the answer a person can act on. */
+/** A category's maximum driver age, when it has one, is at least its minimum. */
+function checkAgeRange(minAge: number, maxAge: number | null) {
+  if (maxAge !== null && maxAge < minAge)
+    throw new AppError('VALIDATION_FAILED', MAX_AGE_BELOW_MIN, [
+      { path: 'maxDriverAge', message: MAX_AGE_BELOW_MIN },
+    ]);
+}
+
 function explainWriteError(error: unknown, what: string): never {
   if (error instanceof AppError) throw error;
   const code = pgErrorCode(error);
@@ -100,6 +109,7 @@ export class FleetService {
 
   async createCategory(actor: Actor, body: Out<typeof categoryBodySchema>): Promise<AdminCategory> {
     try {
+      checkAgeRange(body.minDriverAge, body.maxDriverAge);
       return await this.repository.transaction(async (repo, tx) => {
         const row = await repo.insertCategory(body);
         await this.audit.record(tx, actor, {
@@ -124,6 +134,10 @@ export class FleetService {
       return await this.repository.transaction(async (repo, tx) => {
         const before = await repo.category(id);
         if (!before) throw notFound('Category');
+        checkAgeRange(
+          body.minDriverAge ?? before.minDriverAge,
+          body.maxDriverAge === undefined ? before.maxDriverAge : body.maxDriverAge,
+        );
         const after = (await repo.updateCategory(id, body))!;
         await this.audit.record(tx, actor, {
           entity: 'category',

@@ -60,6 +60,34 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     });
   });
 
+  it('changes only what a PATCH sends: the flags, order, features and a unit’s status stay as they were', async () => {
+    const [car] = (await app.inject({ url: '/api/v1/admin/car-models', headers: auth.admin })).json().response
+      .data;
+    const patch = (url: string, payload: object) =>
+      app.inject({ method: 'PATCH', url: `/api/v1/admin/${url}`, headers: auth.admin, payload });
+    const set = await patch(`car-models/${car.id}`, {
+      isPopular: true,
+      sortOrder: 42,
+      features: ['bluetooth'],
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const priced = await patch(`car-models/${car.id}`, { pricePerDay: 999 });
+    expect(priced.json().response.data).toMatchObject({
+      pricePerDay: 999,
+      isPopular: true,
+      sortOrder: 42,
+      features: ['bluetooth'],
+    });
+    const [unit] = (
+      await app.inject({ url: `/api/v1/admin/units?carModelId=${car.id}`, headers: auth.admin })
+    ).json().response.data;
+    expect((await patch(`units/${unit.id}`, { status: 'retired' })).statusCode).toBe(200);
+    const renamed = await patch(`units/${unit.id}`, { branchCode: unit.branchCode });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json().response.data.status).toBe('retired');
+    await patch(`units/${unit.id}`, { status: 'in_service' });
+  });
+
   it('refuses bad car data with per-field errors and writes nothing', async () => {
     const before = (await audit('entity=car_model')).pagination.total;
     const res = await app.inject({

@@ -38,7 +38,7 @@ describeEachDatabase('erasing an account', (ctx) => {
     return out;
   }
 
-  it('leaves no row and no file with the customer’s name, email, phone, ID number or slip', async () => {
+  it('leaves no row and no file with the customer’s name, email, phone, ID number, driving licence, second driver or slip', async () => {
     const tag = `${ctx.kind}${Date.now().toString(36)}`;
     const person = {
       email: `erase.${tag}@example.com`,
@@ -46,6 +46,8 @@ describeEachDatabase('erasing an account', (ctx) => {
       lastName: `Srisuk${tag}`,
       phone: '0891234567',
       idNumber: `PASS${tag.toUpperCase().slice(-8)}`,
+      licenceNumber: `LIC${tag.toUpperCase().slice(-8)}`,
+      secondDriver: `Anong${tag}`,
     };
     const reg = await app.inject({
       method: 'POST',
@@ -75,6 +77,12 @@ describeEachDatabase('erasing an account', (ctx) => {
       email: person.email,
       phone: person.phone,
       idNumber: person.idNumber,
+      birthDate: '1991-02-03',
+      licenceNumber: person.licenceNumber,
+      licenceCountry: 'GB',
+      licenceIssued: '2012-04-05',
+      licenceExpiry: '2036-04-05',
+      internationalPermit: true,
     };
     const first = await createBooking(app, headers, {
       carModelId: car.carModelId,
@@ -83,6 +91,17 @@ describeEachDatabase('erasing an account', (ctx) => {
       returnDate: daysFromNow(22),
       paymentMethod: 'bank_transfer',
       driver,
+      additionalDrivers: [
+        {
+          firstName: person.secondDriver,
+          lastName: person.lastName,
+          birthDate: '1992-07-08',
+          licenceNumber: `${person.licenceNumber}B`,
+          licenceCountry: 'TH',
+          licenceIssued: '2014-01-02',
+          licenceExpiry: '2031-01-02',
+        },
+      ],
     });
     expect(first.statusCode, first.body).toBe(200);
     const booking = first.json().response.data.booking;
@@ -117,7 +136,15 @@ describeEachDatabase('erasing an account', (ctx) => {
       existsSync(slipsDir) ? readdirSync(slipsDir).filter((f) => f.startsWith(`${booking.id}-`)) : [];
     expect(slipFiles()).toHaveLength(1);
     const before = await everything();
-    const needles = [person.email, person.firstName, person.lastName, person.phone, person.idNumber];
+    const needles = [
+      person.email,
+      person.firstName,
+      person.lastName,
+      person.phone,
+      person.idNumber,
+      person.licenceNumber,
+      person.secondDriver,
+    ];
     for (const needle of needles)
       expect(
         Object.values(before).some((text) => text.includes(needle)),

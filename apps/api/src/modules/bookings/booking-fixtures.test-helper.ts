@@ -82,6 +82,11 @@ export const driver = {
   email: 'somchai@example.com',
   phone: '081-234-5678',
   idNumber: '1103700012345',
+  birthDate: '1990-05-14',
+  licenceNumber: '58012345',
+  licenceCountry: 'TH',
+  licenceIssued: '2015-06-01',
+  licenceExpiry: '2036-05-31',
 };
 
 /** The sandbox's token for a card, as the booking page's script makes it in the browser. */

@@ -6,6 +6,7 @@ import {
 } from '@siam/contract/bookings';
 import { bangkokInstant, bangkokToday } from '@siam/contract/bangkok-time';
 import { businessRules } from '@siam/contract/business-rules';
+import { driverProblems, type DriverRules } from '@siam/contract/drivers';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
@@ -47,6 +48,40 @@ function refuseWhatIsNotOffered(input: QuoteInput) {
     refuse('pickupTime', `Pickup is at ${businessRules.pickupTime}`);
   if (input.returnTime !== undefined && input.returnTime !== businessRules.returnTime)
     refuse('returnTime', `Return is by ${businessRules.returnTime}`);
+}
+
+/** The car's category's rules for who may drive it. */
+export function carDriverRules(car: {
+  min_driver_age: number;
+  max_driver_age: number | null;
+  min_licence_years: number;
+}): DriverRules {
+  return { minAge: car.min_driver_age, maxAge: car.max_driver_age, minLicenceYears: car.min_licence_years };
+}
+
+/**
+ * Every driver of a new booking against the car's rules on its dates: each problem is a field error
+ * (`driver.birthDate`, `additionalDrivers.1.licenceExpiry`), all of them at once.
+ */
+export function checkDrivers(
+  input: z.output<typeof createBookingBodySchema>,
+  rules: DriverRules,
+  today: string,
+) {
+  const rental = { pickupDate: input.pickupDate, returnDate: input.returnDate, today };
+  const errors = [
+    ...driverProblems(input.driver, rules, rental).map((p) => ({
+      path: `driver.${p.field}`,
+      message: p.message,
+    })),
+    ...input.additionalDrivers.flatMap((d, i) =>
+      driverProblems(d, rules, rental).map((p) => ({
+        path: `additionalDrivers.${i}.${p.field}`,
+        message: p.message,
+      })),
+    ),
+  ];
+  if (errors.length) throw new AppError('DRIVER_NOT_ELIGIBLE', errors[0]!.message, errors);
 }
 
 /**
@@ -171,6 +206,7 @@ export class BookingQuotes {
       vat: q.price.vat,
       vatPercent: businessRules.vatPercent,
       deposit: q.car.deposit,
+      driverRules: carDriverRules(q.car),
       available: units.some((u) => u.free),
     };
   }

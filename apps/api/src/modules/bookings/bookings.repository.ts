@@ -1,4 +1,5 @@
 import { errorHttpStatus, type ErrorCode, type FieldError } from '@siam/contract/errors';
+import type { DriverLicence } from '@siam/contract/drivers';
 import type { SlipCheckResult } from '@siam/contract/bookings';
 import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
@@ -17,6 +18,8 @@ export const paidNoBooking = sql`c.status = 'successful'
 /** What a create request came to: the booking made, or why not (kept for idempotent repeats). */
 export type StoredOutcome =
   { ok: true; data: unknown } | { ok: false; code: ErrorCode; msg: string; errors?: FieldError[] };
+
+export type DriverLicenceRow = DriverLicence & { firstName: string; lastName: string };
 
 export interface BookingRow {
   id: number;
@@ -65,6 +68,17 @@ export interface BookingRow {
   deposit_kept_reason: string | null;
   deposit_held_ms: number | null;
   deposit_released_ms: number | null;
+  /** Every driver with their licence, the main driver first (booking_drivers). */
+  drivers: {
+    first_name: string;
+    last_name: string;
+    birth_date: string;
+    licence_number: string;
+    licence_country: string;
+    licence_issued: string;
+    licence_expiry: string;
+    international_permit: boolean;
+  }[];
 }
 
 export interface PaymentRow {
@@ -101,7 +115,12 @@ const bookingColumns = sql`
   (b.deposit_amount * 100)::int AS deposit_amount, b.deposit_state, b.deposit_method,
   (b.deposit_kept * 100)::int AS deposit_kept, b.deposit_kept_reason,
   (extract(epoch FROM b.deposit_held_at) * 1000)::float8 AS deposit_held_ms,
-  (extract(epoch FROM b.deposit_released_at) * 1000)::float8 AS deposit_released_ms`;
+  (extract(epoch FROM b.deposit_released_at) * 1000)::float8 AS deposit_released_ms,
+  COALESCE((SELECT json_agg(json_build_object('first_name', d.first_name, 'last_name', d.last_name,
+      'birth_date', to_char(d.birth_date, 'YYYY-MM-DD'), 'licence_number', d.licence_number,
+      'licence_country', d.licence_country, 'licence_issued', to_char(d.licence_issued, 'YYYY-MM-DD'),
+      'licence_expiry', to_char(d.licence_expiry, 'YYYY-MM-DD'), 'international_permit', d.international_permit)
+      ORDER BY d.position) FROM booking_drivers d WHERE d.booking_id = b.id), '[]'::json) AS drivers`;
 
 const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code`;
 
@@ -122,14 +141,18 @@ export class BookingsRepository {
       deposit: number;
       branch_name: LocalizedText | null;
       hot_deal_percent: string | null;
+      min_driver_age: number;
+      max_driver_age: number | null;
+      min_licence_years: number;
     }>(
       ex,
       sql`SELECT m.id, m.brand, m.model, (m.price_per_day * 100)::int AS price_per_day,
-            (m.deposit_amount * 100)::int AS deposit,
+            (m.deposit_amount * 100)::int AS deposit, c.min_driver_age, c.max_driver_age, c.min_licence_years,
             (SELECT name FROM branches WHERE code = ${branchCode} AND is_active) AS branch_name,
             (SELECT max(d.discount_percent)::text FROM hot_deals d
               WHERE d.car_model_id = m.id AND d.starts_at <= now() AND d.ends_at > now()) AS hot_deal_percent
-          FROM car_models m WHERE m.id = ${carModelId} AND m.is_active`,
+          FROM car_models m JOIN categories c ON c.id = m.category_id
+          WHERE m.id = ${carModelId} AND m.is_active`,
     );
     return row;
   }
@@ -324,6 +347,18 @@ export class BookingsRepository {
       sql`INSERT INTO booking_addons (booking_id, addon_code, price_per_day, quantity, amount)
           VALUES (${a.bookingId}, ${a.code}, ${a.pricePerDay}, ${a.quantity}, ${a.amount})`,
     );
+  }
+
+  /** The booking's drivers in order: the main driver first. */
+  async insertDrivers(ex: Executor, bookingId: number, drivers: DriverLicenceRow[]) {
+    for (const [position, d] of drivers.entries())
+      await ex.execute(
+        sql`INSERT INTO booking_drivers (booking_id, position, first_name, last_name, birth_date, licence_number,
+              licence_country, licence_issued, licence_expiry, international_permit)
+            VALUES (${bookingId}, ${position}, ${d.firstName}, ${d.lastName}, ${d.birthDate},
+              ${d.licenceNumber.toUpperCase()}, ${d.licenceCountry}, ${d.licenceIssued}, ${d.licenceExpiry},
+              ${d.internationalPermit})`,
+      );
   }
 
   async bookingAddons(ex: Executor, bookingId: number) {
@@ -851,6 +886,10 @@ export class BookingsRepository {
           WHERE s.booking_id = b.id AND b.user_id = ${userId} RETURNING s.storage_key`,
     );
     await ex.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${userId}`);
+    // Birth dates and licences: a counter's check, not a record the law keeps.
+    await ex.execute(
+      sql`DELETE FROM booking_drivers d USING bookings b WHERE d.booking_id = b.id AND b.user_id = ${userId}`,
+    );
     return slips.map((s) => s.storage_key);
   }
 

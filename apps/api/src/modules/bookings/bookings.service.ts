@@ -24,7 +24,14 @@ import type { SiteSettingsService } from '../site-settings/site-settings.service
 import type { BookingRow, BookingsRepository, Executor, StoredOutcome } from './bookings.repository';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import { toBooking } from './booking-view';
-import { BookingQuotes, promotionInvalid, rentalPeriod } from './booking-quotes';
+import { bangkokToday } from '@siam/contract/bangkok-time';
+import {
+  BookingQuotes,
+  carDriverRules,
+  checkDrivers,
+  promotionInvalid,
+  rentalPeriod,
+} from './booking-quotes';
 import { CardPayments, cardRefusalMessages } from './card-payments';
 import type { PaymentGateway } from './payment-gateway';
 import { cancellationFee, toBaht } from './pricing';
@@ -204,6 +211,7 @@ export class BookingsService {
         if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
       }
       const q = await this.quotes.compute(tx, input, lang, customerId, staff !== undefined);
+      checkDrivers(input, carDriverRules(q.car), bangkokToday(this.now()));
       // A booking that costs nothing is confirmed at once (below): it holds nothing unpaid.
       const free = q.price.total === 0;
       // Staff bookings are outside the limits: the staff member is at the counter with the customer.
@@ -239,6 +247,7 @@ export class BookingsService {
         createdIp: staff ? null : (origin.ip ?? null),
         deviceId: staff ? null : (origin.deviceId ?? null),
       });
+      await this.repo.insertDrivers(tx, booking.id, [input.driver, ...input.additionalDrivers]);
       for (const a of q.price.addons)
         await this.repo.insertBookingAddon(tx, {
           bookingId: booking.id,

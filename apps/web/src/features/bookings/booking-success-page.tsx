@@ -282,6 +282,12 @@ function BookingSuccess() {
               <dd>
                 {b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}
               </dd>
+              {b.drivers.length > 1 && (
+                <>
+                  <dt className="text-slate-600">{t('details.drivers')}</dt>
+                  <dd>{b.drivers.map((d) => `${d.firstName} ${d.lastName}`).join(', ')}</dd>
+                </>
+              )}
               <dt className="text-slate-600">{t('details.addons')}</dt>
               <dd>{b.addons.length ? b.addons.map((a) => a.label).join(', ') : t('details.noAddons')}</dd>
               <dt className="text-slate-600">{t('details.payment')}</dt>

@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, Landmark, QrCode, ShieldCheck, Smartphone } from 'lucide-react';
 import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
 import { useNavigate, useParams, useSearchParams } from '../../lib/router';
@@ -15,7 +15,15 @@ import {
   type AddonCode,
   type PaymentMethod,
 } from '@siam/contract/bookings';
+import { bangkokToday } from '@siam/contract/bangkok-time';
 import { cardExpired, cardRefusal } from '@siam/contract/card-tokens';
+import {
+  additionalDriverSchema,
+  driverMessages,
+  driverProblems,
+  maxAdditionalDrivers,
+  type DriverRules,
+} from '@siam/contract/drivers';
 import { isoDateSchema } from '@siam/contract/safe-input';
 import { sitePaths } from '@siam/contract/site-routes';
 import { ApiError } from '../../lib/api-client';
@@ -27,6 +35,7 @@ import { useSiteSettings } from '../site-settings/use-site-settings';
 import { createBooking, fetchAddons, fetchGateway, fetchQuote, validatePromo } from './booking-api';
 import { createCardToken, type VaultRefusal } from './card-vault';
 import { useFormat } from './format';
+import { emptyLicence, LicenceFields, type LicenceValues } from './driver-fields';
 import { DepositNote, PriceBreakdown } from './price-breakdown';
 
 /** The contract's English messages → this namespace's keys (spec §5 wording). */
@@ -47,10 +56,28 @@ const messageKeys: Record<string, string> = {
   'Card has expired': 'validation.expired',
   'Enter CVV': 'validation.cvv',
   'Invalid CVV': 'validation.cvvInvalid',
+  'Please enter date of birth': 'validation.birthDate',
+  'Please enter licence number': 'validation.licenceNumber',
+  'Invalid licence number': 'validation.licenceNumberFormat',
+  'Please choose the country that issued the licence': 'validation.licenceCountry',
+  'Please enter the date the licence was issued': 'validation.licenceIssued',
+  'Please enter the licence expiry date': 'validation.licenceExpiry',
+  'Must be a real date written YYYY-MM-DD': 'validation.date',
+  [driverMessages.tooYoung]: 'validation.tooYoung',
+  [driverMessages.tooOld]: 'validation.tooOld',
+  [driverMessages.birthDate]: 'validation.birthDateCheck',
+  [driverMessages.licenceTooNew]: 'validation.licenceTooNew',
+  [driverMessages.issuedInFuture]: 'validation.issuedInFuture',
+  [driverMessages.issuedBeforeBirth]: 'validation.issuedBeforeBirth',
+  [driverMessages.licenceExpires]: 'validation.licenceExpires',
+  [driverMessages.permitNeeded]: 'validation.permitNeeded',
 };
 
+type DriverValues = LicenceValues & { firstName: string; lastName: string };
 interface FormValues {
-  driver: { firstName: string; lastName: string; email: string; phone: string; idNumber: string };
+  driver: DriverValues & { email: string; phone: string; idNumber: string };
+  /** Up to two more drivers, free. */
+  additionalDrivers: DriverValues[];
   card: { number: string; name: string; expiry: string; cvv: string };
   method: PaymentMethod;
   acceptTerms: boolean;
@@ -61,26 +88,49 @@ interface FormValues {
 /**
  * The contract's rules (driverSchema, cardSchema: the API's own), as react-hook-form
  * errors whose message is a text key, so each is said in the language of the moment.
- * A card is checked only when one is paid with.
+ * A card is checked only when one is paid with; the drivers against the car's rules once
+ * the quote has said them (the server checks them again, and decides).
  */
-type ResolverContext = { needsCard: boolean };
+type ResolverContext = {
+  needsCard: boolean;
+  rental?: { rules: DriverRules; pickupDate: string; returnDate: string };
+};
 const bookingResolver: Resolver<FormValues, ResolverContext> = async (values, context) => {
   const errors: FieldErrors<FormValues> = {};
-  const put = (group: 'driver' | 'card', field: string, message: string, fallback: string) => {
-    const at = ((errors as Record<string, Record<string, unknown>>)[group] ??= {});
-    at[field] ??= { type: 'validate', message: messageKeys[message] ?? fallback };
+  /** Puts an error at a dotted path (`additionalDrivers.1.birthDate`), the first one found staying. */
+  const put = (path: (string | number)[], message: string, fallback: string) => {
+    let at = errors as Record<string | number, unknown>;
+    for (const [i, key] of path.slice(0, -1).entries())
+      at = (at[key] ??= typeof path[i + 1] === 'number' ? [] : {}) as Record<string | number, unknown>;
+    at[path.at(-1)!] ??= { type: 'validate', message: messageKeys[message] ?? fallback };
   };
-  const d = driverSchema.safeParse(values.driver);
-  if (!d.success)
-    for (const issue of d.error.issues)
-      put('driver', String(issue.path[0]), issue.message, 'validation.firstName');
+  const checkDriver = (
+    prefix: (string | number)[],
+    schema: typeof driverSchema | typeof additionalDriverSchema,
+    value: DriverValues,
+  ) => {
+    const parsed = schema.safeParse(value);
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        put([...prefix, String(issue.path[0])], issue.message, 'validation.firstName');
+    else if (context?.rental)
+      for (const problem of driverProblems(parsed.data, context.rental.rules, {
+        ...context.rental,
+        today: bangkokToday(),
+      }))
+        put([...prefix, problem.field], problem.message, 'validation.birthDateCheck');
+  };
+  checkDriver(['driver'], driverSchema, values.driver);
+  values.additionalDrivers.forEach((d, i) =>
+    checkDriver(['additionalDrivers', i], additionalDriverSchema, d),
+  );
   if (values.method === 'card' && context?.needsCard !== false) {
     const c = cardSchema.safeParse(values.card);
     if (!c.success)
       for (const issue of c.error.issues)
-        put('card', String(issue.path[0]), issue.message, 'validation.cardNumberInvalid');
+        put(['card', String(issue.path[0])], issue.message, 'validation.cardNumberInvalid');
     else if (cardExpired(c.data.expiry, new Date()))
-      put('card', 'expiry', 'Card has expired', 'validation.expired');
+      put(['card', 'expiry'], 'Card has expired', 'validation.expired');
   }
   if (!values.acceptTerms) errors.acceptTerms = { type: 'validate', message: 'validation.terms' };
   return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
@@ -188,7 +238,9 @@ function BookingSummary() {
         email: user?.email ?? '',
         phone: user?.phone ?? '',
         idNumber: '',
+        ...emptyLicence,
       },
+      additionalDrivers: [],
       card: { number: '', name: '', expiry: '', cvv: '' },
       method: 'card',
       acceptTerms: false,
@@ -196,13 +248,27 @@ function BookingSummary() {
     },
     resolver: bookingResolver,
     // Read by the resolver at each check: a free booking asks for no card.
-    context: { needsCard: !free },
+    context: {
+      needsCard: !free,
+      rental: quote.data && {
+        rules: quote.data.driverRules,
+        pickupDate: quote.data.pickupDate,
+        returnDate: quote.data.returnDate,
+      },
+    },
     shouldFocusError: false,
   });
   const { register, formState } = form;
   const errors = formState.errors;
-  /** A field's error in the language of the moment (errors hold text keys). */
-  const say = (error?: { message?: string }) => (error?.message ? t(error.message) : undefined);
+  const rules = quote.data?.driverRules;
+  const ruleWords = rules && { minAge: rules.minAge, maxAge: rules.maxAge, years: rules.minLicenceYears };
+  /** A field's error in the language of the moment (errors hold text keys; the car's rules fill them in). */
+  const say = (error?: { message?: string }) => (error?.message ? t(error.message, ruleWords) : undefined);
+  const sayAt = (path: string) =>
+    say(
+      path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], errors) as never,
+    );
+  const extraDrivers = useFieldArray({ control: form.control, name: 'additionalDrivers' });
   const method = useWatch({ control: form.control, name: 'method' });
   const promoInput = useWatch({ control: form.control, name: 'promoCode' });
 
@@ -238,6 +304,7 @@ function BookingSummary() {
           addons: addons.map((code) => ({ code, quantity: 1 })),
           promoCode: promo,
           driver: values.driver,
+          additionalDrivers: values.additionalDrivers,
           // The server confirms a free booking whatever the method; a transfer asks for no card.
           paymentMethod: free ? 'bank_transfer' : values.method,
           cardToken,
@@ -273,6 +340,13 @@ function BookingSummary() {
         setFormError('summary.unpaidFromNetwork');
       } else if (error.code === 'PAYMENT_FAILED') {
         setFormError(`cardErrors.${cardRefusal(error.fieldErrors[0]?.message)}`);
+      } else if (error.code === 'DRIVER_NOT_ELIGIBLE') {
+        for (const e of error.fieldErrors)
+          form.setError(e.path as 'driver.birthDate', {
+            type: 'server',
+            message: messageKeys[e.message] ?? 'validation.birthDateCheck',
+          });
+        setFormError('summary.driverNotEligible');
       } else if (error.code === 'RENTAL_CLOSED') {
         setFormError('closed');
       } else if (error.code === 'PROMOTION_INVALID') {
@@ -388,7 +462,61 @@ function BookingSummary() {
                 registration={register('driver.idNumber')}
                 error={say(errors.driver?.idNumber)}
               />
+              <LicenceFields
+                prefix="driver"
+                register={register as never}
+                control={form.control as never}
+                say={sayAt}
+              />
             </div>
+            {rules && (
+              <p className="mt-4 rounded-lg bg-sand-50 p-3 text-slate-800" data-testid="driver-rules">
+                {t(rules.maxAge === null ? 'summary.driverRules' : 'summary.driverRulesMax', ruleWords)}
+              </p>
+            )}
+          </Section>
+
+          <Section title={t('summary.additionalDrivers')}>
+            <p className="text-slate-700">
+              {t('summary.additionalDriversFree', { count: maxAdditionalDrivers })}
+            </p>
+            {extraDrivers.fields.map((field, i) => (
+              <fieldset key={field.id} className="mt-4 rounded-lg border border-slate-200 p-4">
+                <legend className="px-1 font-semibold">{t('summary.driverN', { n: i + 2 })}</legend>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <TextField
+                    label={t('fields.firstName')}
+                    registration={register(`additionalDrivers.${i}.firstName`)}
+                    error={sayAt(`additionalDrivers.${i}.firstName`)}
+                    autoComplete="off"
+                  />
+                  <TextField
+                    label={t('fields.lastName')}
+                    registration={register(`additionalDrivers.${i}.lastName`)}
+                    error={sayAt(`additionalDrivers.${i}.lastName`)}
+                    autoComplete="off"
+                  />
+                  <LicenceFields
+                    prefix={`additionalDrivers.${i}`}
+                    register={register as never}
+                    control={form.control as never}
+                    say={sayAt}
+                  />
+                </div>
+                <button type="button" className="btn-outline mt-4" onClick={() => extraDrivers.remove(i)}>
+                  {t('summary.removeDriver', { n: i + 2 })}
+                </button>
+              </fieldset>
+            ))}
+            {extraDrivers.fields.length < maxAdditionalDrivers && (
+              <button
+                type="button"
+                className="btn-outline mt-4"
+                onClick={() => extraDrivers.append({ firstName: '', lastName: '', ...emptyLicence })}
+              >
+                {t('summary.addDriver')}
+              </button>
+            )}
           </Section>
 
           <Section title={t('summary.extras')}>

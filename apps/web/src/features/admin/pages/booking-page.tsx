@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
 import type { AdminBookingDetail, AdminSlip } from '@siam/contract/admin-bookings';
 import type { Booking } from '@siam/contract/bookings';
+import { countryName } from '../../../lib/country-names';
 import { getToken } from '../../../lib/token-storage';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import {
@@ -66,7 +67,7 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 /** A booking's page: details, payments, slips, history, and what staff can do with it now. */
 export function BookingPage({ id }: { id: string }) {
   const { t } = useTranslation('admin');
-  const { date, dateTime, money } = useFormats();
+  const { date, dateTime, money, lng } = useFormats();
   const query = useAdminQuery<AdminBookingDetail>(`/bookings/${id}`);
   const verify = useAdminMutation<Booking>('POST', `/bookings/${id}/verify-payment`);
   const reject = useAdminMutation<Booking, { reason: string }>('POST', `/bookings/${id}/reject-slip`);
@@ -143,6 +144,19 @@ export function BookingPage({ id }: { id: string }) {
             <Row label={t('booking.driver')}>
               {b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}
             </Row>
+            {b.drivers.map((d, i) => (
+              <Row key={i} label={t('booking.driverN', { n: i + 1 })}>
+                {d.firstName} {d.lastName} · {t('booking.born', { date: date(d.birthDate) })}
+                <br />
+                {t('booking.licence', {
+                  number: d.licenceNumber,
+                  country: countryName(d.licenceCountry, lng),
+                  issued: date(d.licenceIssued),
+                  expiry: date(d.licenceExpiry),
+                })}
+                {d.internationalPermit && <> · {t('booking.permit')}</>}
+              </Row>
+            ))}
             {data.customerAccountEmail && <Row label={t('booking.account')}>{data.customerAccountEmail}</Row>}
             <Row label={t('booking.method')}>{t(`booking.methods.${b.paymentMethod}`)}</Row>
             <Row label={t('bookings.total')}>

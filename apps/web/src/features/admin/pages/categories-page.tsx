@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { AdminCategory } from '@siam/contract/admin';
+import { defaultDriverRules } from '@siam/contract/drivers';
 import { languages, type Language } from '@siam/contract/languages';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote } from '../admin-ui';
@@ -12,10 +13,20 @@ function CategoryForm({ category }: { category?: AdminCategory }) {
   const [slug, setSlug] = useState(category?.slug ?? '');
   const [name, setName] = useState<Localized>(category ? { ...category.name } : { th: '', en: '', zh: '' });
   const [sortOrder, setSortOrder] = useState(String(category?.sortOrder ?? 0));
-  const save = useAdminMutation<AdminCategory, { slug: string; name: Localized; sortOrder: number }>(
-    category ? 'PATCH' : 'POST',
-    category ? `/categories/${category.id}` : '/categories',
-  );
+  const [minAge, setMinAge] = useState(String(category?.minDriverAge ?? defaultDriverRules.minAge));
+  const [maxAge, setMaxAge] = useState(String(category?.maxDriverAge ?? ''));
+  const [years, setYears] = useState(String(category?.minLicenceYears ?? defaultDriverRules.minLicenceYears));
+  const save = useAdminMutation<
+    AdminCategory,
+    {
+      slug: string;
+      name: Localized;
+      sortOrder: number;
+      minDriverAge: number;
+      maxDriverAge: number | null;
+      minLicenceYears: number;
+    }
+  >(category ? 'PATCH' : 'POST', category ? `/categories/${category.id}` : '/categories');
   const errors = fieldErrors(save.error);
   return (
     <form
@@ -25,7 +36,14 @@ function CategoryForm({ category }: { category?: AdminCategory }) {
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(
-          { slug, name, sortOrder: Number(sortOrder) },
+          {
+            slug,
+            name,
+            sortOrder: Number(sortOrder),
+            minDriverAge: Number(minAge),
+            maxDriverAge: maxAge.trim() === '' ? null : Number(maxAge),
+            minLicenceYears: Number(years),
+          },
           {
             onSuccess: () => {
               if (!category) {
@@ -60,6 +78,31 @@ function CategoryForm({ category }: { category?: AdminCategory }) {
         value={sortOrder}
         onChange={(e) => setSortOrder(e.target.value)}
         error={errors.sortOrder}
+      />
+      <Field
+        label={t('categories.minDriverAge')}
+        type="number"
+        min={18}
+        value={minAge}
+        onChange={(e) => setMinAge(e.target.value)}
+        error={errors.minDriverAge}
+      />
+      <Field
+        label={t('categories.maxDriverAge')}
+        hint={t('categories.maxDriverAgeHint')}
+        type="number"
+        min={18}
+        value={maxAge}
+        onChange={(e) => setMaxAge(e.target.value)}
+        error={errors.maxDriverAge}
+      />
+      <Field
+        label={t('categories.minLicenceYears')}
+        type="number"
+        min={0}
+        value={years}
+        onChange={(e) => setYears(e.target.value)}
+        error={errors.minLicenceYears}
       />
       <div className="flex items-center gap-3 sm:col-span-6">
         <button type="submit" className="btn-primary" disabled={save.isPending}>

@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
+import { countryOptions } from '../../../lib/country-names';
 import { useNavigate } from '../../../lib/router';
 import type { AdminBranch, AdminCarModelSummary } from '@siam/contract/admin';
 import type { Booking } from '@siam/contract/bookings';
@@ -15,7 +16,18 @@ import {
   useFormats,
 } from '../admin-ui';
 
-const empty = { firstName: '', lastName: '', email: '', phone: '', idNumber: '' };
+const empty = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  idNumber: '',
+  birthDate: '',
+  licenceNumber: '',
+  licenceCountry: 'TH',
+  licenceIssued: '',
+  licenceExpiry: '',
+};
 
 /**
  * A phone or walk-in booking: the same rules as the site (prices, free cars,
@@ -45,6 +57,8 @@ export function WalkInPage() {
     setForm((f) => ({ ...f, [k]: e.target.value }));
   const setD = (k: keyof typeof empty) => (e: { target: { value: string } }) =>
     setDriver((d) => ({ ...d, [k]: e.target.value }));
+  const [permit, setPermit] = useState(false);
+  const countries = useMemo(() => countryOptions(lng), [lng]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -58,7 +72,7 @@ export function WalkInPage() {
         paymentMethod: form.paymentMethod,
         paid: form.paid,
         addons: [],
-        driver,
+        driver: { ...driver, internationalPermit: permit },
       },
       { onSuccess: (b) => navigate(`/admin/bookings/${b.id}`) },
     );
@@ -166,6 +180,58 @@ export function WalkInPage() {
               error={errors['driver.idNumber']}
               required
             />
+            <Field
+              label={t('walkIn.birthDate')}
+              type="date"
+              value={driver.birthDate}
+              onChange={setD('birthDate')}
+              error={errors['driver.birthDate']}
+              required
+            />
+            <Field
+              label={t('walkIn.licenceNumber')}
+              value={driver.licenceNumber}
+              onChange={setD('licenceNumber')}
+              error={errors['driver.licenceNumber']}
+              required
+            />
+            <SelectField
+              label={t('walkIn.licenceCountry')}
+              value={driver.licenceCountry}
+              onChange={setD('licenceCountry')}
+              error={errors['driver.licenceCountry']}
+              required
+            >
+              {countries.map((c) => (
+                <option key={c.code} value={c.code}>
+                  {c.name}
+                </option>
+              ))}
+            </SelectField>
+            <Field
+              label={t('walkIn.licenceIssued')}
+              type="date"
+              value={driver.licenceIssued}
+              onChange={setD('licenceIssued')}
+              error={errors['driver.licenceIssued']}
+              required
+            />
+            <Field
+              label={t('walkIn.licenceExpiry')}
+              type="date"
+              value={driver.licenceExpiry}
+              onChange={setD('licenceExpiry')}
+              error={errors['driver.licenceExpiry']}
+              required
+            />
+            <div>
+              <Checkbox label={t('walkIn.internationalPermit')} checked={permit} onChange={setPermit} />
+              {errors['driver.internationalPermit'] && (
+                <p className="field-error" role="alert">
+                  {errors['driver.internationalPermit']}
+                </p>
+              )}
+            </div>
           </div>
         </Card>
         <Card title={t('booking.method')}>

@@ -1,0 +1,302 @@
+import { addDays } from '@siam/contract/bangkok-time';
+import { driverMessages } from '@siam/contract/drivers';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { login } from '../../../test/admin-helpers';
+import { buildTestApp } from '../../../test/app';
+import { describeEachDatabase } from '../../../test/databases';
+import { demoStaffAccounts } from '../../db/seed/demo-staff';
+import {
+  createBooking,
+  daysFromNow,
+  driver,
+  goodCardToken,
+  makeCar,
+  makeCustomer,
+} from './booking-fixtures.test-helper';
+import { driverProblems, fullYears } from '@siam/contract/drivers';
+
+/** Whole years on a date: the same day `n` years before (29 February: the 28th in other years). */
+const yearsBefore = (date: string, n: number) => {
+  const year = String(Number(date.slice(0, 4)) - n).padStart(4, '0');
+  const day = `${year}${date.slice(4)}`;
+  return day.endsWith('02-29') && Number(year) % 4 !== 0 ? `${year}-02-28` : day;
+};
+
+describe('driver eligibility rules (drivers.ts)', () => {
+  const rules = { minAge: 21, maxAge: 70, minLicenceYears: 1 };
+  const rental = { pickupDate: '2027-04-13', returnDate: '2027-04-20', today: '2027-01-10' };
+  const ok = {
+    birthDate: '1990-05-14',
+    licenceNumber: '58012345',
+    licenceCountry: 'TH',
+    licenceIssued: '2015-06-01',
+    licenceExpiry: '2030-06-01',
+    internationalPermit: false,
+  };
+  it('counts whole years, a 29 February birthday coming on 1 March', () => {
+    expect(fullYears('2006-04-13', '2027-04-13')).toBe(21);
+    expect(fullYears('2006-04-14', '2027-04-13')).toBe(20);
+    expect(fullYears('2004-02-29', '2025-02-28')).toBe(20);
+    expect(fullYears('2004-02-29', '2025-03-01')).toBe(21);
+  });
+  it('takes a driver who turns 21 on the pickup day, not one who turns 21 the day after', () => {
+    expect(driverProblems({ ...ok, birthDate: '2006-04-13' }, rules, rental)).toEqual([]);
+    expect(driverProblems({ ...ok, birthDate: '2006-04-14' }, rules, rental)).toEqual([
+      { field: 'birthDate', message: driverMessages.tooYoung },
+    ]);
+  });
+  it('says every problem at once, each at its field', () => {
+    expect(
+      driverProblems(
+        {
+          ...ok,
+          birthDate: '1950-01-01',
+          licenceIssued: '2026-05-01',
+          licenceExpiry: '2027-04-19',
+          licenceCountry: 'US',
+        },
+        rules,
+        rental,
+      ),
+    ).toEqual([
+      { field: 'birthDate', message: driverMessages.tooOld },
+      { field: 'licenceIssued', message: driverMessages.licenceTooNew },
+      { field: 'licenceExpiry', message: driverMessages.licenceExpires },
+      { field: 'internationalPermit', message: driverMessages.permitNeeded },
+    ]);
+  });
+  it('refuses dates that cannot be right', () => {
+    expect(driverProblems({ ...ok, birthDate: '2027-02-01' }, rules, rental)[0]!.message).toBe(
+      driverMessages.birthDate,
+    );
+    expect(driverProblems({ ...ok, licenceIssued: '2027-02-01' }, rules, rental)[0]!.message).toBe(
+      driverMessages.issuedInFuture,
+    );
+    expect(driverProblems({ ...ok, licenceIssued: '1989-01-01' }, rules, rental)[0]!.message).toBe(
+      driverMessages.issuedBeforeBirth,
+    );
+  });
+  it('takes ASEAN licences as they are, and others with an international permit', () => {
+    expect(driverProblems({ ...ok, licenceCountry: 'MY' }, rules, rental)).toEqual([]);
+    expect(driverProblems({ ...ok, licenceCountry: 'CN', internationalPermit: true }, rules, rental)).toEqual(
+      [],
+    );
+  });
+});
+
+/**
+ * Drivers (issue 17, part 5): the main driver and up to two more, free; each with a birth date and a
+ * licence, checked against the car's category rules on the booking's dates, refused with the field and
+ * the reason, nothing made; admins set the rules per category.
+ */
+describeEachDatabase('drivers of a booking', (ctx) => {
+  let app: App;
+  let admin: { authorization: string };
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database);
+    await app.ready();
+    const account = demoStaffAccounts.find((a) => a.role === 'admin')!;
+    admin = await login(app, account.email, account.password);
+  });
+  afterAll(() => app.close());
+
+  const categoryOf = async (carModelId: number) =>
+    (
+      await ctx.database.query<{ id: number }>('SELECT category_id AS id FROM car_models WHERE id = $1', [
+        carModelId,
+      ])
+    )[0]!.id;
+  const setRules = (categoryId: number, rules: object, headers = admin) =>
+    app.inject({ method: 'PATCH', url: `/api/v1/admin/categories/${categoryId}`, headers, payload: rules });
+  const bookingsOf = async (carModelId: number) =>
+    (await ctx.database.query('SELECT id FROM bookings WHERE car_model_id = $1', [carModelId])).length;
+
+  const second = {
+    firstName: 'Anong',
+    lastName: 'Jaidee',
+    birthDate: '1993-09-09',
+    licenceNumber: 'p 1234-567',
+    licenceCountry: 'TH',
+    licenceIssued: '2016-02-02',
+    licenceExpiry: '2034-02-02',
+  };
+  const third = {
+    firstName: 'Tom',
+    lastName: 'Baker',
+    birthDate: '1985-01-31',
+    licenceNumber: 'BAKER851310TB9',
+    licenceCountry: 'GB',
+    licenceIssued: '2004-03-03',
+    licenceExpiry: '2035-03-03',
+    internationalPermit: true,
+  };
+
+  it('keeps up to two more drivers at no charge, shown on the booking to its customer only', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const trip = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(30),
+      returnDate: daysFromNow(33),
+    };
+    const quote = await app.inject({ method: 'POST', url: '/api/v1/guest/bookings/quote', payload: trip });
+    expect(quote.json().response.data.driverRules).toEqual({ minAge: 21, maxAge: null, minLicenceYears: 1 });
+    const customer = await makeCustomer(app);
+    const made = await createBooking(app, customer.headers, {
+      ...trip,
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+      additionalDrivers: [second, third],
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const booking = made.json().response.data.booking;
+    // Free, as the rental terms say: the total is three days of the car.
+    expect(booking.total).toBe(300_000);
+    expect(booking.drivers.map((d: { firstName: string }) => d.firstName)).toEqual([
+      driver.firstName,
+      'Anong',
+      'Tom',
+    ]);
+    expect(booking.drivers[1]).toEqual({
+      ...second,
+      licenceNumber: 'P 1234-567',
+      internationalPermit: false,
+    });
+    expect(booking.drivers[2]).toEqual(third);
+    const mine = await app.inject({ url: `/api/v1/auth/bookings/${booking.id}`, headers: customer.headers });
+    expect(mine.json().response.data.drivers).toHaveLength(3);
+    // Staff see them on the booking's page.
+    const staffView = await app.inject({ url: `/api/v1/admin/bookings/${booking.id}`, headers: admin });
+    expect(JSON.stringify(staffView.json())).toContain('BAKER851310TB9');
+    // Another customer sees nothing of them.
+    const stranger = await makeCustomer(app);
+    const theirs = await app.inject({
+      url: `/api/v1/auth/bookings/${booking.id}`,
+      headers: stranger.headers,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.body).not.toContain('BAKER');
+
+    const tooMany = await createBooking(app, customer.headers, {
+      ...trip,
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+      additionalDrivers: [second, third, { ...second, firstName: 'Four' }],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json().errors[0]).toMatchObject({ path: 'additionalDrivers' });
+  });
+
+  it('refuses a driver the car’s rules do not allow, with the field and the reason, and makes nothing', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const category = await categoryOf(car.carModelId);
+    const set = await setRules(category, { minDriverAge: 25, minLicenceYears: 2 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().response.data).toMatchObject({
+      minDriverAge: 25,
+      maxDriverAge: null,
+      minLicenceYears: 2,
+    });
+    const pickupDate = daysFromNow(40);
+    const trip = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate,
+      returnDate: addDays(pickupDate, 7),
+    };
+    const quote = await app.inject({ method: 'POST', url: '/api/v1/guest/bookings/quote', payload: trip });
+    expect(quote.json().response.data.driverRules).toEqual({ minAge: 25, maxAge: null, minLicenceYears: 2 });
+    const customer = await makeCustomer(app);
+    const book = (main: object, others: object[] = []) =>
+      createBooking(app, customer.headers, {
+        ...trip,
+        paymentMethod: 'card',
+        cardToken: goodCardToken,
+        driver: { ...driver, ...main },
+        additionalDrivers: others,
+      });
+
+    // 25 the day after pickup: refused, at the field, with the reason.
+    const young = await book({ birthDate: addDays(yearsBefore(pickupDate, 25), 1) });
+    expect(young.statusCode, young.body).toBe(422);
+    expect(young.json()).toMatchObject({
+      status: false,
+      code: 'DRIVER_NOT_ELIGIBLE',
+      errors: [{ path: 'driver.birthDate', message: driverMessages.tooYoung }],
+    });
+    // A second driver whose licence is a year old, and whose licence runs out during the rental.
+    const newLicence = await book({}, [
+      {
+        ...second,
+        licenceIssued: yearsBefore(pickupDate, 1),
+        licenceExpiry: addDays(pickupDate, 3),
+      },
+    ]);
+    expect(newLicence.statusCode).toBe(422);
+    expect(newLicence.json().errors).toEqual([
+      { path: 'additionalDrivers.0.licenceIssued', message: driverMessages.licenceTooNew },
+      { path: 'additionalDrivers.0.licenceExpiry', message: driverMessages.licenceExpires },
+    ]);
+    // A licence from the United States without an international permit.
+    const noPermit = await book({ licenceCountry: 'US' });
+    expect(noPermit.json().errors).toEqual([
+      { path: 'driver.internationalPermit', message: driverMessages.permitNeeded },
+    ]);
+    expect(await bookingsOf(car.carModelId)).toBe(0);
+
+    // 25 on the pickup day, with the permit: booked.
+    const ok = await book({
+      birthDate: yearsBefore(pickupDate, 25),
+      licenceCountry: 'US',
+      internationalPermit: true,
+    });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(await bookingsOf(car.carModelId)).toBe(1);
+  });
+
+  it('refuses a walk-in booking for a driver the rules do not allow, too', async () => {
+    const car = await makeCar(ctx.database, 1);
+    await setRules(await categoryOf(car.carModelId), { maxDriverAge: 70 });
+    const pickupDate = daysFromNow(12);
+    const walkIn = await app.inject({
+      method: 'POST',
+      url: '/api/v1/admin/bookings',
+      headers: admin,
+      payload: {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate,
+        returnDate: addDays(pickupDate, 2),
+        paymentMethod: 'cash',
+        addons: [],
+        driver: { ...driver, birthDate: yearsBefore(pickupDate, 71) },
+      },
+    });
+    expect(walkIn.statusCode, walkIn.body).toBe(422);
+    expect(walkIn.json().errors).toEqual([{ path: 'driver.birthDate', message: driverMessages.tooOld }]);
+  });
+
+  it('lets admins set the rules per category, never a maximum age below the minimum', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const category = await categoryOf(car.carModelId);
+    // A change of one figure leaves the others as they were (the order too).
+    expect((await setRules(category, { sortOrder: 7 })).statusCode).toBe(200);
+    const one = await setRules(category, { minLicenceYears: 3 });
+    expect(one.json().response.data).toMatchObject({ sortOrder: 7, minDriverAge: 21, minLicenceYears: 3 });
+    expect((await setRules(category, { minLicenceYears: 1 })).statusCode).toBe(200);
+    const wrong = await setRules(category, { minDriverAge: 30, maxDriverAge: 25 });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().errors).toEqual([{ path: 'maxDriverAge', message: expect.any(String) }]);
+    expect((await setRules(category, { minDriverAge: 17 })).statusCode).toBe(400);
+    const list = await app.inject({ url: '/api/v1/admin/categories', headers: admin });
+    expect(list.json().response.data.find((c: { id: number }) => c.id === category)).toMatchObject({
+      minDriverAge: 21,
+      maxDriverAge: null,
+      minLicenceYears: 1,
+    });
+    const staffAccount = demoStaffAccounts.find((a) => a.role === 'staff')!;
+    const staff = await login(app, staffAccount.email, staffAccount.password);
+    expect((await setRules(category, { minDriverAge: 30 }, staff)).statusCode).toBe(403);
+  });
+});

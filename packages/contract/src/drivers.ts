@@ -1,0 +1,140 @@
+import { z } from 'zod';
+import { isoDateSchema } from './safe-input';
+
+/**
+ * Drivers (issue 17, part 5): the main driver and up to two more, each with a birth date and a
+ * driving licence (number, issuing country, issue and expiry dates, and whether an international
+ * driving permit comes with it), checked against their car's category rules: a minimum age, an
+ * optional maximum age and how long the licence must have been held, all on the pickup day.
+ * The same checks run in the booking form (from the quote's rules) and on the server, which decides.
+ */
+
+/** Countries and territories that issue driving licences (ISO 3166-1 alpha-2). */
+export const licenceCountries = (
+  'AD AE AF AG AI AL AM AO AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BW ' +
+  'BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET ' +
+  'FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GT GU GW GY HK HN HR HT HU ID IE IL IM IN ' +
+  'IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME ' +
+  'MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE ' +
+  'PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ' +
+  'ST SV SX SY SZ TC TD TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG US UY UZ VA VC VE VG VI VN VU WF WS ' +
+  'XK YE YT ZA ZM ZW'
+).split(' ');
+
+/**
+ * Licences Thailand accepts as they are: its own, and those of the other ASEAN countries (the 1985
+ * ASEAN agreement on domestic driving permits). Every other licence comes with an international
+ * driving permit, as the rental terms and Thai law ask of foreign drivers.
+ */
+export const permitExemptCountries = ['TH', 'BN', 'KH', 'ID', 'LA', 'MY', 'MM', 'PH', 'SG', 'VN'];
+export const needsInternationalPermit = (country: string) => !permitExemptCountries.includes(country);
+
+/** At most this many drivers besides the main one; each is free (the rental terms say so). */
+export const maxAdditionalDrivers = 2;
+
+/** A category's rules for who may drive its cars (admins set them per category). */
+export const driverRulesSchema = z.object({
+  minAge: z.number().int().min(18).max(99),
+  /** No upper limit when null. */
+  maxAge: z.number().int().min(18).max(120).nullable(),
+  minLicenceYears: z.number().int().min(0).max(30),
+});
+export type DriverRules = z.infer<typeof driverRulesSchema>;
+/** A new category's rules: 21 or older, licence held a year (the market's usual, MARKET.md). */
+export const defaultDriverRules: DriverRules = { minAge: 21, maxAge: null, minLicenceYears: 1 };
+/** The demo's categories that ask more (migration 1702 sets the same on existing databases). */
+export const driverRulesByCategory: Record<string, DriverRules> = {
+  van: { minAge: 23, maxAge: null, minLicenceYears: 2 },
+  luxury: { minAge: 25, maxAge: null, minLicenceYears: 2 },
+};
+
+const requiredText = (message: string, max = 100) => z.string().trim().min(1, message).max(max, 'Too long');
+const requiredDate = (message: string) => z.string().trim().min(1, message).pipe(isoDateSchema);
+
+/** What every driver gives about themselves and their licence. */
+export const driverLicenceFields = {
+  birthDate: requiredDate('Please enter date of birth'),
+  licenceNumber: z
+    .string()
+    .trim()
+    .min(1, 'Please enter licence number')
+    .max(20, 'Too long')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,19}$/, 'Invalid licence number'),
+  licenceCountry: z
+    .string()
+    .min(1, 'Please choose the country that issued the licence')
+    .refine((c) => licenceCountries.includes(c), 'Please choose the country that issued the licence'),
+  licenceIssued: requiredDate('Please enter the date the licence was issued'),
+  licenceExpiry: requiredDate('Please enter the licence expiry date'),
+  /** The driver brings an international driving permit with the licence. */
+  internationalPermit: z.boolean().default(false),
+};
+export const driverLicenceSchema = z.object(driverLicenceFields);
+export type DriverLicence = z.output<typeof driverLicenceSchema>;
+
+export const additionalDriverSchema = z.object({
+  firstName: requiredText('Please enter first name'),
+  lastName: requiredText('Please enter last name'),
+  ...driverLicenceFields,
+});
+export type AdditionalDriver = z.input<typeof additionalDriverSchema>;
+
+/** The eligibility messages: the site says each in the visitor's language, with the rule's figure. */
+export const driverMessages = {
+  tooYoung: 'The driver is younger than this car allows',
+  tooOld: 'The driver is older than this car allows',
+  birthDate: 'Please check the date of birth',
+  licenceTooNew: 'The licence has not been held long enough for this car',
+  issuedInFuture: 'The licence issue date is in the future',
+  issuedBeforeBirth: 'The licence was issued before the date of birth',
+  licenceExpires: 'The licence expires before the return date',
+  permitNeeded: 'This licence needs an international driving permit',
+} as const;
+
+/** Whole years from one date to another (a birthday on 29 February comes on 1 March in other years). */
+export function fullYears(from: string, to: string): number {
+  const years = Number(to.slice(0, 4)) - Number(from.slice(0, 4));
+  return to.slice(5) < from.slice(5) ? years - 1 : years;
+}
+
+/**
+ * What stops this driver from driving this car on these dates, field by field (empty: nothing).
+ * Ages and the licence's years are counted on the pickup day; the licence must last to the return day.
+ */
+export function driverProblems(
+  d: DriverLicence,
+  rules: DriverRules,
+  rental: { pickupDate: string; returnDate: string; today: string },
+): { field: keyof DriverLicence; message: string }[] {
+  const problems: { field: keyof DriverLicence; message: string }[] = [];
+  const age = fullYears(d.birthDate, rental.pickupDate);
+  if (d.birthDate >= rental.today || age > 120)
+    problems.push({ field: 'birthDate', message: driverMessages.birthDate });
+  else if (age < rules.minAge) problems.push({ field: 'birthDate', message: driverMessages.tooYoung });
+  else if (rules.maxAge !== null && age > rules.maxAge)
+    problems.push({ field: 'birthDate', message: driverMessages.tooOld });
+  if (d.licenceIssued > rental.today)
+    problems.push({ field: 'licenceIssued', message: driverMessages.issuedInFuture });
+  else if (d.licenceIssued <= d.birthDate)
+    problems.push({ field: 'licenceIssued', message: driverMessages.issuedBeforeBirth });
+  else if (fullYears(d.licenceIssued, rental.pickupDate) < rules.minLicenceYears)
+    problems.push({ field: 'licenceIssued', message: driverMessages.licenceTooNew });
+  if (d.licenceExpiry < rental.returnDate)
+    problems.push({ field: 'licenceExpiry', message: driverMessages.licenceExpires });
+  if (needsInternationalPermit(d.licenceCountry) && !d.internationalPermit)
+    problems.push({ field: 'internationalPermit', message: driverMessages.permitNeeded });
+  return problems;
+}
+
+/** A driver as a booking shows them (the main driver's contact details are the booking's own). */
+export const bookingDriverSchema = z.object({
+  firstName: z.string(),
+  lastName: z.string(),
+  birthDate: z.string(),
+  licenceNumber: z.string(),
+  licenceCountry: z.string(),
+  licenceIssued: z.string(),
+  licenceExpiry: z.string(),
+  internationalPermit: z.boolean(),
+});
+export type BookingDriver = z.infer<typeof bookingDriverSchema>;
