@@ -218,6 +218,34 @@ try {
       `POST /guest/bookings/create (${method}) at ${rate}/s offered for 10 s, 2 processes on PostgreSQL: p50 ${pct(ms, 50).toFixed(1)} ms, p95 ${pct(ms, 95).toFixed(1)} ms, p99 ${pct(ms, 99).toFixed(1)} ms, max ${ms.at(-1).toFixed(1)} ms; ${count(results, 200)} booked, ${results.length - count(results, 200)} other`,
     );
   }
+
+  // 3. Quotes at the same rate (the booking form asks one at each change of dates or extras).
+  const quotes = [];
+  for (let i = 0; i < rate * 10; i++) {
+    const started = performance.now();
+    quotes.push(
+      fetch(`${bases[i % 2]}/api/v1/guest/bookings/quote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          carModelId: fleet,
+          branchCode: 'bench',
+          pickupDate: day(300 + (i % 30)),
+          returnDate: day(303 + (i % 30)),
+          addons: [],
+        }),
+      }).then(async (res) => {
+        await res.arrayBuffer();
+        return { status: res.status, ms: performance.now() - started };
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 1000 / rate));
+  }
+  const quoted = await Promise.all(quotes);
+  const qms = quoted.map((r) => r.ms).sort((x, y) => x - y);
+  console.log(
+    `POST /guest/bookings/quote at ${rate}/s offered for 10 s, 2 processes on PostgreSQL: p50 ${pct(qms, 50).toFixed(1)} ms, p95 ${pct(qms, 95).toFixed(1)} ms, p99 ${pct(qms, 99).toFixed(1)} ms, max ${qms.at(-1).toFixed(1)} ms; ${count(quoted, 200)} answered 200`,
+  );
   await db.end();
 } finally {
   for (const s of servers) s.kill('SIGTERM');
