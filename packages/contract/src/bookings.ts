@@ -289,6 +289,12 @@ export const bookingSchema = z.object({
   /** What cancelling costs once the free period is over (10 % of the total, at least ฿500, at most the total). */
   lateCancellationFee: z.number().int(),
   canCancel: z.boolean(),
+  /**
+   * The customer may move the dates themselves (up to `dateChangeNoticeHours` before pickup, nothing
+   * waiting to be checked), or, once the car is with them, extend the return (booking-changes).
+   */
+  canChange: z.boolean(),
+  canExtend: z.boolean(),
   canUploadSlip: z.boolean(),
   cancelReason: z.string().nullable(),
   /** The refundable security deposit: taken at pickup, returned at return (satang). */
@@ -347,3 +353,36 @@ export const cancellationRule = {
   feePercent: 10,
   minFeeSatang: 50_000,
 } as const;
+
+// ---------- self-service changes (issue 17, part 6) ----------
+
+/** New dates for a booking: both for a change before pickup, a later return for an extension. */
+export const changeBodySchema = z.object({
+  pickupDate: isoDateSchema,
+  returnDate: isoDateSchema,
+  /** The card for the difference, when the booking is paid and the new dates cost more (made in the browser). */
+  cardToken: cardTokenSchema.optional(),
+});
+export type ChangeBody = z.input<typeof changeBodySchema>;
+
+/**
+ * What a change would do: the new total at the booking's own agreed prices, and what happens to the
+ * difference (satang; positive costs more): `none`, `new_total` (an unpaid booking is paid at its new
+ * total), `card` (paid now by card) or `refund` (given back the way it was paid).
+ */
+export const changeQuoteSchema = z.object({
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  days: z.number().int(),
+  currentTotal: z.number().int(),
+  total: z.number().int(),
+  difference: z.number().int(),
+  settle: z.enum(['none', 'new_total', 'card', 'refund']),
+  /** A car is free for the new dates (for an extension: the very car the customer has). */
+  available: z.boolean(),
+});
+export type ChangeQuote = z.infer<typeof changeQuoteSchema>;
+export const changeQuoteResponseSchema = dataEnvelope(changeQuoteSchema);
+export const changeResponseSchema = dataEnvelope(
+  z.object({ booking: bookingSchema, charged: z.number().int(), refunded: z.number().int() }),
+);

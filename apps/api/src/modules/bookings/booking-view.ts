@@ -1,6 +1,7 @@
 import type { Booking } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import type { Language } from '@siam/contract/languages';
+import { changeWindow } from './booking-changes';
 import { canTransition } from './booking-status';
 import type { BookingRow, BookingsRepository } from './bookings.repository';
 import { cancellationFee, lateCancellationFee } from './pricing';
@@ -101,6 +102,11 @@ export function toBooking(
       (canCancel ? cancellationFee({ total: row.total_amount, paid, createdAt, now }) : null),
     lateCancellationFee: lateCancellationFee(row.total_amount),
     canCancel,
+    ...changeWindow(
+      row,
+      now,
+      payments.some((p) => p.kind === 'charge' && p.status === 'pending'),
+    ),
     canUploadSlip:
       row.status === 'awaiting_payment' &&
       // A slip is the proof of a transfer or of the static PromptPay QR; the gateway confirms its own.

@@ -268,6 +268,31 @@ export class BookingsRepository {
   }
 
   /**
+   * Units of the booking's model at its branch free for the period, the booking's own holds not
+   * counted (a change of dates may overlap the period it is leaving).
+   */
+  async unitsFreeExcept(
+    ex: Executor,
+    booking: { car_model_id: number; branch_code: string },
+    bookingId: number,
+    startsAt: Date,
+    blockedUntil: Date,
+  ) {
+    const free = await rows<{ id: number }>(
+      ex,
+      sql`SELECT u.id FROM vehicle_units u
+          WHERE u.car_model_id = ${booking.car_model_id} AND u.branch_code = ${booking.branch_code}
+            AND u.status = 'in_service'
+            AND NOT EXISTS (
+              SELECT 1 FROM unit_holds h WHERE h.unit_id = u.id AND h.released_at IS NULL
+                AND h.booking_id IS DISTINCT FROM ${bookingId}
+                AND tstzrange(h.starts_at, h.blocked_until, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${blockedUntil.toISOString()}::timestamptz, '[)'))
+          ORDER BY u.id`,
+    );
+    return free.map((u) => u.id);
+  }
+
+  /**
    * Puts a hold on the unit; the EXCLUDE constraint decides. ON CONFLICT DO
    * NOTHING covers exclusion constraints: a clash gives no row (and waits for
    * a competing transaction to finish first), never a broken transaction.

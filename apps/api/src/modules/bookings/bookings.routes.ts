@@ -6,6 +6,9 @@ import {
   bookingListResponseSchema,
   bookingResponseSchema,
   cancelBookingBodySchema,
+  changeBodySchema,
+  changeQuoteResponseSchema,
+  changeResponseSchema,
   createBookingBodySchema,
   createBookingResponseSchema,
   gatewaySources,
@@ -338,6 +341,61 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           { byStaff: false, userId: currentUser(request).id, reason: request.body?.reason },
           requestLanguage(request),
+        ),
+      },
+    }),
+  );
+
+  app.post(
+    '/auth/bookings/:id/change/quote',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'What moving my booking to new dates (or extending my rental) would cost; nothing is held',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: changeBodySchema,
+        response: { 200: changeQuoteResponseSchema, 404: errorEnvelopeSchema, 409: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await bookings().quoteChange(currentUser(request).id, request.params.id, request.body),
+      },
+    }),
+  );
+
+  app.post(
+    '/auth/bookings/:id/change',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Moves my booking to new dates, or extends my rental: all or nothing; a paid booking pays more by card token, or is given the difference back. Send an Idempotency-Key header',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        headers: z.object({ 'idempotency-key': z.string().max(100).optional() }).passthrough(),
+        body: changeBodySchema,
+        response: {
+          200: changeResponseSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await bookings().changeDates(
+          currentUser(request).id,
+          request.params.id,
+          request.body,
+          requestLanguage(request),
+          request.headers['idempotency-key'],
         ),
       },
     }),

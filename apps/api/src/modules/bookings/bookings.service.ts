@@ -8,6 +8,7 @@ import {
   UNPAID_HOLDS_FULL_MESSAGE,
   type Booking,
   type PaymentInstructions,
+  type changeBodySchema,
   type createBookingBodySchema,
   type GatewaySource,
   type Quote,
@@ -25,6 +26,7 @@ import type { BookingRow, BookingsRepository, Executor, StoredOutcome } from './
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import { toBooking } from './booking-view';
 import { bangkokToday } from '@siam/contract/bangkok-time';
+import { BookingChanges, ChangeChargeUnknown } from './booking-changes';
 import {
   BookingQuotes,
   carDriverRules,
@@ -118,6 +120,48 @@ export class BookingsService {
   ) {
     this.cards = new CardPayments(repo, deps.gateway, () => this.now());
     this.quotes = new BookingQuotes(repo, () => this.now());
+    this.changes = new BookingChanges(repo, deps.gateway, () => this.now());
+  }
+
+  /** Self-service changes of dates and extensions (booking-changes.ts). */
+  private readonly changes: BookingChanges;
+
+  /** What moving a customer's booking to these dates would cost (nothing is held). */
+  quoteChange(userId: number, bookingId: number, input: z.output<typeof changeBodySchema>) {
+    return this.changes.quote(userId, bookingId, input);
+  }
+
+  /**
+   * Moves a customer's booking to new dates, or extends a rental under way: all or nothing
+   * (booking-changes.ts); money to give back goes back after the commit, and the customer is mailed.
+   */
+  async changeDates(
+    userId: number,
+    bookingId: number,
+    input: z.output<typeof changeBodySchema>,
+    lang: Language,
+    idempotencyKey: string | undefined,
+  ) {
+    const number = (await this.getForUser(userId, bookingId, lang)).bookingNumber;
+    let done;
+    try {
+      done = await this.changes.change(
+        userId,
+        bookingId,
+        input,
+        idempotencyKey ?? randomUUID(),
+        this.returnUri(number),
+      );
+    } catch (error) {
+      if (!(error instanceof ChangeChargeUnknown)) throw error;
+      await this.giveBackLostCharge(bookingId, error);
+      throw new AppError('PAYMENT_FAILED', cardRefusalMessages.processing_error, [
+        { path: 'card', message: 'processing_error' },
+      ]);
+    }
+    if (done.refund > 0) await this.giveBack(bookingId, done.refund, done.method);
+    await this.sendMail(bookingId, 'changed');
+    return { booking: await this.getById(bookingId, lang), charged: done.charged, refunded: done.refund };
   }
 
   /** Dates, prices and promotion codes (booking-quotes.ts). */
@@ -768,46 +812,89 @@ export class BookingsService {
       await this.repo.releaseHolds(tx, bookingId);
       if (!paid) await this.repo.releasePromotion(tx, bookingId);
       await options.inTx?.(tx, row);
-      if (paid && row.total_amount - fee > 0) {
-        const charge = (await this.repo.payments(tx, bookingId)).find(
-          (p) => p.kind === 'charge' && p.status === 'succeeded',
-        );
-        return { amount: row.total_amount - fee, method: row.payment_method, charge };
-      }
+      if (paid && row.total_amount - fee > 0)
+        return { amount: row.total_amount - fee, method: row.payment_method };
       return null;
     });
-    if (refund) {
-      // Whatever the gateway took (a card, PromptPay through it) goes back through its refund API;
-      // transfers and the static PromptPay QR are paid back by staff (recorded as pending).
-      let status: 'pending' | 'succeeded' = 'pending';
-      let reference: string | null = null;
-      const throughGateway =
-        Boolean(refund.charge?.gateway_ref) && refund.charge?.gateway === this.deps.gateway.name;
-      if (throughGateway && refund.charge?.gateway_ref) {
-        try {
-          reference = (
-            await this.deps.gateway.refund({
-              reference: refund.charge.gateway_ref,
-              amountSatang: refund.amount,
-            })
-          ).reference;
-          status = 'succeeded';
-        } catch (error) {
-          this.deps.log?.error({ err: error, bookingId }, 'gateway refund failed; left pending for staff');
-        }
-      }
-      await this.repo.insertPayment(this.db, {
-        bookingId,
-        method: refund.method,
-        kind: 'refund',
-        status,
-        amount: toBaht(refund.amount),
-        gateway: throughGateway ? this.deps.gateway.name : null,
-        reference,
-      });
-    }
+    if (refund) await this.giveBack(bookingId, refund.amount, refund.method);
     await this.sendMail(bookingId, 'cancelled');
     return this.getById(bookingId, lang);
+  }
+
+  /**
+   * A change's card charge the gateway did not answer: the change was undone, so whatever the card
+   * was charged goes back. Asked once by its key; still unknown, it is logged for staff.
+   */
+  private async giveBackLostCharge(bookingId: number, lost: ChangeChargeUnknown) {
+    const { gateway } = this.deps;
+    try {
+      const found = await gateway.findCharge(lost.key);
+      if (found.status === 'succeeded')
+        await gateway.refund({ reference: found.reference, amountSatang: lost.amountSatang });
+      else if (found.status === 'unknown')
+        this.deps.log?.error(
+          { bookingId, key: lost.key },
+          'a change charge is unknown: check it at the gateway',
+        );
+    } catch (error) {
+      this.deps.log?.error(
+        { err: error, bookingId, key: lost.key },
+        'a change charge could not be given back',
+      );
+    }
+  }
+
+  /**
+   * Gives money back to a customer: whatever the gateway took (cards, PromptPay through it, wallets)
+   * through its refund API, from the booking's newest charge first (a change's extra charge, then the
+   * booking's own), each refund at most what that charge took; transfers and the static PromptPay QR,
+   * and anything the gateway refuses, are paid back by staff (recorded as pending).
+   */
+  async giveBack(bookingId: number, amountSatang: number, method: BookingRow['payment_method']) {
+    const charges = (await this.repo.payments(this.db, bookingId))
+      .filter(
+        (p) =>
+          p.kind === 'charge' &&
+          p.status === 'succeeded' &&
+          p.gateway_ref &&
+          p.gateway === this.deps.gateway.name,
+      )
+      .reverse();
+    let left = amountSatang;
+    for (const charge of charges) {
+      if (left <= 0) break;
+      const amount = Math.min(left, charge.amount);
+      try {
+        const { reference } = await this.deps.gateway.refund({
+          reference: charge.gateway_ref!,
+          amountSatang: amount,
+        });
+        await this.repo.insertPayment(this.db, {
+          bookingId,
+          method: charge.method,
+          kind: 'refund',
+          status: 'succeeded',
+          amount: toBaht(amount),
+          gateway: this.deps.gateway.name,
+          reference,
+        });
+        left -= amount;
+      } catch (error) {
+        this.deps.log?.error({ err: error, bookingId }, 'gateway refund failed; left pending for staff');
+        break;
+      }
+    }
+    if (left > 0)
+      await this.repo.insertPayment(this.db, {
+        bookingId,
+        method: charges[0]?.method ?? method,
+        kind: 'refund',
+        status: 'pending',
+        amount: toBaht(left),
+        // The gateway refused: staff retry it there (the payment-checks page); else by transfer.
+        gateway: charges.length ? this.deps.gateway.name : null,
+        reference: null,
+      });
   }
 
   /**

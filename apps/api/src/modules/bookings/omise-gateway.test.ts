@@ -147,6 +147,51 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     expect(ok.statusCode).toBe(200);
   });
 
+  it('a change of dates whose card charge is answered too late: the change is undone and the charge given back', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/bookings/create',
+      headers: customer.headers,
+      payload: {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(14),
+        returnDate: daysFromNow(15),
+        paymentMethod: 'card',
+        cardToken: await tokenise('4242424242424242'),
+        driver,
+        acceptTerms: true,
+        addons: [],
+      },
+    });
+    const booking = made.json().response.data.booking;
+    const change = await app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/bookings/${booking.id}/change`,
+      headers: customer.headers,
+      payload: {
+        pickupDate: daysFromNow(14),
+        returnDate: daysFromNow(17),
+        cardToken: await tokenise('4000000000000408'),
+      },
+    });
+    expect(change.statusCode).toBe(402);
+    expect(change.json().errors[0].message).toBe('processing_error');
+    const after = await app.inject({ url: `/api/v1/auth/bookings/${booking.id}`, headers: customer.headers });
+    expect(after.json().response.data).toMatchObject({ returnDate: daysFromNow(15), total: 100_000 });
+    // Found by its key at Omise, charged: the two days go back in full.
+    const lost = standIn.seen.filter((s) => s.path === '/charges').at(-1)!;
+    const charged = standIn.charges.find(
+      (c) =>
+        (c.metadata as { idempotency_key?: string } | undefined)?.idempotency_key === lost.idempotencyKey,
+    ) as { id: string } | undefined;
+    expect(charged).toBeDefined();
+    const refund = standIn.seen.find((s) => s.path === `/charges/${charged!.id}/refunds`);
+    expect(refund?.form.get('amount')).toBe('200000');
+  });
+
   describe('a card charge whose answer is lost', () => {
     const payload = async (car: { carModelId: number; branchCode: string }, number: string) => ({
       carModelId: car.carModelId,

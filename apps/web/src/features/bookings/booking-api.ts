@@ -2,6 +2,8 @@ import type { GatewaySource } from '@siam/contract/bookings';
 import type { CardVault } from '@siam/contract/card-tokens';
 import type {
   Booking,
+  ChangeBody,
+  ChangeQuote,
   CreateBookingBody,
   Quote,
   QuoteBody,
@@ -87,3 +89,17 @@ export async function downloadReceipt(booking: Pick<Booking, 'id' | 'bookingNumb
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** What moving a booking to new dates (or extending a rental) would cost; nothing is held. */
+export const quoteChange = (id: number, body: ChangeBody) =>
+  apiRequest<Data<ChangeQuote>>(`/auth/bookings/${id}/change/quote`, { method: 'POST', body }).then(
+    (r) => r.response.data,
+  );
+
+/** Moves the booking (or extends the rental): all or nothing; one key per attempt, as for a booking. */
+export const changeBooking = (id: number, body: ChangeBody, idempotencyKey: string) =>
+  apiRequest<Data<{ booking: Booking; charged: number; refunded: number }>>(`/auth/bookings/${id}/change`, {
+    method: 'POST',
+    body,
+    headers: { 'idempotency-key': idempotencyKey },
+  }).then((r) => r.response.data);

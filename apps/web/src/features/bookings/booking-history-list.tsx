@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../lib/site-link';
 import type { Booking } from '@siam/contract/bookings';
 import { cancelBooking, downloadReceipt, fetchBookings } from './booking-api';
+import { ChangeAction } from './booking-change';
 import { useFormat } from './format';
 import { DepositNote, StatusBadge } from './price-breakdown';
 import { SlipUpload } from './slip-upload';
@@ -149,6 +150,7 @@ function BookingCard({ booking }: { booking: Booking }) {
             {t('history.receipt')}
           </button>
         )}
+        {(booking.canChange || booking.canExtend) && <ChangeAction booking={booking} />}
         {booking.canCancel && <CancelAction booking={booking} />}
         {(booking.status === 'active' || booking.status === 'completed') && !reviewOpen && (
           <button type="button" className="btn-action" onClick={() => setReviewOpen(true)}>

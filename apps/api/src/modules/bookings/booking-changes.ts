@@ -1,0 +1,253 @@
+import { bangkokInstant } from '@siam/contract/bangkok-time';
+import type { ChangeQuote, changeBodySchema } from '@siam/contract/bookings';
+import { businessRules } from '@siam/contract/business-rules';
+import { cardRefusalMessages } from './card-payments';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError, notFound } from '../../lib/app-error';
+import { CAR_UNAVAILABLE_MESSAGE } from '@siam/contract/bookings';
+import { rentalPeriod } from './booking-quotes';
+import type { BookingRow, BookingsRepository, Executor } from './bookings.repository';
+import type { PaymentGateway } from './payment-gateway';
+import { isRealDate, priceBooking, rentalDays, toBaht, toSatang } from './pricing';
+
+const HOUR_MS = 3_600_000;
+type ChangeInput = z.output<typeof changeBodySchema>;
+
+/**
+ * What a customer may change themselves now (the booking terms' promise): the dates of a booking not
+ * yet picked up, up to `dateChangeNoticeHours` before its pickup, with nothing waiting to be checked
+ * (a slip, a card or a QR at the gateway); the return of a rental under way, before it is due.
+ */
+export function changeWindow(row: BookingRow, now: Date, paymentPending: boolean) {
+  const pickupAt = bangkokInstant(row.pickup_date, businessRules.pickupTime).getTime();
+  const returnAt = bangkokInstant(row.return_date, businessRules.returnTime).getTime();
+  const settled = !row.slip_pending && !row.gateway_pending && !paymentPending;
+  return {
+    canChange:
+      (row.status === 'awaiting_payment' || row.status === 'confirmed') &&
+      settled &&
+      now.getTime() <= pickupAt - businessRules.dateChangeNoticeHours * HOUR_MS,
+    canExtend: row.status === 'active' && settled && now.getTime() < returnAt,
+  };
+}
+
+/**
+ * The gateway did not answer the charge of a change's difference: the change is undone, but the card
+ * may have been charged. The caller looks the charge up by its key and gives it back.
+ */
+export class ChangeChargeUnknown extends Error {
+  constructor(
+    readonly key: string,
+    readonly amountSatang: number,
+  ) {
+    super('The card charge of a change had no answer');
+  }
+}
+
+function refuse(path: string, message: string, code: 'VALIDATION_FAILED' | 'CONFLICT' = 'VALIDATION_FAILED') {
+  return new AppError(code, message, code === 'VALIDATION_FAILED' ? [{ path, message }] : undefined);
+}
+
+/**
+ * Self-service changes of dates and extensions (issue 17, part 6; docs/decisions/1702). A change is
+ * priced at the booking's own agreed prices (its daily price, hot deal, extras and code), and made in
+ * one transaction under the booking's lock: the old hold released, a new one placed (the same car
+ * first; for a rental under way only that car), the difference charged by card when the booking is
+ * paid, and the booking rewritten. Any refusal (no car, the card declined) rolls all of it back: the
+ * booking stays as it was. Money that comes back goes out after the commit (BookingsService.giveBack).
+ */
+export class BookingChanges {
+  constructor(
+    private readonly repo: BookingsRepository,
+    private readonly gateway: PaymentGateway,
+    private readonly now: () => Date,
+  ) {}
+
+  private get db(): Executor {
+    return this.repo.db as unknown as Executor;
+  }
+
+  /** The booking's row, checked for a change to these dates, and its price for them. */
+  private async plan(ex: Executor, userId: number, bookingId: number, input: ChangeInput, lock: boolean) {
+    const row = await this.repo.findBooking(ex, { id: bookingId, userId, forUpdate: lock });
+    if (!row) throw notFound('Booking');
+    const pending = (await this.repo.payments(ex, bookingId)).some(
+      (p) => p.status === 'pending' && p.kind === 'charge',
+    );
+    const window = changeWindow(row, this.now(), pending);
+    const extension = row.status === 'active';
+    if (!window.canChange && !window.canExtend)
+      throw refuse(
+        'pickupDate',
+        extension || row.status === 'confirmed' || row.status === 'awaiting_payment'
+          ? `Changes need at least ${businessRules.dateChangeNoticeHours} hours' notice and nothing waiting to be checked`
+          : 'This booking can no longer be changed',
+        'CONFLICT',
+      );
+    if (!isRealDate(input.pickupDate) || !isRealDate(input.returnDate))
+      throw refuse('returnDate', 'Invalid date');
+    const days = rentalDays(input.pickupDate, input.returnDate);
+    if (extension) {
+      if (input.pickupDate !== row.pickup_date)
+        throw refuse('pickupDate', 'The car is already picked up: only the return can move');
+      if (input.returnDate <= row.return_date)
+        throw refuse('returnDate', 'An extension returns the car later than booked');
+    } else {
+      const earliest = this.now().getTime() + businessRules.dateChangeNoticeHours * HOUR_MS;
+      if (bangkokInstant(input.pickupDate, businessRules.pickupTime).getTime() < earliest)
+        throw refuse(
+          'pickupDate',
+          `The new pickup must be at least ${businessRules.dateChangeNoticeHours} hours ahead`,
+        );
+      if (days < 1) throw refuse('returnDate', 'Return must be at least one day after pickup');
+      if (input.pickupDate === row.pickup_date && input.returnDate === row.return_date)
+        throw refuse('returnDate', 'These are the booking’s dates already');
+    }
+    if (days > businessRules.maxRentalDays)
+      throw refuse('returnDate', `At most ${businessRules.maxRentalDays} days`);
+
+    const addons = await this.repo.bookingAddons(ex, bookingId);
+    const promo = row.promotion_code ? await this.repo.promotion(ex, row.promotion_code) : undefined;
+    const price = priceBooking({
+      days,
+      pricePerDay: row.price_per_day,
+      hotDealPercent: row.hot_deal_percent === null ? null : Number(row.hot_deal_percent),
+      addons: addons.map((a) => ({
+        code: a.code,
+        label: a.code,
+        pricePerDay: a.price_per_day,
+        quantity: a.quantity,
+      })),
+      promo: promo
+        ? {
+            code: promo.code,
+            kind: promo.kind,
+            value: promo.kind === 'percent' ? Number(promo.value) : toSatang(promo.value),
+          }
+        : null,
+    });
+    const paid = row.paid_ms !== null;
+    const difference = price.total - row.total_amount;
+    const settle: ChangeQuote['settle'] =
+      difference === 0 ? 'none' : !paid ? 'new_total' : difference > 0 ? 'card' : 'refund';
+    return { row, extension, days, price, difference, settle };
+  }
+
+  /** What the change would cost, and whether a car is free for it (nothing is held). */
+  async quote(userId: number, bookingId: number, input: ChangeInput): Promise<ChangeQuote> {
+    const db = this.db;
+    const p = await this.plan(db, userId, bookingId, input, false);
+    const hold = await this.repo.liveHold(db, bookingId);
+    const { startsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate);
+    const free = await this.repo.unitsFreeExcept(db, p.row, bookingId, startsAt, blockedUntil);
+    return {
+      pickupDate: input.pickupDate,
+      returnDate: input.returnDate,
+      days: p.days,
+      currentTotal: p.row.total_amount,
+      total: p.price.total,
+      difference: p.difference,
+      settle: p.settle,
+      available: p.extension ? free.includes(hold?.unit_id ?? -1) : free.length > 0,
+    };
+  }
+
+  /**
+   * Makes the change, or nothing. Returns what was charged now and what is to be given back (after
+   * the commit). `key`: the customer's idempotency key, so a retried charge is the same charge.
+   */
+  async change(userId: number, bookingId: number, input: ChangeInput, key: string, returnUri: string) {
+    return this.repo.transaction(async (tx) => {
+      const p = await this.plan(tx, userId, bookingId, input, true);
+      if (p.settle === 'card' && !input.cardToken) throw refuse('cardToken', 'Card token required');
+      const before = await this.repo.liveHold(tx, bookingId);
+      await this.repo.releaseHolds(tx, bookingId);
+      const { startsAt, endsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate);
+      // The customer's own car first (for a rental under way, only it: it is with them).
+      const others = p.extension
+        ? []
+        : (await this.repo.unitsFreeExcept(tx, p.row, bookingId, startsAt, blockedUntil)).filter(
+            (id) => id !== before?.unit_id,
+          );
+      const tryUnits = [...(before ? [before.unit_id] : []), ...others];
+      let unitId: number | undefined;
+      for (const id of tryUnits) {
+        const held = await this.repo.insertHold(tx, {
+          unitId: id,
+          bookingId,
+          startsAt,
+          endsAt,
+          blockedUntil,
+          createdBy: userId,
+        });
+        if (held) {
+          unitId = id;
+          break;
+        }
+      }
+      if (unitId === undefined)
+        throw new AppError(
+          'CAR_UNAVAILABLE',
+          p.extension
+            ? 'The car is booked after your rental: it cannot be kept longer'
+            : CAR_UNAVAILABLE_MESSAGE,
+        );
+      if (unitId !== p.row.unit_id) await this.repo.setUnit(tx, bookingId, unitId);
+
+      let charged = 0;
+      if (p.settle === 'card') {
+        // Under the booking's lock and its new hold: declined, the whole change is undone.
+        const gatewayKey = `change-${bookingId}-${key}`.slice(0, 64);
+        const charge = await this.gateway.charge({
+          amountSatang: p.difference,
+          cardToken: input.cardToken!,
+          description: `Siam Drive booking ${p.row.booking_number}: change of dates`,
+          idempotencyKey: gatewayKey,
+          returnUri,
+        });
+        if (charge.status === 'unknown') throw new ChangeChargeUnknown(gatewayKey, p.difference);
+        if (charge.status !== 'succeeded') {
+          // A bank asking for 3-D Secure cannot be waited for here: nothing is taken until it is approved.
+          const code = charge.status === 'failed' ? charge.code : 'processing_error';
+          throw new AppError('PAYMENT_FAILED', cardRefusalMessages[code], [{ path: 'card', message: code }]);
+        }
+        await this.repo.insertPayment(tx, {
+          bookingId,
+          method: 'card',
+          status: 'succeeded',
+          amount: toBaht(p.difference),
+          gateway: this.gateway.name,
+          reference: charge.reference,
+          brand: charge.brand,
+          last4: charge.last4,
+          gatewayKey,
+        });
+        charged = p.difference;
+      }
+
+      await tx.execute(
+        sql`UPDATE bookings SET pickup_date = ${input.pickupDate}, return_date = ${input.returnDate},
+              pickup_at = ${startsAt.toISOString()}, return_at = ${endsAt.toISOString()}, days = ${p.days},
+              rental_amount = ${toBaht(p.price.rentalAmount)}, hot_deal_discount = ${toBaht(p.price.hotDealDiscount)},
+              addons_amount = ${toBaht(p.price.addonsAmount)}, promotion_discount = ${toBaht(p.price.promoDiscount)},
+              total_amount = ${toBaht(p.price.total)}, vat_amount = ${toBaht(p.price.vat)}, updated_at = now()
+            WHERE id = ${bookingId}`,
+      );
+      for (const a of p.price.addons)
+        await tx.execute(
+          sql`UPDATE booking_addons SET amount = ${toBaht(a.amount)} WHERE booking_id = ${bookingId} AND addon_code = ${a.code}`,
+        );
+      await tx.execute(
+        sql`INSERT INTO booking_changes (booking_id, from_pickup, from_return, to_pickup, to_return, from_total, to_total, charged, by_user)
+            VALUES (${bookingId}, ${p.row.pickup_date}, ${p.row.return_date}, ${input.pickupDate}, ${input.returnDate},
+                    ${toBaht(p.row.total_amount)}, ${toBaht(p.price.total)}, ${toBaht(charged)}, ${userId})`,
+      );
+      return {
+        charged,
+        refund: p.settle === 'refund' ? -p.difference : 0,
+        method: p.row.payment_method,
+      };
+    });
+  }
+}

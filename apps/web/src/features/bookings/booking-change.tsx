@@ -1,0 +1,249 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { cardSchema, type Booking, type ChangeQuote } from '@siam/contract/bookings';
+import { cardExpired, cardRefusal } from '@siam/contract/card-tokens';
+import { ApiError } from '../../lib/api-client';
+import { useTranslation } from '../../lib/use-translation';
+import { changeBooking, fetchGateway, quoteChange } from './booking-api';
+import { createCardToken } from './card-vault';
+import { useFormat } from './format';
+
+function Input({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? `${id}-error` : undefined,
+      })}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const newKey = () =>
+  typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
+
+/**
+ * Changing a booking's dates before pickup, or extending a rental under way (the terms' promise):
+ * the new dates, then the new total at the booking's own prices with the difference, then, when a
+ * paid booking costs more, the card for the difference (tokenised in the browser, as when booking).
+ */
+export function ChangeAction({ booking }: { booking: Booking }) {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  const titleId = useId();
+  const queryClient = useQueryClient();
+  const extend = booking.canExtend;
+  const [open, setOpen] = useState(false);
+  const [pickupDate, setPickup] = useState(booking.pickupDate);
+  const [returnDate, setReturn] = useState(booking.returnDate);
+  const [card, setCard] = useState({ number: '', name: '', expiry: '', cvv: '' });
+  const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
+  const [plan, setPlan] = useState<ChangeQuote | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const key = useRef(newKey());
+  const gateway = useQuery({
+    queryKey: ['payment-gateway'],
+    queryFn: fetchGateway,
+    staleTime: Infinity,
+    enabled: open,
+  });
+
+  const say = (e: unknown) => {
+    if (e instanceof ApiError) {
+      if (e.code === 'CAR_UNAVAILABLE') return t(extend ? 'change.bookedNext' : 'change.unavailable');
+      if (e.code === 'PAYMENT_FAILED') return t(`cardErrors.${cardRefusal(e.fieldErrors[0]?.message)}`);
+      return e.message;
+    }
+    return e instanceof Error && e.message.startsWith('cardErrors.') ? t(e.message) : t('summary.fixErrors');
+  };
+  const ask = useMutation({
+    mutationFn: () => quoteChange(booking.id, { pickupDate, returnDate }),
+    onSuccess: (q) => {
+      setPlan(q);
+      setError(q.available ? null : t(extend ? 'change.bookedNext' : 'change.unavailable'));
+    },
+    onError: (e) => {
+      setPlan(null);
+      setError(say(e));
+    },
+  });
+  const confirm = useMutation({
+    mutationFn: async () => {
+      let cardToken: string | undefined;
+      if (plan?.settle === 'card') {
+        const vault = (gateway.data ?? (await gateway.refetch()).data)?.card;
+        if (!vault) throw new Error('cardErrors.vault_unreachable');
+        const made = await createCardToken(vault, card);
+        if ('refused' in made) throw new Error(`cardErrors.${made.refused}`);
+        cardToken = made.token;
+      }
+      return changeBooking(booking.id, { pickupDate, returnDate, cardToken }, key.current);
+    },
+    onSuccess: (r) => {
+      key.current = newKey();
+      setDone(
+        [
+          t('change.done', { from: f.date(r.booking.pickupDate), to: f.date(r.booking.returnDate) }),
+          r.charged > 0 ? t('change.charged', { amount: f.baht(r.charged) }) : '',
+          r.refunded > 0 ? t('change.refunded', { amount: f.baht(r.refunded) }) : '',
+        ]
+          .filter(Boolean)
+          .join(' '),
+      );
+      setPlan(null);
+      setOpen(false);
+      void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+    },
+    onError: (e) => {
+      if (e instanceof ApiError && e.kind === 'http') key.current = newKey();
+      setError(say(e));
+    },
+  });
+
+  const submit = () => {
+    setError(null);
+    if (plan?.settle === 'card') {
+      const parsed = cardSchema.safeParse(card);
+      const errors: Record<string, string> = {};
+      if (!parsed.success)
+        for (const i of parsed.error.issues) errors[String(i.path[0])] ??= t('change.cardField');
+      else if (cardExpired(parsed.data.expiry, new Date())) errors.expiry = t('validation.expired');
+      setCardErrors(errors);
+      if (Object.keys(errors).length) return;
+    }
+    confirm.mutate();
+  };
+
+  if (!open)
+    return (
+      <>
+        <button type="button" className="btn-outline" onClick={() => (setOpen(true), setDone(null))}>
+          {t(extend ? 'change.extend' : 'change.open')}
+        </button>
+        {done && (
+          <p role="status" className="w-full text-green-800">
+            {done}
+          </p>
+        )}
+      </>
+    );
+  const pending = ask.isPending || confirm.isPending;
+  return (
+    <section aria-labelledby={titleId} className="w-full rounded-lg border border-brand-200 bg-brand-50 p-4">
+      <h3 id={titleId} className="font-semibold">
+        {t(extend ? 'change.extendTitle' : 'change.title', { number: booking.bookingNumber })}
+      </h3>
+      <p className="mt-1 text-sm text-slate-700">{t(extend ? 'change.extendRule' : 'change.rule')}</p>
+      <div className="mt-3 grid gap-3 sm:grid-cols-2">
+        {!extend && (
+          <Input label={t('change.pickup')}>
+            {(p) => (
+              <input
+                {...p}
+                type="date"
+                className="field-input"
+                value={pickupDate}
+                onChange={(e) => (setPickup(e.target.value), setPlan(null))}
+              />
+            )}
+          </Input>
+        )}
+        <Input label={t('change.return')}>
+          {(p) => (
+            <input
+              {...p}
+              type="date"
+              className="field-input"
+              value={returnDate}
+              onChange={(e) => (setReturn(e.target.value), setPlan(null))}
+            />
+          )}
+        </Input>
+      </div>
+      {plan?.available && (
+        <div className="mt-3 rounded-lg bg-white p-3" data-testid="change-quote">
+          <p>
+            {t('change.newTotal', {
+              days: plan.days,
+              total: f.baht(plan.total),
+              was: f.baht(plan.currentTotal),
+            })}
+          </p>
+          <p className="font-semibold">
+            {plan.settle === 'card'
+              ? t('change.payDifference', { amount: f.baht(plan.difference) })
+              : plan.settle === 'refund'
+                ? t('change.refundDifference', { amount: f.baht(-plan.difference) })
+                : plan.settle === 'new_total'
+                  ? t('change.payNewTotal', { total: f.baht(plan.total) })
+                  : t('change.noDifference')}
+          </p>
+        </div>
+      )}
+      {plan?.available && plan.settle === 'card' && (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          {(['number', 'name', 'expiry', 'cvv'] as const).map((field) => (
+            <Input key={field} label={t(`change.card.${field}`)} error={cardErrors[field]}>
+              {(p) => (
+                <input
+                  {...p}
+                  className="field-input"
+                  type={field === 'cvv' ? 'password' : 'text'}
+                  inputMode={field === 'number' || field === 'cvv' ? 'numeric' : undefined}
+                  autoComplete={
+                    { number: 'cc-number', name: 'cc-name', expiry: 'cc-exp', cvv: 'cc-csc' }[field]
+                  }
+                  placeholder={field === 'expiry' ? 'MM/YY' : undefined}
+                  value={card[field]}
+                  onChange={(e) => setCard({ ...card, [field]: e.target.value })}
+                />
+              )}
+            </Input>
+          ))}
+        </div>
+      )}
+      {error && (
+        <p role="alert" className="field-error mt-3">
+          {error}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        {plan?.available ? (
+          <button type="button" className="btn-primary" disabled={pending} onClick={submit}>
+            {t(plan.settle === 'card' ? 'change.payAndChange' : 'change.confirm')}
+          </button>
+        ) : (
+          <button type="button" className="btn-primary" disabled={pending} onClick={() => ask.mutate()}>
+            {t('change.seePrice')}
+          </button>
+        )}
+        <button
+          type="button"
+          className="btn-outline"
+          onClick={() => (setOpen(false), setPlan(null), setError(null))}
+        >
+          {t('change.keep')}
+        </button>
+      </div>
+    </section>
+  );
+}
