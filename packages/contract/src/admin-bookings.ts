@@ -186,6 +186,8 @@ export const timelineResponseSchema = dataEnvelope(timelineSchema);
 export const walkInBodySchema = quoteBodySchema.extend({
   driver: driverSchema,
   additionalDrivers: createBookingBodySchema.shape.additionalDrivers,
+  delivery: createBookingBodySchema.shape.delivery,
+  collection: createBookingBodySchema.shape.collection,
   customerEmail: z.string().trim().toLowerCase().email('Invalid email').optional().or(z.literal('')),
   paymentMethod: z.enum(['cash', 'bank_transfer']),
   paid: z.boolean().default(false),

@@ -5,6 +5,7 @@ import { businessRules } from './business-rules';
 import { dataEnvelope } from './envelope';
 import { cardTokenSchema } from './card-tokens';
 import { bookingDepositSchema } from './deposits';
+import { bookingHandoverSchema, feeLineSchema, handoverRequestSchema, handoverZoneSchema } from './delivery';
 import {
   additionalDriverSchema,
   bookingDriverSchema,
@@ -109,11 +110,15 @@ export const quoteBodySchema = z.object({
   branchCode: z.string().min(1).max(32),
   addons: z.array(addonSelectionSchema).max(addonCodes.length).default([]),
   promoCode: promoCodeSchema,
-  /**
-   * Asked for, and refused unless they are what the company offers today (the pickup branch, the
-   * fixed times): a request for a one-way return or other times is never silently ignored.
-   */
+  /** Another branch to return the car to (a one-way route the company offers, for its fee). */
   returnBranchCode: z.string().max(32).optional(),
+  /** The car brought to the customer, or fetched from them at the end, within a zone of the branch. */
+  delivery: handoverZoneSchema.optional(),
+  collection: handoverZoneSchema.optional(),
+  /**
+   * Asked for, and refused unless they are what the company offers today (the fixed times): a
+   * request for other times is never silently ignored.
+   */
   pickupTime: z.string().max(5).optional(),
   returnTime: z.string().max(5).optional(),
 });
@@ -146,6 +151,10 @@ export const quoteSchema = z.object({
   addonsAmount: z.number().int(),
   promoCode: z.string().nullable(),
   promoDiscount: z.number().int(),
+  /** One-way, delivery and collection fees (in the total). */
+  fees: z.array(feeLineSchema),
+  returnBranchCode: z.string(),
+  returnBranchName: z.string(),
   total: z.number().int(),
   vat: z.number().int(),
   vatPercent: z.number(),
@@ -217,6 +226,9 @@ export const cardSchema = z.object({
 export type CardInput = z.input<typeof cardSchema>;
 
 export const createBookingBodySchema = quoteBodySchema.extend({
+  /** With where: the address, the hotel or the flight. */
+  delivery: handoverRequestSchema.optional(),
+  collection: handoverRequestSchema.optional(),
   driver: driverSchema,
   /** Drivers besides the main one, free of charge. */
   additionalDrivers: z
@@ -262,6 +274,11 @@ export const bookingSchema = z.object({
   addonsAmount: z.number().int(),
   promoCode: z.string().nullable(),
   promoDiscount: z.number().int(),
+  fees: z.array(feeLineSchema),
+  returnBranchCode: z.string(),
+  returnBranchName: z.string(),
+  delivery: bookingHandoverSchema.nullable(),
+  collection: bookingHandoverSchema.nullable(),
   total: z.number().int(),
   vat: z.number().int(),
   paid: z.boolean(),

@@ -336,6 +336,80 @@ const modern: FeatureKey[] = [
   'isofix',
 ];
 
+/**
+ * One-way routes the demo company offers (baht, both directions): between the Bangkok branches and
+ * to the nearby resorts, and between neighbouring airports in the north and the south.
+ */
+const routes: [string, string, number][] = [
+  ['srn', 'bmk', 500],
+  ['srn', 'bkk', 500],
+  ['bmk', 'bkk', 500],
+  ['srn', 'pty', 1500],
+  ['bkk', 'pty', 1500],
+  ['srn', 'huaHin', 2500],
+  ['phuket', 'krabi', 1500],
+  ['chiangmai', 'chiangrai', 2000],
+  ['surat', 'samui', 1200],
+];
+export const demoOneWayFees = routes.flatMap(([a, b, fee]) => [
+  { fromBranch: a, toBranch: b, fee },
+  { fromBranch: b, toBranch: a, fee },
+]);
+
+/** Where the demo branches deliver and collect, and for how much (baht). */
+export const demoDeliveryZones: { branchCode: string; name: Localized; fee: number }[] = [
+  {
+    branchCode: 'srn',
+    name: {
+      th: 'โรงแรมรอบสนามบิน (ลาดกระบัง)',
+      en: 'Airport hotels (Lat Krabang)',
+      zh: '机场周边酒店（拉甲邦）',
+    },
+    fee: 300,
+  },
+  {
+    branchCode: 'srn',
+    name: {
+      th: 'กรุงเทพฯ ใจกลางเมือง (สุขุมวิท สีลม สยาม)',
+      en: 'Central Bangkok (Sukhumvit, Silom, Siam)',
+      zh: '曼谷市中心（素坤逸、是隆、暹罗）',
+    },
+    fee: 600,
+  },
+  {
+    branchCode: 'srn',
+    name: { th: 'พัทยาและจอมเทียน', en: 'Pattaya and Jomtien', zh: '芭提雅及宗滴恩' },
+    fee: 1800,
+  },
+  {
+    branchCode: 'bmk',
+    name: { th: 'กรุงเทพฯ ใจกลางเมือง', en: 'Central Bangkok', zh: '曼谷市中心' },
+    fee: 500,
+  },
+  { branchCode: 'bmk', name: { th: 'นนทบุรี', en: 'Nonthaburi', zh: '暖武里' }, fee: 400 },
+  {
+    branchCode: 'bkk',
+    name: { th: 'กรุงเทพฯ ใจกลางเมือง', en: 'Central Bangkok', zh: '曼谷市中心' },
+    fee: 300,
+  },
+  {
+    branchCode: 'pty',
+    name: { th: 'พัทยาและจอมเทียน', en: 'Pattaya and Jomtien', zh: '芭提雅及宗滴恩' },
+    fee: 300,
+  },
+  { branchCode: 'phuket', name: { th: 'ป่าตอง', en: 'Patong', zh: '芭东' }, fee: 700 },
+  { branchCode: 'phuket', name: { th: 'กะตะและกะรน', en: 'Kata and Karon', zh: '卡塔及卡伦' }, fee: 800 },
+  { branchCode: 'phuket', name: { th: 'ตัวเมืองภูเก็ต', en: 'Phuket Town', zh: '普吉镇' }, fee: 500 },
+  {
+    branchCode: 'chiangmai',
+    name: { th: 'คูเมืองและนิมมานฯ', en: 'Old City and Nimman', zh: '古城及宁曼路' },
+    fee: 300,
+  },
+  { branchCode: 'hdy', name: { th: 'ตัวเมืองหาดใหญ่', en: 'Hat Yai city', zh: '合艾市区' }, fee: 300 },
+  { branchCode: 'hdy', name: { th: 'สงขลา', en: 'Songkhla', zh: '宋卡' }, fee: 600 },
+  { branchCode: 'krabi', name: { th: 'อ่าวนาง', en: 'Ao Nang', zh: '奥南' }, fee: 500 },
+];
+
 export const demoCarModels: DemoCarModel[] = [
   // ---------------------------------------------------------------- sedan
   {

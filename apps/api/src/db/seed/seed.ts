@@ -1,4 +1,5 @@
 import { defaultDeposit, depositByCategory } from '@siam/contract/deposits';
+import { rows, type Executor } from '../sql-rows';
 import { defaultDriverRules, driverRulesByCategory } from '@siam/contract/drivers';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -18,6 +19,8 @@ import {
 import { siteSettings } from '../schema/site-settings';
 import {
   demoBranches,
+  demoDeliveryZones,
+  demoOneWayFees,
   demoCarModels,
   demoCategories,
   demoHotDeals,
@@ -95,6 +98,18 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
       .insert(features)
       .values(Object.entries(featureNames).map(([key, name]) => ({ key, name })))
       .onConflictDoNothing();
+    for (const r of demoOneWayFees)
+      await tx.execute(
+        sql`INSERT INTO one_way_fees (from_branch, to_branch, fee) VALUES (${r.fromBranch}, ${r.toBranch}, ${r.fee})
+            ON CONFLICT DO NOTHING`,
+      );
+    // Zones are the company's own once it has any: the demo's go only into an empty table.
+    if ((await rows(tx as unknown as Executor, sql`SELECT 1 FROM delivery_zones LIMIT 1`)).length === 0)
+      for (const [i, z] of demoDeliveryZones.entries())
+        await tx.execute(
+          sql`INSERT INTO delivery_zones (branch_code, name, fee, sort_order)
+              VALUES (${z.branchCode}, ${JSON.stringify(z.name)}::jsonb, ${z.fee}, ${i})`,
+        );
 
     const categoryIds = new Map(
       (await tx.select({ id: categories.id, slug: categories.slug }).from(categories)).map((c) => [

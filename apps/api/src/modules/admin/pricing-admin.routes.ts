@@ -11,6 +11,16 @@ import {
   promotionResponseSchema,
   promotionsResponseSchema,
 } from '@siam/contract/admin-bookings';
+import {
+  deliveryZoneBodySchema,
+  deliveryZonePatchSchema,
+  deliveryZoneResponseSchema,
+  deliveryZonesResponseSchema,
+  oneWayFeeBodySchema,
+  oneWayFeeResponseSchema,
+  oneWayFeesResponseSchema,
+  oneWayRouteParamsSchema,
+} from '@siam/contract/delivery';
 import { currentUser } from '../../plugins/authenticate';
 
 const actorOf = (request: FastifyRequest) => {
@@ -19,7 +29,7 @@ const actorOf = (request: FastifyRequest) => {
 };
 const ok = <T>(data: T) => ({ status: true as const, response: { data } });
 
-/** Add-on prices and promotion codes: staff may read them, only admins change them (inside the admin scope). */
+/** Add-on prices, promotion codes, one-way fees and delivery zones: staff may read them, only admins change them (inside the admin scope). */
 export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const adminOnly = app.requireRole('admin');
@@ -43,6 +53,73 @@ export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await svc().updateAddon(actorOf(request), request.params.code, request.body)),
+  );
+  app.get(
+    '/one-way-fees',
+    {
+      schema: { tags, summary: 'One-way routes and their fees', response: { 200: oneWayFeesResponseSchema } },
+    },
+    async () => ok(await svc().oneWayFees()),
+  );
+  app.put(
+    '/one-way-fees',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Offer a one-way route from one branch to another, or change its fee',
+        body: oneWayFeeBodySchema,
+        response: { 200: oneWayFeeResponseSchema },
+      },
+    },
+    async (request) => ok(await svc().setOneWayFee(actorOf(request), request.body)),
+  );
+  app.delete(
+    '/one-way-fees/:from/:to',
+    {
+      onRequest: adminOnly,
+      schema: { tags, summary: 'Stop offering a one-way route', params: oneWayRouteParamsSchema },
+    },
+    async (request) =>
+      ok(await svc().deleteOneWayFee(actorOf(request), request.params.from, request.params.to)),
+  );
+  app.get(
+    '/delivery-zones',
+    {
+      schema: {
+        tags,
+        summary: 'Delivery and collection zones of every branch',
+        response: { 200: deliveryZonesResponseSchema },
+      },
+    },
+    async () => ok(await svc().deliveryZones()),
+  );
+  app.post(
+    '/delivery-zones',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add a zone a branch delivers to and collects from, with its fee',
+        body: deliveryZoneBodySchema,
+        response: { 200: deliveryZoneResponseSchema },
+      },
+    },
+    async (request) => ok(await svc().createZone(actorOf(request), request.body)),
+  );
+  app.patch(
+    '/delivery-zones/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Rename a zone, change its fee or order, or stop delivering there',
+        params: idParamsSchema,
+        body: deliveryZonePatchSchema,
+        response: { 200: deliveryZoneResponseSchema },
+      },
+    },
+    async (request) => ok(await svc().updateZone(actorOf(request), request.params.id, request.body)),
   );
   app.get(
     '/promotions',

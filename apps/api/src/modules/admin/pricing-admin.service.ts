@@ -13,7 +13,14 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Executor as AuditExecutor } from '../audit/audit.repository';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { bangkokDate, bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
-import { CHECK_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
+import { CHECK_VIOLATION, FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
+import type {
+  DeliveryZone,
+  OneWayFee,
+  deliveryZoneBodySchema,
+  deliveryZonePatchSchema,
+  oneWayFeeBodySchema,
+} from '@siam/contract/delivery';
 import { rows } from '../../db/sql-rows';
 
 interface AddonRow {
@@ -56,6 +63,24 @@ const promotionOut = (r: PromotionRow): AdminPromotion => ({
 });
 const endOf = (day: string | null) =>
   day ? new Date(bangkokMidnight(day).getTime() + DAY_MS).toISOString() : null;
+
+interface ZoneRow {
+  id: number;
+  branch_code: string;
+  name: LocalizedText;
+  fee: string;
+  is_active: boolean;
+  sort_order: number;
+}
+const zoneColumns = sql`id, branch_code, name, fee::text AS fee, is_active, sort_order`;
+const zoneOut = (r: ZoneRow): DeliveryZone => ({
+  id: r.id,
+  branchCode: r.branch_code,
+  name: r.name,
+  fee: Number(r.fee),
+  isActive: r.is_active,
+  sortOrder: r.sort_order,
+});
 
 const promoColumns = sql`id, code, kind, value::text AS value, first_booking_only, starts_at, ends_at, max_uses, uses_count, is_active`;
 
@@ -104,6 +129,130 @@ export class PricingAdminService {
         action: 'addon.updated',
         before: { pricePerDay: Number(before.price_per_day), isActive: before.is_active },
         after: { pricePerDay: out.pricePerDay, isActive: out.isActive },
+      });
+      return out;
+    });
+  }
+
+  // ---------- one-way returns and delivery zones (issue 17, part 3) ----------
+
+  async oneWayFees(): Promise<OneWayFee[]> {
+    const list = await rows<{ from_branch: string; to_branch: string; fee: string }>(
+      this.db,
+      sql`SELECT from_branch, to_branch, fee::text AS fee FROM one_way_fees ORDER BY from_branch, to_branch`,
+    );
+    return list.map((r) => ({ fromBranch: r.from_branch, toBranch: r.to_branch, fee: Number(r.fee) }));
+  }
+
+  /** Offers a route (or changes its fee). Both branches must exist. */
+  async setOneWayFee(actor: Actor, body: z.output<typeof oneWayFeeBodySchema>) {
+    return this.inTransaction(async (tx) => {
+      const [before] = await rows<{ fee: string }>(
+        tx,
+        sql`SELECT fee::text AS fee FROM one_way_fees WHERE from_branch = ${body.fromBranch} AND to_branch = ${body.toBranch}`,
+      );
+      try {
+        await tx.execute(
+          sql`INSERT INTO one_way_fees (from_branch, to_branch, fee) VALUES (${body.fromBranch}, ${body.toBranch}, ${body.fee.toFixed(2)})
+              ON CONFLICT (from_branch, to_branch) DO UPDATE SET fee = EXCLUDED.fee`,
+        );
+      } catch (error) {
+        if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION)
+          throw new AppError('VALIDATION_FAILED', 'Unknown branch', [
+            { path: 'toBranch', message: 'Unknown branch' },
+          ]);
+        throw error;
+      }
+      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        entity: 'one_way_fee',
+        entityId: `${body.fromBranch}-${body.toBranch}`,
+        action: before ? 'one_way_fee.updated' : 'one_way_fee.created',
+        before: before ? { fee: Number(before.fee) } : null,
+        after: { fee: body.fee },
+      });
+      return { fromBranch: body.fromBranch, toBranch: body.toBranch, fee: body.fee };
+    });
+  }
+
+  /** Stops offering a route (bookings made keep theirs). */
+  async deleteOneWayFee(actor: Actor, fromBranch: string, toBranch: string) {
+    return this.inTransaction(async (tx) => {
+      const [gone] = await rows<{ fee: string }>(
+        tx,
+        sql`DELETE FROM one_way_fees WHERE from_branch = ${fromBranch} AND to_branch = ${toBranch} RETURNING fee::text AS fee`,
+      );
+      if (!gone) throw notFound('One-way route');
+      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        entity: 'one_way_fee',
+        entityId: `${fromBranch}-${toBranch}`,
+        action: 'one_way_fee.deleted',
+        before: { fee: Number(gone.fee) },
+        after: null,
+      });
+      return { deleted: true as const };
+    });
+  }
+
+  async deliveryZones(): Promise<DeliveryZone[]> {
+    const list = await rows<ZoneRow>(
+      this.db,
+      sql`SELECT ${zoneColumns} FROM delivery_zones ORDER BY branch_code, sort_order, id`,
+    );
+    return list.map(zoneOut);
+  }
+
+  async createZone(actor: Actor, body: z.output<typeof deliveryZoneBodySchema>) {
+    return this.inTransaction(async (tx) => {
+      let row: ZoneRow | undefined;
+      try {
+        [row] = await rows<ZoneRow>(
+          tx,
+          sql`INSERT INTO delivery_zones (branch_code, name, fee, is_active, sort_order)
+              VALUES (${body.branchCode}, ${JSON.stringify(body.name)}::jsonb, ${body.fee.toFixed(2)}, ${body.isActive}, ${body.sortOrder})
+              RETURNING ${zoneColumns}`,
+        );
+      } catch (error) {
+        if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION)
+          throw new AppError('VALIDATION_FAILED', 'Unknown branch', [
+            { path: 'branchCode', message: 'Unknown branch' },
+          ]);
+        throw error;
+      }
+      const out = zoneOut(row!);
+      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        entity: 'delivery_zone',
+        entityId: out.id,
+        action: 'delivery_zone.created',
+        before: null,
+        after: out,
+      });
+      return out;
+    });
+  }
+
+  async updateZone(actor: Actor, id: number, patch: z.output<typeof deliveryZonePatchSchema>) {
+    return this.inTransaction(async (tx) => {
+      const [before] = await rows<ZoneRow>(
+        tx,
+        sql`SELECT ${zoneColumns} FROM delivery_zones WHERE id = ${id} FOR UPDATE`,
+      );
+      if (!before) throw notFound('Delivery zone');
+      const [after] = await rows<ZoneRow>(
+        tx,
+        sql`UPDATE delivery_zones SET
+              name = coalesce(${patch.name ? JSON.stringify(patch.name) : null}::jsonb, name),
+              fee = coalesce(${patch.fee === undefined ? null : patch.fee.toFixed(2)}::numeric, fee),
+              is_active = coalesce(${patch.isActive ?? null}::boolean, is_active),
+              sort_order = coalesce(${patch.sortOrder ?? null}::int, sort_order)
+            WHERE id = ${id} RETURNING ${zoneColumns}`,
+      );
+      const out = zoneOut(after!);
+      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        entity: 'delivery_zone',
+        entityId: id,
+        action: 'delivery_zone.updated',
+        before: zoneOut(before),
+        after: out,
       });
       return out;
     });

@@ -7,30 +7,13 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { CAR_UNAVAILABLE_MESSAGE } from '@siam/contract/bookings';
 import { rentalPeriod } from './booking-quotes';
-import type { BookingRow, BookingsRepository, Executor } from './bookings.repository';
+import { bookingFees, changeWindow } from './booking-view';
+import type { BookingsRepository, Executor } from './bookings.repository';
 import type { PaymentGateway } from './payment-gateway';
 import { isRealDate, priceBooking, rentalDays, toBaht, toSatang } from './pricing';
 
 const HOUR_MS = 3_600_000;
 type ChangeInput = z.output<typeof changeBodySchema>;
-
-/**
- * What a customer may change themselves now (the booking terms' promise): the dates of a booking not
- * yet picked up, up to `dateChangeNoticeHours` before its pickup, with nothing waiting to be checked
- * (a slip, a card or a QR at the gateway); the return of a rental under way, before it is due.
- */
-export function changeWindow(row: BookingRow, now: Date, paymentPending: boolean) {
-  const pickupAt = bangkokInstant(row.pickup_date, businessRules.pickupTime).getTime();
-  const returnAt = bangkokInstant(row.return_date, businessRules.returnTime).getTime();
-  const settled = !row.slip_pending && !row.gateway_pending && !paymentPending;
-  return {
-    canChange:
-      (row.status === 'awaiting_payment' || row.status === 'confirmed') &&
-      settled &&
-      now.getTime() <= pickupAt - businessRules.dateChangeNoticeHours * HOUR_MS,
-    canExtend: row.status === 'active' && settled && now.getTime() < returnAt,
-  };
-}
 
 /**
  * The gateway did not answer the charge of a change's difference: the change is undone, but the card
@@ -126,12 +109,22 @@ export class BookingChanges {
             value: promo.kind === 'percent' ? Number(promo.value) : toSatang(promo.value),
           }
         : null,
+      // One-way, delivery and collection stay as agreed.
+      fees: bookingFees(row, 'en'),
     });
     const paid = row.paid_ms !== null;
     const difference = price.total - row.total_amount;
     const settle: ChangeQuote['settle'] =
       difference === 0 ? 'none' : !paid ? 'new_total' : difference > 0 ? 'card' : 'refund';
-    return { row, extension, days, price, difference, settle };
+    return {
+      row,
+      extension,
+      days,
+      price,
+      difference,
+      settle,
+      oneWay: row.return_branch_code !== row.branch_code,
+    };
   }
 
   /** What the change would cost, and whether a car is free for it (nothing is held). */
@@ -139,7 +132,7 @@ export class BookingChanges {
     const db = this.db;
     const p = await this.plan(db, userId, bookingId, input, false);
     const hold = await this.repo.liveHold(db, bookingId);
-    const { startsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate);
+    const { startsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate, p.oneWay);
     const free = await this.repo.unitsFreeExcept(db, p.row, bookingId, startsAt, blockedUntil);
     return {
       pickupDate: input.pickupDate,
@@ -163,7 +156,7 @@ export class BookingChanges {
       if (p.settle === 'card' && !input.cardToken) throw refuse('cardToken', 'Card token required');
       const before = await this.repo.liveHold(tx, bookingId);
       await this.repo.releaseHolds(tx, bookingId);
-      const { startsAt, endsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate);
+      const { startsAt, endsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate, p.oneWay);
       // The customer's own car first (for a rental under way, only it: it is with them).
       const others = p.extension
         ? []

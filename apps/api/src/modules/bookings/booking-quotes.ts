@@ -10,6 +10,7 @@ import { driverProblems, type DriverRules } from '@siam/contract/drivers';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
+import type { LocalizedText } from '../../db/schema/localized';
 import type { BookingsRepository, Executor } from './bookings.repository';
 import { isRealDate, priceBooking, rentalDays, toSatang } from './pricing';
 
@@ -23,27 +24,32 @@ export function promotionInvalid() {
   ]);
 }
 
-/** The period a rental holds its unit: pickup 09:00 to return 18:00 Bangkok time, plus the turnaround. */
-export function rentalPeriod(pickupDate: string, returnDate: string) {
+/** Held "for ever": a car returned to another branch does not come back to this one by itself. */
+const UNTIL_MOVED = new Date('9999-12-31T00:00:00Z');
+
+/**
+ * The period a rental holds its unit: pickup 09:00 to return 18:00 Bangkok time, plus the turnaround.
+ * A one-way rental holds its unit at the pickup branch from pickup on: the car will be at the return
+ * branch, bookable there once staff record its return (BookingsService.markReturned moves it).
+ */
+export function rentalPeriod(pickupDate: string, returnDate: string, oneWay = false) {
   const startsAt = bangkokInstant(pickupDate, businessRules.pickupTime);
   const endsAt = bangkokInstant(returnDate, businessRules.returnTime);
-  const blockedUntil = new Date(endsAt.getTime() + businessRules.turnaroundHours * HOUR_MS);
+  const blockedUntil = oneWay
+    ? UNTIL_MOVED
+    : new Date(endsAt.getTime() + businessRules.turnaroundHours * HOUR_MS);
   return { startsAt, endsAt, blockedUntil };
 }
 
+const refuse = (path: string, message: string): never => {
+  throw new AppError('VALIDATION_FAILED', message, [{ path, message }]);
+};
+
 /**
- * A return branch or times other than the pickup branch and the fixed times are refused with a field
- * error, never ignored: the customer must not believe a one-way return or a chosen time was booked.
+ * Times other than the fixed ones are refused with a field error, never ignored: the customer must
+ * not believe a chosen time was booked.
  */
 function refuseWhatIsNotOffered(input: QuoteInput) {
-  const refuse = (path: string, message: string) => {
-    throw new AppError('VALIDATION_FAILED', message, [{ path, message }]);
-  };
-  if (input.returnBranchCode !== undefined && input.returnBranchCode !== input.branchCode)
-    refuse(
-      'returnBranchCode',
-      'One-way returns are not offered: return the car to the branch you pick it up from',
-    );
   if (input.pickupTime !== undefined && input.pickupTime !== businessRules.pickupTime)
     refuse('pickupTime', `Pickup is at ${businessRules.pickupTime}`);
   if (input.returnTime !== undefined && input.returnTime !== businessRules.returnTime)
@@ -169,14 +175,62 @@ export class BookingQuotes {
     });
     const promo = await this.resolvePromotion(ex, input.promoCode || undefined, userId);
     const hotDealPercent = car.hot_deal_percent ? Number(car.hot_deal_percent) : null;
-    const price = priceBooking({ days, pricePerDay: car.price_per_day, hotDealPercent, addons, promo });
-    return { days, car, promo, hotDealPercent, price };
+    const handover = await this.handoverFees(ex, input, lang);
+    const price = priceBooking({
+      days,
+      pricePerDay: car.price_per_day,
+      hotDealPercent,
+      addons,
+      promo,
+      fees: handover.fees,
+    });
+    return { days, car, promo, hotDealPercent, price, ...handover };
+  }
+
+  /**
+   * The return branch (a one-way route the company offers, for its fee), and the delivery (a zone of
+   * the pickup branch) and collection (a zone of the return branch) with their fees, in satang.
+   */
+  private async handoverFees(ex: Executor, input: QuoteInput, lang: Language) {
+    const fees: NonNullable<Parameters<typeof priceBooking>[0]['fees']> = [];
+    const returnBranch = input.returnBranchCode || input.branchCode;
+    const oneWay = returnBranch !== input.branchCode;
+    let returnBranchName: string | null = null;
+    if (oneWay) {
+      const route = await this.repo.oneWayRoute(ex, input.branchCode, returnBranch);
+      if (!route)
+        refuse(
+          'returnBranchCode',
+          'This car cannot be returned to that branch: choose another or the pickup branch',
+        );
+      returnBranchName = route!.to_name[lang];
+      fees.push({ code: 'one_way', label: route!.to_name[lang], amount: route!.fee });
+    }
+    const legs = { delivery: input.delivery, collection: input.collection };
+    const handovers: {
+      leg: 'delivery' | 'collection';
+      zoneName: LocalizedText;
+      fee: number;
+    }[] = [];
+    for (const [leg, request] of Object.entries(legs) as [
+      'delivery' | 'collection',
+      QuoteInput['delivery'],
+    ][]) {
+      if (!request) continue;
+      const zone = await this.repo.deliveryZone(ex, request.zoneId);
+      const branch = leg === 'delivery' ? input.branchCode : returnBranch;
+      if (!zone || !zone.is_active || zone.branch_code !== branch)
+        refuse(`${leg}.zoneId`, 'This branch does not deliver to that area');
+      fees.push({ code: leg, label: zone!.name[lang], amount: zone!.fee });
+      handovers.push({ leg, zoneName: zone!.name, fee: zone!.fee });
+    }
+    return { fees, oneWay, returnBranch, returnBranchName, handovers };
   }
 
   async quote(input: QuoteInput, lang: Language, userId: number | null): Promise<Quote> {
     const db = this.db;
     const q = await this.compute(db, input, lang, userId);
-    const { startsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate);
+    const { startsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate, q.oneWay);
     const units = await this.repo.candidateUnits(
       db,
       input.carModelId,
@@ -202,6 +256,9 @@ export class BookingQuotes {
       addonsAmount: q.price.addonsAmount,
       promoCode: q.promo?.code ?? null,
       promoDiscount: q.price.promoDiscount,
+      fees: q.price.fees,
+      returnBranchCode: q.returnBranch,
+      returnBranchName: q.returnBranchName ?? q.car.branch_name![lang],
       total: q.price.total,
       vat: q.price.vat,
       vatPercent: businessRules.vatPercent,

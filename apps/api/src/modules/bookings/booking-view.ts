@@ -1,12 +1,53 @@
+import { bangkokInstant } from '@siam/contract/bangkok-time';
 import type { Booking } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import type { Language } from '@siam/contract/languages';
-import { changeWindow } from './booking-changes';
 import { canTransition } from './booking-status';
 import type { BookingRow, BookingsRepository } from './bookings.repository';
 import { cancellationFee, lateCancellationFee } from './pricing';
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * What a customer may change themselves now (the booking terms' promise): the dates of a booking not
+ * yet picked up, up to `dateChangeNoticeHours` before its pickup, with nothing waiting to be checked
+ * (a slip, a card or a QR at the gateway); the return of a rental under way, before it is due.
+ */
+export function changeWindow(row: BookingRow, now: Date, paymentPending: boolean) {
+  const pickupAt = bangkokInstant(row.pickup_date, businessRules.pickupTime).getTime();
+  const returnAt = bangkokInstant(row.return_date, businessRules.returnTime).getTime();
+  const settled = !row.slip_pending && !row.gateway_pending && !paymentPending;
+  return {
+    canChange:
+      (row.status === 'awaiting_payment' || row.status === 'confirmed') &&
+      settled &&
+      now.getTime() <= pickupAt - businessRules.dateChangeNoticeHours * HOUR_MS,
+    canExtend: row.status === 'active' && settled && now.getTime() < returnAt,
+  };
+}
+
+/** The one-way, delivery and collection fees of a booking, as lines of its price. */
+export function bookingFees(row: BookingRow, lang: Language): Booking['fees'] {
+  return [
+    ...(row.one_way_fee > 0 || row.return_branch_code !== row.branch_code
+      ? [{ code: 'one_way' as const, label: row.return_branch_name[lang], amount: row.one_way_fee }]
+      : []),
+    ...row.handovers.map((h) => ({ code: h.leg, label: h.zone_name[lang], amount: h.fee })),
+  ];
+}
+
+function handover(row: BookingRow, leg: 'delivery' | 'collection', lang: Language) {
+  const h = row.handovers.find((x) => x.leg === leg);
+  return h
+    ? {
+        zoneName: h.zone_name[lang],
+        kind: h.kind,
+        address: h.address,
+        flightNumber: h.flight_number,
+        fee: h.fee,
+      }
+    : null;
+}
 
 /**
  * A booking as the customer and staff see it, in their language, from its row,
@@ -70,6 +111,11 @@ export function toBooking(
     addonsAmount: row.addons_amount,
     promoCode: row.promotion_code,
     promoDiscount: row.promotion_discount,
+    fees: bookingFees(row, lang),
+    returnBranchCode: row.return_branch_code,
+    returnBranchName: row.return_branch_name[lang],
+    delivery: handover(row, 'delivery', lang),
+    collection: handover(row, 'collection', lang),
     total: row.total_amount,
     vat: row.vat_amount,
     paid,

@@ -68,6 +68,18 @@ export interface BookingRow {
   deposit_kept_reason: string | null;
   deposit_held_ms: number | null;
   deposit_released_ms: number | null;
+  return_branch_code: string;
+  return_branch_name: LocalizedText;
+  one_way_fee: number;
+  /** Delivery first, then collection (booking_handovers). */
+  handovers: {
+    leg: 'delivery' | 'collection';
+    zone_name: LocalizedText;
+    kind: 'address' | 'hotel' | 'flight';
+    address: string;
+    flight_number: string;
+    fee: number;
+  }[];
   /** Every driver with their licence, the main driver first (booking_drivers). */
   drivers: {
     first_name: string;
@@ -120,9 +132,15 @@ const bookingColumns = sql`
       'birth_date', to_char(d.birth_date, 'YYYY-MM-DD'), 'licence_number', d.licence_number,
       'licence_country', d.licence_country, 'licence_issued', to_char(d.licence_issued, 'YYYY-MM-DD'),
       'licence_expiry', to_char(d.licence_expiry, 'YYYY-MM-DD'), 'international_permit', d.international_permit)
-      ORDER BY d.position) FROM booking_drivers d WHERE d.booking_id = b.id), '[]'::json) AS drivers`;
+      ORDER BY d.position) FROM booking_drivers d WHERE d.booking_id = b.id), '[]'::json) AS drivers,
+  COALESCE(b.return_branch_code, b.branch_code) AS return_branch_code, rbr.name AS return_branch_name,
+  (b.one_way_fee * 100)::int AS one_way_fee,
+  COALESCE((SELECT json_agg(json_build_object('leg', h.leg, 'zone_name', h.zone_name, 'kind', h.kind,
+      'address', h.address, 'flight_number', h.flight_number, 'fee', (h.fee * 100)::int) ORDER BY h.leg DESC)
+    FROM booking_handovers h WHERE h.booking_id = b.id), '[]'::json) AS handovers`;
 
-const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code`;
+const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code
+  JOIN branches rbr ON rbr.code = COALESCE(b.return_branch_code, b.branch_code)`;
 
 /** The SQL of bookings, holds, promotions, payments, slips and idempotency keys. */
 export class BookingsRepository {
@@ -347,17 +365,22 @@ export class BookingsRepository {
             pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name, driver_email,
             driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
             hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
-            payment_due_at, created_ip, device_id, deposit_amount)
+            payment_due_at, created_ip, device_id, deposit_amount, return_branch_code, one_way_fee)
           VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
             ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
             ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
             ${v.email}, ${v.phone}, ${v.idNumber}, ${v.language}, ${v.pricePerDay}, ${v.rentalAmount},
             ${v.hotDealPercent}, ${v.hotDealDiscount}, ${v.addonsAmount}, ${v.promoCode}, ${v.promoDiscount},
             ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.deviceId ?? null},
-            ${v.depositAmount ?? 0})
+            ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0})
           RETURNING id, booking_number`,
     );
     return row!;
+  }
+
+  /** A car now at another branch (a one-way rental returned there). */
+  async moveUnit(ex: Executor, unitId: number, branchCode: string) {
+    await ex.execute(sql`UPDATE vehicle_units SET branch_code = ${branchCode} WHERE id = ${unitId}`);
   }
 
   async setUnit(ex: Executor, bookingId: number, unitId: number) {
@@ -372,6 +395,70 @@ export class BookingsRepository {
       sql`INSERT INTO booking_addons (booking_id, addon_code, price_per_day, quantity, amount)
           VALUES (${a.bookingId}, ${a.code}, ${a.pricePerDay}, ${a.quantity}, ${a.amount})`,
     );
+  }
+
+  /** A delivery to the customer or a collection from them, with the zone's name and fee as agreed. */
+  async insertHandover(
+    ex: Executor,
+    h: {
+      bookingId: number;
+      leg: 'delivery' | 'collection';
+      zoneId: number;
+      zoneName: LocalizedText;
+      kind: string;
+      address: string;
+      flightNumber: string;
+      fee: string;
+    },
+  ) {
+    await ex.execute(
+      sql`INSERT INTO booking_handovers (booking_id, leg, zone_id, zone_name, kind, address, flight_number, fee)
+          VALUES (${h.bookingId}, ${h.leg}, ${h.zoneId}, ${JSON.stringify(h.zoneName)}::jsonb, ${h.kind},
+                  ${h.address}, ${h.flightNumber}, ${h.fee})`,
+    );
+  }
+
+  /** A one-way route the company offers (fee in satang) and the return branch's name. */
+  async oneWayRoute(ex: Executor, from: string, to: string) {
+    const [row] = await rows<{ fee: number; to_name: LocalizedText }>(
+      ex,
+      sql`SELECT (f.fee * 100)::int AS fee, br.name AS to_name FROM one_way_fees f
+          JOIN branches br ON br.code = f.to_branch AND br.is_active
+          WHERE f.from_branch = ${from} AND f.to_branch = ${to}`,
+    );
+    return row;
+  }
+
+  async deliveryZone(ex: Executor, id: number) {
+    const [row] = await rows<{
+      id: number;
+      branch_code: string;
+      name: LocalizedText;
+      fee: number;
+      is_active: boolean;
+    }>(
+      ex,
+      sql`SELECT id, branch_code, name, (fee * 100)::int AS fee, is_active FROM delivery_zones WHERE id = ${id}`,
+    );
+    return row;
+  }
+
+  /** What a branch offers the booking form: one-way routes from it and its delivery zones. */
+  async handoverOptions(ex: Executor, branchCode: string) {
+    const oneWay = await rows<{ code: string; name: LocalizedText; fee: number }>(
+      ex,
+      sql`SELECT br.code, br.name, (f.fee * 100)::int AS fee FROM one_way_fees f
+          JOIN branches br ON br.code = f.to_branch AND br.is_active
+          WHERE f.from_branch = ${branchCode} ORDER BY br.sort_order, br.code`,
+    );
+    const zones = await rows<{ id: number; name: LocalizedText; fee: number; branch_code: string }>(
+      ex,
+      sql`SELECT id, name, (fee * 100)::int AS fee, branch_code FROM delivery_zones
+          WHERE is_active AND (branch_code = ${branchCode}
+            OR branch_code IN (SELECT to_branch FROM one_way_fees WHERE from_branch = ${branchCode}))
+          ORDER BY sort_order, id`,
+    );
+    return { oneWay, zones };
   }
 
   /** The booking's drivers in order: the main driver first. */
@@ -911,6 +998,11 @@ export class BookingsRepository {
           WHERE s.booking_id = b.id AND b.user_id = ${userId} RETURNING s.storage_key`,
     );
     await ex.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${userId}`);
+    // Where the car was brought or fetched: the fee stays (the money record), the place goes.
+    await ex.execute(
+      sql`UPDATE booking_handovers h SET address = '', flight_number = '' FROM bookings b
+          WHERE h.booking_id = b.id AND b.user_id = ${userId}`,
+    );
     // Birth dates and licences: a counter's check, not a record the law keeps.
     await ex.execute(
       sql`DELETE FROM booking_drivers d USING bookings b WHERE d.booking_id = b.id AND b.user_id = ${userId}`,

@@ -20,6 +20,7 @@ import {
 } from '@siam/contract/bookings';
 import { dataEnvelope } from '@siam/contract/envelope';
 import { cardVaultSchema } from '@siam/contract/card-tokens';
+import { handoverOptionsResponseSchema } from '@siam/contract/delivery';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
@@ -343,6 +344,23 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           requestLanguage(request),
         ),
       },
+    }),
+  );
+
+  app.get(
+    '/guest/branches/:code/handover-options',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Where a car picked up at this branch may be returned (one-way fees) and delivered (zones and fees)',
+        params: z.object({ code: z.string().min(1).max(32) }),
+        response: { 200: handoverOptionsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await bookings().handoverOptions(request.params.code, requestLanguage(request)) },
     }),
   );
 

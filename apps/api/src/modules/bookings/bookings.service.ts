@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { HandoverOptions } from '@siam/contract/delivery';
 import { sql } from 'drizzle-orm';
 import {
   CAR_UNAVAILABLE_MESSAGE,
@@ -125,6 +126,18 @@ export class BookingsService {
 
   /** Self-service changes of dates and extensions (booking-changes.ts). */
   private readonly changes: BookingChanges;
+
+  /**
+   * What the booking form offers from a branch: one-way routes from it, and the zones it (or a
+   * route's return branch, for a collection) delivers to, each with its fee in satang.
+   */
+  async handoverOptions(branchCode: string, lang: Language): Promise<HandoverOptions> {
+    const { oneWay, zones } = await this.repo.handoverOptions(this.db, branchCode);
+    return {
+      oneWay: oneWay.map((r) => ({ branchCode: r.code, branchName: r.name[lang], fee: r.fee })),
+      zones: zones.map((z) => ({ id: z.id, name: z.name[lang], fee: z.fee, branchCode: z.branch_code })),
+    };
+  }
 
   /** What moving a customer's booking to these dates would cost (nothing is held). */
   quoteChange(userId: number, bookingId: number, input: z.output<typeof changeBodySchema>) {
@@ -260,7 +273,7 @@ export class BookingsService {
       const free = q.price.total === 0;
       // Staff bookings are outside the limits: the staff member is at the counter with the customer.
       if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin);
-      const { startsAt, endsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate);
+      const { startsAt, endsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate, q.oneWay);
       const booking = await this.repo.insertBooking(tx, {
         userId: customerId,
         carModelId: input.carModelId,
@@ -288,10 +301,26 @@ export class BookingsService {
         vat: toBaht(q.price.vat),
         paymentDueAt: paymentDeadline(input.paymentMethod, this.now()).toISOString(),
         depositAmount: toBaht(q.car.deposit),
+        returnBranchCode: q.oneWay ? q.returnBranch : null,
+        oneWayFee: toBaht(q.price.fees.find((f) => f.code === 'one_way')?.amount ?? 0),
         createdIp: staff ? null : (origin.ip ?? null),
         deviceId: staff ? null : (origin.deviceId ?? null),
       });
       await this.repo.insertDrivers(tx, booking.id, [input.driver, ...input.additionalDrivers]);
+      for (const h of q.handovers) {
+        const where = input[h.leg]!;
+        await this.repo.insertHandover(tx, {
+          bookingId: booking.id,
+          leg: h.leg,
+          zoneId: where.zoneId,
+          zoneName: h.zoneName,
+          kind: where.kind,
+          // Only what the kind asks for: a hotel's address, or a flight number.
+          address: where.kind === 'flight' ? '' : where.address,
+          flightNumber: where.kind === 'flight' ? where.flightNumber : '',
+          fee: toBaht(h.fee),
+        });
+      }
       for (const a of q.price.addons)
         await this.repo.insertBookingAddon(tx, {
           bookingId: booking.id,
@@ -1061,7 +1090,11 @@ export class BookingsService {
           throw new AppError('VALIDATION_FAILED', 'That unit is not a car of this model');
         const hold = await this.repo.liveHold(tx, bookingId);
         await this.repo.releaseHolds(tx, bookingId);
-        const { startsAt, endsAt, blockedUntil } = rentalPeriod(row.pickup_date, row.return_date);
+        const { startsAt, endsAt, blockedUntil } = rentalPeriod(
+          row.pickup_date,
+          row.return_date,
+          row.return_branch_code !== row.branch_code,
+        );
         const ok = await this.repo.insertHold(tx, {
           unitId,
           bookingId,
@@ -1087,6 +1120,9 @@ export class BookingsService {
       if (!(await this.repo.transition(tx, bookingId, 'return', sql`returned_at = now()`)))
         throw new AppError('CONFLICT', 'Only an active booking can be returned');
       await this.repo.releaseHolds(tx, bookingId);
+      // Returned to another branch: the car is there now, bookable there from now on.
+      if (row.return_branch_code !== row.branch_code && row.unit_id !== null)
+        await this.repo.moveUnit(tx, row.unit_id, row.return_branch_code);
       await inTx?.(tx, row);
     });
     return this.getById(bookingId, lang);

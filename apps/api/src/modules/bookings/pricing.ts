@@ -30,6 +30,8 @@ export interface PriceInput {
   hotDealPercent: number | null;
   addons: { code: string; label: string; pricePerDay: number; quantity: number }[];
   promo: { code: string; kind: 'percent' | 'amount'; value: number } | null; // amount: satang
+  /** One-way, delivery and collection fees (satang): added whole, never discounted. */
+  fees?: { code: 'one_way' | 'delivery' | 'collection'; label: string; amount: number }[];
 }
 
 export interface PriceBreakdown {
@@ -38,6 +40,8 @@ export interface PriceBreakdown {
   addons: { code: string; label: string; quantity: number; pricePerDay: number; amount: number }[];
   addonsAmount: number;
   promoDiscount: number;
+  fees: { code: 'one_way' | 'delivery' | 'collection'; label: string; amount: number }[];
+  feesAmount: number;
   total: number;
   vat: number;
 }
@@ -47,7 +51,8 @@ export interface PriceBreakdown {
  * rental = days × daily price; a running hot deal takes its percent off the rental;
  * add-ons = per-day price × quantity × days; a promotion code then takes its percent
  * (or its fixed amount, never more than the rental left) off the rental only, as the
- * promotions page promises ("10% off the rental price"): extras are never discounted.
+ * promotions page promises ("10% off the rental price"): extras are never discounted, nor are the
+ * one-way, delivery and collection fees, added last.
  * VAT is the 7/107 part of the total.
  */
 export function priceBooking(input: PriceInput): PriceBreakdown {
@@ -68,9 +73,11 @@ export function priceBooking(input: PriceInput): PriceBreakdown {
       input.promo.kind === 'percent'
         ? percentOf(rentalAfterDeal, input.promo.value)
         : Math.min(input.promo.value, rentalAfterDeal);
-  const total = rentalAfterDeal + addonsAmount - promoDiscount;
+  const fees = input.fees ?? [];
+  const feesAmount = fees.reduce((sum, f) => sum + f.amount, 0);
+  const total = rentalAfterDeal + addonsAmount - promoDiscount + feesAmount;
   const vat = Math.round((total * businessRules.vatPercent) / (100 + businessRules.vatPercent));
-  return { rentalAmount, hotDealDiscount, addons, addonsAmount, promoDiscount, total, vat };
+  return { rentalAmount, hotDealDiscount, addons, addonsAmount, promoDiscount, fees, feesAmount, total, vat };
 }
 
 /**

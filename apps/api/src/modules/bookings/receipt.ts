@@ -63,6 +63,9 @@ const labels = {
     rental: 'ค่าเช่า',
     hotDeal: 'ส่วนลดดีลพิเศษ',
     promo: 'โค้ดส่วนลด',
+    one_way: 'ค่าคืนรถต่างสาขา',
+    delivery: 'ค่าส่งรถ',
+    collection: 'ค่ารับรถคืน',
     total: 'ยอดรวม',
     vat: 'ภาษีมูลค่าเพิ่ม 7% (รวมในราคาแล้ว)',
     payment: 'การชำระเงิน',
@@ -91,6 +94,9 @@ const labels = {
     rental: 'Rental',
     hotDeal: 'Hot deal discount',
     promo: 'Promotion code',
+    one_way: 'One-way return',
+    delivery: 'Delivery',
+    collection: 'Collection',
     total: 'Total',
     vat: 'VAT 7% (included)',
     payment: 'Payment',
@@ -119,6 +125,9 @@ const labels = {
     rental: '租金',
     hotDeal: '特惠折扣',
     promo: '优惠码',
+    one_way: '异地还车费',
+    delivery: '送车费',
+    collection: '上门取车费',
     total: '总计',
     vat: '增值税7%（已含）',
     payment: '付款',
@@ -220,6 +229,7 @@ export async function renderReceipt(
   for (const a of booking.addons)
     row(`${a.label} (${booking.days} × ${money(a.pricePerDay)})`, money(a.amount));
   if (booking.promoDiscount) row(`${L.promo} ${booking.promoCode}`, `-${money(booking.promoDiscount)}`);
+  for (const fee of booking.fees) row(`${L[fee.code]}: ${fee.label}`, money(fee.amount));
   row(L.total, money(booking.total), true);
   row(L.vat, money(booking.vat));
   doc.moveDown();

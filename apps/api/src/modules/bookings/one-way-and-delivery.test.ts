@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { login } from '../../../test/admin-helpers';
+import { buildTestApp } from '../../../test/app';
+import { describeEachDatabase } from '../../../test/databases';
+import { demoStaffAccounts } from '../../db/seed/demo-staff';
+import {
+  createBooking,
+  daysFromNow,
+  goodCardToken,
+  makeCar,
+  makeCustomer,
+} from './booking-fixtures.test-helper';
+
+/**
+ * One-way returns and delivery (issue 17, part 3): routes and zones set by admins, their fees in the
+ * quote and the total (never discounted), refused when not offered, kept on the booking with the
+ * address for staff; a one-way car leaves its branch and is bookable at the other once returned.
+ */
+describeEachDatabase('one-way returns and delivery', (ctx) => {
+  let app: App;
+  let admin: { authorization: string };
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database);
+    await app.ready();
+    const account = demoStaffAccounts.find((a) => a.role === 'admin')!;
+    admin = await login(app, account.email, account.password);
+  });
+  afterAll(() => app.close());
+
+  const asAdmin = (method: 'PUT' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+    app.inject({ method, url: `/api/v1/admin${url}`, headers: admin, ...(payload && { payload }) });
+  const quote = (payload: object) =>
+    app.inject({ method: 'POST', url: '/api/v1/guest/bookings/quote', payload });
+  /** A second branch of our own, with a unit-less route from the car's branch. */
+  async function branchPair(units = 1) {
+    const car = await makeCar(ctx.database, units);
+    const other = `${car.branchCode}x`.slice(0, 30);
+    await ctx.database.query(
+      `INSERT INTO branches (code, name, address, phone) VALUES ($1, $2, $2, '021234567')`,
+      [other, JSON.stringify({ th: 'ปลายทาง', en: 'Far branch', zh: '远端门店' })],
+    );
+    return { car, other };
+  }
+
+  it('prices a one-way return and a delivery to a hotel, in the total and never discounted; the booking keeps them', async () => {
+    const { car, other } = await branchPair(2);
+    const trip = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(20),
+      returnDate: daysFromNow(22),
+      returnBranchCode: other,
+    };
+    // Not offered yet: refused at the field, never ignored.
+    const notOffered = await quote(trip);
+    expect(notOffered.statusCode).toBe(400);
+    expect(notOffered.json().errors[0].path).toBe('returnBranchCode');
+
+    const route = await asAdmin('PUT', '/one-way-fees', {
+      fromBranch: car.branchCode,
+      toBranch: other,
+      fee: 1500,
+    });
+    expect(route.statusCode, route.body).toBe(200);
+    const zone = await asAdmin('POST', '/delivery-zones', {
+      branchCode: car.branchCode,
+      name: { th: 'ใจกลางเมือง', en: 'City centre', zh: '市中心' },
+      fee: 600,
+    });
+    expect(zone.statusCode, zone.body).toBe(200);
+    const zoneId = zone.json().response.data.id;
+    const options = await app.inject({
+      url: `/api/v1/guest/branches/${car.branchCode}/handover-options?lng=en`,
+    });
+    expect(options.json().response.data).toEqual({
+      oneWay: [{ branchCode: other, branchName: 'Far branch', fee: 150_000 }],
+      zones: [{ id: zoneId, name: 'City centre', fee: 60_000, branchCode: car.branchCode }],
+    });
+
+    const delivery = { zoneId, kind: 'hotel', address: 'Hotel Siam, 1 Rama I Road' };
+    const priced = await quote({ ...trip, delivery });
+    expect(priced.statusCode, priced.body).toBe(200);
+    expect(priced.json().response.data).toMatchObject({
+      rentalAmount: 200_000,
+      fees: [
+        { code: 'one_way', label: 'Far branch', amount: 150_000 },
+        { code: 'delivery', label: 'City centre', amount: 60_000 },
+      ],
+      returnBranchCode: other,
+      returnBranchName: 'Far branch',
+      total: 410_000,
+    });
+    // A code takes its percent off the rental only, never off the fees.
+    const code = `HALF${ctx.kind.toUpperCase()}${Date.now().toString(36).toUpperCase()}`;
+    await ctx.database.query(`INSERT INTO promotion_codes (code, kind, value) VALUES ($1, 'percent', 50)`, [
+      code,
+    ]);
+    expect((await quote({ ...trip, delivery, promoCode: code })).json().response.data).toMatchObject({
+      promoDiscount: 100_000,
+      total: 310_000,
+    });
+    // A zone of another branch, a hotel without its address, a flight without its number: refused.
+    expect(
+      (
+        await quote({ ...trip, delivery: { zoneId: zoneId + 999, kind: 'address', address: 'Somewhere 12' } })
+      ).json().errors[0].path,
+    ).toBe('delivery.zoneId');
+    const customer = await makeCustomer(app);
+    const book = (where: object) =>
+      createBooking(app, customer.headers, {
+        ...trip,
+        delivery: where,
+        paymentMethod: 'card',
+        cardToken: goodCardToken,
+      });
+    expect((await book({ zoneId, kind: 'hotel', address: '' })).json().errors[0].path).toBe(
+      'delivery.address',
+    );
+    expect((await book({ zoneId, kind: 'flight', flightNumber: 'hello' })).json().errors[0].path).toBe(
+      'delivery.flightNumber',
+    );
+    const made = await createBooking(app, customer.headers, {
+      ...trip,
+      delivery,
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const booking = made.json().response.data.booking;
+    expect(booking).toMatchObject({
+      total: 410_000,
+      returnBranchCode: other,
+      returnBranchName: 'Far branch',
+      delivery: {
+        zoneName: 'City centre',
+        kind: 'hotel',
+        address: 'Hotel Siam, 1 Rama I Road',
+        flightNumber: '',
+        fee: 60_000,
+      },
+      collection: null,
+    });
+    // Staff see where to bring the car.
+    const staffView = await app.inject({ url: `/api/v1/admin/bookings/${booking.id}`, headers: admin });
+    expect(JSON.stringify(staffView.json())).toContain('Hotel Siam, 1 Rama I Road');
+    // A later change of the fees leaves the booking's as agreed.
+    await asAdmin('PUT', '/one-way-fees', { fromBranch: car.branchCode, toBranch: other, fee: 9000 });
+    const mine = await app.inject({ url: `/api/v1/auth/bookings/${booking.id}`, headers: customer.headers });
+    expect(mine.json().response.data.total).toBe(410_000);
+    // Erasure keeps the fee, not the place.
+    await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/account',
+      headers: customer.headers,
+      payload: { password: 'secret-123', confirm: true },
+    });
+    const [kept] = await ctx.database.query<{ address: string; fee: string }>(
+      'SELECT address, fee::text AS fee FROM booking_handovers WHERE booking_id = $1',
+      [booking.id],
+    );
+    expect(kept).toEqual({ address: '', fee: '600.00' });
+  });
+
+  it('a one-way car is gone from its branch after pickup, and bookable at the other branch once returned', async () => {
+    const { car, other } = await branchPair(1);
+    await asAdmin('PUT', '/one-way-fees', { fromBranch: car.branchCode, toBranch: other, fee: 500 });
+    const customer = await makeCustomer(app);
+    const made = await createBooking(app, customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(10),
+      returnDate: daysFromNow(12),
+      returnBranchCode: other,
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const booking = made.json().response.data.booking;
+    // Months later the car is not at its first branch any more.
+    const later = { carModelId: car.carModelId, pickupDate: daysFromNow(60), returnDate: daysFromNow(62) };
+    expect((await quote({ ...later, branchCode: car.branchCode })).json().response.data.available).toBe(
+      false,
+    );
+    for (const step of ['deposit', 'pick-up', 'return'])
+      expect(
+        (
+          await asAdmin(
+            'POST',
+            `/bookings/${booking.id}/${step}`,
+            step === 'deposit' ? { action: 'take', method: 'cash' } : {},
+          )
+        ).statusCode,
+      ).toBe(200);
+    expect((await quote({ ...later, branchCode: other })).json().response.data.available).toBe(true);
+  });
+
+  it('lets admins run routes and zones, audited; staff may only read them', async () => {
+    const { car, other } = await branchPair(0);
+    const same = await asAdmin('PUT', '/one-way-fees', {
+      fromBranch: car.branchCode,
+      toBranch: car.branchCode,
+      fee: 1,
+    });
+    expect(same.statusCode).toBe(400);
+    const unknown = await asAdmin('PUT', '/one-way-fees', {
+      fromBranch: car.branchCode,
+      toBranch: 'nowhere',
+      fee: 1,
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(
+      (await asAdmin('PUT', '/one-way-fees', { fromBranch: car.branchCode, toBranch: other, fee: 700 }))
+        .statusCode,
+    ).toBe(200);
+    expect((await asAdmin('DELETE', `/one-way-fees/${car.branchCode}/${other}`)).statusCode).toBe(200);
+    expect((await asAdmin('DELETE', `/one-way-fees/${car.branchCode}/${other}`)).statusCode).toBe(404);
+    const zone = (
+      await asAdmin('POST', '/delivery-zones', {
+        branchCode: car.branchCode,
+        name: { th: 'ก', en: 'A', zh: '甲' },
+        fee: 100,
+      })
+    ).json().response.data;
+    const off = await asAdmin('PATCH', `/delivery-zones/${zone.id}`, { isActive: false });
+    expect(off.json().response.data).toMatchObject({ isActive: false, fee: 100, name: { en: 'A' } });
+    const audit = await app.inject({ url: '/api/v1/admin/audit-log?entity=delivery_zone', headers: admin });
+    expect(JSON.stringify(audit.json())).toContain('delivery_zone.updated');
+    const staffAccount = demoStaffAccounts.find((a) => a.role === 'staff')!;
+    const staff = await login(app, staffAccount.email, staffAccount.password);
+    expect((await app.inject({ url: '/api/v1/admin/delivery-zones', headers: staff })).statusCode).toBe(200);
+    expect(
+      (
+        await app.inject({
+          method: 'PATCH',
+          url: `/api/v1/admin/delivery-zones/${zone.id}`,
+          headers: staff,
+          payload: { fee: 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { localizedInputSchema, localizedSchema, patchOf } from './admin';
+import { dataEnvelope } from './envelope';
+
+/**
+ * One-way returns and delivery (issue 17, part 3). A car may be returned to another branch when the
+ * company offers that route (a fee per route, set by admins), and delivered to, or collected from,
+ * an address, a hotel or an arriving flight within one of the pickup branch's zones (a fee per zone).
+ * Fees are part of the total (VAT included), never discounted by a promotion code.
+ */
+export const handoverKinds = ['address', 'hotel', 'flight'] as const;
+export type HandoverKind = (typeof handoverKinds)[number];
+
+/** A flight number as airlines print it: two letters or digits, then one to four digits (TG 661, FD3012). */
+export const FLIGHT_NUMBER = /^[A-Z0-9]{2} ?\d{1,4}[A-Z]?$/;
+
+export const handoverMessages = {
+  address: 'Please enter the address or hotel',
+  flight: 'Please enter a flight number such as TG 661',
+  zone: 'Please choose an area',
+} as const;
+
+/** A zone is all a quote needs to price a delivery or collection. */
+export const handoverZoneSchema = z.object({
+  zoneId: z.number({ error: handoverMessages.zone }).int().positive(handoverMessages.zone),
+});
+
+/** Where the car is brought to the customer (delivery) or fetched from them (collection). */
+export const handoverRequestSchema = handoverZoneSchema
+  .extend({
+    kind: z.enum(handoverKinds),
+    /** A street address, or the hotel's name and address. */
+    address: z.string().trim().max(300, 'Too long').default(''),
+    /** For a flight: the customer is met at arrivals. */
+    flightNumber: z.string().trim().toUpperCase().max(8, handoverMessages.flight).default(''),
+  })
+  .superRefine((h, ctx) => {
+    if (h.kind === 'flight' && !FLIGHT_NUMBER.test(h.flightNumber))
+      ctx.addIssue({ code: 'custom', path: ['flightNumber'], message: handoverMessages.flight });
+    if (h.kind !== 'flight' && h.address.length < 5)
+      ctx.addIssue({ code: 'custom', path: ['address'], message: handoverMessages.address });
+  });
+export type HandoverRequest = z.input<typeof handoverRequestSchema>;
+
+/** A fee of the booking's total besides the rental and extras. */
+export const feeCodes = ['one_way', 'delivery', 'collection'] as const;
+export const feeLineSchema = z.object({
+  code: z.enum(feeCodes),
+  label: z.string(),
+  amount: z.number().int(),
+});
+export type FeeLine = z.infer<typeof feeLineSchema>;
+
+/** A booking's delivery or collection as the customer and staff see it. */
+export const bookingHandoverSchema = z.object({
+  zoneName: z.string(),
+  kind: z.enum(handoverKinds),
+  address: z.string(),
+  flightNumber: z.string(),
+  fee: z.number().int(),
+});
+export type BookingHandover = z.infer<typeof bookingHandoverSchema>;
+
+/** What a branch offers the booking form: routes for a one-way return and delivery zones (satang). */
+export const handoverOptionsSchema = z.object({
+  oneWay: z.array(z.object({ branchCode: z.string(), branchName: z.string(), fee: z.number().int() })),
+  /** The pickup branch's zones (delivery) and the route branches' (collection after a one-way return). */
+  zones: z.array(
+    z.object({ id: z.number().int(), name: z.string(), fee: z.number().int(), branchCode: z.string() }),
+  ),
+});
+export type HandoverOptions = z.infer<typeof handoverOptionsSchema>;
+
+// ---------- admins ----------
+
+export const oneWayFeeSchema = z.object({
+  fromBranch: z.string(),
+  toBranch: z.string(),
+  /** Baht. */
+  fee: z.number(),
+});
+export type OneWayFee = z.infer<typeof oneWayFeeSchema>;
+export const oneWayFeeBodySchema = z
+  .object({
+    fromBranch: z.string().min(1).max(32),
+    toBranch: z.string().min(1).max(32),
+    fee: z.number().min(0).max(100_000),
+  })
+  .refine((r) => r.fromBranch !== r.toBranch, {
+    path: ['toBranch'],
+    message: 'A one-way return goes to another branch',
+  });
+
+export const deliveryZoneSchema = z.object({
+  id: z.number().int(),
+  branchCode: z.string(),
+  name: localizedSchema,
+  /** Baht. */
+  fee: z.number(),
+  isActive: z.boolean(),
+  sortOrder: z.number().int(),
+});
+export type DeliveryZone = z.infer<typeof deliveryZoneSchema>;
+export const deliveryZoneBodySchema = z.object({
+  branchCode: z.string().min(1).max(32),
+  name: localizedInputSchema,
+  fee: z.number().min(0).max(100_000),
+  isActive: z.boolean().default(true),
+  sortOrder: z.number().int().min(0).max(1000).default(0),
+});
+export const deliveryZonePatchSchema = patchOf(deliveryZoneBodySchema.omit({ branchCode: true }));
+export const oneWayFeesResponseSchema = dataEnvelope(z.array(oneWayFeeSchema));
+export const oneWayFeeResponseSchema = dataEnvelope(oneWayFeeSchema);
+export const oneWayRouteParamsSchema = z.object({ from: z.string().max(32), to: z.string().max(32) });
+export const deliveryZonesResponseSchema = dataEnvelope(z.array(deliveryZoneSchema));
+export const deliveryZoneResponseSchema = dataEnvelope(deliveryZoneSchema);
+export const handoverOptionsResponseSchema = dataEnvelope(handoverOptionsSchema);
