@@ -119,7 +119,7 @@ for (const [lng, from] of [
   });
 }
 
-test('the bookings, timeline, walk-in, pricing and reviews screens have no WCAG A/AA violations (en)', async ({
+test('the bookings, timeline, walk-in, pricing, routes, categories and reviews screens have no WCAG A/AA violations (en)', async ({
   page,
   request,
 }) => {
@@ -136,6 +136,8 @@ test('the bookings, timeline, walk-in, pricing and reviews screens have no WCAG 
     '/admin/bookings/new',
     '/admin/timeline',
     '/admin/pricing',
+    '/admin/routes',
+    '/admin/categories',
     '/admin/reviews',
   ]) {
     await page.goto(`${path}?lng=en`);

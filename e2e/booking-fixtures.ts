@@ -126,7 +126,7 @@ export async function freeCar(
   from: number,
   nights = 2,
   /** Only a car whose quote passes this (its driver rules, its price). */
-  wanted: (quote: { driverRules: { minAge: number } }) => boolean = () => true,
+  wanted: (quote: { driverRules: { minAge: number }; branchCode: string }) => boolean = () => true,
 ) {
   for (const c of await carsInService(request)) {
     const quote = await request.post('/api/v1/guest/bookings/quote', {

@@ -17,6 +17,7 @@ import {
   Settings,
   ShieldCheck,
   Tags,
+  Route,
   TicketPercent,
   Wrench,
 } from 'lucide-react';
@@ -41,6 +42,7 @@ import { InboxItemPage } from './pages/inbox-item-page';
 import { InboxPage } from './pages/inbox-page';
 import { NewsletterPage } from './pages/newsletter-page';
 import { PricingPage } from './pages/pricing-page';
+import { RoutesAndZonesPage } from './pages/routes-and-zones-page';
 import { RentalConditionsPage } from './pages/rental-conditions-page';
 import { ReviewsPage } from './pages/reviews-page';
 import { SecurityPage } from './pages/security-page';
@@ -117,6 +119,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'branches') return <BranchesPage canEdit={canEdit} />;
     if (section === 'hot-deals') return <HotDealsPage canEdit={canEdit} />;
     if (section === 'pricing') return <PricingPage canEdit={canEdit} />;
+    if (section === 'routes') return <RoutesAndZonesPage canEdit={canEdit} />;
     if (section === 'reviews') return <ReviewsPage />;
     if (section === 'security') return <SecurityPage />;
     if (section === 'unpaid-holds') return <UnpaidHoldsPage />;
@@ -177,6 +180,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/branches', icon: Building2, label: t('nav.branches') },
     { to: '/admin/hot-deals', icon: Percent, label: t('nav.hotDeals') },
     { to: '/admin/pricing', icon: TicketPercent, label: t('nav.pricing') },
+    { to: '/admin/routes', icon: Route, label: t('nav.routes') },
     { to: '/admin/articles', icon: Newspaper, label: t('nav.articles') },
     { to: '/admin/rental-conditions', icon: ListChecks, label: t('nav.conditions') },
     { to: '/admin/reviews', icon: MessageSquareText, label: t('nav.reviews') },

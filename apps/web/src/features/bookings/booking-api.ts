@@ -1,5 +1,6 @@
 import type { GatewaySource } from '@siam/contract/bookings';
 import type { CardVault } from '@siam/contract/card-tokens';
+import type { HandoverOptions } from '@siam/contract/delivery';
 import type {
   Booking,
   ChangeBody,
@@ -103,3 +104,9 @@ export const changeBooking = (id: number, body: ChangeBody, idempotencyKey: stri
     body,
     headers: { 'idempotency-key': idempotencyKey },
   }).then((r) => r.response.data);
+
+/** Where a car from this branch may be returned, and the zones delivered to (fees in satang). */
+export const fetchHandoverOptions = (branchCode: string) =>
+  apiRequest<Data<HandoverOptions>>(
+    `/guest/branches/${encodeURIComponent(branchCode)}/handover-options`,
+  ).then((r) => r.response.data);

@@ -11,7 +11,7 @@ import {
   Star,
   Car,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
 import { useSearchParams } from '../../lib/router';
@@ -282,6 +282,26 @@ function BookingSuccess() {
               <dd>
                 {b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}
               </dd>
+              {b.returnBranchCode !== b.branchCode && (
+                <>
+                  <dt className="text-slate-600">{t('details.returnTo')}</dt>
+                  <dd>{b.returnBranchName}</dd>
+                </>
+              )}
+              {(['delivery', 'collection'] as const).map(
+                (leg) =>
+                  b[leg] && (
+                    <Fragment key={leg}>
+                      <dt className="text-slate-600">{t(`details.${leg}`)}</dt>
+                      <dd>
+                        {b[leg].zoneName} ·{' '}
+                        {b[leg].kind === 'flight'
+                          ? t('details.flight', { flight: b[leg].flightNumber })
+                          : b[leg].address}
+                      </dd>
+                    </Fragment>
+                  ),
+              )}
               {b.drivers.length > 1 && (
                 <>
                   <dt className="text-slate-600">{t('details.drivers')}</dt>

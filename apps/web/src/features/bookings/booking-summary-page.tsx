@@ -24,6 +24,7 @@ import {
   maxAdditionalDrivers,
   type DriverRules,
 } from '@siam/contract/drivers';
+import { handoverMessages, handoverRequestSchema } from '@siam/contract/delivery';
 import { isoDateSchema } from '@siam/contract/safe-input';
 import { sitePaths } from '@siam/contract/site-routes';
 import { ApiError } from '../../lib/api-client';
@@ -36,6 +37,7 @@ import { createBooking, fetchAddons, fetchGateway, fetchQuote, validatePromo } f
 import { createCardToken, type VaultRefusal } from './card-vault';
 import { useFormat } from './format';
 import { emptyLicence, LicenceFields, type LicenceValues } from './driver-fields';
+import { HandoverFields, noHandover, type HandoverErrors, type HandoverState } from './handover-fields';
 import { DepositNote, PriceBreakdown } from './price-breakdown';
 
 /** The contract's English messages → this namespace's keys (spec §5 wording). */
@@ -71,7 +73,23 @@ const messageKeys: Record<string, string> = {
   [driverMessages.issuedBeforeBirth]: 'validation.issuedBeforeBirth',
   [driverMessages.licenceExpires]: 'validation.licenceExpires',
   [driverMessages.permitNeeded]: 'validation.permitNeeded',
+  [handoverMessages.address]: 'validation.handoverAddress',
+  [handoverMessages.flight]: 'validation.flightNumber',
+  [handoverMessages.zone]: 'validation.zone',
 };
+
+/** Delivery and collection as the server takes them; each problem as a text key at its path. */
+function checkHandovers(h: HandoverState): HandoverErrors {
+  const errors: HandoverErrors = {};
+  for (const leg of ['delivery', 'collection'] as const) {
+    const parsed = h[leg] && handoverRequestSchema.safeParse(h[leg]);
+    if (parsed && !parsed.success)
+      for (const issue of parsed.error.issues)
+        errors[`${leg}.${String(issue.path[0])}`] ??=
+          messageKeys[issue.message] ?? 'validation.handoverAddress';
+  }
+  return errors;
+}
 
 type DriverValues = LicenceValues & { firstName: string; lastName: string };
 interface FormValues {
@@ -205,6 +223,8 @@ function BookingSummary() {
   usePageMeta(t('summary.metaTitle'));
 
   const [addons, setAddons] = useState<AddonCode[]>([]);
+  const [handover, setHandover] = useState<HandoverState>(noHandover);
+  const [handoverErrors, setHandoverErrors] = useState<HandoverErrors>({});
   const [promoOpen, setPromoOpen] = useState(false);
   const [promo, setPromo] = useState<string | undefined>();
   const [promoError, setPromoError] = useState<string | null>(null);
@@ -217,8 +237,16 @@ function BookingSummary() {
 
   const addonsQuery = useQuery({ queryKey: ['addons', f.lang], queryFn: fetchAddons });
   const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: Infinity });
+  // The quote prices the zones; where exactly (the address, the flight) goes with the booking.
   const quoteBody = choice
-    ? { ...choice, addons: addons.map((code) => ({ code, quantity: 1 })), promoCode: promo }
+    ? {
+        ...choice,
+        addons: addons.map((code) => ({ code, quantity: 1 })),
+        promoCode: promo,
+        returnBranchCode: handover.returnBranch || undefined,
+        delivery: handover.delivery?.zoneId ? { zoneId: handover.delivery.zoneId } : undefined,
+        collection: handover.collection?.zoneId ? { zoneId: handover.collection.zoneId } : undefined,
+      }
     : null;
   const quote = useQuery({
     queryKey: ['quote', quoteBody, f.lang],
@@ -305,6 +333,13 @@ function BookingSummary() {
           promoCode: promo,
           driver: values.driver,
           additionalDrivers: values.additionalDrivers,
+          returnBranchCode: handover.returnBranch || undefined,
+          delivery: handover.delivery
+            ? { ...handover.delivery, zoneId: handover.delivery.zoneId ?? 0 }
+            : undefined,
+          collection: handover.collection
+            ? { ...handover.collection, zoneId: handover.collection.zoneId ?? 0 }
+            : undefined,
           // The server confirms a free booking whatever the method; a transfer asks for no card.
           paymentMethod: free ? 'bank_transfer' : values.method,
           cardToken,
@@ -354,6 +389,11 @@ function BookingSummary() {
         setPromoError('validation.promo');
         setFormError('validation.promo');
       } else {
+        const where: HandoverErrors = {};
+        for (const e of error.fieldErrors)
+          if (/^(delivery|collection)\.|^returnBranchCode$/.test(e.path))
+            where[e.path] = messageKeys[e.message] ?? 'validation.handoverAddress';
+        setHandoverErrors(where);
         for (const e of error.fieldErrors)
           if (messageKeys[e.message])
             form.setError(e.path as 'driver.firstName', { type: 'server', message: messageKeys[e.message] });
@@ -365,9 +405,16 @@ function BookingSummary() {
 
   if (!choice) return <IncompleteBooking />;
 
-  const onSubmit = (event: FormEvent) =>
-    void form.handleSubmit(
+  const onSubmit = (event: FormEvent) => {
+    const where = checkHandovers(handover);
+    setHandoverErrors(where);
+    return void form.handleSubmit(
       (values) => {
+        if (Object.keys(where).length) {
+          setFormError('summary.fixErrors');
+          requestAnimationFrame(() => errorSummary.current?.focus());
+          return;
+        }
         if (submit.isPending) return;
         setFormError(null);
         submit.mutate(values);
@@ -377,6 +424,7 @@ function BookingSummary() {
         requestAnimationFrame(() => errorSummary.current?.focus());
       },
     )(event);
+  };
 
   const backTo = `/cars/${choice.carModelId}`;
   const methodIcons = {
@@ -517,6 +565,19 @@ function BookingSummary() {
                 {t('summary.addDriver')}
               </button>
             )}
+          </Section>
+
+          <Section title={t('handover.title')}>
+            <HandoverFields
+              branchCode={choice.branchCode}
+              branchName={quote.data?.branchName ?? choice.branchCode}
+              value={handover}
+              onChange={(next) => {
+                setHandover(next);
+                setHandoverErrors({});
+              }}
+              errors={handoverErrors}
+            />
           </Section>
 
           <Section title={t('summary.extras')}>

@@ -12,6 +12,7 @@ type Priced = Pick<
   | 'hotDealDiscount'
   | 'addons'
   | 'promoDiscount'
+  | 'fees'
   | 'total'
   | 'vat'
 > & { promoCode: string | null };
@@ -77,6 +78,12 @@ export function PriceBreakdown({ price }: { price: Priced }) {
             <dd>−{f.baht(price.promoDiscount)}</dd>
           </div>
         )}
+        {price.fees.map((fee) => (
+          <div key={fee.code} className="flex justify-between gap-4">
+            <dt>{t(`price.fees.${fee.code}`, { place: fee.label })}</dt>
+            <dd>{f.baht(fee.amount)}</dd>
+          </div>
+        ))}
         <div className="flex justify-between gap-4 border-t border-slate-300 pt-2 text-lg font-semibold">
           <dt>{t('price.total')}</dt>
           <dd data-testid="price-total">{f.baht(price.total)}</dd>

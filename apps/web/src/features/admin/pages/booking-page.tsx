@@ -144,6 +144,20 @@ export function BookingPage({ id }: { id: string }) {
             <Row label={t('booking.driver')}>
               {b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}
             </Row>
+            {b.returnBranchCode !== b.branchCode && (
+              <Row label={t('booking.returnTo')}>{b.returnBranchName}</Row>
+            )}
+            {(['delivery', 'collection'] as const).map(
+              (leg) =>
+                b[leg] && (
+                  <Row key={leg} label={t(`booking.${leg}`)}>
+                    {b[leg].zoneName} ·{' '}
+                    {b[leg].kind === 'flight'
+                      ? t('booking.flight', { flight: b[leg].flightNumber })
+                      : `${t(`booking.kinds.${b[leg].kind}`)}: ${b[leg].address}`}
+                  </Row>
+                ),
+            )}
             {b.drivers.map((d, i) => (
               <Row key={i} label={t('booking.driverN', { n: i + 1 })}>
                 {d.firstName} {d.lastName} · {t('booking.born', { date: date(d.birthDate) })}

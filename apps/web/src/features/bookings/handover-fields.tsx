@@ -1,0 +1,234 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId, type ReactNode } from 'react';
+import { handoverKinds, type HandoverKind, type HandoverOptions } from '@siam/contract/delivery';
+import { useTranslation } from '../../lib/use-translation';
+import { fetchHandoverOptions } from './booking-api';
+import { useFormat } from './format';
+
+export interface HandoverChoice {
+  zoneId: number | null;
+  kind: HandoverKind;
+  address: string;
+  flightNumber: string;
+}
+export interface HandoverState {
+  /** '' = the pickup branch. */
+  returnBranch: string;
+  delivery: HandoverChoice | null;
+  collection: HandoverChoice | null;
+}
+export const noHandover: HandoverState = { returnBranch: '', delivery: null, collection: null };
+const fresh: HandoverChoice = { zoneId: null, kind: 'hotel', address: '', flightNumber: '' };
+
+/** Errors by path (`delivery.address`), as text keys. */
+export type HandoverErrors = Record<string, string>;
+
+function Labelled({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (id: string, describedBy?: string) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children(id, error ? `${id}-error` : undefined)}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** One leg: at the counter, or brought to / fetched from the customer in one of the branch's zones. */
+function Leg({
+  leg,
+  zones,
+  value,
+  onChange,
+  errors,
+}: {
+  leg: 'delivery' | 'collection';
+  zones: HandoverOptions['zones'];
+  value: HandoverChoice | null;
+  onChange: (v: HandoverChoice | null) => void;
+  errors: HandoverErrors;
+}) {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  const name = useId();
+  const say = (path: string) => (errors[`${leg}.${path}`] ? t(errors[`${leg}.${path}`]!) : undefined);
+  return (
+    <fieldset className="mt-4">
+      <legend className="font-semibold">{t(`handover.${leg}.legend`)}</legend>
+      {zones.length === 0 ? (
+        <p className="mt-1 text-slate-700">{t(`handover.${leg}.none`)}</p>
+      ) : (
+        <div className="mt-2 space-y-2">
+          <label className="flex cursor-pointer items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              className="size-5"
+              checked={!value}
+              onChange={() => onChange(null)}
+            />
+            {t(`handover.${leg}.counter`)}
+          </label>
+          <label className="flex cursor-pointer items-center gap-2">
+            <input
+              type="radio"
+              name={name}
+              className="size-5"
+              checked={Boolean(value)}
+              onChange={() => onChange({ ...fresh, zoneId: zones[0]!.id })}
+            />
+            {t(`handover.${leg}.toMe`)}
+          </label>
+          {value && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              <Labelled label={t('handover.zone')} error={say('zoneId')}>
+                {(id, describedBy) => (
+                  <select
+                    id={id}
+                    className="field-input"
+                    aria-describedby={describedBy}
+                    value={value.zoneId ?? ''}
+                    onChange={(e) => onChange({ ...value, zoneId: Number(e.target.value) })}
+                  >
+                    {zones.map((z) => (
+                      <option key={z.id} value={z.id}>
+                        {t('handover.zoneOption', { name: z.name, fee: f.baht(z.fee) })}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Labelled>
+              <Labelled label={t('handover.kind')}>
+                {(id) => (
+                  <select
+                    id={id}
+                    className="field-input"
+                    value={value.kind}
+                    onChange={(e) => onChange({ ...value, kind: e.target.value as HandoverKind })}
+                  >
+                    {handoverKinds.map((k) => (
+                      <option key={k} value={k}>
+                        {t(`handover.kinds.${k}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Labelled>
+              {value.kind === 'flight' ? (
+                <Labelled label={t('handover.flightNumber')} error={say('flightNumber')}>
+                  {(id, describedBy) => (
+                    <input
+                      id={id}
+                      className="field-input"
+                      aria-invalid={Boolean(say('flightNumber'))}
+                      aria-describedby={describedBy}
+                      placeholder="TG 661"
+                      value={value.flightNumber}
+                      onChange={(e) => onChange({ ...value, flightNumber: e.target.value })}
+                    />
+                  )}
+                </Labelled>
+              ) : (
+                <div className="sm:col-span-2">
+                  <Labelled label={t(`handover.address.${value.kind}`)} error={say('address')}>
+                    {(id, describedBy) => (
+                      <textarea
+                        id={id}
+                        rows={2}
+                        maxLength={300}
+                        className="field-input"
+                        aria-invalid={Boolean(say('address'))}
+                        aria-describedby={describedBy}
+                        value={value.address}
+                        onChange={(e) => onChange({ ...value, address: e.target.value })}
+                      />
+                    )}
+                  </Labelled>
+                </div>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * Where the rental starts and ends: return to another branch (a route the company offers, its fee
+ * said), and the car delivered to, or collected from, an address, a hotel or an arriving flight.
+ */
+export function HandoverFields({
+  branchCode,
+  branchName,
+  value,
+  onChange,
+  errors,
+}: {
+  branchCode: string;
+  branchName: string;
+  value: HandoverState;
+  onChange: (v: HandoverState) => void;
+  errors: HandoverErrors;
+}) {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  const options = useQuery({
+    queryKey: ['handover-options', branchCode, f.lang],
+    queryFn: () => fetchHandoverOptions(branchCode),
+    staleTime: 60_000,
+  });
+  const data = options.data ?? { oneWay: [], zones: [] };
+  const returnBranch = value.returnBranch || branchCode;
+  return (
+    <div>
+      <Labelled label={t('handover.returnTo')} error={errors.returnBranchCode && t(errors.returnBranchCode)}>
+        {(id, describedBy) => (
+          <select
+            id={id}
+            className="field-input"
+            aria-describedby={describedBy}
+            value={value.returnBranch}
+            // Another branch has its own zones: a collection chosen for the old one goes.
+            onChange={(e) => onChange({ ...value, returnBranch: e.target.value, collection: null })}
+          >
+            <option value="">{t('handover.sameBranch', { branch: branchName })}</option>
+            {data.oneWay.map((r) => (
+              <option key={r.branchCode} value={r.branchCode}>
+                {t('handover.oneWayOption', { branch: r.branchName, fee: f.baht(r.fee) })}
+              </option>
+            ))}
+          </select>
+        )}
+      </Labelled>
+      <Leg
+        leg="delivery"
+        zones={data.zones.filter((z) => z.branchCode === branchCode)}
+        value={value.delivery}
+        onChange={(delivery) => onChange({ ...value, delivery })}
+        errors={errors}
+      />
+      <Leg
+        leg="collection"
+        zones={data.zones.filter((z) => z.branchCode === returnBranch)}
+        value={value.collection}
+        onChange={(collection) => onChange({ ...value, collection })}
+        errors={errors}
+      />
+    </div>
+  );
+}
