@@ -84,12 +84,21 @@ for (const { lng, width, from } of cases) {
     const now = (
       await (await request.get(`/api/v1/auth/bookings/${booking.id}`, { headers: customer.headers })).json()
     ).response.data;
+    // Four days at the booking's prices: what a quote for those dates says (the pricing rules included).
+    const fourDays = (
+      await (
+        await request.post('/api/v1/guest/bookings/quote', {
+          data: { ...car, pickupDate: day(from), returnDate: day(from + 4) },
+        })
+      ).json()
+    ).response.data;
     expect(now).toMatchObject({
       returnDate: day(from + 4),
       days: 4,
-      total: booking.total * 2,
+      total: fourDays.total,
       status: 'confirmed',
     });
+    expect(now.total).toBeGreaterThan(booking.total);
   });
 }
 

@@ -35,14 +35,29 @@ const texts = (lng: string) =>
   JSON.parse(readFileSync(`apps/web/src/locales/${lng}/booking.json`, 'utf8')) as Texts;
 const before = (text: string) => text.split('{{')[0]!.trim();
 
+/**
+ * Days from today to a Saturday before Songkran (12-16 April) more than a year ahead, past the other
+ * journeys' bookings: a week from then is the Songkran week.
+ */
+function songkranWeek() {
+  const today = new Date(Date.now() + 7 * 3_600_000);
+  for (let year = today.getUTCFullYear() + 1; ; year++) {
+    const from = Math.round(
+      (Date.UTC(year, 3, 10) - Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate())) /
+        86_400_000,
+    );
+    if (from >= 400) return from;
+  }
+}
+const from = songkranWeek();
 const cases = [
-  { lng: 'th', width: 375, from: 500 },
-  { lng: 'en', width: 1280, from: 510 },
-  { lng: 'zh', width: 390, from: 520 },
+  { lng: 'th', width: 375, from },
+  { lng: 'en', width: 1280, from },
+  { lng: 'zh', width: 390, from },
 ] as const;
 
 for (const { lng, width, from } of cases) {
-  test(`a week delivered to a hotel and returned to another branch, with a second driver (${lng}, ${width} px)`, async ({
+  test(`a Songkran week delivered to a hotel and returned to another branch, with a second driver (${lng}, ${width} px)`, async ({
     page,
     request,
   }) => {
@@ -64,6 +79,11 @@ for (const { lng, width, from } of cases) {
     await where.getByLabel(t.handover.kind!).selectOption('hotel');
     await where.getByLabel(t.handover.address.hotel!).fill('Amari Watergate, 847 Phetchaburi Road');
     const prices = page.getByTestId('price-breakdown');
+    // The demo's rules, line by line in the visitor's language: Songkran, the weekend, the weekly rate.
+    const songkran = { th: 'สงกรานต์', en: 'Songkran', zh: '宋干节' }[lng];
+    const weekly = { th: 'ราคาเช่ารายสัปดาห์', en: 'Weekly rate', zh: '周租价' }[lng];
+    await expect(prices).toContainText(songkran);
+    await expect(prices).toContainText(weekly);
     await expect(prices).toContainText(before(t.price.fees.one_way!));
     await expect(prices).toContainText(
       before(t.price.fees.delivery!) || t.price.fees.delivery!.split('{{')[0]!,
@@ -103,5 +123,10 @@ for (const { lng, width, from } of cases) {
     });
     expect(booking.fees.map((f: { code: string }) => f.code)).toEqual(['one_way', 'delivery']);
     expect(booking.drivers).toHaveLength(2);
+    expect(booking.priceRules.map((r: { kind: string }) => r.kind).sort()).toEqual([
+      'duration',
+      'season',
+      'weekend',
+    ]);
   });
 }

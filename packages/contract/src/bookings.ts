@@ -5,6 +5,7 @@ import { businessRules } from './business-rules';
 import { dataEnvelope } from './envelope';
 import { cardTokenSchema } from './card-tokens';
 import { bookingDepositSchema } from './deposits';
+import { priceRuleLineSchema } from './pricing-rules';
 import { bookingHandoverSchema, feeLineSchema, handoverRequestSchema, handoverZoneSchema } from './delivery';
 import {
   additionalDriverSchema,
@@ -145,6 +146,8 @@ export const quoteSchema = z.object({
   days: z.number().int(),
   pricePerDay: z.number().int(),
   rentalAmount: z.number().int(),
+  /** Seasons, weekends and duration tiers applied to the rental, line by line (pricing-rules.ts). */
+  priceRules: z.array(priceRuleLineSchema),
   hotDealPercent: z.number().nullable(),
   hotDealDiscount: z.number().int(),
   addons: z.array(priceLineSchema),
@@ -268,6 +271,7 @@ export const bookingSchema = z.object({
   drivers: z.array(bookingDriverSchema),
   pricePerDay: z.number().int(),
   rentalAmount: z.number().int(),
+  priceRules: z.array(priceRuleLineSchema),
   hotDealPercent: z.number().nullable(),
   hotDealDiscount: z.number().int(),
   addons: z.array(priceLineSchema),

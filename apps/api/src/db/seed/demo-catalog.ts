@@ -356,6 +356,67 @@ export const demoOneWayFees = routes.flatMap(([a, b, fee]) => [
   { fromBranch: b, toBranch: a, fee },
 ]);
 
+/**
+ * The demo's pricing rules (issue 17, part 1), for the demo's own categories: Thailand's busiest
+ * holidays cost more, weekends a little more, and a week or a month less (MARKET.md).
+ */
+const years = [2026, 2027, 2028, 2029, 2030];
+const chineseNewYear: Record<number, [string, string]> = {
+  2027: ['2027-02-05', '2027-02-09'],
+  2028: ['2028-01-25', '2028-01-29'],
+  2029: ['2029-02-12', '2029-02-16'],
+  2030: ['2030-02-02', '2030-02-06'],
+};
+export const demoPricingRules: {
+  kind: 'season' | 'weekend' | 'duration';
+  name: Localized;
+  startsOn?: string;
+  endsOn?: string;
+  weekdays?: number[];
+  minDays?: number;
+  percent: number;
+}[] = [
+  ...years.map((y) => ({
+    kind: 'season' as const,
+    name: { th: `สงกรานต์ ${y + 543}`, en: `Songkran ${y}`, zh: `${y} 宋干节` },
+    startsOn: `${y}-04-12`,
+    endsOn: `${y}-04-16`,
+    percent: 30,
+  })),
+  ...years.map((y) => ({
+    kind: 'season' as const,
+    name: { th: `ปีใหม่ ${y + 544}`, en: `New Year ${y + 1}`, zh: `${y + 1} 新年` },
+    startsOn: `${y}-12-28`,
+    endsOn: `${y + 1}-01-02`,
+    percent: 25,
+  })),
+  ...Object.entries(chineseNewYear).map(([y, [startsOn, endsOn]]) => ({
+    kind: 'season' as const,
+    name: { th: `ตรุษจีน ${Number(y) + 543}`, en: `Chinese New Year ${y}`, zh: `${y} 春节` },
+    startsOn,
+    endsOn,
+    percent: 20,
+  })),
+  {
+    kind: 'weekend',
+    name: { th: 'วันหยุดสุดสัปดาห์', en: 'Weekend', zh: '周末' },
+    weekdays: [6, 7],
+    percent: 10,
+  },
+  {
+    kind: 'duration',
+    name: { th: 'ราคาเช่ารายสัปดาห์', en: 'Weekly rate', zh: '周租价' },
+    minDays: 7,
+    percent: -10,
+  },
+  {
+    kind: 'duration',
+    name: { th: 'ราคาเช่ารายเดือน', en: 'Monthly rate', zh: '月租价' },
+    minDays: 30,
+    percent: -25,
+  },
+];
+
 /** Where the demo branches deliver and collect, and for how much (baht). */
 export const demoDeliveryZones: { branchCode: string; name: Localized; fee: number }[] = [
   {

@@ -21,6 +21,7 @@ import {
   demoBranches,
   demoDeliveryZones,
   demoOneWayFees,
+  demoPricingRules,
   demoCarModels,
   demoCategories,
   demoHotDeals,
@@ -103,6 +104,19 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
         sql`INSERT INTO one_way_fees (from_branch, to_branch, fee) VALUES (${r.fromBranch}, ${r.toBranch}, ${r.fee})
             ON CONFLICT DO NOTHING`,
       );
+    // Pricing rules too (for the demo's own categories, so cars added later are priced as set).
+    if ((await rows(tx as unknown as Executor, sql`SELECT 1 FROM pricing_rules LIMIT 1`)).length === 0) {
+      const demoCategoryIds = (await tx.select({ id: categories.id, slug: categories.slug }).from(categories))
+        .filter((c) => demoCategories.some((d) => d.slug === c.slug))
+        .map((c) => c.id);
+      for (const r of demoPricingRules)
+        await tx.execute(
+          sql`INSERT INTO pricing_rules (kind, name, starts_on, ends_on, weekdays, min_days, category_ids, percent)
+              VALUES (${r.kind}, ${JSON.stringify(r.name)}::jsonb, ${r.startsOn ?? null}, ${r.endsOn ?? null},
+                      ${`{${(r.weekdays ?? []).join(',')}}`}::smallint[], ${r.minDays ?? null},
+                      ${`{${demoCategoryIds.join(',')}}`}::int[], ${r.percent})`,
+        );
+    }
     // Zones are the company's own once it has any: the demo's go only into an empty table.
     if ((await rows(tx as unknown as Executor, sql`SELECT 1 FROM delivery_zones LIMIT 1`)).length === 0)
       for (const [i, z] of demoDeliveryZones.entries())

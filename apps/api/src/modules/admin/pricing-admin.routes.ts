@@ -21,6 +21,14 @@ import {
   oneWayFeesResponseSchema,
   oneWayRouteParamsSchema,
 } from '@siam/contract/delivery';
+import {
+  pricingPreviewBodySchema,
+  pricingPreviewResponseSchema,
+  pricingRuleBodySchema,
+  pricingRuleResponseSchema,
+  pricingRulesResponseSchema,
+} from '@siam/contract/pricing-rules';
+import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 
 const actorOf = (request: FastifyRequest) => {
@@ -53,6 +61,61 @@ export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ok(await svc().updateAddon(actorOf(request), request.params.code, request.body)),
+  );
+  app.get(
+    '/pricing-rules',
+    {
+      schema: {
+        tags,
+        summary: 'Seasons, weekend prices and duration tiers',
+        response: { 200: pricingRulesResponseSchema },
+      },
+    },
+    async () => ok(await svc().pricingRules()),
+  );
+  app.post(
+    '/pricing-rules',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Add a pricing rule',
+        body: pricingRuleBodySchema,
+        response: { 200: pricingRuleResponseSchema },
+      },
+    },
+    async (request) => ok(await svc().saveRule(actorOf(request), request.body)),
+  );
+  app.put(
+    '/pricing-rules/:id',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Change a pricing rule (the whole rule); bookings made keep their prices',
+        params: idParamsSchema,
+        body: pricingRuleBodySchema,
+        response: { 200: pricingRuleResponseSchema },
+      },
+    },
+    async (request) => ok(await svc().saveRule(actorOf(request), request.body, request.params.id)),
+  );
+  app.delete(
+    '/pricing-rules/:id',
+    { onRequest: adminOnly, schema: { tags, summary: 'Remove a pricing rule', params: idParamsSchema } },
+    async (request) => ok(await svc().deleteRule(actorOf(request), request.params.id)),
+  );
+  app.post(
+    '/pricing-rules/preview',
+    {
+      schema: {
+        tags,
+        summary: 'What a car costs on dates with the rules as they are, and with a draft rule added',
+        body: pricingPreviewBodySchema,
+        response: { 200: pricingPreviewResponseSchema },
+      },
+    },
+    async (request) => ok(await app.services.bookings.previewPricing(request.body, requestLanguage(request))),
   );
   app.get(
     '/one-way-fees',

@@ -21,6 +21,7 @@ import type {
   deliveryZonePatchSchema,
   oneWayFeeBodySchema,
 } from '@siam/contract/delivery';
+import type { PricingRule, pricingRuleBodySchema } from '@siam/contract/pricing-rules';
 import { rows } from '../../db/sql-rows';
 
 interface AddonRow {
@@ -63,6 +64,38 @@ const promotionOut = (r: PromotionRow): AdminPromotion => ({
 });
 const endOf = (day: string | null) =>
   day ? new Date(bangkokMidnight(day).getTime() + DAY_MS).toISOString() : null;
+
+interface RuleRow {
+  id: number;
+  kind: PricingRule['kind'];
+  name: LocalizedText;
+  starts_on: string | null;
+  ends_on: string | null;
+  weekdays: number[];
+  min_days: number | null;
+  category_ids: number[] | null;
+  car_model_id: number | null;
+  percent: string | null;
+  daily_price: string | null;
+  is_active: boolean;
+}
+const ruleColumns = sql`id, kind, name, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on,
+  weekdays::int[] AS weekdays, min_days, category_ids, car_model_id, percent::text AS percent,
+  daily_price::text AS daily_price, is_active`;
+const ruleOut = (r: RuleRow): PricingRule => ({
+  id: r.id,
+  kind: r.kind,
+  name: r.name,
+  startsOn: r.starts_on,
+  endsOn: r.ends_on,
+  weekdays: r.weekdays,
+  minDays: r.min_days,
+  categoryIds: r.category_ids,
+  carModelId: r.car_model_id,
+  percent: r.percent === null ? null : Number(r.percent),
+  dailyPrice: r.daily_price === null ? null : Number(r.daily_price),
+  isActive: r.is_active,
+});
 
 interface ZoneRow {
   id: number;
@@ -131,6 +164,79 @@ export class PricingAdminService {
         after: { pricePerDay: out.pricePerDay, isActive: out.isActive },
       });
       return out;
+    });
+  }
+
+  // ---------- pricing rules (issue 17, part 1) ----------
+
+  async pricingRules(): Promise<PricingRule[]> {
+    const list = await rows<RuleRow>(
+      this.db,
+      sql`SELECT ${ruleColumns} FROM pricing_rules ORDER BY kind, starts_on NULLS FIRST, min_days NULLS FIRST, id`,
+    );
+    return list.map(ruleOut);
+  }
+
+  /** Adds a rule (`id` undefined) or replaces one, audited. */
+  async saveRule(actor: Actor, body: z.output<typeof pricingRuleBodySchema>, id?: number) {
+    return this.inTransaction(async (tx) => {
+      const before = id
+        ? (
+            await rows<RuleRow>(tx, sql`SELECT ${ruleColumns} FROM pricing_rules WHERE id = ${id} FOR UPDATE`)
+          )[0]
+        : undefined;
+      if (id && !before) throw notFound('Pricing rule');
+      const values = sql`${body.kind}, ${JSON.stringify(body.name)}::jsonb, ${body.startsOn}::date, ${body.endsOn}::date,
+        ${`{${body.weekdays.join(',')}}`}::smallint[], ${body.minDays}::int,
+        ${body.categoryIds ? `{${body.categoryIds.join(',')}}` : null}::int[], ${body.carModelId}::int,
+        ${body.percent}::numeric, ${body.dailyPrice}::numeric, ${body.isActive}`;
+      let row: RuleRow | undefined;
+      try {
+        [row] = id
+          ? await rows<RuleRow>(
+              tx,
+              sql`UPDATE pricing_rules SET (kind, name, starts_on, ends_on, weekdays, min_days, category_ids, car_model_id,
+                    percent, daily_price, is_active) = (${values}) WHERE id = ${id} RETURNING ${ruleColumns}`,
+            )
+          : await rows<RuleRow>(
+              tx,
+              sql`INSERT INTO pricing_rules (kind, name, starts_on, ends_on, weekdays, min_days, category_ids, car_model_id,
+                    percent, daily_price, is_active) VALUES (${values}) RETURNING ${ruleColumns}`,
+            );
+      } catch (error) {
+        if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION)
+          throw new AppError('VALIDATION_FAILED', 'Unknown car model', [
+            { path: 'carModelId', message: 'Unknown car model' },
+          ]);
+        throw error;
+      }
+      const out = ruleOut(row!);
+      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        entity: 'pricing_rule',
+        entityId: out.id,
+        action: id ? 'pricing_rule.updated' : 'pricing_rule.created',
+        before: before ? ruleOut(before) : null,
+        after: out,
+      });
+      return out;
+    });
+  }
+
+  async deleteRule(actor: Actor, id: number) {
+    return this.inTransaction(async (tx) => {
+      const [gone] = await rows<RuleRow>(
+        tx,
+        sql`DELETE FROM pricing_rules WHERE id = ${id} RETURNING ${ruleColumns}`,
+      );
+      if (!gone) throw notFound('Pricing rule');
+      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        entity: 'pricing_rule',
+        entityId: id,
+        action: 'pricing_rule.deleted',
+        before: ruleOut(gone),
+        after: null,
+      });
+      return { deleted: true as const };
     });
   }
 

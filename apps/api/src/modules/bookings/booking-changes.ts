@@ -1,4 +1,4 @@
-import { bangkokInstant } from '@siam/contract/bangkok-time';
+import { addDays, bangkokInstant } from '@siam/contract/bangkok-time';
 import type { ChangeQuote, changeBodySchema } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import { cardRefusalMessages } from './card-payments';
@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { CAR_UNAVAILABLE_MESSAGE } from '@siam/contract/bookings';
 import { rentalPeriod } from './booking-quotes';
+import { applyPricingRules } from './pricing-rules';
 import { bookingFees, changeWindow } from './booking-view';
 import type { BookingsRepository, Executor } from './bookings.repository';
 import type { PaymentGateway } from './payment-gateway';
@@ -91,10 +92,25 @@ export class BookingChanges {
       throw refuse('returnDate', `At most ${businessRules.maxRentalDays} days`);
 
     const addons = await this.repo.bookingAddons(ex, bookingId);
+    // The seasons, weekends and tiers of the new dates, as the price lists have them now.
+    const ruleRows = await this.repo.pricingRules(
+      ex,
+      row.car_model_id,
+      input.pickupDate,
+      addDays(input.pickupDate, Math.max(days, 1) - 1),
+    );
+    const rules = applyPricingRules({
+      pickupDate: input.pickupDate,
+      days,
+      basePrice: row.price_per_day,
+      car: { carModelId: row.car_model_id, categoryId: ruleRows[0]?.car_category_id ?? -1 },
+      rules: ruleRows,
+    });
     const promo = row.promotion_code ? await this.repo.promotion(ex, row.promotion_code) : undefined;
     const price = priceBooking({
       days,
       pricePerDay: row.price_per_day,
+      rulesAmount: rules.adjustment,
       hotDealPercent: row.hot_deal_percent === null ? null : Number(row.hot_deal_percent),
       addons: addons.map((a) => ({
         code: a.code,
@@ -121,6 +137,7 @@ export class BookingChanges {
       extension,
       days,
       price,
+      rules,
       difference,
       settle,
       oneWay: row.return_branch_code !== row.branch_code,
@@ -223,6 +240,7 @@ export class BookingChanges {
         sql`UPDATE bookings SET pickup_date = ${input.pickupDate}, return_date = ${input.returnDate},
               pickup_at = ${startsAt.toISOString()}, return_at = ${endsAt.toISOString()}, days = ${p.days},
               rental_amount = ${toBaht(p.price.rentalAmount)}, hot_deal_discount = ${toBaht(p.price.hotDealDiscount)},
+              price_rules = ${JSON.stringify(p.rules.lines)}::jsonb, rules_amount = ${toBaht(p.rules.adjustment)},
               addons_amount = ${toBaht(p.price.addonsAmount)}, promotion_discount = ${toBaht(p.price.promoDiscount)},
               total_amount = ${toBaht(p.price.total)}, vat_amount = ${toBaht(p.price.vat)}, updated_at = now()
             WHERE id = ${bookingId}`,

@@ -4,9 +4,12 @@ import {
   type createBookingBodySchema,
   type quoteBodySchema,
 } from '@siam/contract/bookings';
-import { bangkokInstant, bangkokToday } from '@siam/contract/bangkok-time';
+import { addDays, bangkokInstant, bangkokToday } from '@siam/contract/bangkok-time';
 import { businessRules } from '@siam/contract/business-rules';
 import { driverProblems, type DriverRules } from '@siam/contract/drivers';
+import { applyPricingRules, ruleLinesIn, type PricingRuleRow } from './pricing-rules';
+import { sql } from 'drizzle-orm';
+import { rows } from '../../db/sql-rows';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
@@ -176,15 +179,23 @@ export class BookingQuotes {
     const promo = await this.resolvePromotion(ex, input.promoCode || undefined, userId);
     const hotDealPercent = car.hot_deal_percent ? Number(car.hot_deal_percent) : null;
     const handover = await this.handoverFees(ex, input, lang);
+    const rules = applyPricingRules({
+      pickupDate: input.pickupDate,
+      days,
+      basePrice: car.price_per_day,
+      car: { carModelId: car.id, categoryId: car.category_id },
+      rules: await this.repo.pricingRules(ex, car.id, input.pickupDate, addDays(input.pickupDate, days - 1)),
+    });
     const price = priceBooking({
       days,
       pricePerDay: car.price_per_day,
+      rulesAmount: rules.adjustment,
       hotDealPercent,
       addons,
       promo,
       fees: handover.fees,
     });
-    return { days, car, promo, hotDealPercent, price, ...handover };
+    return { days, car, promo, hotDealPercent, price, rules: rules.lines, ...handover };
   }
 
   /**
@@ -250,6 +261,7 @@ export class BookingQuotes {
       days: q.days,
       pricePerDay: q.car.price_per_day,
       rentalAmount: q.price.rentalAmount,
+      priceRules: ruleLinesIn(q.rules, lang),
       hotDealPercent: q.hotDealPercent,
       hotDealDiscount: q.price.hotDealDiscount,
       addons: q.price.addons,
@@ -265,6 +277,51 @@ export class BookingQuotes {
       deposit: q.car.deposit,
       driverRules: carDriverRules(q.car),
       available: units.some((u) => u.free),
+    };
+  }
+
+  /**
+   * What a car would cost on these dates with the rules as they are, and with a draft rule added
+   * as the newest (the back office's preview before saving a rule).
+   */
+  async previewRules(
+    input: { carModelId: number; pickupDate: string; returnDate: string },
+    draft?: PricingRuleRow,
+  ) {
+    const db = this.db;
+    const days = rentalDays(input.pickupDate, input.returnDate);
+    if (
+      !isRealDate(input.pickupDate) ||
+      !isRealDate(input.returnDate) ||
+      days < 1 ||
+      days > businessRules.maxRentalDays
+    )
+      refuse('returnDate', 'Return must be at least one day after pickup');
+    const [car] = await rows<{ price_per_day: number; category_id: number }>(
+      db,
+      sql`SELECT (price_per_day * 100)::int AS price_per_day, category_id FROM car_models WHERE id = ${input.carModelId}`,
+    );
+    if (!car) throw notFound('Car');
+    const rules = await this.repo.pricingRules(
+      db,
+      input.carModelId,
+      input.pickupDate,
+      addDays(input.pickupDate, days - 1),
+    );
+    const applied = applyPricingRules({
+      pickupDate: input.pickupDate,
+      days,
+      basePrice: car.price_per_day,
+      car: { carModelId: input.carModelId, categoryId: car.category_id },
+      rules: draft ? [...rules, draft] : rules,
+    });
+    const rentalAmount = days * car.price_per_day;
+    return {
+      days,
+      pricePerDay: car.price_per_day,
+      rentalAmount,
+      rules: applied.lines,
+      rentalAfterRules: rentalAmount + applied.adjustment,
     };
   }
 

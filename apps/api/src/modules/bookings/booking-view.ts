@@ -3,6 +3,7 @@ import type { Booking } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import type { Language } from '@siam/contract/languages';
 import { canTransition } from './booking-status';
+import { ruleLinesIn } from './pricing-rules';
 import type { BookingRow, BookingsRepository } from './bookings.repository';
 import { cancellationFee, lateCancellationFee } from './pricing';
 
@@ -99,6 +100,7 @@ export function toBooking(
     })),
     pricePerDay: row.price_per_day,
     rentalAmount: row.rental_amount,
+    priceRules: ruleLinesIn(row.price_rules, lang),
     hotDealPercent: row.hot_deal_percent === null ? null : Number(row.hot_deal_percent),
     hotDealDiscount: row.hot_deal_discount,
     addons: addons.map((a) => ({

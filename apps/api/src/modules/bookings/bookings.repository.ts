@@ -1,4 +1,5 @@
 import { errorHttpStatus, type ErrorCode, type FieldError } from '@siam/contract/errors';
+import type { PricingRuleRow, StoredRuleLine } from './pricing-rules';
 import type { DriverLicence } from '@siam/contract/drivers';
 import type { SlipCheckResult } from '@siam/contract/bookings';
 import { bookingTransitions, type BookingTransition } from './booking-status';
@@ -70,6 +71,8 @@ export interface BookingRow {
   deposit_released_ms: number | null;
   return_branch_code: string;
   return_branch_name: LocalizedText;
+  /** The pricing rules' lines as agreed (satang amounts). */
+  price_rules: StoredRuleLine[];
   one_way_fee: number;
   /** Delivery first, then collection (booking_handovers). */
   handovers: {
@@ -134,7 +137,7 @@ const bookingColumns = sql`
       'licence_expiry', to_char(d.licence_expiry, 'YYYY-MM-DD'), 'international_permit', d.international_permit)
       ORDER BY d.position) FROM booking_drivers d WHERE d.booking_id = b.id), '[]'::json) AS drivers,
   COALESCE(b.return_branch_code, b.branch_code) AS return_branch_code, rbr.name AS return_branch_name,
-  (b.one_way_fee * 100)::int AS one_way_fee,
+  (b.one_way_fee * 100)::int AS one_way_fee, b.price_rules,
   COALESCE((SELECT json_agg(json_build_object('leg', h.leg, 'zone_name', h.zone_name, 'kind', h.kind,
       'address', h.address, 'flight_number', h.flight_number, 'fee', (h.fee * 100)::int) ORDER BY h.leg DESC)
     FROM booking_handovers h WHERE h.booking_id = b.id), '[]'::json) AS handovers`;
@@ -162,10 +165,12 @@ export class BookingsRepository {
       min_driver_age: number;
       max_driver_age: number | null;
       min_licence_years: number;
+      category_id: number;
     }>(
       ex,
       sql`SELECT m.id, m.brand, m.model, (m.price_per_day * 100)::int AS price_per_day,
             (m.deposit_amount * 100)::int AS deposit, c.min_driver_age, c.max_driver_age, c.min_licence_years,
+            c.id AS category_id,
             (SELECT name FROM branches WHERE code = ${branchCode} AND is_active) AS branch_name,
             (SELECT max(d.discount_percent)::text FROM hot_deals d
               WHERE d.car_model_id = m.id AND d.starts_at <= now() AND d.ends_at > now()) AS hot_deal_percent
@@ -365,14 +370,16 @@ export class BookingsRepository {
             pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name, driver_email,
             driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
             hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
-            payment_due_at, created_ip, device_id, deposit_amount, return_branch_code, one_way_fee)
+            payment_due_at, created_ip, device_id, deposit_amount, return_branch_code, one_way_fee,
+            price_rules, rules_amount)
           VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
             ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
             ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
             ${v.email}, ${v.phone}, ${v.idNumber}, ${v.language}, ${v.pricePerDay}, ${v.rentalAmount},
             ${v.hotDealPercent}, ${v.hotDealDiscount}, ${v.addonsAmount}, ${v.promoCode}, ${v.promoDiscount},
             ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.deviceId ?? null},
-            ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0})
+            ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0},
+            ${JSON.stringify(v.priceRules ?? [])}::jsonb, ${v.rulesAmount ?? 0})
           RETURNING id, booking_number`,
     );
     return row!;
@@ -415,6 +422,24 @@ export class BookingsRepository {
       sql`INSERT INTO booking_handovers (booking_id, leg, zone_id, zone_name, kind, address, flight_number, fee)
           VALUES (${h.bookingId}, ${h.leg}, ${h.zoneId}, ${JSON.stringify(h.zoneName)}::jsonb, ${h.kind},
                   ${h.address}, ${h.flightNumber}, ${h.fee})`,
+    );
+  }
+
+  /**
+   * The active pricing rules that may touch a rental of this model from `from` to `to` (seasons
+   * overlapping those days; every weekend and duration rule), its category's and every car's.
+   */
+  async pricingRules(ex: Executor, carModelId: number, from: string, to: string) {
+    return rows<PricingRuleRow & { car_category_id: number }>(
+      ex,
+      sql`SELECT r.id, r.kind, r.name, to_char(r.starts_on, 'YYYY-MM-DD') AS starts_on,
+            to_char(r.ends_on, 'YYYY-MM-DD') AS ends_on, r.weekdays::int[] AS weekdays, r.min_days,
+            r.category_ids, r.car_model_id, r.percent::text AS percent, r.daily_price::text AS daily_price,
+            m.category_id AS car_category_id
+          FROM pricing_rules r JOIN car_models m ON m.id = ${carModelId}
+          WHERE r.is_active
+            AND (r.car_model_id = m.id OR (r.car_model_id IS NULL AND (r.category_ids IS NULL OR m.category_id = ANY (r.category_ids))))
+            AND (r.kind <> 'season' OR (r.ends_on >= ${from}::date AND r.starts_on <= ${to}::date))`,
     );
   }
 

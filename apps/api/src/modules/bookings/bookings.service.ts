@@ -1,4 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { pricingRuleBodySchema } from '@siam/contract/pricing-rules';
+import { ruleLinesIn } from './pricing-rules';
 import type { HandoverOptions } from '@siam/contract/delivery';
 import { sql } from 'drizzle-orm';
 import {
@@ -137,6 +139,34 @@ export class BookingsService {
       oneWay: oneWay.map((r) => ({ branchCode: r.code, branchName: r.name[lang], fee: r.fee })),
       zones: zones.map((z) => ({ id: z.id, name: z.name[lang], fee: z.fee, branchCode: z.branch_code })),
     };
+  }
+
+  /** The back office's preview of the pricing rules on a car and dates, with a draft rule (booking-quotes.ts). */
+  async previewPricing(
+    input: {
+      carModelId: number;
+      pickupDate: string;
+      returnDate: string;
+      draft?: z.output<typeof pricingRuleBodySchema>;
+    },
+    lang: Language,
+  ) {
+    const d = input.draft;
+    const draft = d && {
+      id: Number.MAX_SAFE_INTEGER,
+      kind: d.kind,
+      name: d.name,
+      starts_on: d.startsOn,
+      ends_on: d.endsOn,
+      weekdays: d.weekdays,
+      min_days: d.minDays,
+      category_ids: d.categoryIds,
+      car_model_id: d.carModelId,
+      percent: d.percent === null ? null : String(d.percent),
+      daily_price: d.dailyPrice === null ? null : String(d.dailyPrice),
+    };
+    const preview = await this.quotes.previewRules(input, draft ?? undefined);
+    return { ...preview, rules: ruleLinesIn(preview.rules, lang) };
   }
 
   /** What moving a customer's booking to these dates would cost (nothing is held). */
@@ -301,6 +331,8 @@ export class BookingsService {
         vat: toBaht(q.price.vat),
         paymentDueAt: paymentDeadline(input.paymentMethod, this.now()).toISOString(),
         depositAmount: toBaht(q.car.deposit),
+        priceRules: q.rules,
+        rulesAmount: toBaht(q.rules.reduce((sum, l) => sum + l.amount, 0)),
         returnBranchCode: q.oneWay ? q.returnBranch : null,
         oneWayFee: toBaht(q.price.fees.find((f) => f.code === 'one_way')?.amount ?? 0),
         createdIp: staff ? null : (origin.ip ?? null),

@@ -30,6 +30,8 @@ export interface PriceInput {
   hotDealPercent: number | null;
   addons: { code: string; label: string; pricePerDay: number; quantity: number }[];
   promo: { code: string; kind: 'percent' | 'amount'; value: number } | null; // amount: satang
+  /** What the pricing rules add to (or take off) the rental, satang (pricing-rules.ts). */
+  rulesAmount?: number;
   /** One-way, delivery and collection fees (satang): added whole, never discounted. */
   fees?: { code: 'one_way' | 'delivery' | 'collection'; label: string; amount: number }[];
 }
@@ -48,7 +50,8 @@ export interface PriceBreakdown {
 
 /**
  * The one price rule (prices include VAT):
- * rental = days × daily price; a running hot deal takes its percent off the rental;
+ * rental = days × daily price, shaped by the pricing rules (seasons, weekends, duration tiers);
+ * a running hot deal takes its percent off that;
  * add-ons = per-day price × quantity × days; a promotion code then takes its percent
  * (or its fixed amount, never more than the rental left) off the rental only, as the
  * promotions page promises ("10% off the rental price"): extras are never discounted, nor are the
@@ -57,7 +60,8 @@ export interface PriceBreakdown {
  */
 export function priceBooking(input: PriceInput): PriceBreakdown {
   const rentalAmount = input.days * input.pricePerDay;
-  const hotDealDiscount = input.hotDealPercent ? percentOf(rentalAmount, input.hotDealPercent) : 0;
+  const rentalAfterRules = rentalAmount + (input.rulesAmount ?? 0);
+  const hotDealDiscount = input.hotDealPercent ? percentOf(rentalAfterRules, input.hotDealPercent) : 0;
   const addons = input.addons.map((a) => ({
     code: a.code,
     label: a.label,
@@ -66,7 +70,7 @@ export function priceBooking(input: PriceInput): PriceBreakdown {
     amount: a.pricePerDay * a.quantity * input.days,
   }));
   const addonsAmount = addons.reduce((sum, a) => sum + a.amount, 0);
-  const rentalAfterDeal = rentalAmount - hotDealDiscount;
+  const rentalAfterDeal = rentalAfterRules - hotDealDiscount;
   let promoDiscount = 0;
   if (input.promo)
     promoDiscount =

@@ -224,6 +224,8 @@ export async function renderReceipt(
   row(L.days, String(booking.days));
   doc.moveDown();
   row(`${L.rental} (${booking.days} × ${money(booking.pricePerDay)})`, money(booking.rentalAmount));
+  for (const rule of booking.priceRules)
+    row(rule.label, rule.amount < 0 ? `-${money(-rule.amount)}` : `+${money(rule.amount)}`);
   if (booking.hotDealDiscount)
     row(`${L.hotDeal} ${booking.hotDealPercent ?? ''}%`, `-${money(booking.hotDealDiscount)}`);
   for (const a of booking.addons)

@@ -18,6 +18,7 @@ import {
   ShieldCheck,
   Tags,
   Route,
+  CalendarRange,
   TicketPercent,
   Wrench,
 } from 'lucide-react';
@@ -42,6 +43,7 @@ import { InboxItemPage } from './pages/inbox-item-page';
 import { InboxPage } from './pages/inbox-page';
 import { NewsletterPage } from './pages/newsletter-page';
 import { PricingPage } from './pages/pricing-page';
+import { PricingRulesPage } from './pages/pricing-rules-page';
 import { RoutesAndZonesPage } from './pages/routes-and-zones-page';
 import { RentalConditionsPage } from './pages/rental-conditions-page';
 import { ReviewsPage } from './pages/reviews-page';
@@ -120,6 +122,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'hot-deals') return <HotDealsPage canEdit={canEdit} />;
     if (section === 'pricing') return <PricingPage canEdit={canEdit} />;
     if (section === 'routes') return <RoutesAndZonesPage canEdit={canEdit} />;
+    if (section === 'pricing-rules') return <PricingRulesPage canEdit={canEdit} />;
     if (section === 'reviews') return <ReviewsPage />;
     if (section === 'security') return <SecurityPage />;
     if (section === 'unpaid-holds') return <UnpaidHoldsPage />;
@@ -180,6 +183,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/branches', icon: Building2, label: t('nav.branches') },
     { to: '/admin/hot-deals', icon: Percent, label: t('nav.hotDeals') },
     { to: '/admin/pricing', icon: TicketPercent, label: t('nav.pricing') },
+    { to: '/admin/pricing-rules', icon: CalendarRange, label: t('nav.pricingRules') },
     { to: '/admin/routes', icon: Route, label: t('nav.routes') },
     { to: '/admin/articles', icon: Newspaper, label: t('nav.articles') },
     { to: '/admin/rental-conditions', icon: ListChecks, label: t('nav.conditions') },

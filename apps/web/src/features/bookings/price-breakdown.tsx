@@ -8,6 +8,7 @@ type Priced = Pick<
   | 'days'
   | 'pricePerDay'
   | 'rentalAmount'
+  | 'priceRules'
   | 'hotDealPercent'
   | 'hotDealDiscount'
   | 'addons'
@@ -60,6 +61,18 @@ export function PriceBreakdown({ price }: { price: Priced }) {
           <dt>{t('price.rental', { count: price.days, price: f.baht(price.pricePerDay) })}</dt>
           <dd>{f.baht(price.rentalAmount)}</dd>
         </div>
+        {price.priceRules.map((rule, i) => (
+          <div key={i} className={`flex justify-between gap-4 ${rule.amount < 0 ? 'text-green-800' : ''}`}>
+            <dt>
+              {t(rule.percent === null ? 'price.ruleFixed' : `price.rules.${rule.kind}`, {
+                name: rule.label,
+                count: rule.days,
+                percent: `${rule.percent !== null && rule.percent > 0 ? '+' : ''}${rule.percent ?? ''}%`,
+              })}
+            </dt>
+            <dd>{rule.amount < 0 ? `−${f.baht(-rule.amount)}` : `+${f.baht(rule.amount)}`}</dd>
+          </div>
+        ))}
         {price.hotDealDiscount > 0 && (
           <div className="flex justify-between gap-4 text-green-800">
             <dt>{t('price.hotDeal', { percent: price.hotDealPercent })}</dt>
