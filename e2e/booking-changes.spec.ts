@@ -10,7 +10,10 @@ import { admin, day, freeCar, registerCustomer, signInBrowser, thaiLicence } fro
  * booked next, the booking left as it was.
  */
 type Texts = {
-  change: Record<string, string> & { card: Record<string, string> };
+  change: Record<string, string>;
+  cardEntry: Record<string, string>;
+  depositHold: Record<string, string>;
+  deposit: { held: Record<string, string> };
   history: Record<string, string>;
 };
 const texts = (lng: string) =>
@@ -75,10 +78,10 @@ for (const { lng, width, from } of cases) {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    await panel.getByLabel(t.change.card.number!).fill('4242 4242 4242 4242');
-    await panel.getByLabel(t.change.card.name!).fill('MALEE SUKSAN');
-    await panel.getByLabel(t.change.card.expiry!).fill('12/30');
-    await panel.getByLabel(t.change.card.cvv!).fill('123');
+    await panel.getByLabel(t.cardEntry.number!).fill('4242 4242 4242 4242');
+    await panel.getByLabel(t.cardEntry.name!).fill('MALEE SUKSAN');
+    await panel.getByLabel(t.cardEntry.expiry!).fill('12/30');
+    await panel.getByLabel(t.cardEntry.cvv!).fill('123');
     await panel.getByRole('button', { name: t.change.payAndChange }).click();
     await expect(page.getByRole('status').filter({ hasText: before(t.change.done!) })).toBeVisible();
     const now = (

@@ -63,3 +63,49 @@ test('after the rental, My bookings says what came back of the deposit and why (
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
 });
+
+test('a customer holds the deposit on their card in My bookings; at return only what is kept is taken (zh, 390 px)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const texts = JSON.parse(readFileSync('apps/web/src/locales/zh/booking.json', 'utf8')) as {
+    cardEntry: Record<string, string>;
+    depositHold: Record<string, string>;
+    deposit: { held: { card: string }; partlyReleased: string };
+  };
+  const { booking: made, token, user } = await customerBooking(request, 67);
+  const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
+  const as = { authorization: `Bearer ${staff.token}` };
+  const paid = await request.post(`/api/v1/admin/bookings/${made.id}/verify-payment`, {
+    headers: as,
+    data: {},
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  await signInBrowser(page, { token, user });
+  await page.goto('/my-bookings?lng=zh');
+  const before = (text: string) => text.split('{{')[0]!.trim();
+  await page.getByRole('button', { name: before(texts.depositHold.open!) }).click();
+  const panel = page.getByRole('region', { name: before(texts.depositHold.title!) });
+  await panel.getByLabel(texts.cardEntry.number!).fill('4242 4242 4242 4242');
+  await panel.getByLabel(texts.cardEntry.name!).fill('MALEE SUKSAN');
+  await panel.getByLabel(texts.cardEntry.expiry!).fill('12/30');
+  await panel.getByLabel(texts.cardEntry.cvv!).fill('123');
+  expect(await axeViolations(page)).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await panel.getByRole('button', { name: before(texts.depositHold.submit!) }).click();
+  await expect(page.getByTestId('deposit').first()).toContainText(before(texts.deposit.held.card));
+
+  for (const [path, data] of [
+    ['pick-up', {}],
+    ['return', {}],
+    ['deposit', { action: 'release', kept: 500, reason: '车内清洁' }],
+  ] as const) {
+    const res = await request.post(`/api/v1/admin/bookings/${made.id}/${path}`, { headers: as, data });
+    expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
+  }
+  await page.reload();
+  await expect(page.getByTestId('deposit').first()).toContainText('车内清洁');
+});

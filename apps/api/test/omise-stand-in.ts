@@ -9,7 +9,8 @@ import QRCode from 'qrcode';
  *     charge answers pending with an `authorize_uri`, the bank's page, which sends the customer back
  *     to the charge's `return_uri`), or with `source[type]=promptpay`: a pending
  *     charge whose source carries a scannable QR code (`scannable_code.image.download_uri`, an SVG);
- *   GET /charges/:id, GET the QR's download_uri, POST /charges/:id/refunds;
+ *   GET /charges/:id, GET the QR's download_uri, POST /charges/:id/refunds, and for a card held with
+ *   capture=false: POST /charges/:id/capture (capture_amount) and POST /charges/:id/reverse;
  *   GET /search?scope=charge&query=… over the charges it made (metadata included).
  * Two cards play a lost answer: 4000 0000 0000 0408 is charged but answered
  * after the adapter's time-out; 4000 0000 0000 0416 meets a 503 before any charge.
@@ -211,12 +212,17 @@ export function omiseStandIn() {
         return res.writeHead(503).end('{"object":"error","code":"service_unavailable"}');
       const failed = number === '4000000000000002';
       const secure = number === '4000000000003220';
+      // capture=false: the amount is held on the card (authorized), taken only when captured.
+      const holdOnly = form.get('capture') === 'false' && !failed && !secure;
       const charge = {
         object: 'charge',
         id,
         amount: Number(form.get('amount')),
         currency: form.get('currency'),
-        status: failed ? 'failed' : secure ? 'pending' : 'successful',
+        status: failed ? 'failed' : secure || holdOnly ? 'pending' : 'successful',
+        authorized: !failed && !secure,
+        captured: !failed && !secure && !holdOnly,
+        reversed: false,
         failure_code: failed ? 'payment_rejected' : null,
         card: { object: 'card', brand, last_digits: number.slice(-4) },
         return_uri: form.get('return_uri'),
@@ -226,6 +232,31 @@ export function omiseStandIn() {
       charges.push(charge);
       if (number === '4000000000000408') await new Promise((r) => setTimeout(r, control.lateMs));
       if (res.destroyed) return;
+      return res.end(JSON.stringify(charge));
+    }
+    // Capturing a held amount (all of it, or `capture_amount` of it: the rest goes back to the card).
+    const capture = /^\/charges\/([^/]+)\/capture$/.exec(path);
+    if (capture) {
+      const charge = byId(capture[1]!);
+      const amount = Number(form.get('capture_amount') ?? charge?.amount);
+      if (
+        !charge ||
+        !charge.authorized ||
+        charge.captured ||
+        charge.reversed ||
+        amount > Number(charge.amount)
+      )
+        return res.writeHead(400).end('{"object":"error","code":"failed_capture"}');
+      Object.assign(charge, { captured: true, status: 'successful', paid: true, captured_amount: amount });
+      return res.end(JSON.stringify(charge));
+    }
+    // Letting a held amount go without taking any of it.
+    const reverse = /^\/charges\/([^/]+)\/reverse$/.exec(path);
+    if (reverse) {
+      const charge = byId(reverse[1]!);
+      if (!charge || !charge.authorized || charge.captured || charge.reversed)
+        return res.writeHead(400).end('{"object":"error","code":"failed_reverse"}');
+      Object.assign(charge, { reversed: true, status: 'reversed' });
       return res.end(JSON.stringify(charge));
     }
     const refund = /^\/charges\/([^/]+)\/refunds$/.exec(path);

@@ -35,6 +35,10 @@ export const bookingDepositSchema = z.object({
   keptReason: z.string().nullable(),
   heldAt: z.string().nullable(),
   releasedAt: z.string().nullable(),
+  /** Held on the customer's card through the payment gateway (taken at return only for what is kept). */
+  heldOnCard: z.boolean(),
+  /** The customer may hold it on their card now, online, instead of at the counter. */
+  canHoldOnCard: z.boolean(),
 });
 export type BookingDeposit = z.infer<typeof bookingDepositSchema>;
 

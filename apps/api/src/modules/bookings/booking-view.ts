@@ -170,6 +170,8 @@ export function toBooking(
       keptReason: row.deposit_kept_reason,
       heldAt: row.deposit_held_ms ? new Date(row.deposit_held_ms).toISOString() : null,
       releasedAt: row.deposit_released_ms ? new Date(row.deposit_released_ms).toISOString() : null,
+      heldOnCard: row.deposit_ref !== null,
+      canHoldOnCard: row.deposit_state === 'due' && row.deposit_amount > 0 && row.status === 'confirmed',
     },
   };
 }

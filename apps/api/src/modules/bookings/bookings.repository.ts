@@ -69,6 +69,8 @@ export interface BookingRow {
   deposit_kept_reason: string | null;
   deposit_held_ms: number | null;
   deposit_released_ms: number | null;
+  /** The deposit's hold on the customer's card at the gateway (null: taken at the counter, or not yet). */
+  deposit_ref: string | null;
   return_branch_code: string;
   return_branch_name: LocalizedText;
   /** The pricing rules' lines as agreed (satang amounts). */
@@ -130,7 +132,7 @@ const bookingColumns = sql`
   (b.deposit_amount * 100)::int AS deposit_amount, b.deposit_state, b.deposit_method,
   (b.deposit_kept * 100)::int AS deposit_kept, b.deposit_kept_reason,
   (extract(epoch FROM b.deposit_held_at) * 1000)::float8 AS deposit_held_ms,
-  (extract(epoch FROM b.deposit_released_at) * 1000)::float8 AS deposit_released_ms,
+  (extract(epoch FROM b.deposit_released_at) * 1000)::float8 AS deposit_released_ms, b.deposit_ref,
   COALESCE((SELECT json_agg(json_build_object('first_name', d.first_name, 'last_name', d.last_name,
       'birth_date', to_char(d.birth_date, 'YYYY-MM-DD'), 'licence_number', d.licence_number,
       'licence_country', d.licence_country, 'licence_issued', to_char(d.licence_issued, 'YYYY-MM-DD'),
@@ -730,6 +732,18 @@ export class BookingsRepository {
       ex,
       sql`UPDATE bookings SET deposit_state = 'held', deposit_method = ${method}, deposit_held_at = now(),
                  updated_at = now()
+          WHERE id = ${bookingId} AND deposit_state = 'due' AND status IN ('confirmed','active')
+          RETURNING id`,
+    );
+    return done.length === 1;
+  }
+
+  /** The deposit held on the customer's card through the gateway; false when it is not due any more. */
+  async holdDepositOnCard(ex: Executor, bookingId: number, reference: string, gateway: string) {
+    const done = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE bookings SET deposit_state = 'held', deposit_method = 'card', deposit_held_at = now(),
+                 deposit_ref = ${reference}, deposit_gateway = ${gateway}, updated_at = now()
           WHERE id = ${bookingId} AND deposit_state = 'due' AND status IN ('confirmed','active')
           RETURNING id`,
     );

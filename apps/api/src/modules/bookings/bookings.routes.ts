@@ -19,7 +19,7 @@ import {
   quoteResponseSchema,
 } from '@siam/contract/bookings';
 import { dataEnvelope } from '@siam/contract/envelope';
-import { cardVaultSchema } from '@siam/contract/card-tokens';
+import { cardTokenSchema, cardVaultSchema } from '@siam/contract/card-tokens';
 import { handoverOptionsResponseSchema } from '@siam/contract/delivery';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { AppError } from '../../lib/app-error';
@@ -341,6 +341,38 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         data: await bookings().cancel(
           request.params.id,
           { byStaff: false, userId: currentUser(request).id, reason: request.body?.reason },
+          requestLanguage(request),
+        ),
+      },
+    }),
+  );
+
+  app.post(
+    '/auth/bookings/:id/deposit-hold',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "Holds my booking's security deposit on my card (a card token from the browser): authorised, not charged; staff let it go at return, or take what is kept",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        body: z.object({ cardToken: cardTokenSchema }),
+        response: {
+          200: bookingResponseSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await bookings().holdDepositOnCard(
+          currentUser(request).id,
+          request.params.id,
+          request.body.cardToken,
           requestLanguage(request),
         ),
       },

@@ -52,6 +52,9 @@ type CreateInput = z.output<typeof createBookingBodySchema>;
 
 const HOUR_MS = 3_600_000;
 
+/** The gateway did not take, or let go, a deposit held on a card: nothing changed, try again. */
+const DEPOSIT_GATEWAY_DOWN_MESSAGE =
+  'The card company did not answer about the deposit held on the card: nothing changed, try again in a moment';
 const DEPOSIT_NOT_DUE_MESSAGE =
   'The deposit is taken when the car is handed over, once: this booking has none due now';
 const DEPOSIT_NOT_HELD_MESSAGE = 'No deposit is held for this booking, or the car has not been picked up';
@@ -1103,12 +1106,60 @@ export class BookingsService {
           throw new AppError('VALIDATION_FAILED', 'Say why part of the deposit is kept', [
             { path: 'reason', message: 'Say why part of the deposit is kept' },
           ]);
+        if (row.deposit_state !== 'held' || !['active', 'completed'].includes(row.status))
+          throw new AppError('CONFLICT', DEPOSIT_NOT_HELD_MESSAGE);
+        // Held on the customer's card at the gateway: what is kept is taken, the rest let go; the
+        // gateway first, under the booking's lock, so a refusal leaves the deposit held.
+        if (row.deposit_ref) {
+          try {
+            if (action.kept > 0)
+              await this.deps.gateway.capture({
+                reference: row.deposit_ref,
+                amountSatang: action.kept * 100,
+              });
+            else await this.deps.gateway.reverse({ reference: row.deposit_ref });
+          } catch (error) {
+            this.deps.log?.error(
+              { err: error, bookingId },
+              'the deposit hold could not be settled at the gateway',
+            );
+            throw new AppError('SERVICE_UNAVAILABLE', DEPOSIT_GATEWAY_DOWN_MESSAGE);
+          }
+        }
         if (!(await this.repo.releaseDeposit(tx, bookingId, action.kept, reason)))
           throw new AppError('CONFLICT', DEPOSIT_NOT_HELD_MESSAGE);
       }
       await inTx?.(tx, row);
     });
     return this.getById(bookingId, lang);
+  }
+
+  /**
+   * The customer holds the deposit on their card online, before pickup: an authorisation at the
+   * gateway (nothing taken), under the booking's lock so it is held once. A card whose bank asks for
+   * 3-D Secure, or a gateway that does not answer, is refused: the deposit stays due (at the counter).
+   */
+  async holdDepositOnCard(userId: number, bookingId: number, cardToken: string, lang: Language) {
+    await this.repo.transaction(async (tx) => {
+      const row = await this.repo.findBooking(tx, { id: bookingId, userId, forUpdate: true });
+      if (!row) throw notFound('Booking');
+      if (row.deposit_state !== 'due' || row.deposit_amount <= 0 || row.status !== 'confirmed')
+        throw new AppError('CONFLICT', DEPOSIT_NOT_DUE_MESSAGE);
+      const hold = await this.deps.gateway.authorize({
+        amountSatang: row.deposit_amount,
+        cardToken,
+        description: `Siam Drive booking ${row.booking_number}: security deposit (held, not charged)`,
+        idempotencyKey: `deposit-${bookingId}-${randomUUID()}`,
+        returnUri: this.returnUri(row.booking_number),
+      });
+      if (hold.status !== 'succeeded') {
+        const code = hold.status === 'failed' ? hold.code : 'processing_error';
+        throw new AppError('PAYMENT_FAILED', cardRefusalMessages[code], [{ path: 'card', message: code }]);
+      }
+      if (!(await this.repo.holdDepositOnCard(tx, bookingId, hold.reference, this.deps.gateway.name)))
+        throw new AppError('CONFLICT', DEPOSIT_NOT_DUE_MESSAGE);
+    });
+    return this.getForUser(userId, bookingId, lang);
   }
 
   async markPickedUp(bookingId: number, unitId?: number, lang: Language = 'en', inTx?: InTransaction) {

@@ -5,6 +5,7 @@ import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import {
+  cardToken,
   createBooking,
   daysFromNow,
   goodCardToken,
@@ -73,6 +74,8 @@ describeEachDatabase('security deposits', (ctx) => {
       keptReason: null,
       heldAt: null,
       releasedAt: null,
+      heldOnCard: false,
+      canHoldOnCard: true,
     });
     // A later change of the model's deposit leaves the booking's as it was agreed.
     await app.inject({
@@ -175,6 +178,64 @@ describeEachDatabase('security deposits', (ctx) => {
     });
     const actions = (audit.json().response.data as { action: string }[]).map((a) => a.action);
     expect(actions).toEqual(expect.arrayContaining(['booking.deposit_taken', 'booking.deposit_released']));
+  });
+
+  it('the customer may hold it on their card online: once, a declined card leaves it due, staff settle it at return', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const customer = await makeCustomer(app);
+    const made = await createBooking(app, customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(40),
+      returnDate: daysFromNow(42),
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+    });
+    const booking = made.json().response.data.booking;
+    expect(booking.deposit).toMatchObject({ state: 'due', canHoldOnCard: true, heldOnCard: false });
+    const hold = (cardToken: string, headers = customer.headers) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/auth/bookings/${booking.id}/deposit-hold`,
+        headers,
+        payload: { cardToken },
+      });
+    const declined = await hold(cardToken('4000 0000 0000 0002'));
+    expect(declined.statusCode).toBe(402);
+    expect((await bookingOf(customer.headers, booking.id)).deposit.state).toBe('due');
+    // Nobody else may hold (or learn about) it.
+    const stranger = await makeCustomer(app);
+    expect((await hold(goodCardToken, stranger.headers)).statusCode).toBe(404);
+
+    const held = await hold(goodCardToken);
+    expect(held.statusCode, held.body).toBe(200);
+    expect(held.json().response.data.deposit).toMatchObject({
+      state: 'held',
+      method: 'card',
+      heldOnCard: true,
+      canHoldOnCard: false,
+    });
+    expect((await hold(goodCardToken)).statusCode).toBe(409);
+    // Staff do not take it again at the counter.
+    expect((await deposit(booking.id, { action: 'take', method: 'cash' })).statusCode).toBe(409);
+    for (const step of ['pick-up', 'return'])
+      expect(
+        (
+          await app.inject({
+            method: 'POST',
+            url: `/api/v1/admin/bookings/${booking.id}/${step}`,
+            headers: staff,
+            payload: {},
+          })
+        ).statusCode,
+      ).toBe(200);
+    const released = await deposit(booking.id, { action: 'release', kept: 400, reason: 'Fuel not refilled' });
+    expect(released.statusCode, released.body).toBe(200);
+    expect((await bookingOf(customer.headers, booking.id)).deposit).toMatchObject({
+      state: 'partly_released',
+      kept: 40_000,
+      keptReason: 'Fuel not refilled',
+    });
   });
 
   it('a new model without a deposit gets its category’s', async () => {

@@ -192,6 +192,83 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     expect(refund?.form.get('amount')).toBe('200000');
   });
 
+  it('holds a deposit on the card with capture=false; at return takes only what is kept, or lets it all go', async () => {
+    const staff = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        payload: { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' },
+      })
+    ).json().token as string;
+    const asStaff = { authorization: `Bearer ${staff}` };
+    const car = await makeCar(ctx.database, 3);
+    const customer = await makeCustomer(app);
+    const rent = async (from: number) => {
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/bookings/create',
+        headers: customer.headers,
+        payload: {
+          carModelId: car.carModelId,
+          branchCode: car.branchCode,
+          pickupDate: daysFromNow(from),
+          returnDate: daysFromNow(from + 1),
+          paymentMethod: 'card',
+          cardToken: await tokenise('4242424242424242'),
+          driver,
+          acceptTerms: true,
+          addons: [],
+        },
+      });
+      const booking = made.json().response.data.booking;
+      const held = await app.inject({
+        method: 'POST',
+        url: `/api/v1/auth/bookings/${booking.id}/deposit-hold`,
+        headers: customer.headers,
+        payload: { cardToken: await tokenise('4242424242424242') },
+      });
+      expect(held.statusCode, held.body).toBe(200);
+      for (const step of ['pick-up', 'return'])
+        await app.inject({
+          method: 'POST',
+          url: `/api/v1/admin/bookings/${booking.id}/${step}`,
+          headers: asStaff,
+          payload: {},
+        });
+      return booking as { id: number; deposit: { amount: number } };
+    };
+    const release = (id: number, kept: number) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/bookings/${id}/deposit`,
+        headers: asStaff,
+        payload: { action: 'release', kept, ...(kept && { reason: 'Scratch on the rear bumper' }) },
+      });
+
+    const first = await rent(50);
+    const hold = standIn.seen.filter((r) => r.path === '/charges').at(-1)!;
+    expect(hold.form.get('capture')).toBe('false');
+    expect(hold.form.get('amount')).toBe(String(first.deposit.amount));
+    const holdId = standIn.charges.at(-1)!.id as string;
+    expect((await release(first.id, 1500)).statusCode).toBe(200);
+    const captured = standIn.seen.find((r) => r.path === `/charges/${holdId}/capture`);
+    expect(captured?.form.get('capture_amount')).toBe('150000');
+
+    const second = await rent(53);
+    const secondHold = standIn.charges.at(-1)!.id as string;
+    expect((await release(second.id, 0)).statusCode).toBe(200);
+    expect(standIn.seen.some((r) => r.path === `/charges/${secondHold}/reverse`)).toBe(true);
+
+    // The gateway refuses to settle the hold: nothing changes, staff try again.
+    const third = await rent(56);
+    await ctx.database.query(`UPDATE bookings SET deposit_ref = 'chrg_test_missing' WHERE id = $1`, [
+      third.id,
+    ]);
+    expect((await release(third.id, 0)).statusCode).toBe(503);
+    const still = await app.inject({ url: `/api/v1/auth/bookings/${third.id}`, headers: customer.headers });
+    expect(still.json().response.data.deposit.state).toBe('held');
+  });
+
   describe('a card charge whose answer is lost', () => {
     const payload = async (car: { carModelId: number; branchCode: string }, number: string) => ({
       carModelId: car.carModelId,

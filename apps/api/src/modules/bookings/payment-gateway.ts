@@ -91,6 +91,15 @@ export interface PaymentGateway {
   /** Where the customer's browser makes a card token (the gateway's info page tells the site). */
   readonly vault: CardVault;
   charge(input: CardChargeInput): Promise<ChargeResult>;
+  /**
+   * Holds an amount on a card without taking it (a security deposit; Omise `capture=false`):
+   * `succeeded` means held. Taken later, all or part, by `capture`; let go by `reverse`.
+   */
+  authorize(input: CardChargeInput): Promise<ChargeResult>;
+  /** Takes `amountSatang` of a held amount; the rest goes back to the card. Throws when it cannot. */
+  capture(input: { reference: string; amountSatang: number }): Promise<void>;
+  /** Lets a held amount go, taking nothing. Throws when it cannot. */
+  reverse(input: { reference: string }): Promise<void>;
   refund(input: { reference: string; amountSatang: number }): Promise<{ reference: string }>;
   /** Looks up the charge made with this idempotency key (reconciling an unknown outcome). */
   findCharge(idempotencyKey: string): Promise<ChargeLookup>;
@@ -138,6 +147,15 @@ export class SandboxGateway implements PaymentGateway {
   async findCharge(idempotencyKey: string): Promise<ChargeLookup> {
     return this.charges.get(idempotencyKey) ?? { status: 'not_found' };
   }
+
+  /** The test cards hold as they charge (a lost answer is an unknown hold). */
+  async authorize(input: CardChargeInput): Promise<ChargeResult> {
+    return this.charge(input);
+  }
+
+  async capture(): Promise<void> {}
+
+  async reverse(): Promise<void> {}
 
   async refund(input: { reference: string }): Promise<{ reference: string }> {
     return { reference: `sandbox_rfnd_${input.reference}` };
@@ -207,6 +225,33 @@ export class OmiseGateway implements PaymentGateway {
   }
 
   async charge(input: CardChargeInput): Promise<ChargeResult> {
+    return this.createCharge(input, true);
+  }
+
+  async authorize(input: CardChargeInput): Promise<ChargeResult> {
+    return this.createCharge(input, false);
+  }
+
+  async capture(input: { reference: string; amountSatang: number }): Promise<void> {
+    const res = await this.post(
+      `${this.options.apiUrl}/charges/${encodeURIComponent(input.reference)}/capture`,
+      this.options.secretKey,
+      { capture_amount: String(input.amountSatang) },
+    );
+    if (!res.ok || res.body.captured !== true) throw new Error('Omise did not capture the held amount');
+  }
+
+  async reverse(input: { reference: string }): Promise<void> {
+    const res = await this.post(
+      `${this.options.apiUrl}/charges/${encodeURIComponent(input.reference)}/reverse`,
+      this.options.secretKey,
+      {},
+    );
+    if (!res.ok || res.body.reversed !== true) throw new Error('Omise did not reverse the held amount');
+  }
+
+  /** A card charge taken at once (`capture`), or only held on the card until captured. */
+  private async createCharge(input: CardChargeInput, capture: boolean): Promise<ChargeResult> {
     let charge: { ok: boolean; status: number; body: Record<string, unknown> };
     try {
       charge = await this.post(
@@ -217,7 +262,7 @@ export class OmiseGateway implements PaymentGateway {
           currency: 'thb',
           card: input.cardToken,
           description: input.description,
-          capture: 'true',
+          capture: String(capture),
           // A card whose bank asks for 3-D Secure: the customer approves there and comes back here.
           return_uri: input.returnUri,
           // The key on the charge itself, so a lost answer can be found (findCharge).
@@ -234,6 +279,15 @@ export class OmiseGateway implements PaymentGateway {
     const card = omiseCard(charge.body);
     const reference = typeof charge.body.id === 'string' ? charge.body.id : null;
     if (charge.ok && charge.body.status === 'successful' && reference)
+      return { status: 'succeeded', reference, ...card };
+    // Held, not taken: what capture=false asks for.
+    if (
+      !capture &&
+      charge.ok &&
+      charge.body.authorized === true &&
+      charge.body.status === 'pending' &&
+      reference
+    )
       return { status: 'succeeded', reference, ...card };
     const authorizeUri = charge.body.authorize_uri;
     if (

@@ -110,3 +110,10 @@ export const fetchHandoverOptions = (branchCode: string) =>
   apiRequest<Data<HandoverOptions>>(
     `/guest/branches/${encodeURIComponent(branchCode)}/handover-options`,
   ).then((r) => r.response.data);
+
+/** Holds the booking's deposit on a card (its token): authorised, not charged. */
+export const holdDepositOnCard = (id: number, cardToken: string) =>
+  apiRequest<Data<Booking>>(`/auth/bookings/${id}/deposit-hold`, {
+    method: 'POST',
+    body: { cardToken },
+  }).then((r) => r.response.data);

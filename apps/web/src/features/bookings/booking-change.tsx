@@ -1,41 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type ReactNode } from 'react';
-import { cardSchema, type Booking, type ChangeQuote } from '@siam/contract/bookings';
-import { cardExpired, cardRefusal } from '@siam/contract/card-tokens';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import type { Booking, ChangeQuote } from '@siam/contract/bookings';
+import { cardRefusal } from '@siam/contract/card-tokens';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
-import { changeBooking, fetchGateway, quoteChange } from './booking-api';
-import { createCardToken } from './card-vault';
+import { changeBooking, quoteChange } from './booking-api';
+import { CardEntryFields, LabelledInput, useCardEntry } from './card-entry';
 import { useFormat } from './format';
-
-function Input({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': error ? `${id}-error` : undefined,
-      })}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -54,18 +25,11 @@ export function ChangeAction({ booking }: { booking: Booking }) {
   const [open, setOpen] = useState(false);
   const [pickupDate, setPickup] = useState(booking.pickupDate);
   const [returnDate, setReturn] = useState(booking.returnDate);
-  const [card, setCard] = useState({ number: '', name: '', expiry: '', cvv: '' });
-  const [cardErrors, setCardErrors] = useState<Record<string, string>>({});
   const [plan, setPlan] = useState<ChangeQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
   const key = useRef(newKey());
-  const gateway = useQuery({
-    queryKey: ['payment-gateway'],
-    queryFn: fetchGateway,
-    staleTime: Infinity,
-    enabled: open,
-  });
+  const card = useCardEntry(open);
 
   const say = (e: unknown) => {
     if (e instanceof ApiError) {
@@ -89,13 +53,7 @@ export function ChangeAction({ booking }: { booking: Booking }) {
   const confirm = useMutation({
     mutationFn: async () => {
       let cardToken: string | undefined;
-      if (plan?.settle === 'card') {
-        const vault = (gateway.data ?? (await gateway.refetch()).data)?.card;
-        if (!vault) throw new Error('cardErrors.vault_unreachable');
-        const made = await createCardToken(vault, card);
-        if ('refused' in made) throw new Error(`cardErrors.${made.refused}`);
-        cardToken = made.token;
-      }
+      if (plan?.settle === 'card') cardToken = await card.tokenise();
       return changeBooking(booking.id, { pickupDate, returnDate, cardToken }, key.current);
     },
     onSuccess: (r) => {
@@ -121,15 +79,7 @@ export function ChangeAction({ booking }: { booking: Booking }) {
 
   const submit = () => {
     setError(null);
-    if (plan?.settle === 'card') {
-      const parsed = cardSchema.safeParse(card);
-      const errors: Record<string, string> = {};
-      if (!parsed.success)
-        for (const i of parsed.error.issues) errors[String(i.path[0])] ??= t('change.cardField');
-      else if (cardExpired(parsed.data.expiry, new Date())) errors.expiry = t('validation.expired');
-      setCardErrors(errors);
-      if (Object.keys(errors).length) return;
-    }
+    if (plan?.settle === 'card' && !card.check()) return;
     confirm.mutate();
   };
 
@@ -155,7 +105,7 @@ export function ChangeAction({ booking }: { booking: Booking }) {
       <p className="mt-1 text-sm text-slate-700">{t(extend ? 'change.extendRule' : 'change.rule')}</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {!extend && (
-          <Input label={t('change.pickup')}>
+          <LabelledInput label={t('change.pickup')}>
             {(p) => (
               <input
                 {...p}
@@ -165,9 +115,9 @@ export function ChangeAction({ booking }: { booking: Booking }) {
                 onChange={(e) => (setPickup(e.target.value), setPlan(null))}
               />
             )}
-          </Input>
+          </LabelledInput>
         )}
-        <Input label={t('change.return')}>
+        <LabelledInput label={t('change.return')}>
           {(p) => (
             <input
               {...p}
@@ -177,7 +127,7 @@ export function ChangeAction({ booking }: { booking: Booking }) {
               onChange={(e) => (setReturn(e.target.value), setPlan(null))}
             />
           )}
-        </Input>
+        </LabelledInput>
       </div>
       {plan?.available && (
         <div className="mt-3 rounded-lg bg-white p-3" data-testid="change-quote">
@@ -200,25 +150,8 @@ export function ChangeAction({ booking }: { booking: Booking }) {
         </div>
       )}
       {plan?.available && plan.settle === 'card' && (
-        <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          {(['number', 'name', 'expiry', 'cvv'] as const).map((field) => (
-            <Input key={field} label={t(`change.card.${field}`)} error={cardErrors[field]}>
-              {(p) => (
-                <input
-                  {...p}
-                  className="field-input"
-                  type={field === 'cvv' ? 'password' : 'text'}
-                  inputMode={field === 'number' || field === 'cvv' ? 'numeric' : undefined}
-                  autoComplete={
-                    { number: 'cc-number', name: 'cc-name', expiry: 'cc-exp', cvv: 'cc-csc' }[field]
-                  }
-                  placeholder={field === 'expiry' ? 'MM/YY' : undefined}
-                  value={card[field]}
-                  onChange={(e) => setCard({ ...card, [field]: e.target.value })}
-                />
-              )}
-            </Input>
-          ))}
+        <div className="mt-3">
+          <CardEntryFields entry={card} />
         </div>
       )}
       {error && (

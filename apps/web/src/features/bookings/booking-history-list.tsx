@@ -5,6 +5,7 @@ import { Link } from '../../lib/site-link';
 import type { Booking } from '@siam/contract/bookings';
 import { cancelBooking, downloadReceipt, fetchBookings } from './booking-api';
 import { ChangeAction } from './booking-change';
+import { DepositHoldAction } from './deposit-hold';
 import { useFormat } from './format';
 import { DepositNote, StatusBadge } from './price-breakdown';
 import { SlipUpload } from './slip-upload';
@@ -150,6 +151,7 @@ function BookingCard({ booking }: { booking: Booking }) {
             {t('history.receipt')}
           </button>
         )}
+        {booking.deposit.canHoldOnCard && <DepositHoldAction booking={booking} />}
         {(booking.canChange || booking.canExtend) && <ChangeAction booking={booking} />}
         {booking.canCancel && <CancelAction booking={booking} />}
         {(booking.status === 'active' || booking.status === 'completed') && !reviewOpen && (
