@@ -425,7 +425,6 @@ test.describe('car details', () => {
         response: { data: { price_per_day: string; hot_deal: { price_per_day: string } | null } };
       }>(page, `/guest/cars/${car.car_model_id}`)
     ).response.data;
-    const daily = Number(details.hot_deal?.price_per_day ?? details.price_per_day);
 
     await page.goto(`/cars/${car.car_model_id}?lng=en`);
     const box = page.getByTestId('booking-box');
@@ -435,8 +434,18 @@ test.describe('car details', () => {
     await expect(box.getByRole('alert')).toHaveText('The return date cannot be before the pickup date');
     await box.getByLabel('Return date').fill(day(24));
     await expect(box.getByTestId('live-price')).toContainText('Rental price for 4 days');
+    // The server's price: four days of the car, shaped by the pricing rules (a weekend costs more).
+    const branchCode = await box.getByLabel('Pickup branch').inputValue();
+    const quote = (
+      await (
+        await page.request.post('/api/v1/guest/bookings/quote', {
+          data: { carModelId: car.car_model_id, branchCode, pickupDate: day(20), returnDate: day(24) },
+        })
+      ).json()
+    ).response.data as { total: number; rentalAmount: number };
+    expect(quote.rentalAmount).toBe(Math.round(Number(details.price_per_day) * 100) * 4);
     await expect(box.getByTestId('live-price')).toContainText(
-      new Intl.NumberFormat('en-GB').format(daily * 4).replace(/\.00$/, ''),
+      new Intl.NumberFormat('en-GB').format(quote.total / 100).replace(/\.00$/, ''),
     );
     // With a branch chosen, the price is the server's quote: it names the VAT in it.
     await expect(box.getByTestId('quote-vat')).toHaveText(/^Of which VAT ฿[\d,]+(\.\d\d)?\.$/);
