@@ -119,7 +119,7 @@ for (const [lng, from] of [
   });
 }
 
-test('the bookings, timeline, walk-in, pricing, routes, categories and reviews screens have no WCAG A/AA violations (en)', async ({
+test('the bookings, timeline, walk-in, pricing, pricing rules, routes, categories and reviews screens have no WCAG A/AA violations (en)', async ({
   page,
   request,
 }) => {
@@ -137,6 +137,7 @@ test('the bookings, timeline, walk-in, pricing, routes, categories and reviews s
     '/admin/timeline',
     '/admin/pricing',
     '/admin/routes',
+    '/admin/pricing-rules',
     '/admin/categories',
     '/admin/reviews',
   ]) {

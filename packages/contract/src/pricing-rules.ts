@@ -1,7 +1,4 @@
 import { z } from 'zod';
-import { localizedInputSchema, localizedSchema } from './admin';
-import { dataEnvelope } from './envelope';
-import { isoDateSchema } from './safe-input';
 
 /**
  * Pricing rules (issue 17, part 1), set by admins and applied by the server to every quote:
@@ -15,59 +12,6 @@ import { isoDateSchema } from './safe-input';
 export const pricingRuleKinds = ['season', 'weekend', 'duration'] as const;
 export type PricingRuleKind = (typeof pricingRuleKinds)[number];
 
-export const pricingRuleSchema = z.object({
-  id: z.number().int(),
-  kind: z.enum(pricingRuleKinds),
-  name: localizedSchema,
-  /** Season: the first and last day (inclusive, Bangkok dates). */
-  startsOn: z.string().nullable(),
-  endsOn: z.string().nullable(),
-  /** Weekend: ISO weekdays (1 Monday … 7 Sunday). */
-  weekdays: z.array(z.number().int()),
-  /** Duration: the shortest rental it applies to. */
-  minDays: z.number().int().nullable(),
-  /** Null: every category. */
-  categoryIds: z.array(z.number().int()).nullable(),
-  /** One model only (then categoryIds is null). */
-  carModelId: z.number().int().nullable(),
-  /** +30 = 30 % more; −10 = 10 % less. */
-  percent: z.number().nullable(),
-  /** Season only: a fixed price a day (baht) instead of a percentage. */
-  dailyPrice: z.number().nullable(),
-  isActive: z.boolean(),
-});
-export type PricingRule = z.infer<typeof pricingRuleSchema>;
-
-const percentSchema = z.number().min(-90, 'At least −90').max(300, 'At most +300');
-export const pricingRuleBodySchema = z
-  .object({
-    kind: z.enum(pricingRuleKinds),
-    name: localizedInputSchema,
-    startsOn: isoDateSchema.nullable().default(null),
-    endsOn: isoDateSchema.nullable().default(null),
-    weekdays: z.array(z.number().int().min(1).max(7)).max(7).default([]),
-    minDays: z.number().int().min(2).max(90).nullable().default(null),
-    categoryIds: z.array(z.number().int().positive()).min(1).max(50).nullable().default(null),
-    carModelId: z.number().int().positive().nullable().default(null),
-    percent: percentSchema.nullable().default(null),
-    dailyPrice: z.number().min(1).max(1_000_000).nullable().default(null),
-    isActive: z.boolean().default(true),
-  })
-  .superRefine((r, ctx) => {
-    const need = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-    if (r.kind === 'season') {
-      if (!r.startsOn) need('startsOn', 'Required');
-      if (!r.endsOn) need('endsOn', 'Required');
-      if (r.startsOn && r.endsOn && r.endsOn < r.startsOn) need('endsOn', 'Must not be before the first day');
-      if ((r.percent === null) === (r.dailyPrice === null)) need('percent', 'A percentage or a daily price');
-    } else if (r.percent === null) need('percent', 'Required');
-    if (r.kind === 'weekend' && r.weekdays.length === 0) need('weekdays', 'Choose at least one day');
-    if (r.kind === 'duration' && r.minDays === null) need('minDays', 'Required');
-    if (r.kind !== 'season' && r.dailyPrice !== null) need('dailyPrice', 'Only a season has a daily price');
-    if (r.categoryIds && r.carModelId) need('carModelId', 'A model or categories, not both');
-  });
-export type PricingRuleBody = z.input<typeof pricingRuleBodySchema>;
-
 /** A rule as it shaped a price: its name, the days it touched, and what it added (or took off), satang. */
 export const priceRuleLineSchema = z.object({
   kind: z.enum(pricingRuleKinds),
@@ -77,22 +21,3 @@ export const priceRuleLineSchema = z.object({
   amount: z.number().int(),
 });
 export type PriceRuleLine = z.infer<typeof priceRuleLineSchema>;
-
-export const pricingRulesResponseSchema = dataEnvelope(z.array(pricingRuleSchema));
-export const pricingRuleResponseSchema = dataEnvelope(pricingRuleSchema);
-/** What a car would cost on dates with the rules as they are, and with a draft rule added. */
-export const pricingPreviewBodySchema = z.object({
-  carModelId: z.number().int().positive(),
-  pickupDate: isoDateSchema,
-  returnDate: isoDateSchema,
-  draft: pricingRuleBodySchema.optional(),
-});
-export const pricingPreviewResponseSchema = dataEnvelope(
-  z.object({
-    days: z.number().int(),
-    pricePerDay: z.number().int(),
-    rentalAmount: z.number().int(),
-    rules: z.array(priceRuleLineSchema),
-    rentalAfterRules: z.number().int(),
-  }),
-);

@@ -20,14 +20,14 @@ import {
   oneWayFeeResponseSchema,
   oneWayFeesResponseSchema,
   oneWayRouteParamsSchema,
-} from '@siam/contract/delivery';
+} from '@siam/contract/admin-delivery';
 import {
   pricingPreviewBodySchema,
   pricingPreviewResponseSchema,
   pricingRuleBodySchema,
   pricingRuleResponseSchema,
   pricingRulesResponseSchema,
-} from '@siam/contract/pricing-rules';
+} from '@siam/contract/admin-pricing-rules';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 

@@ -20,8 +20,8 @@ import type {
   deliveryZoneBodySchema,
   deliveryZonePatchSchema,
   oneWayFeeBodySchema,
-} from '@siam/contract/delivery';
-import type { PricingRule, pricingRuleBodySchema } from '@siam/contract/pricing-rules';
+} from '@siam/contract/admin-delivery';
+import type { PricingRule, pricingRuleBodySchema } from '@siam/contract/admin-pricing-rules';
 import { rows } from '../../db/sql-rows';
 
 interface AddonRow {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { pricingRuleBodySchema } from '@siam/contract/pricing-rules';
+import type { pricingRuleBodySchema } from '@siam/contract/admin-pricing-rules';
 import { ruleLinesIn } from './pricing-rules';
 import type { HandoverOptions } from '@siam/contract/delivery';
 import { sql } from 'drizzle-orm';

@@ -16,20 +16,25 @@ const newKey = () =>
  * the new dates, then the new total at the booking's own prices with the difference, then, when a
  * paid booking costs more, the card for the difference (tokenised in the browser, as when booking).
  */
-export function ChangeAction({ booking }: { booking: Booking }) {
+export default function ChangePanel({
+  booking,
+  onClose,
+}: {
+  booking: Booking;
+  /** Closed, with what was done (null: kept as it was). */
+  onClose: (done: string | null) => void;
+}) {
   const { t } = useTranslation('booking');
   const f = useFormat();
   const titleId = useId();
   const queryClient = useQueryClient();
   const extend = booking.canExtend;
-  const [open, setOpen] = useState(false);
   const [pickupDate, setPickup] = useState(booking.pickupDate);
   const [returnDate, setReturn] = useState(booking.returnDate);
   const [plan, setPlan] = useState<ChangeQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
   const key = useRef(newKey());
-  const card = useCardEntry(open);
+  const card = useCardEntry(true);
 
   const say = (e: unknown) => {
     if (e instanceof ApiError) {
@@ -58,7 +63,7 @@ export function ChangeAction({ booking }: { booking: Booking }) {
     },
     onSuccess: (r) => {
       key.current = newKey();
-      setDone(
+      onClose(
         [
           t('change.done', { from: f.date(r.booking.pickupDate), to: f.date(r.booking.returnDate) }),
           r.charged > 0 ? t('change.charged', { amount: f.baht(r.charged) }) : '',
@@ -67,8 +72,6 @@ export function ChangeAction({ booking }: { booking: Booking }) {
           .filter(Boolean)
           .join(' '),
       );
-      setPlan(null);
-      setOpen(false);
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
     },
     onError: (e) => {
@@ -83,19 +86,6 @@ export function ChangeAction({ booking }: { booking: Booking }) {
     confirm.mutate();
   };
 
-  if (!open)
-    return (
-      <>
-        <button type="button" className="btn-outline" onClick={() => (setOpen(true), setDone(null))}>
-          {t(extend ? 'change.extend' : 'change.open')}
-        </button>
-        {done && (
-          <p role="status" className="w-full text-green-800">
-            {done}
-          </p>
-        )}
-      </>
-    );
   const pending = ask.isPending || confirm.isPending;
   return (
     <section aria-labelledby={titleId} className="w-full rounded-lg border border-brand-200 bg-brand-50 p-4">
@@ -169,11 +159,7 @@ export function ChangeAction({ booking }: { booking: Booking }) {
             {t('change.seePrice')}
           </button>
         )}
-        <button
-          type="button"
-          className="btn-outline"
-          onClick={() => (setOpen(false), setPlan(null), setError(null))}
-        >
+        <button type="button" className="btn-outline" onClick={() => onClose(null)}>
           {t('change.keep')}
         </button>
       </div>

@@ -1,15 +1,50 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../lib/site-link';
 import type { Booking } from '@siam/contract/bookings';
 import { cancelBooking, downloadReceipt, fetchBookings } from './booking-api';
-import { ChangeAction } from './booking-change';
-import { DepositHoldAction } from './deposit-hold';
+// Opened by few, and they bring the card form (and its rules): loaded when asked for.
+const ChangePanel = lazy(() => import('./booking-change'));
+const DepositHoldPanel = lazy(() => import('./deposit-hold'));
 import { useFormat } from './format';
 import { DepositNote, StatusBadge } from './price-breakdown';
 import { SlipUpload } from './slip-upload';
 import { ReviewForm } from '../reviews/review-form';
+
+/** A button that opens a panel loaded on demand; what the panel did is said once it closes. */
+function OnRequest({
+  label,
+  children,
+}: {
+  label: string;
+  children: (close: (done: string | null) => void) => ReactNode;
+}) {
+  const { t } = useTranslation('booking');
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState<string | null>(null);
+  if (open)
+    return (
+      <Suspense fallback={<p aria-busy="true">{t('summary.loading')}</p>}>
+        {children((message) => {
+          setDone(message);
+          setOpen(false);
+        })}
+      </Suspense>
+    );
+  return (
+    <>
+      <button type="button" className="btn-outline" onClick={() => (setOpen(true), setDone(null))}>
+        {label}
+      </button>
+      {done && (
+        <p role="status" className="w-full text-green-800">
+          {done}
+        </p>
+      )}
+    </>
+  );
+}
 
 function CancelAction({ booking }: { booking: Booking }) {
   const { t } = useTranslation('booking');
@@ -151,8 +186,16 @@ function BookingCard({ booking }: { booking: Booking }) {
             {t('history.receipt')}
           </button>
         )}
-        {booking.deposit.canHoldOnCard && <DepositHoldAction booking={booking} />}
-        {(booking.canChange || booking.canExtend) && <ChangeAction booking={booking} />}
+        {booking.deposit.canHoldOnCard && (
+          <OnRequest label={t('depositHold.open', { amount: f.baht(booking.deposit.amount) })}>
+            {(close) => <DepositHoldPanel booking={booking} onClose={() => close(null)} />}
+          </OnRequest>
+        )}
+        {(booking.canChange || booking.canExtend) && (
+          <OnRequest label={t(booking.canExtend ? 'change.extend' : 'change.open')}>
+            {(close) => <ChangePanel booking={booking} onClose={close} />}
+          </OnRequest>
+        )}
         {booking.canCancel && <CancelAction booking={booking} />}
         {(booking.status === 'active' || booking.status === 'completed') && !reviewOpen && (
           <button type="button" className="btn-action" onClick={() => setReviewOpen(true)}>

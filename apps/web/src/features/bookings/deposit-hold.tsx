@@ -12,19 +12,18 @@ import { useFormat } from './format';
  * The security deposit held on the customer's card before pickup, instead of at the counter: an
  * authorisation at the payment gateway, nothing charged unless staff keep part of it at return.
  */
-export function DepositHoldAction({ booking }: { booking: Booking }) {
+export default function DepositHoldPanel({ booking, onClose }: { booking: Booking; onClose: () => void }) {
   const { t } = useTranslation('booking');
   const f = useFormat();
   const titleId = useId();
   const queryClient = useQueryClient();
-  const [open, setOpen] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const card = useCardEntry(open);
+  const card = useCardEntry(true);
   const amount = f.baht(booking.deposit.amount);
   const hold = useMutation({
     mutationFn: async () => holdDepositOnCard(booking.id, await card.tokenise()),
     onSuccess: () => {
-      setOpen(false);
+      onClose();
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
     },
     onError: (e) =>
@@ -38,12 +37,6 @@ export function DepositHoldAction({ booking }: { booking: Booking }) {
             : t('summary.fixErrors'),
       ),
   });
-  if (!open)
-    return (
-      <button type="button" className="btn-outline" onClick={() => setOpen(true)}>
-        {t('depositHold.open', { amount })}
-      </button>
-    );
   return (
     <section aria-labelledby={titleId} className="w-full rounded-lg border border-brand-200 bg-brand-50 p-4">
       <h3 id={titleId} className="font-semibold">
@@ -70,7 +63,7 @@ export function DepositHoldAction({ booking }: { booking: Booking }) {
         >
           {t('depositHold.submit', { amount })}
         </button>
-        <button type="button" className="btn-outline" onClick={() => setOpen(false)}>
+        <button type="button" className="btn-outline" onClick={onClose}>
           {t('depositHold.later')}
         </button>
       </div>

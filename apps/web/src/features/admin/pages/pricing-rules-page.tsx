@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminCarModelSummary, AdminCategory } from '@siam/contract/admin';
 import { languages } from '@siam/contract/languages';
-import { pricingRuleKinds, type PricingRule, type PricingRuleKind } from '@siam/contract/pricing-rules';
+import type { PricingRule } from '@siam/contract/admin-pricing-rules';
+import { pricingRuleKinds, type PricingRuleKind } from '@siam/contract/pricing-rules';
 import { apiRequest } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/use-translation';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';

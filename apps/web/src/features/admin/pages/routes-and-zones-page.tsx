@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AdminBranch } from '@siam/contract/admin';
-import type { DeliveryZone, OneWayFee } from '@siam/contract/delivery';
+import type { DeliveryZone, OneWayFee } from '@siam/contract/admin-delivery';
 import { languages } from '@siam/contract/languages';
 import { useTranslation } from '../../../lib/use-translation';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
