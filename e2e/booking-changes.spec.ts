@@ -10,7 +10,7 @@ import { admin, day, freeCar, registerCustomer, signInBrowser, thaiLicence } fro
  * booked next, the booking left as it was.
  */
 type Texts = {
-  change: Record<string, string>;
+  change: Record<string, string> & { errors: Record<string, string> };
   cardEntry: Record<string, string>;
   depositHold: Record<string, string>;
   deposit: { held: Record<string, string> };
@@ -71,6 +71,11 @@ for (const { lng, width, from } of cases) {
     await page.goto(`/my-bookings?lng=${lng}`);
     await page.getByRole('button', { name: t.change.open }).click();
     const panel = page.getByRole('region', { name: before(t.change.title!) });
+    // A pickup less than a day away is refused, in the customer's language.
+    await panel.getByLabel(t.change.pickup!).fill(day(0));
+    await panel.getByRole('button', { name: t.change.seePrice }).click();
+    await expect(panel.getByRole('alert')).toHaveText(t.change.errors.pickupAhead!);
+    await panel.getByLabel(t.change.pickup!).fill(day(from));
     await panel.getByLabel(t.change.return!).fill(day(from + 4));
     await panel.getByRole('button', { name: t.change.seePrice }).click();
     await expect(panel.getByTestId('change-quote')).toContainText(before(t.change.payDifference!));

@@ -377,6 +377,19 @@ export const cancellationRule = {
 
 // ---------- self-service changes (issue 17, part 6) ----------
 
+/** Why a change is refused; the site says each in the customer's language (booking namespace, change.errors). */
+export const changeMessages = {
+  notice: `Changes need at least ${businessRules.dateChangeNoticeHours} hours' notice and nothing waiting to be checked`,
+  closed: 'This booking can no longer be changed',
+  invalidDate: 'Invalid date',
+  pickedUp: 'The car is already picked up: only the return can move',
+  extensionLater: 'An extension returns the car later than booked',
+  pickupAhead: `The new pickup must be at least ${businessRules.dateChangeNoticeHours} hours ahead`,
+  returnAfterPickup: 'Return must be at least one day after pickup',
+  same: 'These are the booking’s dates already',
+  tooLong: `At most ${businessRules.maxRentalDays} days`,
+} as const;
+
 /** New dates for a booking: both for a change before pickup, a later return for an extension. */
 export const changeBodySchema = z.object({
   pickupDate: isoDateSchema,

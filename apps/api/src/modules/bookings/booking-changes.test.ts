@@ -159,6 +159,13 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
     });
     const stranger = await makeCustomer(app);
     expect((await change(stranger.headers, booking.id, longer)).statusCode).toBe(404);
+    // A return before the pickup is refused at the field, never priced as one day.
+    const backwards = await change(customer.headers, booking.id, {
+      pickupDate: daysFromNow(15),
+      returnDate: daysFromNow(14),
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().errors[0].path).toBe('returnDate');
     const done = await change(customer.headers, booking.id, longer);
     expect(done.statusCode, done.body).toBe(200);
     expect(done.json().response.data).toMatchObject({

@@ -1,5 +1,5 @@
 import { addDays, bangkokInstant } from '@siam/contract/bangkok-time';
-import type { ChangeQuote, changeBodySchema } from '@siam/contract/bookings';
+import { changeMessages, type ChangeQuote, type changeBodySchema } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import { cardRefusalMessages } from './card-payments';
 import { sql } from 'drizzle-orm';
@@ -65,31 +65,25 @@ export class BookingChanges {
       throw refuse(
         'pickupDate',
         extension || row.status === 'confirmed' || row.status === 'awaiting_payment'
-          ? `Changes need at least ${businessRules.dateChangeNoticeHours} hours' notice and nothing waiting to be checked`
-          : 'This booking can no longer be changed',
+          ? changeMessages.notice
+          : changeMessages.closed,
         'CONFLICT',
       );
     if (!isRealDate(input.pickupDate) || !isRealDate(input.returnDate))
-      throw refuse('returnDate', 'Invalid date');
+      throw refuse('returnDate', changeMessages.invalidDate);
     const days = rentalDays(input.pickupDate, input.returnDate);
     if (extension) {
-      if (input.pickupDate !== row.pickup_date)
-        throw refuse('pickupDate', 'The car is already picked up: only the return can move');
-      if (input.returnDate <= row.return_date)
-        throw refuse('returnDate', 'An extension returns the car later than booked');
+      if (input.pickupDate !== row.pickup_date) throw refuse('pickupDate', changeMessages.pickedUp);
+      if (input.returnDate <= row.return_date) throw refuse('returnDate', changeMessages.extensionLater);
     } else {
       const earliest = this.now().getTime() + businessRules.dateChangeNoticeHours * HOUR_MS;
       if (bangkokInstant(input.pickupDate, businessRules.pickupTime).getTime() < earliest)
-        throw refuse(
-          'pickupDate',
-          `The new pickup must be at least ${businessRules.dateChangeNoticeHours} hours ahead`,
-        );
-      if (days < 1) throw refuse('returnDate', 'Return must be at least one day after pickup');
+        throw refuse('pickupDate', changeMessages.pickupAhead);
+      if (days < 1) throw refuse('returnDate', changeMessages.returnAfterPickup);
       if (input.pickupDate === row.pickup_date && input.returnDate === row.return_date)
-        throw refuse('returnDate', 'These are the booking’s dates already');
+        throw refuse('returnDate', changeMessages.same);
     }
-    if (days > businessRules.maxRentalDays)
-      throw refuse('returnDate', `At most ${businessRules.maxRentalDays} days`);
+    if (days > businessRules.maxRentalDays) throw refuse('returnDate', changeMessages.tooLong);
 
     const addons = await this.repo.bookingAddons(ex, bookingId);
     // The seasons, weekends and tiers of the new dates, as the price lists have them now.

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import type { Booking, ChangeQuote } from '@siam/contract/bookings';
+import { changeMessages, type Booking, type ChangeQuote } from '@siam/contract/bookings';
 import { cardRefusal } from '@siam/contract/card-tokens';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
@@ -40,6 +40,8 @@ export default function ChangePanel({
     if (e instanceof ApiError) {
       if (e.code === 'CAR_UNAVAILABLE') return t(extend ? 'change.bookedNext' : 'change.unavailable');
       if (e.code === 'PAYMENT_FAILED') return t(`cardErrors.${cardRefusal(e.fieldErrors[0]?.message)}`);
+      const known = Object.entries(changeMessages).find(([, text]) => text === e.serverMsg)?.[0];
+      if (known) return t(`change.errors.${known}`);
       return e.message;
     }
     return e instanceof Error && e.message.startsWith('cardErrors.') ? t(e.message) : t('summary.fixErrors');
