@@ -29,12 +29,19 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
 
   const quote = (headers: Record<string, string>, id: number, body: object) =>
     app.inject({ method: 'POST', url: `/api/v1/auth/bookings/${id}/change/quote`, headers, payload: body });
-  const change = (headers: Record<string, string>, id: number, body: object, key?: string) =>
+  const change = (
+    headers: Record<string, string>,
+    id: number,
+    body: object,
+    key?: string,
+    remoteAddress?: string,
+  ) =>
     app.inject({
       method: 'POST',
       url: `/api/v1/auth/bookings/${id}/change`,
       headers: { ...headers, ...(key && { 'idempotency-key': key }) },
       payload: body,
+      ...(remoteAddress && { remoteAddress }),
     });
   const liveHolds = async (bookingId: number) =>
     ctx.database.query<{ unit_id: number; starts: string; until: string }>(
@@ -249,7 +256,8 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
     const answers = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
         i % 2 === 0
-          ? change(customer.headers, booking.id, target, `race-${i}`)
+          ? // From many devices and networks at once (each address has its own limit of tries).
+            change(customer.headers, booking.id, target, `race-${i}`, `10.1.${i}.7`)
           : createBooking(app, others[i % 10]!.headers, {
               carModelId: car.carModelId,
               branchCode: car.branchCode,

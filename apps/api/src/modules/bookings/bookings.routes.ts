@@ -351,6 +351,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/bookings/:id/deposit-hold',
     {
       onRequest: app.requireUser,
+      // Each try asks the card's bank: a few are plenty for a customer, more is testing cards.
+      config: { rateLimit: { max: 10, windowMinutes: 60 } },
       schema: {
         tags: ['bookings'],
         summary:
@@ -421,6 +423,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/bookings/:id/change',
     {
       onRequest: app.requireUser,
+      // A change may charge a card: as for a deposit, a few tries, not a card-testing loop.
+      config: { rateLimit: { max: 20, windowMinutes: 60 } },
       schema: {
         tags: ['bookings'],
         summary:

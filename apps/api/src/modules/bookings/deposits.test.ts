@@ -216,6 +216,10 @@ describeEachDatabase('security deposits', (ctx) => {
       canHoldOnCard: false,
     });
     expect((await hold(goodCardToken)).statusCode).toBe(409);
+    // Card testing through deposits meets a limit: ten tries an hour from one address.
+    const tries = [];
+    for (let i = 0; i < 9; i++) tries.push((await hold(cardToken('4000 0000 0000 0002'))).statusCode);
+    expect(tries.at(-1)).toBe(429);
     // Staff do not take it again at the counter.
     expect((await deposit(booking.id, { action: 'take', method: 'cash' })).statusCode).toBe(409);
     for (const step of ['pick-up', 'return'])
