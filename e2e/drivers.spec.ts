@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { axeViolations, expect, test } from './fixtures';
-import { fillLicence, freeCar, registerCustomer, signInBrowser } from './booking-fixtures';
+import {
+  admin,
+  customerBooking,
+  fillLicence,
+  freeCar,
+  registerCustomer,
+  signInBrowser,
+} from './booking-fixtures';
 
 /**
  * Drivers as customers meet them (issue 17, part 5): the car's rules said on the booking form; a main
@@ -86,3 +93,49 @@ for (const { lng, width, from } of cases) {
     expect(mine.drivers.map((d: { lastName: string }) => d.lastName)).toEqual(['Suksan', 'Carter']);
   });
 }
+
+test('a driver sends a picture of the licence before arrival from My bookings; staff can open it (th, 375 px)', async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  const t = JSON.parse(readFileSync('apps/web/src/locales/th/booking.json', 'utf8')) as {
+    licencePictures: Record<string, string>;
+  };
+  const { booking, token, user } = await customerBooking(request, 71);
+  await signInBrowser(page, { token, user });
+  await page.goto('/my-bookings?lng=th');
+  await page.getByRole('button', { name: t.licencePictures.open }).first().click();
+  // A small PNG, as a phone's camera or gallery would hand over.
+  const png = Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAQAAAADCAIAAAA7ljmRAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEElEQVQImWMwXpUGRww4OQAlEA8lkJfcDQAAAABJRU5ErkJggg==',
+    'base64',
+  );
+  await page
+    .getByLabel(t.licencePictures.label!)
+    .setInputFiles({ name: 'licence.png', mimeType: 'image/png', buffer: png });
+  expect(await axeViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: t.licencePictures.send }).click();
+  await expect(page.getByTestId('licence-pictures').first()).toHaveText(
+    t.licencePictures.sent_one!.replace('{{count}}', '1'),
+  );
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  const mine = (
+    await (
+      await request.get(`/api/v1/auth/bookings/${booking.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).json()
+  ).response.data;
+  const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
+  const picture = await request.get(
+    `/api/v1/admin/bookings/${booking.id}/licence-pictures/${mine.licencePictures[0].id}`,
+    {
+      headers: { authorization: `Bearer ${staff.token}` },
+    },
+  );
+  expect(picture.status()).toBe(200);
+  expect(picture.headers()['content-type']).toBe('image/jpeg');
+});

@@ -269,6 +269,10 @@ export const bookingSchema = z.object({
   }),
   /** Every driver with their licence, the main driver first (empty for bookings made before drivers were asked). */
   drivers: z.array(bookingDriverSchema),
+  /** Pictures of the drivers' licences sent before arrival (private: read through the API only). */
+  licencePictures: z.array(z.object({ id: z.number().int(), sentAt: z.string() })),
+  /** More may be sent (before pickup, at most six). */
+  canSendLicencePicture: z.boolean(),
   pricePerDay: z.number().int(),
   rentalAmount: z.number().int(),
   priceRules: z.array(priceRuleLineSchema),

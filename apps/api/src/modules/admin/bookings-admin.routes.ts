@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   adminBookingDetailResponseSchema,
   adminBookingsQuerySchema,
@@ -225,6 +226,22 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('x-content-type-options', 'nosniff')
         .send(file.content);
     },
+  );
+  app.get(
+    '/bookings/:id/licence-pictures/:pictureId',
+    {
+      schema: {
+        tags,
+        summary: 'A licence picture the customer sent before arrival (staff only; never a public file)',
+        params: idParamsSchema.extend({ pictureId: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'image/jpeg')
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(await app.services.bookings.licencePicture(request.params.id, request.params.pictureId)),
   );
   app.post(
     '/bookings/:id/verify-payment',

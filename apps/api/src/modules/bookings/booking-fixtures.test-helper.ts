@@ -103,7 +103,19 @@ export function uploadSlip(
   filename = 'slip.png',
   type = 'image/png',
 ) {
-  const boundary = '----siamslip';
+  return uploadFile(app, headers, `/api/v1/auth/bookings/${bookingId}/slip`, content, filename, type);
+}
+
+/** Posts one file to an upload route (multipart, field "file"), as the site's pages do. */
+export function uploadFile(
+  app: App,
+  headers: Record<string, string>,
+  url: string,
+  content: Buffer,
+  filename: string,
+  type: string,
+) {
+  const boundary = '----siamupload';
   const body = Buffer.concat([
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
@@ -113,7 +125,7 @@ export function uploadSlip(
   ]);
   return app.inject({
     method: 'POST',
-    url: `/api/v1/auth/bookings/${bookingId}/slip`,
+    url,
     headers: { ...headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
     payload: body,
   });

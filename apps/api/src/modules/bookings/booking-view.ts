@@ -88,6 +88,12 @@ export function toBooking(
       phone: row.driver_phone,
       idNumber: row.driver_id_number,
     },
+    licencePictures: row.licence_pictures.map((p) => ({
+      id: p.id,
+      sentAt: new Date(p.sent_ms).toISOString(),
+    })),
+    canSendLicencePicture:
+      (row.status === 'awaiting_payment' || row.status === 'confirmed') && row.licence_pictures.length < 6,
     drivers: row.drivers.map((d) => ({
       firstName: d.first_name,
       lastName: d.last_name,

@@ -85,6 +85,7 @@ export interface BookingRow {
     flight_number: string;
     fee: number;
   }[];
+  licence_pictures: { id: number; sent_ms: number }[];
   /** Every driver with their licence, the main driver first (booking_drivers). */
   drivers: {
     first_name: string;
@@ -142,7 +143,9 @@ const bookingColumns = sql`
   (b.one_way_fee * 100)::int AS one_way_fee, b.price_rules,
   COALESCE((SELECT json_agg(json_build_object('leg', h.leg, 'zone_name', h.zone_name, 'kind', h.kind,
       'address', h.address, 'flight_number', h.flight_number, 'fee', (h.fee * 100)::int) ORDER BY h.leg DESC)
-    FROM booking_handovers h WHERE h.booking_id = b.id), '[]'::json) AS handovers`;
+    FROM booking_handovers h WHERE h.booking_id = b.id), '[]'::json) AS handovers,
+  COALESCE((SELECT json_agg(json_build_object('id', p.id, 'sent_ms', (extract(epoch FROM p.created_at) * 1000)::float8)
+      ORDER BY p.id) FROM licence_pictures p WHERE p.booking_id = b.id), '[]'::json) AS licence_pictures`;
 
 const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code
   JOIN branches rbr ON rbr.code = COALESCE(b.return_branch_code, b.branch_code)`;
@@ -486,6 +489,26 @@ export class BookingsRepository {
           ORDER BY sort_order, id`,
     );
     return { oneWay, zones };
+  }
+
+  /** A licence picture kept; false when the booking has six already (counted under its lock). */
+  async insertLicencePicture(ex: Executor, bookingId: number, key: string, size: number) {
+    const done = await rows<{ id: number }>(
+      ex,
+      sql`INSERT INTO licence_pictures (booking_id, storage_key, size)
+          SELECT ${bookingId}, ${key}, ${size}
+          WHERE (SELECT count(*) FROM licence_pictures WHERE booking_id = ${bookingId}) < 6
+          RETURNING id`,
+    );
+    return done.length === 1;
+  }
+
+  async licencePicture(ex: Executor, bookingId: number, pictureId: number) {
+    const [row] = await rows<{ storage_key: string }>(
+      ex,
+      sql`SELECT storage_key FROM licence_pictures WHERE booking_id = ${bookingId} AND id = ${pictureId}`,
+    );
+    return row;
   }
 
   /** The booking's drivers in order: the main driver first. */
@@ -1030,13 +1053,18 @@ export class BookingsRepository {
    * transfer slips (returned so the files can be deleted; the payments stay as
    * the money record) and the stored answers of their booking requests.
    */
-  async erasePersonalTraces(ex: Executor, userId: number): Promise<string[]> {
+  async erasePersonalTraces(ex: Executor, userId: number): Promise<{ slips: string[]; licences: string[] }> {
     const slips = await rows<{ storage_key: string }>(
       ex,
       sql`DELETE FROM payment_slips s USING bookings b
           WHERE s.booking_id = b.id AND b.user_id = ${userId} RETURNING s.storage_key`,
     );
     await ex.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${userId}`);
+    const pictures = await rows<{ storage_key: string }>(
+      ex,
+      sql`DELETE FROM licence_pictures p USING bookings b
+          WHERE p.booking_id = b.id AND b.user_id = ${userId} RETURNING p.storage_key`,
+    );
     // Where the car was brought or fetched: the fee stays (the money record), the place goes.
     await ex.execute(
       sql`UPDATE booking_handovers h SET address = '', flight_number = '' FROM bookings b
@@ -1046,7 +1074,7 @@ export class BookingsRepository {
     await ex.execute(
       sql`DELETE FROM booking_drivers d USING bookings b WHERE d.booking_id = b.id AND b.user_id = ${userId}`,
     );
-    return slips.map((s) => s.storage_key);
+    return { slips: slips.map((s) => s.storage_key), licences: pictures.map((p) => p.storage_key) };
   }
 
   async setCreatedAt(ex: Executor, bookingId: number, at: Date) {

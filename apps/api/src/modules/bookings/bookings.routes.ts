@@ -521,6 +521,73 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/auth/bookings/:id/licence-pictures',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: 30, windowMinutes: 60 } },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Sends a picture of a driver\'s licence before arrival (multipart field "file": JPEG, PNG or WebP, at most 5 MB; at most six a booking). Kept privately, without its metadata',
+        security: [{ bearerAuth: [] }],
+        consumes: ['multipart/form-data'],
+        params: idParams,
+        response: {
+          200: bookingResponseSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+          413: errorEnvelopeSchema,
+          415: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const content = await uploadedFile(request, {
+        kind: 'picture',
+        missing: 'Choose a picture of the licence',
+        tooLarge: 'The picture must be at most 5 MB',
+      });
+      return {
+        status: true as const,
+        response: {
+          data: await bookings().uploadLicencePicture(
+            currentUser(request).id,
+            request.params.id,
+            content,
+            requestLanguage(request),
+          ),
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/auth/bookings/:id/licence-pictures/:pictureId',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: "A licence picture the customer sent (their own booking's only; never a public file)",
+        security: [{ bearerAuth: [] }],
+        params: idParams.extend({ pictureId: z.coerce.number().int().positive() }),
+      },
+    },
+    async (request, reply) =>
+      reply
+        .header('content-type', 'image/jpeg')
+        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .send(
+          await bookings().licencePicture(
+            request.params.id,
+            request.params.pictureId,
+            currentUser(request).id,
+            requestLanguage(request),
+          ),
+        ),
+  );
+
   app.get(
     '/auth/bookings/:id/receipt',
     {

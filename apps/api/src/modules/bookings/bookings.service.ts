@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import type { pricingRuleBodySchema } from '@siam/contract/admin-pricing-rules';
 import { ruleLinesIn } from './pricing-rules';
 import type { HandoverOptions } from '@siam/contract/delivery';
@@ -115,6 +116,8 @@ export class BookingsService {
       gateway: PaymentGateway;
       /** The slips folder of the file storage (private: served only through the API). */
       slips: FileStorage;
+      /** The licence pictures folder (private, like slips). */
+      licences: FileStorage;
       /** Asks the bank about a slip's transfer (EasySlip's API); null: every slip waits for staff. */
       slipVerifier?: SlipVerifier | null;
       publicUrl: string;
@@ -1211,6 +1214,47 @@ export class BookingsService {
     return this.getById(bookingId, lang);
   }
 
+  /**
+   * A picture of a driver's licence, sent before arrival: a real JPEG, PNG or WebP picture, re-encoded
+   * as JPEG without its metadata (no location, no camera), kept privately; at most six a booking,
+   * before pickup.
+   */
+  async uploadLicencePicture(userId: number, bookingId: number, content: Buffer, lang: Language) {
+    const booking = await this.getForUser(userId, bookingId, lang);
+    if (!booking.canSendLicencePicture)
+      throw new AppError('CONFLICT', 'This booking takes no more licence pictures');
+    let picture: Buffer;
+    try {
+      const image = sharp(content, { failOn: 'error', limitInputPixels: 40_000_000 });
+      const { format } = await image.metadata();
+      if (!format || !['jpeg', 'png', 'webp'].includes(format)) throw new Error(format);
+      // rotate(): upright as taken, then the metadata is left out of the new file.
+      picture = await image
+        .rotate()
+        .resize({ width: 2000, height: 2000, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+    } catch {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send a picture of the licence (JPEG, PNG or WebP)');
+    }
+    const key = `${bookingId}-${randomUUID()}.jpg`;
+    await this.deps.licences.put(key, picture, 'image/jpeg');
+    if (!(await this.repo.insertLicencePicture(this.db, bookingId, key, picture.length))) {
+      await this.deps.licences.delete(key);
+      throw new AppError('CONFLICT', 'This booking takes no more licence pictures');
+    }
+    return this.getForUser(userId, bookingId, lang);
+  }
+
+  /** A licence picture of a booking: its customer's (`userId`) or, without one, for staff (the route checks the role). */
+  async licencePicture(bookingId: number, pictureId: number, userId?: number, lang: Language = 'en') {
+    if (userId !== undefined) await this.getForUser(userId, bookingId, lang);
+    const row = await this.repo.licencePicture(this.db, bookingId, pictureId);
+    const content = row && (await this.deps.licences.get(row.storage_key));
+    if (!content) throw notFound('Licence picture');
+    return content;
+  }
+
   /** A customer's own slip, to look at again; anyone else's booking or slip is a 404. */
   async slipForUser(userId: number, bookingId: number, slipId: number, lang: Language) {
     await this.getForUser(userId, bookingId, lang);
@@ -1263,9 +1307,10 @@ export class BookingsService {
 
   async anonymiseForUser(userId: number) {
     const anonymised = await this.repo.anonymiseForUser(this.db, userId);
-    const slipKeys = await this.repo.erasePersonalTraces(this.db, userId);
+    const files = await this.repo.erasePersonalTraces(this.db, userId);
     // The rows are gone first: a file left by a failed delete is never shown to anyone again.
-    for (const key of slipKeys) await this.deps.slips.delete(key);
+    for (const key of files.slips) await this.deps.slips.delete(key);
+    for (const key of files.licences) await this.deps.licences.delete(key);
     return anonymised;
   }
 

@@ -51,6 +51,7 @@ export function buildBookingsService(
     gateway: gatewayFromSettings(settings),
     // Personal data: never a public file, read only through the API by the owner and staff.
     slips: storageFolder(files, 'slips'),
+    licences: storageFolder(files, 'licences'),
     slipVerifier: slipVerifierFromSettings(settings),
     publicUrl: settings.publicUrl,
     maxUnpaidPerAddress: settings.UNPAID_MAX_PER_ADDRESS,

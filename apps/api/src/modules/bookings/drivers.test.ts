@@ -13,7 +13,11 @@ import {
   goodCardToken,
   makeCar,
   makeCustomer,
+  uploadFile,
 } from './booking-fixtures.test-helper';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
 import { driverProblems, fullYears } from '@siam/contract/drivers';
 
 /** Whole years on a date: the same day `n` years before (29 February: the 28th in other years). */
@@ -275,6 +279,83 @@ describeEachDatabase('drivers of a booking', (ctx) => {
     });
     expect(walkIn.statusCode, walkIn.body).toBe(422);
     expect(walkIn.json().errors).toEqual([{ path: 'driver.birthDate', message: driverMessages.tooOld }]);
+  });
+
+  it('takes pictures of the licences before arrival: private to the customer and staff, without metadata, gone with the account', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const made = await createBooking(app, customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(25),
+      returnDate: daysFromNow(27),
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+    });
+    const booking = made.json().response.data.booking;
+    expect(booking).toMatchObject({ licencePictures: [], canSendLicencePicture: true });
+    const url = `/api/v1/auth/bookings/${booking.id}/licence-pictures`;
+    // A phone's picture, with its location in the metadata.
+    const photo = await sharp({ create: { width: 64, height: 40, channels: 3, background: '#c33' } })
+      .withMetadata({ exif: { IFD0: { Copyright: 'Malee GPS 13.7563,100.5018' } } })
+      .jpeg()
+      .toBuffer();
+    const sent = await uploadFile(app, customer.headers, url, photo, 'licence.jpg', 'image/jpeg');
+    expect(sent.statusCode, sent.body).toBe(200);
+    const [picture] = sent.json().response.data.licencePictures;
+    const mine = await app.inject({ url: `${url}/${picture.id}`, headers: customer.headers });
+    expect(mine.statusCode).toBe(200);
+    expect(mine.headers['content-type']).toBe('image/jpeg');
+    expect(mine.rawPayload.toString('latin1')).not.toContain('GPS');
+    expect((await sharp(mine.rawPayload).metadata()).exif).toBeUndefined();
+    // Nobody else: another customer, or no sign-in; staff may.
+    const stranger = await makeCustomer(app);
+    expect((await app.inject({ url: `${url}/${picture.id}`, headers: stranger.headers })).statusCode).toBe(
+      404,
+    );
+    expect((await app.inject({ url: `${url}/${picture.id}` })).statusCode).toBe(401);
+    const staffView = await app.inject({
+      url: `/api/v1/admin/bookings/${booking.id}/licence-pictures/${picture.id}`,
+      headers: admin,
+    });
+    expect(staffView.statusCode).toBe(200);
+    // Not a picture: refused, nothing kept.
+    const text = await uploadFile(
+      app,
+      customer.headers,
+      url,
+      Buffer.from('not a picture'),
+      'l.jpg',
+      'image/jpeg',
+    );
+    expect(text.statusCode).toBe(415);
+    // Six at most.
+    for (let i = 0; i < 5; i++)
+      expect((await uploadFile(app, customer.headers, url, photo, 'l.jpg', 'image/jpeg')).statusCode).toBe(
+        200,
+      );
+    expect((await uploadFile(app, customer.headers, url, photo, 'l.jpg', 'image/jpeg')).statusCode).toBe(409);
+    // Erased with the account, files and all.
+    const folder = path.join(app.settings.dataDir, 'uploads', 'licences');
+    const files = () =>
+      existsSync(folder) ? readdirSync(folder).filter((f) => f.startsWith(`${booking.id}-`)) : [];
+    expect(files()).toHaveLength(6);
+    const erase = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/account',
+      headers: customer.headers,
+      payload: { password: 'secret-123', confirm: true },
+    });
+    expect(erase.statusCode, erase.body).toBe(200);
+    expect(files()).toEqual([]);
+    expect(
+      (
+        await app.inject({
+          url: `/api/v1/admin/bookings/${booking.id}/licence-pictures/${picture.id}`,
+          headers: admin,
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('lets admins set the rules per category, never a maximum age below the minimum', async () => {

@@ -117,3 +117,13 @@ export const holdDepositOnCard = (id: number, cardToken: string) =>
     method: 'POST',
     body: { cardToken },
   }).then((r) => r.response.data);
+
+/** Sends a picture of a driver's licence before arrival (kept privately, without its metadata). */
+export const uploadLicencePicture = (id: number, file: File) => {
+  const form = new FormData();
+  form.append('file', file);
+  return apiRequest<Data<Booking>>(`/auth/bookings/${id}/licence-pictures`, {
+    method: 'POST',
+    body: form,
+  }).then((r) => r.response.data);
+};

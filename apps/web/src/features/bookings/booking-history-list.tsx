@@ -9,6 +9,7 @@ const ChangePanel = lazy(() => import('./booking-change'));
 const DepositHoldPanel = lazy(() => import('./deposit-hold'));
 import { useFormat } from './format';
 import { DepositNote, StatusBadge } from './price-breakdown';
+import { LicencePictures } from './licence-pictures';
 import { SlipUpload } from './slip-upload';
 import { ReviewForm } from '../reviews/review-form';
 
@@ -211,6 +212,11 @@ function BookingCard({ booking }: { booking: Booking }) {
       {reviewOpen && (
         <div className="mt-4">
           <ReviewForm bookingId={booking.id} />
+        </div>
+      )}
+      {(booking.canSendLicencePicture || booking.licencePictures.length > 0) && (
+        <div className="mt-3">
+          <LicencePictures booking={booking} />
         </div>
       )}
       {receiptError && (

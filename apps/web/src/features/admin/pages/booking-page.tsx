@@ -19,8 +19,8 @@ import {
 } from '../admin-ui';
 import { StatusBadge, satang } from '../bookings/booking-format';
 
-/** Shows a slip fetched with the staff member's token (the file is never public). */
-function SlipView({ bookingId, slip }: { bookingId: number; slip: AdminSlip }) {
+/** Shows a private file (a slip, a licence picture) fetched with the staff member's token. */
+function PrivateFile({ path, alt, pdf = false }: { path: string; alt: string; pdf?: boolean }) {
   const { t } = useTranslation('admin');
   const [url, setUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
@@ -28,9 +28,7 @@ function SlipView({ bookingId, slip }: { bookingId: number; slip: AdminSlip }) {
     let objectUrl: string | null = null;
     let live = true;
     const token = getToken();
-    fetch(`/api/v1/admin/bookings/${bookingId}/slips/${slip.id}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
+    fetch(`/api/v1/admin${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
       .then(async (res) => {
         if (!res.ok) throw new Error(String(res.status));
         objectUrl = URL.createObjectURL(await res.blob());
@@ -41,17 +39,28 @@ function SlipView({ bookingId, slip }: { bookingId: number; slip: AdminSlip }) {
       live = false;
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
-  }, [bookingId, slip.id]);
+  }, [path]);
   if (failed) return <p role="alert">{t('errorGeneric')}</p>;
   if (!url) return <Loading />;
-  return slip.contentType === 'application/pdf' ? (
+  return pdf ? (
     <a href={url} target="_blank" rel="noreferrer" className="underline">
       {t('booking.openPdf')}
     </a>
   ) : (
     <a href={url} target="_blank" rel="noreferrer">
-      <img src={url} alt={t('booking.slipAlt', { id: slip.id })} className="max-h-96 rounded border" />
+      <img src={url} alt={alt} className="max-h-96 rounded border" />
     </a>
+  );
+}
+
+function SlipView({ bookingId, slip }: { bookingId: number; slip: AdminSlip }) {
+  const { t } = useTranslation('admin');
+  return (
+    <PrivateFile
+      path={`/bookings/${bookingId}/slips/${slip.id}`}
+      alt={t('booking.slipAlt', { id: slip.id })}
+      pdf={slip.contentType === 'application/pdf'}
+    />
   );
 }
 
@@ -144,6 +153,19 @@ export function BookingPage({ id }: { id: string }) {
             <Row label={t('booking.driver')}>
               {b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}
             </Row>
+            {b.licencePictures.length > 0 && (
+              <Row label={t('booking.licencePictures')}>
+                <div className="flex flex-wrap gap-2">
+                  {b.licencePictures.map((p, i) => (
+                    <PrivateFile
+                      key={p.id}
+                      path={`/bookings/${b.id}/licence-pictures/${p.id}`}
+                      alt={t('booking.licencePictureAlt', { n: i + 1 })}
+                    />
+                  ))}
+                </div>
+              </Row>
+            )}
             {b.returnBranchCode !== b.branchCode && (
               <Row label={t('booking.returnTo')}>{b.returnBranchName}</Row>
             )}
