@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './app-error';
 
 /**
@@ -29,4 +29,16 @@ export async function uploadedFile(
   }
   if (part.file.truncated) throw new AppError('PAYLOAD_TOO_LARGE', messages.tooLarge);
   return content;
+}
+
+/**
+ * A private uploaded file (a slip, a licence picture) sent back to someone allowed to see it: shown in
+ * the browser, never sniffed as another type (the API's answers are already kept from caches).
+ */
+export function sendPrivateFile(reply: FastifyReply, file: { contentType: string; content: Buffer }) {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', 'inline')
+    .header('x-content-type-options', 'nosniff')
+    .send(file.content);
 }

@@ -99,6 +99,39 @@ export function SelectField({
   );
 }
 
+/**
+ * Any control (a select, a textarea, a date) with its label and its error below, tied by
+ * aria-describedby: the render function gets the id and aria attributes to spread on it.
+ */
+export function LabelledControl({
+  label,
+  error,
+  children,
+}: {
+  label: string;
+  error?: string;
+  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div>
+      <label htmlFor={id} className="field-label">
+        {label}
+      </label>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        'aria-describedby': error ? `${id}-error` : undefined,
+      })}
+      {error && (
+        <p id={`${id}-error`} role="alert" className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordField({ label, error, registration, hint, ...input }: FieldProps) {
   const { t } = useTranslation('auth');

@@ -31,6 +31,7 @@ import {
   reconcileResponseSchema,
 } from '@siam/contract/admin-payment-checks';
 import { bookingResponseSchema } from '@siam/contract/bookings';
+import { sendPrivateFile } from '../../lib/uploaded-file';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
@@ -220,11 +221,7 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const file = await svc().slipFile(request.params.id, request.params.slipId);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.content);
+      return sendPrivateFile(reply, file);
     },
   );
   app.get(
@@ -237,11 +234,10 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .header('content-type', 'image/jpeg')
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .send(await app.services.bookings.licencePicture(request.params.id, request.params.pictureId)),
+      sendPrivateFile(reply, {
+        contentType: 'image/jpeg',
+        content: await app.services.bookings.licencePicture(request.params.id, request.params.pictureId),
+      }),
   );
   app.post(
     '/bookings/:id/verify-payment',

@@ -1,7 +1,7 @@
 import { addDays, bangkokInstant } from '@siam/contract/bangkok-time';
 import { changeMessages, type ChangeQuote, type changeBodySchema } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
-import { cardRefusalMessages } from './card-payments';
+import { cardPaymentRefused } from './card-payments';
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
@@ -161,7 +161,14 @@ export class BookingChanges {
    * Makes the change, or nothing. Returns what was charged now and what is to be given back (after
    * the commit). `key`: the customer's idempotency key, so a retried charge is the same charge.
    */
-  async change(userId: number, bookingId: number, input: ChangeInput, key: string, returnUri: string) {
+  async change(
+    userId: number,
+    bookingId: number,
+    input: ChangeInput,
+    key: string,
+    /** The booking's own page, where a card's bank would send the customer back. */
+    returnUri: (bookingNumber: string) => string,
+  ) {
     return this.repo.transaction(async (tx) => {
       const p = await this.plan(tx, userId, bookingId, input, true);
       if (p.settle === 'card' && !input.cardToken) throw refuse('cardToken', 'Card token required');
@@ -208,13 +215,12 @@ export class BookingChanges {
           cardToken: input.cardToken!,
           description: `Siam Drive booking ${p.row.booking_number}: change of dates`,
           idempotencyKey: gatewayKey,
-          returnUri,
+          returnUri: returnUri(p.row.booking_number),
         });
         if (charge.status === 'unknown') throw new ChangeChargeUnknown(gatewayKey, p.difference);
         if (charge.status !== 'succeeded') {
           // A bank asking for 3-D Secure cannot be waited for here: nothing is taken until it is approved.
-          const code = charge.status === 'failed' ? charge.code : 'processing_error';
-          throw new AppError('PAYMENT_FAILED', cardRefusalMessages[code], [{ path: 'card', message: code }]);
+          throw cardPaymentRefused(charge.status === 'failed' ? charge.code : 'processing_error');
         }
         await this.repo.insertPayment(tx, {
           bookingId,

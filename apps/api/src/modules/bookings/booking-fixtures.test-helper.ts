@@ -47,7 +47,7 @@ export async function makeCar(
       `INSERT INTO hot_deals (car_model_id, discount_percent, starts_at, ends_at) VALUES ($1, $2, now() - interval '1 day', now() + interval '10 days')`,
       [model!.id, options.hotDeal],
     );
-  return { carModelId: model!.id, branchCode: branch, unitIds };
+  return { carModelId: model!.id, categoryId: category!.id, branchCode: branch, unitIds };
 }
 
 /** A new customer through the real register and login calls; returns the bearer header. */

@@ -26,7 +26,7 @@ import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { SLIP_MAX_BYTES } from './slip-checks';
-import { uploadedFile } from '../../lib/uploaded-file';
+import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
 import { deviceIdOf } from '../auth/trusted-device';
 import { renderReceipt } from './receipt';
 
@@ -513,11 +513,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.slipId,
         requestLanguage(request),
       );
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .send(file.content);
+      return sendPrivateFile(reply, file);
     },
   );
 
@@ -574,18 +570,15 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      reply
-        .header('content-type', 'image/jpeg')
-        .header('content-disposition', 'inline')
-        .header('x-content-type-options', 'nosniff')
-        .send(
-          await bookings().licencePicture(
-            request.params.id,
-            request.params.pictureId,
-            currentUser(request).id,
-            requestLanguage(request),
-          ),
+      sendPrivateFile(reply, {
+        contentType: 'image/jpeg',
+        content: await bookings().licencePicture(
+          request.params.id,
+          request.params.pictureId,
+          currentUser(request).id,
+          requestLanguage(request),
         ),
+      }),
   );
 
   app.get(

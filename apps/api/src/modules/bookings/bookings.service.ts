@@ -38,7 +38,7 @@ import {
   promotionInvalid,
   rentalPeriod,
 } from './booking-quotes';
-import { CardPayments, cardRefusalMessages } from './card-payments';
+import { CardPayments, cardPaymentRefused, cardRefusalMessages } from './card-payments';
 import type { PaymentGateway } from './payment-gateway';
 import { cancellationFee, toBaht } from './pricing';
 import { promptPayQr } from './promptpay';
@@ -191,22 +191,15 @@ export class BookingsService {
     lang: Language,
     idempotencyKey: string | undefined,
   ) {
-    const number = (await this.getForUser(userId, bookingId, lang)).bookingNumber;
     let done;
     try {
-      done = await this.changes.change(
-        userId,
-        bookingId,
-        input,
-        idempotencyKey ?? randomUUID(),
+      done = await this.changes.change(userId, bookingId, input, idempotencyKey ?? randomUUID(), (number) =>
         this.returnUri(number),
       );
     } catch (error) {
       if (!(error instanceof ChangeChargeUnknown)) throw error;
       await this.giveBackLostCharge(bookingId, error);
-      throw new AppError('PAYMENT_FAILED', cardRefusalMessages.processing_error, [
-        { path: 'card', message: 'processing_error' },
-      ]);
+      throw cardPaymentRefused('processing_error');
     }
     if (done.refund > 0) await this.giveBack(bookingId, done.refund, done.method);
     await this.sendMail(bookingId, 'changed');
@@ -1156,8 +1149,7 @@ export class BookingsService {
         returnUri: this.returnUri(row.booking_number),
       });
       if (hold.status !== 'succeeded') {
-        const code = hold.status === 'failed' ? hold.code : 'processing_error';
-        throw new AppError('PAYMENT_FAILED', cardRefusalMessages[code], [{ path: 'card', message: code }]);
+        throw cardPaymentRefused(hold.status === 'failed' ? hold.code : 'processing_error');
       }
       if (!(await this.repo.holdDepositOnCard(tx, bookingId, hold.reference, this.deps.gateway.name)))
         throw new AppError('CONFLICT', DEPOSIT_NOT_DUE_MESSAGE);

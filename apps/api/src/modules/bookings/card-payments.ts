@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BookingsRepository, Executor } from './bookings.repository';
 import type { ChargeResult, PaymentGateway } from './payment-gateway';
 import { toBaht } from './pricing';
+import { AppError } from '../../lib/app-error';
 import { payments } from '../../lib/metrics';
 
 /** A charge answered a moment ago may still be on its way: the reconciling job leaves it this long. */
@@ -20,6 +21,11 @@ export const cardRefusalMessages: Record<RefusalCode, string> = {
   insufficient_funds: 'Your card has insufficient funds. Please use another card or another payment method',
   processing_error: 'The card payment could not be processed. Please try again',
 };
+
+/** A card the gateway refused (or could not charge): 402 with the refusal's code for the site's words. */
+export function cardPaymentRefused(code: RefusalCode) {
+  return new AppError('PAYMENT_FAILED', cardRefusalMessages[code], [{ path: 'card', message: code }]);
+}
 
 /** What became of a booking's card charge. */
 export type CardOutcome =

@@ -105,12 +105,6 @@ describeEachDatabase('drivers of a booking', (ctx) => {
   });
   afterAll(() => app.close());
 
-  const categoryOf = async (carModelId: number) =>
-    (
-      await ctx.database.query<{ id: number }>('SELECT category_id AS id FROM car_models WHERE id = $1', [
-        carModelId,
-      ])
-    )[0]!.id;
   const setRules = (categoryId: number, rules: object, headers = admin) =>
     app.inject({ method: 'PATCH', url: `/api/v1/admin/categories/${categoryId}`, headers, payload: rules });
   const bookingsOf = async (carModelId: number) =>
@@ -194,7 +188,7 @@ describeEachDatabase('drivers of a booking', (ctx) => {
 
   it('refuses a driver the car’s rules do not allow, with the field and the reason, and makes nothing', async () => {
     const car = await makeCar(ctx.database, 1);
-    const category = await categoryOf(car.carModelId);
+    const category = car.categoryId;
     const set = await setRules(category, { minDriverAge: 25, minLicenceYears: 2 });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().response.data).toMatchObject({
@@ -261,7 +255,7 @@ describeEachDatabase('drivers of a booking', (ctx) => {
 
   it('refuses a walk-in booking for a driver the rules do not allow, too', async () => {
     const car = await makeCar(ctx.database, 1);
-    await setRules(await categoryOf(car.carModelId), { maxDriverAge: 70 });
+    await setRules(car.categoryId, { maxDriverAge: 70 });
     const pickupDate = daysFromNow(12);
     const walkIn = await app.inject({
       method: 'POST',
@@ -360,7 +354,7 @@ describeEachDatabase('drivers of a booking', (ctx) => {
 
   it('lets admins set the rules per category, never a maximum age below the minimum', async () => {
     const car = await makeCar(ctx.database, 1);
-    const category = await categoryOf(car.carModelId);
+    const category = car.categoryId;
     // A change of one figure leaves the others as they were (the order too).
     expect((await setRules(category, { sortOrder: 7 })).statusCode).toBe(200);
     const one = await setRules(category, { minLicenceYears: 3 });

@@ -146,18 +146,12 @@ describeEachDatabase('pricing rules', (ctx) => {
   });
   afterAll(() => app.close());
 
-  const categoryOf = async (carModelId: number) =>
-    (
-      await ctx.database.query<{ id: number }>('SELECT category_id AS id FROM car_models WHERE id = $1', [
-        carModelId,
-      ])
-    )[0]!.id;
   const addRule = (body: object) =>
     app.inject({ method: 'POST', url: '/api/v1/admin/pricing-rules', headers: admin, payload: body });
 
   it('prices a quote and a booking with the rules, line by line in the visitor’s language, and keeps them', async () => {
     const test = await makeCar(ctx.database, 2);
-    const categoryIds = [await categoryOf(test.carModelId)];
+    const categoryIds = [test.categoryId];
     const pickupDate = daysFromNow(60);
     const festival = {
       kind: 'season',

@@ -5,7 +5,8 @@ import { cardRefusal } from '@siam/contract/card-tokens';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
 import { changeBooking, quoteChange } from './booking-api';
-import { CardEntryFields, LabelledInput, useCardEntry } from './card-entry';
+import { LabelledControl } from '../../lib/form-fields';
+import { CardEntryFields, useCardEntry } from './card-entry';
 import { useFormat } from './format';
 
 const newKey = () =>
@@ -97,7 +98,7 @@ export default function ChangePanel({
       <p className="mt-1 text-sm text-slate-700">{t(extend ? 'change.extendRule' : 'change.rule')}</p>
       <div className="mt-3 grid gap-3 sm:grid-cols-2">
         {!extend && (
-          <LabelledInput label={t('change.pickup')}>
+          <LabelledControl label={t('change.pickup')}>
             {(p) => (
               <input
                 {...p}
@@ -107,9 +108,9 @@ export default function ChangePanel({
                 onChange={(e) => (setPickup(e.target.value), setPlan(null))}
               />
             )}
-          </LabelledInput>
+          </LabelledControl>
         )}
-        <LabelledInput label={t('change.return')}>
+        <LabelledControl label={t('change.return')}>
           {(p) => (
             <input
               {...p}
@@ -119,7 +120,7 @@ export default function ChangePanel({
               onChange={(e) => (setReturn(e.target.value), setPlan(null))}
             />
           )}
-        </LabelledInput>
+        </LabelledControl>
       </div>
       {plan?.available && (
         <div className="mt-3 rounded-lg bg-white p-3" data-testid="change-quote">

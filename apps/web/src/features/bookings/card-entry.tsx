@@ -1,40 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { cardSchema } from '@siam/contract/bookings';
 import { cardExpired } from '@siam/contract/card-tokens';
+import { LabelledControl } from '../../lib/form-fields';
 import { useTranslation } from '../../lib/use-translation';
 import { fetchGateway } from './booking-api';
 import { createCardToken } from './card-vault';
-
-/** A labelled control with its error below, tied by aria-describedby. */
-export function LabelledInput({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error?: string;
-  children: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children({
-        id,
-        'aria-invalid': Boolean(error),
-        'aria-describedby': error ? `${id}-error` : undefined,
-      })}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 const fields = ['number', 'name', 'expiry', 'cvv'] as const;
 type Card = Record<(typeof fields)[number], string>;
@@ -79,7 +50,7 @@ export function CardEntryFields({ entry }: { entry: ReturnType<typeof useCardEnt
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       {fields.map((field) => (
-        <LabelledInput key={field} label={t(`cardEntry.${field}`)} error={errors[field]}>
+        <LabelledControl key={field} label={t(`cardEntry.${field}`)} error={errors[field]}>
           {(p) => (
             <input
               {...p}
@@ -92,7 +63,7 @@ export function CardEntryFields({ entry }: { entry: ReturnType<typeof useCardEnt
               onChange={(e) => setCard({ ...card, [field]: e.target.value })}
             />
           )}
-        </LabelledInput>
+        </LabelledControl>
       ))}
     </div>
   );

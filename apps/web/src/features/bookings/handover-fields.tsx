@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { handoverKinds, type HandoverKind, type HandoverOptions } from '@siam/contract/delivery';
+import { LabelledControl } from '../../lib/form-fields';
 import { useTranslation } from '../../lib/use-translation';
 import { fetchHandoverOptions } from './booking-api';
 import { useFormat } from './format';
@@ -22,31 +23,6 @@ const fresh: HandoverChoice = { zoneId: null, kind: 'hotel', address: '', flight
 
 /** Errors by path (`delivery.address`), as text keys. */
 export type HandoverErrors = Record<string, string>;
-
-function Labelled({
-  label,
-  error,
-  children,
-}: {
-  label: string;
-  error?: string;
-  children: (id: string, describedBy?: string) => ReactNode;
-}) {
-  const id = useId();
-  return (
-    <div>
-      <label htmlFor={id} className="field-label">
-        {label}
-      </label>
-      {children(id, error ? `${id}-error` : undefined)}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="field-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** One leg: at the counter, or brought to / fetched from the customer in one of the branch's zones. */
 function Leg({
@@ -95,12 +71,11 @@ function Leg({
           </label>
           {value && (
             <div className="grid gap-3 sm:grid-cols-2">
-              <Labelled label={t('handover.zone')} error={say('zoneId')}>
-                {(id, describedBy) => (
+              <LabelledControl label={t('handover.zone')} error={say('zoneId')}>
+                {(p) => (
                   <select
-                    id={id}
+                    {...p}
                     className="field-input"
-                    aria-describedby={describedBy}
                     value={value.zoneId ?? ''}
                     onChange={(e) => onChange({ ...value, zoneId: Number(e.target.value) })}
                   >
@@ -111,11 +86,11 @@ function Leg({
                     ))}
                   </select>
                 )}
-              </Labelled>
-              <Labelled label={t('handover.kind')}>
-                {(id) => (
+              </LabelledControl>
+              <LabelledControl label={t('handover.kind')}>
+                {(p) => (
                   <select
-                    id={id}
+                    {...p}
                     className="field-input"
                     value={value.kind}
                     onChange={(e) => onChange({ ...value, kind: e.target.value as HandoverKind })}
@@ -127,37 +102,33 @@ function Leg({
                     ))}
                   </select>
                 )}
-              </Labelled>
+              </LabelledControl>
               {value.kind === 'flight' ? (
-                <Labelled label={t('handover.flightNumber')} error={say('flightNumber')}>
-                  {(id, describedBy) => (
+                <LabelledControl label={t('handover.flightNumber')} error={say('flightNumber')}>
+                  {(p) => (
                     <input
-                      id={id}
+                      {...p}
                       className="field-input"
-                      aria-invalid={Boolean(say('flightNumber'))}
-                      aria-describedby={describedBy}
                       placeholder="TG 661"
                       value={value.flightNumber}
                       onChange={(e) => onChange({ ...value, flightNumber: e.target.value })}
                     />
                   )}
-                </Labelled>
+                </LabelledControl>
               ) : (
                 <div className="sm:col-span-2">
-                  <Labelled label={t(`handover.address.${value.kind}`)} error={say('address')}>
-                    {(id, describedBy) => (
+                  <LabelledControl label={t(`handover.address.${value.kind}`)} error={say('address')}>
+                    {(p) => (
                       <textarea
-                        id={id}
+                        {...p}
                         rows={2}
                         maxLength={300}
                         className="field-input"
-                        aria-invalid={Boolean(say('address'))}
-                        aria-describedby={describedBy}
                         value={value.address}
                         onChange={(e) => onChange({ ...value, address: e.target.value })}
                       />
                     )}
-                  </Labelled>
+                  </LabelledControl>
                 </div>
               )}
             </div>
@@ -196,12 +167,14 @@ export function HandoverFields({
   const returnBranch = value.returnBranch || branchCode;
   return (
     <div>
-      <Labelled label={t('handover.returnTo')} error={errors.returnBranchCode && t(errors.returnBranchCode)}>
-        {(id, describedBy) => (
+      <LabelledControl
+        label={t('handover.returnTo')}
+        error={errors.returnBranchCode && t(errors.returnBranchCode)}
+      >
+        {(p) => (
           <select
-            id={id}
+            {...p}
             className="field-input"
-            aria-describedby={describedBy}
             value={value.returnBranch}
             // Another branch has its own zones: a collection chosen for the old one goes.
             onChange={(e) => onChange({ ...value, returnBranch: e.target.value, collection: null })}
@@ -214,7 +187,7 @@ export function HandoverFields({
             ))}
           </select>
         )}
-      </Labelled>
+      </LabelledControl>
       <Leg
         leg="delivery"
         zones={data.zones.filter((z) => z.branchCode === branchCode)}
