@@ -346,7 +346,7 @@ test.describe('car details', () => {
     await expect(page).toHaveURL(/\/login/);
     const state = await page.evaluate(() => (window.history.state as { usr?: unknown } | null)?.usr);
     expect(state).toEqual({
-      from: `/cars/${car.car_model_id}?pickup=${day(10)}&return=${day(13)}&branch=${branch}`,
+      from: `/cars/${car.car_model_id}?pickup=${day(10)}&return=${day(13)}&branch=${branch}&pickupTime=09%3A00&returnTime=18%3A00`,
       tab: 'login',
     });
 
@@ -452,7 +452,9 @@ test.describe('car details', () => {
     const branch = await box.getByLabel('Pickup branch').inputValue();
     await box.getByRole('button', { name: 'Book now' }).click();
     await expect(page).toHaveURL(
-      new RegExp(`/booking/${car.car_model_id}\\?pickup=${day(20)}&return=${day(24)}&branch=${branch}$`),
+      new RegExp(
+        `/booking/${car.car_model_id}\\?pickup=${day(20)}&return=${day(24)}&branch=${branch}&pickupTime=09%3A00&returnTime=18%3A00$`,
+      ),
     );
   });
 

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { localizedInputSchema, localizedSchema } from './admin';
 import { dataEnvelope } from './envelope';
 import { priceRuleLineSchema, pricingRuleKinds } from './pricing-rules';
+import { businessRules } from './business-rules';
+import { timeOfDaySchema } from './rental-times';
 import { isoDateSchema } from './safe-input';
 
 /** Pricing rules as admins keep them (how they shape a price: pricing-rules.ts). */
@@ -16,6 +18,8 @@ export const pricingRuleSchema = z.object({
   weekdays: z.array(z.number().int()),
   /** Duration: the shortest rental it applies to. */
   minDays: z.number().int().nullable(),
+  /** Late: hours after the last full day that cost nothing. */
+  graceHours: z.number().int().nullable(),
   /** Null: every category. */
   categoryIds: z.array(z.number().int()).nullable(),
   /** One model only (then categoryIds is null). */
@@ -37,6 +41,7 @@ export const pricingRuleBodySchema = z
     endsOn: isoDateSchema.nullable().default(null),
     weekdays: z.array(z.number().int().min(1).max(7)).max(7).default([]),
     minDays: z.number().int().min(2).max(90).nullable().default(null),
+    graceHours: z.number().int().min(0).max(23).nullable().default(null),
     categoryIds: z.array(z.number().int().positive()).min(1).max(50).nullable().default(null),
     carModelId: z.number().int().positive().nullable().default(null),
     percent: percentSchema.nullable().default(null),
@@ -53,6 +58,10 @@ export const pricingRuleBodySchema = z
     } else if (r.percent === null) need('percent', 'Required');
     if (r.kind === 'weekend' && r.weekdays.length === 0) need('weekdays', 'Choose at least one day');
     if (r.kind === 'duration' && r.minDays === null) need('minDays', 'Required');
+    if (r.kind === 'late') {
+      if (r.graceHours === null) need('graceHours', 'Required');
+      if (r.percent !== null && r.percent <= 0) need('percent', 'More than 0');
+    } else if (r.graceHours !== null) need('graceHours', 'Only a late-return rule has free hours');
     if (r.kind !== 'season' && r.dailyPrice !== null) need('dailyPrice', 'Only a season has a daily price');
     if (r.categoryIds && r.carModelId) need('carModelId', 'A model or categories, not both');
   });
@@ -65,6 +74,8 @@ export const pricingPreviewBodySchema = z.object({
   carModelId: z.number().int().positive(),
   pickupDate: isoDateSchema,
   returnDate: isoDateSchema,
+  pickupTime: timeOfDaySchema.default(businessRules.pickupTime),
+  returnTime: timeOfDaySchema.default(businessRules.returnTime),
   draft: pricingRuleBodySchema.optional(),
 });
 export const pricingPreviewResponseSchema = dataEnvelope(

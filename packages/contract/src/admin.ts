@@ -245,9 +245,12 @@ export const adminBranchSchema = z.object({
   isAirport: z.boolean(),
   opensAt: z.string(),
   closesAt: z.string(),
+  minRentalHours: z.number().int(),
   isActive: z.boolean(),
   sortOrder: z.number().int(),
   units: z.number().int(),
+  /** Days ahead the branch is closed (public holidays, a move): no pickup or return then. */
+  closures: z.array(z.object({ date: z.string(), note: z.string() })),
 });
 export type AdminBranch = z.infer<typeof adminBranchSchema>;
 const branchFields = {
@@ -257,6 +260,7 @@ const branchFields = {
   isAirport: z.boolean().default(false),
   opensAt: timeSchema,
   closesAt: timeSchema,
+  minRentalHours: z.number().int().min(1).max(24).default(4),
   isActive: z.boolean().default(true),
   sortOrder: z.number().int().min(0).max(1000).default(0),
 };
@@ -276,6 +280,12 @@ export const branchPatchSchema = patchOf(z.object(branchFields)).refine(
     message: 'Must be after opening',
   },
 );
+
+export const branchClosureParamsSchema = z.object({
+  code: z.string().min(1).max(20),
+  date: isoDateSchema,
+});
+export const branchClosureBodySchema = z.object({ note: z.string().trim().max(200).default('') });
 
 export const adminHotDealSchema = z.object({
   id: z.number().int(),

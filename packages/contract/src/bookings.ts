@@ -6,6 +6,7 @@ import { dataEnvelope } from './envelope';
 import { cardTokenSchema } from './card-tokens';
 import { bookingDepositSchema } from './deposits';
 import { priceRuleLineSchema } from './pricing-rules';
+import { timeOfDaySchema } from './rental-times';
 import { bookingHandoverSchema, feeLineSchema, handoverRequestSchema, handoverZoneSchema } from './delivery';
 import {
   additionalDriverSchema,
@@ -116,12 +117,9 @@ export const quoteBodySchema = z.object({
   /** The car brought to the customer, or fetched from them at the end, within a zone of the branch. */
   delivery: handoverZoneSchema.optional(),
   collection: handoverZoneSchema.optional(),
-  /**
-   * Asked for, and refused unless they are what the company offers today (the fixed times): a
-   * request for other times is never silently ignored.
-   */
-  pickupTime: z.string().max(5).optional(),
-  returnTime: z.string().max(5).optional(),
+  /** Bangkok wall-clock times on the hour or half hour, while the branches are open (rental-times.ts). */
+  pickupTime: timeOfDaySchema.default(businessRules.pickupTime),
+  returnTime: timeOfDaySchema.default(businessRules.returnTime),
 });
 export type QuoteBody = z.input<typeof quoteBodySchema>;
 
@@ -175,6 +173,8 @@ export const promoValidateBodySchema = z.object({
   carModelId: z.number().int().positive().optional(),
   pickupDate: isoDateSchema.optional(),
   returnDate: isoDateSchema.optional(),
+  pickupTime: timeOfDaySchema.default(businessRules.pickupTime),
+  returnTime: timeOfDaySchema.default(businessRules.returnTime),
   branchCode: z.string().optional(),
   addons: z.array(addonSelectionSchema).default([]),
 });
@@ -389,7 +389,7 @@ export const changeMessages = {
   pickedUp: 'The car is already picked up: only the return can move',
   extensionLater: 'An extension returns the car later than booked',
   pickupAhead: `The new pickup must be at least ${businessRules.dateChangeNoticeHours} hours ahead`,
-  returnAfterPickup: 'Return must be at least one day after pickup',
+  returnAfterPickup: 'Return must be after pickup',
   same: 'These are the booking’s dates already',
   tooLong: `At most ${businessRules.maxRentalDays} days`,
 } as const;
@@ -398,6 +398,9 @@ export const changeMessages = {
 export const changeBodySchema = z.object({
   pickupDate: isoDateSchema,
   returnDate: isoDateSchema,
+  /** Left out: the booking's own times. */
+  pickupTime: timeOfDaySchema.optional(),
+  returnTime: timeOfDaySchema.optional(),
   /** The card for the difference, when the booking is paid and the new dates cost more (made in the browser). */
   cardToken: cardTokenSchema.optional(),
 });
@@ -411,6 +414,8 @@ export type ChangeBody = z.input<typeof changeBodySchema>;
 export const changeQuoteSchema = z.object({
   pickupDate: z.string(),
   returnDate: z.string(),
+  pickupTime: z.string(),
+  returnTime: z.string(),
   days: z.number().int(),
   currentTotal: z.number().int(),
   total: z.number().int(),

@@ -1,8 +1,14 @@
 /** Business constants of the spec (§9) that both the site and the API rely on. */
 export const businessRules = {
   timeZone: 'Asia/Bangkok',
+  /** The times a booking form offers first (spec §9); customers choose others within the branch's hours. */
   pickupTime: '09:00',
   returnTime: '18:00',
+  /**
+   * Hours after a rental's last full 24 hours that cost nothing when no late-return rule covers the
+   * car: the spec's day, picked up at 09:00 and back by 18:00 (docs/decisions/1706).
+   */
+  returnGraceHours: 9,
   listingPageSize: 9,
   listingSkeletonCards: 6,
   priceMin: 0,

@@ -136,6 +136,10 @@ export const branchSchema = z.object({
   is_airport: z.boolean(),
   opens_at: z.string(),
   closes_at: z.string(),
+  /** The shortest rental picked up here, hours (same-day rentals). */
+  min_rental_hours: z.number().int(),
+  /** Days ahead the branch is closed: no pickup or return then. */
+  closed_on: z.array(z.string()),
 });
 export type Branch = z.infer<typeof branchSchema>;
 export const branchesResponseSchema = dataEnvelope(z.array(branchSchema));

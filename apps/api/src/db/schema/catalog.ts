@@ -33,6 +33,8 @@ export const branches = pgTable('branches', {
   isAirport: boolean('is_airport').notNull().default(false),
   opensAt: time('opens_at').notNull().default('08:00'),
   closesAt: time('closes_at').notNull().default('20:00'),
+  /** The shortest rental picked up here, hours (a same-day rental is at least this long). */
+  minRentalHours: integer('min_rental_hours').notNull().default(4),
   isActive: boolean('is_active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
 });

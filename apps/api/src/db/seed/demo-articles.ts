@@ -126,7 +126,7 @@ Police 191 · Medical emergency 1669 · Highway police 1193 · Tourist police 11
 
 ## เวลารับและคืนรถ
 
-รับรถได้ตั้งแต่ 09:00 น. ในวันรับรถ และคืนภายใน 18:00 น. ในวันคืนรถ สาขาในสนามบินเปิด 08:00-20:00 น. ทุกวัน`,
+รับและคืนรถตามเวลาที่คุณเลือกเมื่อจอง (เวลาที่เสนอให้คือรับ 09:00 น. คืน 18:00 น.) สาขาในสนามบินเปิด 08:00-20:00 น. ทุกวัน`,
       en: `## Suvarnabhumi (BKK)
 
 Our counter is on the arrivals floor. Once you have your bags and are through customs, follow the "Car Rental" signs; a member of staff walks you to your car in the car park.
@@ -144,7 +144,7 @@ Terminal 1 handles international flights, Terminal 2 domestic ones; both have a 
 
 ## Times
 
-Pickup is from 09:00 on your pickup day and return by 18:00 on your return day. Airport branches are open 08:00-20:00 every day. Most customers are on the road within 20 minutes of reaching the counter.`,
+You pick up and return at the times you choose when booking (the form offers 09:00 and 18:00 first). Airport branches are open 08:00-20:00 every day. Most customers are on the road within 20 minutes of reaching the counter.`,
       zh: `## 素万那普机场（BKK）
 
 我们的柜台位于到达层。取完行李、通过海关后，按"Car Rental"指示牌前往，工作人员会带您到停车场取车。
@@ -162,7 +162,7 @@ Pickup is from 09:00 on your pickup day and return by 18:00 on your return day. 
 
 ## 取还车时间
 
-取车日 09:00 起可取车，还车日 18:00 前还车。机场门店每天 08:00-20:00 营业，大多数客户到柜台后 20 分钟内即可出发。`,
+取车和还车时间在预订时自选（预订表默认 09:00 取车、18:00 还车）。机场门店每天 08:00-20:00 营业，大多数客户到柜台后 20 分钟内即可出发。`,
     },
   },
   {

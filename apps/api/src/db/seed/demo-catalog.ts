@@ -368,12 +368,13 @@ const chineseNewYear: Record<number, [string, string]> = {
   2030: ['2030-02-02', '2030-02-06'],
 };
 export const demoPricingRules: {
-  kind: 'season' | 'weekend' | 'duration';
+  kind: 'season' | 'weekend' | 'duration' | 'late';
   name: Localized;
   startsOn?: string;
   endsOn?: string;
   weekdays?: number[];
   minDays?: number;
+  graceHours?: number;
   percent: number;
 }[] = [
   ...years.map((y) => ({
@@ -414,6 +415,13 @@ export const demoPricingRules: {
     name: { th: 'ราคาเช่ารายเดือน', en: 'Monthly rate', zh: '月租价' },
     minDays: 30,
     percent: -25,
+  },
+  // A day runs to 18:00 for a 09:00 pickup (the spec's times): later than that, by the hour.
+  {
+    kind: 'late',
+    name: { th: 'ชั่วโมงเพิ่ม', en: 'Extra hours', zh: '超时' },
+    graceHours: 9,
+    percent: 10,
   },
 ];
 

@@ -111,9 +111,9 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
         .map((c) => c.id);
       for (const r of demoPricingRules)
         await tx.execute(
-          sql`INSERT INTO pricing_rules (kind, name, starts_on, ends_on, weekdays, min_days, category_ids, percent)
+          sql`INSERT INTO pricing_rules (kind, name, starts_on, ends_on, weekdays, min_days, grace_hours, category_ids, percent)
               VALUES (${r.kind}, ${JSON.stringify(r.name)}::jsonb, ${r.startsOn ?? null}, ${r.endsOn ?? null},
-                      ${`{${(r.weekdays ?? []).join(',')}}`}::smallint[], ${r.minDays ?? null},
+                      ${`{${(r.weekdays ?? []).join(',')}}`}::smallint[], ${r.minDays ?? null}, ${r.graceHours ?? null},
                       ${`{${demoCategoryIds.join(',')}}`}::int[], ${r.percent})`,
         );
     }

@@ -7,6 +7,8 @@ import {
   branchPatchSchema,
   branchResponseSchema,
   branchesResponseSchema,
+  branchClosureBodySchema,
+  branchClosureParamsSchema,
   carModelBodySchema,
   carModelPatchSchema,
   carModelResponseSchema,
@@ -335,6 +337,43 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await app.services.fleet.updateBranch(actorOf(request), request.params.code, request.body)),
+  );
+
+  app.put(
+    '/branches/:code/closures/:date',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Close a branch on a day (no pickup or return that day), with a note',
+        params: branchClosureParamsSchema,
+        body: branchClosureBodySchema,
+        response: { 200: branchResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(
+        await app.services.fleet.closeBranchOn(
+          actorOf(request),
+          request.params.code,
+          request.params.date,
+          request.body.note,
+        ),
+      ),
+  );
+  app.delete(
+    '/branches/:code/closures/:date',
+    {
+      onRequest: adminOnly,
+      schema: {
+        tags,
+        summary: 'Open a branch again on a day it was to be closed',
+        params: branchClosureParamsSchema,
+        response: { 200: branchResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.fleet.reopenBranchOn(actorOf(request), request.params.code, request.params.date)),
   );
 
   // ---------- hot deals ----------

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rows } from '../../db/sql-rows';
 import {
   branches,
   carModelFeatures,
@@ -290,6 +291,7 @@ export class FleetRepository {
         isAirport: branches.isAirport,
         opensAt: branches.opensAt,
         closesAt: branches.closesAt,
+        minRentalHours: branches.minRentalHours,
         isActive: branches.isActive,
         sortOrder: branches.sortOrder,
         units: sql<number>`(SELECT count(*)::int FROM vehicle_units u WHERE u.branch_code = ${branches.code} AND u.status = 'in_service')`,
@@ -311,6 +313,32 @@ export class FleetRepository {
   async updateBranch(code: string, values: Partial<typeof branches.$inferInsert>) {
     const [row] = await this.db.update(branches).set(values).where(eq(branches.code, code)).returning();
     return row;
+  }
+
+  /** Closures from today (Bangkok) on, by branch. */
+  async upcomingClosures(code?: string) {
+    return rows<{ branch_code: string; date: string; note: string }>(
+      this.db,
+      sql`SELECT branch_code, to_char(closed_on, 'YYYY-MM-DD') AS date, note FROM branch_closures
+          WHERE closed_on >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+            ${code === undefined ? sql`` : sql`AND branch_code = ${code}`}
+          ORDER BY branch_code, closed_on`,
+    );
+  }
+
+  async setClosure(code: string, date: string, note: string) {
+    await this.db.execute(
+      sql`INSERT INTO branch_closures (branch_code, closed_on, note) VALUES (${code}, ${date}::date, ${note})
+          ON CONFLICT (branch_code, closed_on) DO UPDATE SET note = EXCLUDED.note`,
+    );
+  }
+
+  async deleteClosure(code: string, date: string) {
+    const [gone] = await rows<{ note: string }>(
+      this.db,
+      sql`DELETE FROM branch_closures WHERE branch_code = ${code} AND closed_on = ${date}::date RETURNING note`,
+    );
+    return gone;
   }
 
   // ---------- hot deals ----------

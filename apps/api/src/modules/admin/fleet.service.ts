@@ -486,13 +486,58 @@ export class FleetService {
 
   // ---------- branches ----------
 
-  private toBranch(row: BranchRow, units: number): AdminBranch {
-    return { ...row, opensAt: hhmm(row.opensAt), closesAt: hhmm(row.closesAt), units };
+  private async toBranch(repo: FleetRepository, row: BranchRow, units: number): Promise<AdminBranch> {
+    const closures = (await repo.upcomingClosures(row.code)).map((c) => ({ date: c.date, note: c.note }));
+    return { ...row, opensAt: hhmm(row.opensAt), closesAt: hhmm(row.closesAt), units, closures };
   }
 
   async branches(): Promise<AdminBranch[]> {
-    const rows = await this.repository.branches();
-    return rows.map((r) => ({ ...r, opensAt: hhmm(r.opensAt), closesAt: hhmm(r.closesAt) }));
+    const [rows, closures] = await Promise.all([
+      this.repository.branches(),
+      this.repository.upcomingClosures(),
+    ]);
+    return rows.map((r) => ({
+      ...r,
+      opensAt: hhmm(r.opensAt),
+      closesAt: hhmm(r.closesAt),
+      closures: closures.filter((c) => c.branch_code === r.code).map((c) => ({ date: c.date, note: c.note })),
+    }));
+  }
+
+  /**
+   * Closes a branch on a day (a public holiday, a move), or changes the note, audited: no pickup or
+   * return is booked there that day from then on. Bookings already made are for staff to call.
+   */
+  async closeBranchOn(actor: Actor, code: string, date: string, note: string): Promise<AdminBranch> {
+    return this.repository.transaction(async (repo, tx) => {
+      const branch = await repo.branch(code);
+      if (!branch) throw notFound('Branch');
+      await repo.setClosure(code, date, note);
+      await this.audit.record(tx, actor, {
+        entity: 'branch',
+        entityId: code,
+        action: 'branch.closure_set',
+        after: { date, note },
+      });
+      return this.toBranch(repo, branch, (await repo.branches()).find((b) => b.code === code)?.units ?? 0);
+    });
+  }
+
+  /** Opens a branch again on a day it was to be closed, audited. */
+  async reopenBranchOn(actor: Actor, code: string, date: string): Promise<AdminBranch> {
+    return this.repository.transaction(async (repo, tx) => {
+      const branch = await repo.branch(code);
+      if (!branch) throw notFound('Branch');
+      const gone = await repo.deleteClosure(code, date);
+      if (!gone) throw notFound('Closure');
+      await this.audit.record(tx, actor, {
+        entity: 'branch',
+        entityId: code,
+        action: 'branch.closure_removed',
+        before: { date, note: gone.note },
+      });
+      return this.toBranch(repo, branch, (await repo.branches()).find((b) => b.code === code)?.units ?? 0);
+    });
   }
 
   async createBranch(actor: Actor, body: Out<typeof branchBodySchema>): Promise<AdminBranch> {
@@ -505,7 +550,7 @@ export class FleetService {
           action: 'branch.create',
           after: row,
         });
-        return this.toBranch(row, 0);
+        return this.toBranch(repo, row, 0);
       });
     } catch (error) {
       explainWriteError(error, 'A branch with this code');
@@ -531,7 +576,7 @@ export class FleetService {
         after,
       });
       const units = (await repo.branches()).find((b) => b.code === code)?.units ?? 0;
-      return this.toBranch(after, units);
+      return this.toBranch(repo, after, units);
     });
   }
 

@@ -73,6 +73,7 @@ interface RuleRow {
   ends_on: string | null;
   weekdays: number[];
   min_days: number | null;
+  grace_hours: number | null;
   category_ids: number[] | null;
   car_model_id: number | null;
   percent: string | null;
@@ -80,7 +81,7 @@ interface RuleRow {
   is_active: boolean;
 }
 const ruleColumns = sql`id, kind, name, to_char(starts_on, 'YYYY-MM-DD') AS starts_on, to_char(ends_on, 'YYYY-MM-DD') AS ends_on,
-  weekdays::int[] AS weekdays, min_days, category_ids, car_model_id, percent::text AS percent,
+  weekdays::int[] AS weekdays, min_days, grace_hours, category_ids, car_model_id, percent::text AS percent,
   daily_price::text AS daily_price, is_active`;
 const ruleOut = (r: RuleRow): PricingRule => ({
   id: r.id,
@@ -90,6 +91,7 @@ const ruleOut = (r: RuleRow): PricingRule => ({
   endsOn: r.ends_on,
   weekdays: r.weekdays,
   minDays: r.min_days,
+  graceHours: r.grace_hours,
   categoryIds: r.category_ids,
   carModelId: r.car_model_id,
   percent: r.percent === null ? null : Number(r.percent),
@@ -187,7 +189,7 @@ export class PricingAdminService {
         : undefined;
       if (id && !before) throw notFound('Pricing rule');
       const values = sql`${body.kind}, ${JSON.stringify(body.name)}::jsonb, ${body.startsOn}::date, ${body.endsOn}::date,
-        ${`{${body.weekdays.join(',')}}`}::smallint[], ${body.minDays}::int,
+        ${`{${body.weekdays.join(',')}}`}::smallint[], ${body.minDays}::int, ${body.graceHours}::int,
         ${body.categoryIds ? `{${body.categoryIds.join(',')}}` : null}::int[], ${body.carModelId}::int,
         ${body.percent}::numeric, ${body.dailyPrice}::numeric, ${body.isActive}`;
       let row: RuleRow | undefined;
@@ -195,12 +197,12 @@ export class PricingAdminService {
         [row] = id
           ? await rows<RuleRow>(
               tx,
-              sql`UPDATE pricing_rules SET (kind, name, starts_on, ends_on, weekdays, min_days, category_ids, car_model_id,
+              sql`UPDATE pricing_rules SET (kind, name, starts_on, ends_on, weekdays, min_days, grace_hours, category_ids, car_model_id,
                     percent, daily_price, is_active) = (${values}) WHERE id = ${id} RETURNING ${ruleColumns}`,
             )
           : await rows<RuleRow>(
               tx,
-              sql`INSERT INTO pricing_rules (kind, name, starts_on, ends_on, weekdays, min_days, category_ids, car_model_id,
+              sql`INSERT INTO pricing_rules (kind, name, starts_on, ends_on, weekdays, min_days, grace_hours, category_ids, car_model_id,
                     percent, daily_price, is_active) VALUES (${values}) RETURNING ${ruleColumns}`,
             );
       } catch (error) {

@@ -78,6 +78,8 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
     expect(q.statusCode, q.body).toBe(200);
     expect(q.json().response.data).toEqual({
       ...later,
+      pickupTime: '09:00',
+      returnTime: '18:00',
       days: 4,
       currentTotal: 200_000,
       total: 400_000,

@@ -1,4 +1,4 @@
-import { addDays, bangkokInstant } from '@siam/contract/bangkok-time';
+import { bangkokInstant, daysBetween } from '@siam/contract/bangkok-time';
 import { changeMessages, type ChangeQuote, type changeBodySchema } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import { cardPaymentRefused } from './card-payments';
@@ -6,12 +6,13 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { CAR_UNAVAILABLE_MESSAGE } from '@siam/contract/bookings';
-import { rentalPeriod } from './booking-quotes';
-import { applyPricingRules } from './pricing-rules';
+import { rentalPeriod, type RentalTimes } from '@siam/contract/rental-times';
+import { checkOpeningHours } from './booking-quotes';
+import { priceRentalTimes } from './pricing-rules';
 import { bookingFees, changeWindow } from './booking-view';
 import type { BookingsRepository, Executor } from './bookings.repository';
 import type { PaymentGateway } from './payment-gateway';
-import { isRealDate, priceBooking, rentalDays, toBaht, toSatang } from './pricing';
+import { isRealDate, priceBooking, toBaht, toSatang } from './pricing';
 
 const HOUR_MS = 3_600_000;
 type ChangeInput = z.output<typeof changeBodySchema>;
@@ -71,35 +72,41 @@ export class BookingChanges {
       );
     if (!isRealDate(input.pickupDate) || !isRealDate(input.returnDate))
       throw refuse('returnDate', changeMessages.invalidDate);
-    const days = rentalDays(input.pickupDate, input.returnDate);
+    // Times left out stay the booking's own.
+    const times: RentalTimes = {
+      pickupDate: input.pickupDate,
+      pickupTime: input.pickupTime ?? row.pickup_time,
+      returnDate: input.returnDate,
+      returnTime: input.returnTime ?? row.return_time,
+    };
+    const pickupAt = bangkokInstant(times.pickupDate, times.pickupTime).getTime();
+    const returnAt = bangkokInstant(times.returnDate, times.returnTime).getTime();
+    const wasReturnAt = bangkokInstant(row.return_date, row.return_time).getTime();
     if (extension) {
-      if (input.pickupDate !== row.pickup_date) throw refuse('pickupDate', changeMessages.pickedUp);
-      if (input.returnDate <= row.return_date) throw refuse('returnDate', changeMessages.extensionLater);
+      if (input.pickupDate !== row.pickup_date || times.pickupTime !== row.pickup_time)
+        throw refuse('pickupDate', changeMessages.pickedUp);
+      if (returnAt <= wasReturnAt) throw refuse('returnDate', changeMessages.extensionLater);
     } else {
       const earliest = this.now().getTime() + businessRules.dateChangeNoticeHours * HOUR_MS;
-      if (bangkokInstant(input.pickupDate, businessRules.pickupTime).getTime() < earliest)
-        throw refuse('pickupDate', changeMessages.pickupAhead);
-      if (days < 1) throw refuse('returnDate', changeMessages.returnAfterPickup);
-      if (input.pickupDate === row.pickup_date && input.returnDate === row.return_date)
+      if (pickupAt < earliest) throw refuse('pickupDate', changeMessages.pickupAhead);
+      if (returnAt <= pickupAt) throw refuse('returnDate', changeMessages.returnAfterPickup);
+      if (pickupAt === bangkokInstant(row.pickup_date, row.pickup_time).getTime() && returnAt === wasReturnAt)
         throw refuse('returnDate', changeMessages.same);
     }
-    if (days > businessRules.maxRentalDays) throw refuse('returnDate', changeMessages.tooLong);
+    if (daysBetween(times.pickupDate, times.returnDate) > businessRules.maxRentalDays)
+      throw refuse('returnDate', changeMessages.tooLong);
+    await checkOpeningHours(this.repo, ex, times, row.branch_code, row.return_branch_code);
 
     const addons = await this.repo.bookingAddons(ex, bookingId);
-    // The seasons, weekends and tiers of the new dates, as the price lists have them now.
-    const ruleRows = await this.repo.pricingRules(
-      ex,
-      row.car_model_id,
-      input.pickupDate,
-      addDays(input.pickupDate, Math.max(days, 1) - 1),
-    );
-    const rules = applyPricingRules({
-      pickupDate: input.pickupDate,
-      days,
+    // The seasons, weekends, tiers and late-return rule of the new dates, as the price lists have them now.
+    const ruleRows = await this.repo.pricingRules(ex, row.car_model_id, times.pickupDate, times.returnDate);
+    const rules = priceRentalTimes({
+      times,
       basePrice: row.price_per_day,
       car: { carModelId: row.car_model_id, categoryId: ruleRows[0]?.car_category_id ?? -1 },
       rules: ruleRows,
     });
+    const days = rules.days;
     const promo = row.promotion_code ? await this.repo.promotion(ex, row.promotion_code) : undefined;
     const price = priceBooking({
       days,
@@ -128,6 +135,7 @@ export class BookingChanges {
       difference === 0 ? 'none' : !paid ? 'new_total' : difference > 0 ? 'card' : 'refund';
     return {
       row,
+      times,
       extension,
       days,
       price,
@@ -143,11 +151,10 @@ export class BookingChanges {
     const db = this.db;
     const p = await this.plan(db, userId, bookingId, input, false);
     const hold = await this.repo.liveHold(db, bookingId);
-    const { startsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate, p.oneWay);
+    const { startsAt, blockedUntil } = rentalPeriod(p.times, p.oneWay);
     const free = await this.repo.unitsFreeExcept(db, p.row, bookingId, startsAt, blockedUntil);
     return {
-      pickupDate: input.pickupDate,
-      returnDate: input.returnDate,
+      ...p.times,
       days: p.days,
       currentTotal: p.row.total_amount,
       total: p.price.total,
@@ -174,7 +181,7 @@ export class BookingChanges {
       if (p.settle === 'card' && !input.cardToken) throw refuse('cardToken', 'Card token required');
       const before = await this.repo.liveHold(tx, bookingId);
       await this.repo.releaseHolds(tx, bookingId);
-      const { startsAt, endsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate, p.oneWay);
+      const { startsAt, endsAt, blockedUntil } = rentalPeriod(p.times, p.oneWay);
       // The customer's own car first (for a rental under way, only it: it is with them).
       const others = p.extension
         ? []

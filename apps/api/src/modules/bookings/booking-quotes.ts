@@ -4,10 +4,11 @@ import {
   type createBookingBodySchema,
   type quoteBodySchema,
 } from '@siam/contract/bookings';
-import { addDays, bangkokInstant, bangkokToday } from '@siam/contract/bangkok-time';
+import { bangkokInstant, bangkokToday, daysBetween } from '@siam/contract/bangkok-time';
 import { businessRules } from '@siam/contract/business-rules';
 import { driverProblems, type DriverRules } from '@siam/contract/drivers';
-import { applyPricingRules, ruleLinesIn, type PricingRuleRow } from './pricing-rules';
+import { rentalPeriod, timeMessages, withinHours, type RentalTimes } from '@siam/contract/rental-times';
+import { priceRentalTimes, ruleLinesIn, type PricingRuleRow } from './pricing-rules';
 import { sql } from 'drizzle-orm';
 import { rows } from '../../db/sql-rows';
 import type { Language } from '@siam/contract/languages';
@@ -15,7 +16,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import type { LocalizedText } from '../../db/schema/localized';
 import type { BookingsRepository, Executor } from './bookings.repository';
-import { isRealDate, priceBooking, rentalDays, toSatang } from './pricing';
+import { isRealDate, priceBooking, toSatang } from './pricing';
 
 type QuoteInput = z.output<typeof quoteBodySchema> | z.output<typeof createBookingBodySchema>;
 const HOUR_MS = 3_600_000;
@@ -27,36 +28,46 @@ export function promotionInvalid() {
   ]);
 }
 
-/** Held "for ever": a car returned to another branch does not come back to this one by itself. */
-const UNTIL_MOVED = new Date('9999-12-31T00:00:00Z');
-
-/**
- * The period a rental holds its unit: pickup 09:00 to return 18:00 Bangkok time, plus the turnaround.
- * A one-way rental holds its unit at the pickup branch from pickup on: the car will be at the return
- * branch, bookable there once staff record its return (BookingsService.markReturned moves it).
- */
-export function rentalPeriod(pickupDate: string, returnDate: string, oneWay = false) {
-  const startsAt = bangkokInstant(pickupDate, businessRules.pickupTime);
-  const endsAt = bangkokInstant(returnDate, businessRules.returnTime);
-  const blockedUntil = oneWay
-    ? UNTIL_MOVED
-    : new Date(endsAt.getTime() + businessRules.turnaroundHours * HOUR_MS);
-  return { startsAt, endsAt, blockedUntil };
-}
-
 const refuse = (path: string, message: string): never => {
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }]);
 };
 
 /**
- * Times other than the fixed ones are refused with a field error, never ignored: the customer must
- * not believe a chosen time was booked.
+ * The times against the branches: the pickup while the pickup branch is open, the return while the
+ * return branch is, neither on a day its branch is closed, and at least the pickup branch's shortest
+ * rental. Every problem at its field, all at once. Quotes, bookings and changes all ask this.
  */
-function refuseWhatIsNotOffered(input: QuoteInput) {
-  if (input.pickupTime !== undefined && input.pickupTime !== businessRules.pickupTime)
-    refuse('pickupTime', `Pickup is at ${businessRules.pickupTime}`);
-  if (input.returnTime !== undefined && input.returnTime !== businessRules.returnTime)
-    refuse('returnTime', `Return is by ${businessRules.returnTime}`);
+export async function checkOpeningHours(
+  repo: BookingsRepository,
+  ex: Executor,
+  times: RentalTimes,
+  pickupBranch: string,
+  returnBranch: string,
+) {
+  const found = await repo.branchTimes(
+    ex,
+    [pickupBranch, returnBranch],
+    [times.pickupDate, times.returnDate],
+  );
+  const from = found.find((b) => b.code === pickupBranch);
+  const to = found.find((b) => b.code === returnBranch);
+  if (!from || !to) return; // an unknown branch is said by the car's lookup
+  const errors: { path: string; message: string }[] = [];
+  if (from.closed_on.includes(times.pickupDate))
+    errors.push({ path: 'pickupDate', message: timeMessages.pickupHoliday });
+  else if (!withinHours(times.pickupTime, from.opens_at, from.closes_at))
+    errors.push({ path: 'pickupTime', message: timeMessages.pickupClosed });
+  if (to.closed_on.includes(times.returnDate))
+    errors.push({ path: 'returnDate', message: timeMessages.returnHoliday });
+  else if (!withinHours(times.returnTime, to.opens_at, to.closes_at))
+    errors.push({ path: 'returnTime', message: timeMessages.returnClosed });
+  const hours =
+    (bangkokInstant(times.returnDate, times.returnTime).getTime() -
+      bangkokInstant(times.pickupDate, times.pickupTime).getTime()) /
+    HOUR_MS;
+  if (!errors.length && hours < from.min_rental_hours)
+    errors.push({ path: 'returnTime', message: timeMessages.tooShort });
+  if (errors.length) throw new AppError('VALIDATION_FAILED', errors[0]!.message, errors);
 }
 
 /** The car's category's rules for who may drive it. */
@@ -109,34 +120,32 @@ export class BookingQuotes {
   }
 
   /**
-   * `byStaff`: a booking staff make at the counter or on the phone may start
-   * today at any hour (a walk-in customer at 14:00 rents now); online,
-   * the pickup (09:00 Bangkok) must still be ahead.
+   * Real dates, a pickup still ahead and a return after it, no longer than the longest rental.
+   * `byStaff`: a booking staff make at the counter or on the phone may start today at any hour (a
+   * walk-in customer at 14:00 rents now); online, the pickup time must still be ahead.
    */
-  private checkDates(pickupDate: string, returnDate: string, byStaff = false) {
+  private checkTimes(times: RentalTimes, byStaff = false) {
     const errors: { path: string; message: string }[] = [];
-    if (!isRealDate(pickupDate)) errors.push({ path: 'pickupDate', message: 'Invalid date' });
-    if (!isRealDate(returnDate)) errors.push({ path: 'returnDate', message: 'Invalid date' });
+    if (!isRealDate(times.pickupDate)) errors.push({ path: 'pickupDate', message: 'Invalid date' });
+    if (!isRealDate(times.returnDate)) errors.push({ path: 'returnDate', message: 'Invalid date' });
     if (errors.length) throw new AppError('VALIDATION_FAILED', 'Invalid dates', errors);
-    const days = rentalDays(pickupDate, returnDate);
-    const passed = byStaff
-      ? pickupDate < bangkokToday(this.now())
-      : bangkokInstant(pickupDate, businessRules.pickupTime).getTime() <= this.now().getTime();
+    const pickupAt = bangkokInstant(times.pickupDate, times.pickupTime).getTime();
+    const passed = byStaff ? times.pickupDate < bangkokToday(this.now()) : pickupAt <= this.now().getTime();
     if (passed)
       throw new AppError('VALIDATION_FAILED', 'The pickup date has passed', [
         { path: 'pickupDate', message: 'The pickup date has passed' },
       ]);
-    if (days < 1)
-      throw new AppError('VALIDATION_FAILED', 'Return must be at least one day after pickup', [
-        { path: 'returnDate', message: 'Return must be at least one day after pickup' },
-      ]);
-    if (days > businessRules.maxRentalDays)
+    if (bangkokInstant(times.returnDate, times.returnTime).getTime() <= pickupAt)
+      refuse(
+        times.returnDate < times.pickupDate ? 'returnDate' : 'returnTime',
+        timeMessages.returnBeforePickup,
+      );
+    if (daysBetween(times.pickupDate, times.returnDate) > businessRules.maxRentalDays)
       throw new AppError(
         'VALIDATION_FAILED',
         `Rentals longer than ${businessRules.maxRentalDays} days are corporate quotes`,
         [{ path: 'returnDate', message: `At most ${businessRules.maxRentalDays} days` }],
       );
-    return days;
   }
 
   private async resolvePromotion(ex: Executor, code: string | undefined, userId: number | null) {
@@ -157,8 +166,7 @@ export class BookingQuotes {
   }
 
   async compute(ex: Executor, input: QuoteInput, lang: Language, userId: number | null, byStaff = false) {
-    refuseWhatIsNotOffered(input);
-    const days = this.checkDates(input.pickupDate, input.returnDate, byStaff);
+    this.checkTimes(input, byStaff);
     const car = await this.repo.carForQuote(ex, input.carModelId, input.branchCode);
     if (!car) throw notFound('Car');
     if (!car.branch_name)
@@ -179,13 +187,14 @@ export class BookingQuotes {
     const promo = await this.resolvePromotion(ex, input.promoCode || undefined, userId);
     const hotDealPercent = car.hot_deal_percent ? Number(car.hot_deal_percent) : null;
     const handover = await this.handoverFees(ex, input, lang);
-    const rules = applyPricingRules({
-      pickupDate: input.pickupDate,
-      days,
+    await checkOpeningHours(this.repo, ex, input, input.branchCode, handover.returnBranch);
+    const rules = priceRentalTimes({
+      times: input,
       basePrice: car.price_per_day,
       car: { carModelId: car.id, categoryId: car.category_id },
-      rules: await this.repo.pricingRules(ex, car.id, input.pickupDate, addDays(input.pickupDate, days - 1)),
+      rules: await this.repo.pricingRules(ex, car.id, input.pickupDate, input.returnDate),
     });
+    const days = rules.days;
     const price = priceBooking({
       days,
       pricePerDay: car.price_per_day,
@@ -241,7 +250,7 @@ export class BookingQuotes {
   async quote(input: QuoteInput, lang: Language, userId: number | null): Promise<Quote> {
     const db = this.db;
     const q = await this.compute(db, input, lang, userId);
-    const { startsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate, q.oneWay);
+    const { startsAt, blockedUntil } = rentalPeriod(input, q.oneWay);
     const units = await this.repo.candidateUnits(
       db,
       input.carModelId,
@@ -256,8 +265,8 @@ export class BookingQuotes {
       branchName: q.car.branch_name![lang],
       pickupDate: input.pickupDate,
       returnDate: input.returnDate,
-      pickupTime: businessRules.pickupTime,
-      returnTime: businessRules.returnTime,
+      pickupTime: input.pickupTime,
+      returnTime: input.returnTime,
       days: q.days,
       pricePerDay: q.car.price_per_day,
       rentalAmount: q.price.rentalAmount,
@@ -284,40 +293,31 @@ export class BookingQuotes {
    * What a car would cost on these dates with the rules as they are, and with a draft rule added
    * as the newest (the back office's preview before saving a rule).
    */
-  async previewRules(
-    input: { carModelId: number; pickupDate: string; returnDate: string },
-    draft?: PricingRuleRow,
-  ) {
+  async previewRules(input: RentalTimes & { carModelId: number }, draft?: PricingRuleRow) {
     const db = this.db;
-    const days = rentalDays(input.pickupDate, input.returnDate);
     if (
       !isRealDate(input.pickupDate) ||
       !isRealDate(input.returnDate) ||
-      days < 1 ||
-      days > businessRules.maxRentalDays
+      bangkokInstant(input.returnDate, input.returnTime) <=
+        bangkokInstant(input.pickupDate, input.pickupTime) ||
+      daysBetween(input.pickupDate, input.returnDate) > businessRules.maxRentalDays
     )
-      refuse('returnDate', 'Return must be at least one day after pickup');
+      refuse('returnDate', timeMessages.returnBeforePickup);
     const [car] = await rows<{ price_per_day: number; category_id: number }>(
       db,
       sql`SELECT (price_per_day * 100)::int AS price_per_day, category_id FROM car_models WHERE id = ${input.carModelId}`,
     );
     if (!car) throw notFound('Car');
-    const rules = await this.repo.pricingRules(
-      db,
-      input.carModelId,
-      input.pickupDate,
-      addDays(input.pickupDate, days - 1),
-    );
-    const applied = applyPricingRules({
-      pickupDate: input.pickupDate,
-      days,
+    const rules = await this.repo.pricingRules(db, input.carModelId, input.pickupDate, input.returnDate);
+    const applied = priceRentalTimes({
+      times: input,
       basePrice: car.price_per_day,
       car: { carModelId: input.carModelId, categoryId: car.category_id },
       rules: draft ? [...rules, draft] : rules,
     });
-    const rentalAmount = days * car.price_per_day;
+    const rentalAmount = applied.days * car.price_per_day;
     return {
-      days,
+      days: applied.days,
       pricePerDay: car.price_per_day,
       rentalAmount,
       rules: applied.lines,

@@ -15,8 +15,8 @@ const HOUR_MS = 3_600_000;
  * (a slip, a card or a QR at the gateway); the return of a rental under way, before it is due.
  */
 export function changeWindow(row: BookingRow, now: Date, paymentPending: boolean) {
-  const pickupAt = bangkokInstant(row.pickup_date, businessRules.pickupTime).getTime();
-  const returnAt = bangkokInstant(row.return_date, businessRules.returnTime).getTime();
+  const pickupAt = bangkokInstant(row.pickup_date, row.pickup_time).getTime();
+  const returnAt = bangkokInstant(row.return_date, row.return_time).getTime();
   const settled = !row.slip_pending && !row.gateway_pending && !paymentPending;
   return {
     canChange:
@@ -77,8 +77,8 @@ export function toBooking(
     branchName: row.branch_name[lang],
     pickupDate: row.pickup_date,
     returnDate: row.return_date,
-    pickupTime: businessRules.pickupTime,
-    returnTime: businessRules.returnTime,
+    pickupTime: row.pickup_time,
+    returnTime: row.return_time,
     days: row.days,
     paymentMethod: row.payment_method,
     driver: {

@@ -31,6 +31,9 @@ export interface BookingRow {
   branch_code: string;
   pickup_date: string;
   return_date: string;
+  /** Bangkok wall-clock "HH:MM" of pickup_at and return_at. */
+  pickup_time: string;
+  return_time: string;
   days: number;
   status: string;
   payment_method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash';
@@ -115,6 +118,8 @@ export interface PaymentRow {
 const bookingColumns = sql`
   b.id, b.booking_number, b.user_id, b.car_model_id, b.unit_id, b.branch_code,
   to_char(b.pickup_date, 'YYYY-MM-DD') AS pickup_date, to_char(b.return_date, 'YYYY-MM-DD') AS return_date,
+  to_char(b.pickup_at AT TIME ZONE 'Asia/Bangkok', 'HH24:MI') AS pickup_time,
+  to_char(b.return_at AT TIME ZONE 'Asia/Bangkok', 'HH24:MI') AS return_time,
   b.days, b.status, b.payment_method, b.driver_first_name, b.driver_last_name, b.driver_email,
   b.driver_phone, b.driver_id_number, b.language,
   (b.price_per_day * 100)::int AS price_per_day, (b.rental_amount * 100)::int AS rental_amount,
@@ -439,12 +444,33 @@ export class BookingsRepository {
       ex,
       sql`SELECT r.id, r.kind, r.name, to_char(r.starts_on, 'YYYY-MM-DD') AS starts_on,
             to_char(r.ends_on, 'YYYY-MM-DD') AS ends_on, r.weekdays::int[] AS weekdays, r.min_days,
-            r.category_ids, r.car_model_id, r.percent::text AS percent, r.daily_price::text AS daily_price,
-            m.category_id AS car_category_id
+            r.grace_hours, r.category_ids, r.car_model_id, r.percent::text AS percent,
+            r.daily_price::text AS daily_price, m.category_id AS car_category_id
           FROM pricing_rules r JOIN car_models m ON m.id = ${carModelId}
           WHERE r.is_active
             AND (r.car_model_id = m.id OR (r.car_model_id IS NULL AND (r.category_ids IS NULL OR m.category_id = ANY (r.category_ids))))
             AND (r.kind <> 'season' OR (r.ends_on >= ${from}::date AND r.starts_on <= ${to}::date))`,
+    );
+  }
+
+  /**
+   * The hours of the pickup and return branches ("HH:MM"), the pickup branch's shortest rental,
+   * and which of the rental's two days each is closed on (branch_closures).
+   */
+  async branchTimes(ex: Executor, codes: [string, string], dates: [string, string]) {
+    return rows<{
+      code: string;
+      opens_at: string;
+      closes_at: string;
+      min_rental_hours: number;
+      closed_on: string[];
+    }>(
+      ex,
+      sql`SELECT b.code, to_char(b.opens_at, 'HH24:MI') AS opens_at, to_char(b.closes_at, 'HH24:MI') AS closes_at,
+            b.min_rental_hours,
+            ARRAY(SELECT to_char(c.closed_on, 'YYYY-MM-DD') FROM branch_closures c
+                  WHERE c.branch_code = b.code AND c.closed_on IN (${dates[0]}::date, ${dates[1]}::date)) AS closed_on
+          FROM branches b WHERE b.code IN (${codes[0]}, ${codes[1]})`,
     );
   }
 

@@ -174,6 +174,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
               carModelId: b.carModelId,
               pickupDate: b.pickupDate,
               returnDate: b.returnDate,
+              pickupTime: b.pickupTime,
+              returnTime: b.returnTime,
               branchCode: b.branchCode,
               addons: b.addons,
               promoCode: undefined,

@@ -31,13 +31,8 @@ import { bookingMail, type BookingMailKind } from './booking-mail';
 import { toBooking } from './booking-view';
 import { bangkokToday } from '@siam/contract/bangkok-time';
 import { BookingChanges, ChangeChargeUnknown } from './booking-changes';
-import {
-  BookingQuotes,
-  carDriverRules,
-  checkDrivers,
-  promotionInvalid,
-  rentalPeriod,
-} from './booking-quotes';
+import { BookingQuotes, carDriverRules, checkDrivers, promotionInvalid } from './booking-quotes';
+import { rentalPeriod } from '@siam/contract/rental-times';
 import { CardPayments, cardPaymentRefused, cardRefusalMessages } from './card-payments';
 import type { PaymentGateway } from './payment-gateway';
 import { cancellationFee, toBaht } from './pricing';
@@ -153,6 +148,8 @@ export class BookingsService {
       carModelId: number;
       pickupDate: string;
       returnDate: string;
+      pickupTime: string;
+      returnTime: string;
       draft?: z.output<typeof pricingRuleBodySchema>;
     },
     lang: Language,
@@ -166,6 +163,7 @@ export class BookingsService {
       ends_on: d.endsOn,
       weekdays: d.weekdays,
       min_days: d.minDays,
+      grace_hours: d.graceHours,
       category_ids: d.categoryIds,
       car_model_id: d.carModelId,
       percent: d.percent === null ? null : String(d.percent),
@@ -302,7 +300,7 @@ export class BookingsService {
       const free = q.price.total === 0;
       // Staff bookings are outside the limits: the staff member is at the counter with the customer.
       if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin);
-      const { startsAt, endsAt, blockedUntil } = rentalPeriod(input.pickupDate, input.returnDate, q.oneWay);
+      const { startsAt, endsAt, blockedUntil } = rentalPeriod(input, q.oneWay);
       const booking = await this.repo.insertBooking(tx, {
         userId: customerId,
         carModelId: input.carModelId,
@@ -1169,8 +1167,12 @@ export class BookingsService {
         const hold = await this.repo.liveHold(tx, bookingId);
         await this.repo.releaseHolds(tx, bookingId);
         const { startsAt, endsAt, blockedUntil } = rentalPeriod(
-          row.pickup_date,
-          row.return_date,
+          {
+            pickupDate: row.pickup_date,
+            pickupTime: row.pickup_time,
+            returnDate: row.return_date,
+            returnTime: row.return_time,
+          },
           row.return_branch_code !== row.branch_code,
         );
         const ok = await this.repo.insertHold(tx, {

@@ -21,6 +21,7 @@ const rule = (r: Partial<PricingRuleRow> & Pick<PricingRuleRow, 'id' | 'kind'>):
   ends_on: null,
   weekdays: [],
   min_days: null,
+  grace_hours: null,
   category_ids: null,
   car_model_id: null,
   percent: null,

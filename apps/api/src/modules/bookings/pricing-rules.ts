@@ -2,6 +2,7 @@ import { addDays } from '@siam/contract/bangkok-time';
 import type { Language } from '@siam/contract/languages';
 import type { PriceRuleLine, PricingRuleKind } from '@siam/contract/pricing-rules';
 import type { LocalizedText } from '../../db/schema/localized';
+import { rentalLength, type LateRule, type RentalLength } from '@siam/contract/rental-times';
 import { toSatang } from './pricing';
 
 /** A pricing rule as the database has it (pricing_rules). */
@@ -13,6 +14,7 @@ export interface PricingRuleRow {
   ends_on: string | null;
   weekdays: number[];
   min_days: number | null;
+  grace_hours: number | null;
   category_ids: number[] | null;
   car_model_id: number | null;
   percent: string | null;
@@ -46,6 +48,8 @@ const ofPercent = (satang: number, percent: number) => Math.round((satang * perc
 export function applyPricingRules(input: {
   pickupDate: string;
   days: number;
+  /** Hours after the last day charged by the late-return rule (rentalLength). */
+  lateHours?: number;
   /** The car's daily price, satang. */
   basePrice: number;
   car: { carModelId: number; categoryId: number };
@@ -102,7 +106,45 @@ export function applyPricingRules(input: {
         amount,
       });
   }
+  const late = rules.find((r) => r.kind === 'late');
+  if (late && input.lateHours)
+    lines.push({
+      kind: 'late',
+      name: late.name,
+      days: 0,
+      hours: input.lateHours,
+      percent: Number(late.percent),
+      amount: input.lateHours * ofPercent(input.basePrice, Number(late.percent)),
+    });
   return { lines, adjustment: lines.reduce((sum, l) => sum + l.amount, 0) };
+}
+
+/** The most specific late-return rule covering the car, as the rental's length needs it. */
+export function lateRuleFor(rules: PricingRuleRow[], car: { carModelId: number; categoryId: number }) {
+  const rule = rules.filter((r) => r.kind === 'late' && ruleCovers(r, car)).sort(byStrength)[0];
+  return rule ? ({ graceHours: rule.grace_hours!, percent: Number(rule.percent) } satisfies LateRule) : null;
+}
+
+/**
+ * A rental at its chosen times, priced by the rules: its length in 24-hour blocks (the late-return
+ * rule deciding what the hours after the last block cost) and the rules' lines for those days.
+ */
+export function priceRentalTimes(input: {
+  times: { pickupDate: string; pickupTime: string; returnDate: string; returnTime: string };
+  basePrice: number;
+  car: { carModelId: number; categoryId: number };
+  rules: PricingRuleRow[];
+}): RentalLength & { lines: StoredRuleLine[]; adjustment: number } {
+  const length = rentalLength(input.times, lateRuleFor(input.rules, input.car));
+  const applied = applyPricingRules({
+    pickupDate: input.times.pickupDate,
+    days: length.days,
+    lateHours: length.lateHours,
+    basePrice: input.basePrice,
+    car: input.car,
+    rules: input.rules,
+  });
+  return { ...length, ...applied };
 }
 
 /** The lines in one language. */

@@ -423,6 +423,10 @@ export class CatalogRepository {
         isAirport: branches.isAirport,
         opensAt: branches.opensAt,
         closesAt: branches.closesAt,
+        minRentalHours: branches.minRentalHours,
+        closedOn: sql<string[]>`ARRAY(SELECT to_char(c.closed_on, 'YYYY-MM-DD') FROM branch_closures c
+          WHERE c.branch_code = ${branches.code} AND c.closed_on >= (now() AT TIME ZONE 'Asia/Bangkok')::date
+          ORDER BY c.closed_on)`,
       })
       .from(branches)
       .where(and(eq(branches.isActive, true), hasModel))

@@ -376,6 +376,8 @@ describeEachDatabase(
             is_airport: false,
             opens_at: '08:00',
             closes_at: '20:00',
+            min_rental_hours: 4,
+            closed_on: [],
           },
           {
             code: 'hdy',
@@ -385,6 +387,8 @@ describeEachDatabase(
             is_airport: true,
             opens_at: '08:00',
             closes_at: '20:00',
+            min_rental_hours: 4,
+            closed_on: [],
           },
         ]);
       });

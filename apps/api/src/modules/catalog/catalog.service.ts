@@ -1,4 +1,4 @@
-import { bangkokInstant } from '@siam/contract/bangkok-time';
+import { rentalPeriod } from '@siam/contract/rental-times';
 import { businessRules } from '@siam/contract/business-rules';
 import type {
   Branch,
@@ -17,24 +17,22 @@ import type { LocalizedText } from '../../db/schema/localized';
 import type { CardRow, CarFilter, CatalogRepository, RunningDealRow } from './catalog.repository';
 import { TtlCache } from '../../lib/ttl-cache';
 
-const HOUR_MS = 3_600_000;
-
 /** Baht string "1290.00" → satang, and back: money is computed in whole satang. */
 const toSatang = (baht: string) => Math.round(Number(baht) * 100);
 const toBaht = (satang: number) => (satang / 100).toFixed(2);
 
 /**
- * The period a rental blocks a unit: pickup 09:00 to return 18:00 Bangkok
- * time, plus the turnaround buffer (docs/decisions/0005).
+ * The period a search by dates asks a unit to be free for: the booking form's first times (09:00 to
+ * 18:00) on those days; the quote then checks the times the customer chooses.
  */
-export function rentalPeriod(pickupDate: string, returnDate: string): { from: Date; to: Date } {
-  return {
-    from: bangkokInstant(pickupDate, businessRules.pickupTime),
-    to: new Date(
-      bangkokInstant(returnDate, businessRules.returnTime).getTime() +
-        businessRules.turnaroundHours * HOUR_MS,
-    ),
-  };
+function listingPeriod(pickupDate: string, returnDate: string): { from: Date; to: Date } {
+  const { startsAt, blockedUntil } = rentalPeriod({
+    pickupDate,
+    pickupTime: businessRules.pickupTime,
+    returnDate,
+    returnTime: businessRules.returnTime,
+  });
+  return { from: startsAt, to: blockedUntil };
 }
 
 /** The price after a deal's discount, rounded to whole satang. */
@@ -115,7 +113,7 @@ export class CatalogService {
       now: this.clock(),
       period:
         query.pickup_date && query.return_date
-          ? rentalPeriod(query.pickup_date, query.return_date)
+          ? listingPeriod(query.pickup_date, query.return_date)
           : undefined,
     };
     const { page, limit } = query;
@@ -240,6 +238,8 @@ export class CatalogService {
       is_airport: b.isAirport,
       opens_at: hhmm(b.opensAt),
       closes_at: hhmm(b.closesAt),
+      min_rental_hours: b.minRentalHours,
+      closed_on: b.closedOn,
     };
   }
 

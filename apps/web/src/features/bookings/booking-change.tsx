@@ -8,6 +8,9 @@ import { changeBooking, quoteChange } from './booking-api';
 import { LabelledControl } from '../../lib/form-fields';
 import { CardEntryFields, useCardEntry } from './card-entry';
 import { useFormat } from './format';
+import { halfHoursBetween, timeMessages } from '@siam/contract/rental-times';
+import { useBranches } from '../catalog/catalog-api';
+import { TimeChoice } from './time-choice';
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -32,6 +35,13 @@ export default function ChangePanel({
   const extend = booking.canExtend;
   const [pickupDate, setPickup] = useState(booking.pickupDate);
   const [returnDate, setReturn] = useState(booking.returnDate);
+  const [pickupTime, setPickupTime] = useState(booking.pickupTime);
+  const [returnTime, setReturnTime] = useState(booking.returnTime);
+  const branches = useBranches();
+  const hoursOf = (code: string) => {
+    const b = branches.data?.find((x) => x.code === code);
+    return b ? halfHoursBetween(b.opens_at, b.closes_at) : halfHoursBetween('08:00', '20:00');
+  };
   const [plan, setPlan] = useState<ChangeQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newKey());
@@ -43,12 +53,14 @@ export default function ChangePanel({
       if (e.code === 'PAYMENT_FAILED') return t(`cardErrors.${cardRefusal(e.fieldErrors[0]?.message)}`);
       const known = Object.entries(changeMessages).find(([, text]) => text === e.serverMsg)?.[0];
       if (known) return t(`change.errors.${known}`);
+      const time = Object.entries(timeMessages).find(([, text]) => text === e.serverMsg)?.[0];
+      if (time && time !== 'pickupPassed') return t(`times.errors.${time}`);
       return e.message;
     }
     return e instanceof Error && e.message.startsWith('cardErrors.') ? t(e.message) : t('summary.fixErrors');
   };
   const ask = useMutation({
-    mutationFn: () => quoteChange(booking.id, { pickupDate, returnDate }),
+    mutationFn: () => quoteChange(booking.id, { pickupDate, returnDate, pickupTime, returnTime }),
     onSuccess: (q) => {
       setPlan(q);
       setError(q.available ? null : t(extend ? 'change.bookedNext' : 'change.unavailable'));
@@ -62,7 +74,11 @@ export default function ChangePanel({
     mutationFn: async () => {
       let cardToken: string | undefined;
       if (plan?.settle === 'card') cardToken = await card.tokenise();
-      return changeBooking(booking.id, { pickupDate, returnDate, cardToken }, key.current);
+      return changeBooking(
+        booking.id,
+        { pickupDate, returnDate, pickupTime, returnTime, cardToken },
+        key.current,
+      );
     },
     onSuccess: (r) => {
       key.current = newKey();
@@ -110,6 +126,15 @@ export default function ChangePanel({
             )}
           </LabelledControl>
         )}
+        {!extend && (
+          <TimeChoice
+            id={`${titleId}-pickup-time`}
+            label={t('times.pickup')}
+            value={pickupTime}
+            times={hoursOf(booking.branchCode)}
+            onChange={(v) => (setPickupTime(v), setPlan(null))}
+          />
+        )}
         <LabelledControl label={t('change.return')}>
           {(p) => (
             <input
@@ -121,6 +146,13 @@ export default function ChangePanel({
             />
           )}
         </LabelledControl>
+        <TimeChoice
+          id={`${titleId}-return-time`}
+          label={t('times.return')}
+          value={returnTime}
+          times={hoursOf(booking.returnBranchCode)}
+          onChange={(v) => (setReturnTime(v), setPlan(null))}
+        />
       </div>
       {plan?.available && (
         <div className="mt-3 rounded-lg bg-white p-3" data-testid="change-quote">

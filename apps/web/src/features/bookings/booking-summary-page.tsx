@@ -26,6 +26,10 @@ import {
 } from '@siam/contract/drivers';
 import { handoverMessages, handoverRequestSchema } from '@siam/contract/delivery';
 import { isoDateSchema } from '@siam/contract/safe-input';
+import { businessRules } from '@siam/contract/business-rules';
+import { TIME_OF_DAY, halfHoursBetween, timeMessages } from '@siam/contract/rental-times';
+import { useBranches } from '../catalog/catalog-api';
+import { TimeChoice } from './time-choice';
 import { sitePaths } from '@siam/contract/site-routes';
 import { ApiError } from '../../lib/api-client';
 import { TextField } from '../../lib/form-fields';
@@ -184,14 +188,90 @@ function readChoice(carId: string | undefined, params: URLSearchParams) {
   const pickupDate = params.get('pickup') ?? '';
   const returnDate = params.get('return') ?? '';
   const branchCode = params.get('branch') ?? '';
+  const time = (key: string, fallback: string) => {
+    const value = params.get(key) ?? '';
+    return TIME_OF_DAY.test(value) ? value : fallback;
+  };
   const ok =
     Number.isInteger(carModelId) &&
     carModelId > 0 &&
     isoDateSchema.safeParse(pickupDate).success &&
     isoDateSchema.safeParse(returnDate).success &&
-    returnDate > pickupDate &&
+    returnDate >= pickupDate &&
     /^[a-zA-Z0-9_-]{1,32}$/.test(branchCode);
-  return ok ? { carModelId, pickupDate, returnDate, branchCode } : null;
+  return ok
+    ? {
+        carModelId,
+        pickupDate,
+        returnDate,
+        branchCode,
+        pickupTime: time('pickupTime', businessRules.pickupTime),
+        returnTime: time('returnTime', businessRules.returnTime),
+      }
+    : null;
+}
+
+/** The quote's refusals of the times, as text keys by field (rental-times.ts's messages). */
+const timeMessageKeys: Record<string, string> = {
+  [timeMessages.pickupClosed]: 'times.errors.pickupClosed',
+  [timeMessages.returnClosed]: 'times.errors.returnClosed',
+  [timeMessages.pickupHoliday]: 'times.errors.pickupHoliday',
+  [timeMessages.returnHoliday]: 'times.errors.returnHoliday',
+  [timeMessages.returnBeforePickup]: 'times.errors.returnBeforePickup',
+  [timeMessages.tooShort]: 'times.errors.tooShort',
+  [timeMessages.format]: 'times.errors.format',
+};
+function timeErrors(error: unknown): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (error instanceof ApiError)
+    for (const e of error.fieldErrors)
+      if (timeMessageKeys[e.message]) found[e.path] ??= timeMessageKeys[e.message]!;
+  return found;
+}
+
+/**
+ * The pickup and return times, among the hours of the pickup branch and of the return branch (a
+ * one-way return's may differ); a choice goes into the address, as the car page's box does.
+ */
+function RentalTimeFields({
+  choice,
+  returnBranch,
+  errors,
+  onChange,
+}: {
+  choice: { pickupTime: string; returnTime: string; branchCode: string };
+  returnBranch: string;
+  errors: Record<string, string>;
+  onChange: (key: 'pickupTime' | 'returnTime', value: string) => void;
+}) {
+  const { t } = useTranslation('booking');
+  const id = useId();
+  const branches = useBranches();
+  const hoursOf = (code: string) => {
+    const b = branches.data?.find((x) => x.code === code);
+    return b ? halfHoursBetween(b.opens_at, b.closes_at) : halfHoursBetween('08:00', '20:00');
+  };
+  const say = (path: string) => (errors[path] ? t(errors[path]!) : undefined);
+  return (
+    <div className="mb-4 grid gap-x-3 sm:grid-cols-2" data-testid="rental-times">
+      <TimeChoice
+        id={`${id}-pickup`}
+        label={t('times.pickup')}
+        value={choice.pickupTime}
+        times={hoursOf(choice.branchCode)}
+        error={say('pickupTime') ?? say('pickupDate')}
+        onChange={(v) => onChange('pickupTime', v)}
+      />
+      <TimeChoice
+        id={`${id}-return`}
+        label={t('times.return')}
+        value={choice.returnTime}
+        times={hoursOf(returnBranch)}
+        error={say('returnTime') ?? say('returnDate')}
+        onChange={(v) => onChange('returnTime', v)}
+      />
+    </div>
+  );
 }
 
 function IncompleteBooking() {
@@ -216,7 +296,7 @@ function BookingSummary() {
   const { t } = useTranslation('booking');
   const f = useFormat();
   const { carId } = useParams();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const { user } = useSession();
   const choice = useMemo(() => readChoice(carId, params), [carId, params]);
@@ -568,6 +648,16 @@ function BookingSummary() {
           </Section>
 
           <Section title={t('handover.title')}>
+            <RentalTimeFields
+              choice={choice}
+              returnBranch={handover.returnBranch || choice.branchCode}
+              errors={timeErrors(quote.error)}
+              onChange={(key, value) => {
+                const next = new URLSearchParams(params);
+                next.set(key, value);
+                setParams(next, { replace: true });
+              }}
+            />
             <HandoverFields
               branchCode={choice.branchCode}
               branchName={quote.data?.branchName ?? choice.branchCode}

@@ -64,13 +64,17 @@ export function PriceBreakdown({ price }: { price: Priced }) {
         {price.priceRules.map((rule, i) => (
           <div key={i} className={`flex justify-between gap-4 ${rule.amount < 0 ? 'text-green-800' : ''}`}>
             <dt>
-              {t(rule.percent === null ? 'price.ruleFixed' : `price.rules.${rule.kind}`, {
-                name: rule.label,
-                count: rule.days,
-                percent: `${rule.percent !== null && rule.percent > 0 ? '+' : ''}${rule.percent ?? ''}%`,
-              })}
+              {rule.kind === 'late'
+                ? t('price.rules.late', { name: rule.label, count: rule.hours, percent: `${rule.percent}%` })
+                : t(rule.percent === null ? 'price.ruleFixed' : `price.rules.${rule.kind}`, {
+                    name: rule.label,
+                    count: rule.days,
+                    percent: `${rule.percent !== null && rule.percent > 0 ? '+' : ''}${rule.percent ?? ''}%`,
+                  })}
             </dt>
-            <dd>{rule.amount < 0 ? `−${f.baht(-rule.amount)}` : `+${f.baht(rule.amount)}`}</dd>
+            <dd className="whitespace-nowrap">
+              {rule.amount < 0 ? `−${f.baht(-rule.amount)}` : `+${f.baht(rule.amount)}`}
+            </dd>
           </div>
         ))}
         {price.hotDealDiscount > 0 && (

@@ -6,17 +6,20 @@ import { Link } from '../../lib/site-link';
 import { businessRules } from '@siam/contract/business-rules';
 import type { CarDetails } from '@siam/contract/catalog';
 import { isIsoDate, rentalDays } from '@siam/contract/catalog-rules';
+import { bangkokInstant } from '@siam/contract/bangkok-time';
+import { TIME_OF_DAY, halfHoursBetween, rentalLength, withinHours } from '@siam/contract/rental-times';
 import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
 import { useSession } from '../auth/session-provider';
 import { useQuote } from './catalog-api';
 import { formatBaht } from '../../lib/money';
 import { formatDate, todayInBangkok } from './format';
+import { TimeChoice } from '../bookings/time-choice';
 
 /**
- * The booking box of the car page: branch, pickup and return dates (Bangkok
- * calendar; no past dates; return not before pickup) and a live price. The
- * choice lives in the page's own query string, so a customer sent to log in
- * comes back to the same choice.
+ * The booking box of the car page: branch, pickup and return dates and times (Bangkok wall clock;
+ * no past dates; the times the branch is open, not on a day it is closed; a same-day rental at
+ * least the branch's minimum hours) and a live price. The choice lives in the page's own query
+ * string, so a customer sent to log in comes back to the same choice. The server decides again.
  */
 export function BookingBox({ car }: { car: CarDetails }) {
   const { t, i18n } = useTranslation('catalog');
@@ -37,10 +40,20 @@ export function BookingBox({ car }: { car: CarDetails }) {
     : car.branches.length === 1
       ? car.branches[0]!.code
       : '';
+  const branchInfo = car.branches.find((b) => b.code === branch);
+  const timeParam = (key: string, fallback: string) => {
+    const value = params.get(key) ?? '';
+    return TIME_OF_DAY.test(value) ? value : fallback;
+  };
+  const pickupTime = timeParam('pickupTime', businessRules.pickupTime);
+  const returnTime = timeParam('returnTime', businessRules.returnTime);
+  const opensAt = branchInfo?.opens_at ?? '08:00';
+  const closesAt = branchInfo?.closes_at ?? '20:00';
+  const times = halfHoursBetween(opensAt, closesAt);
 
   // Chosen before the page was live (a slow phone shows the box before its code runs): kept.
   useEffect(() => {
-    const typed = (['branch', 'pickup', 'return'] as const)
+    const typed = (['branch', 'pickup', 'return', 'pickupTime', 'returnTime'] as const)
       .map((key) => [key, takeTypedValue(`booking-${key}`)] as const)
       .filter(([, value]) => value);
     if (typed.length)
@@ -53,32 +66,52 @@ export function BookingBox({ car }: { car: CarDetails }) {
       );
   }, [changeParams]);
 
-  const set = (key: 'pickup' | 'return' | 'branch', value: string) => {
+  const set = (key: 'pickup' | 'return' | 'branch' | 'pickupTime' | 'returnTime', value: string) => {
     changeParams((next) => setOrDelete(next, key, value), { replace: true });
     setMessage(null);
   };
 
   let pickupError: string | undefined;
   let returnError: string | undefined;
+  let pickupTimeError: string | undefined;
+  let returnTimeError: string | undefined;
   if (pickup && (!isIsoDate(pickup) || pickup < today)) pickupError = t('dates.pickupPast');
+  else if (pickup && branchInfo?.closed_on.includes(pickup)) pickupError = t('times.closedDay');
   if (ret && pickup && ret < pickup) returnError = t('dates.returnBeforePickup');
   else if (ret && pickup && !pickupError && rentalDays(pickup, ret) > businessRules.maxRentalDays)
     returnError = t('dates.tooLong', { days: businessRules.maxRentalDays });
-  const datesOk = Boolean(pickup && ret && !pickupError && !returnError && isIsoDate(ret));
-  const days = datesOk ? rentalDays(pickup, ret) : 0;
+  else if (ret && branchInfo?.closed_on.includes(ret)) returnError = t('times.closedDay');
+  if (!withinHours(pickupTime, opensAt, closesAt))
+    pickupTimeError = t('times.outsideHours', { opens: opensAt, closes: closesAt });
+  if (!withinHours(returnTime, opensAt, closesAt))
+    returnTimeError = t('times.outsideHours', { opens: opensAt, closes: closesAt });
+  else if (pickup && ret === pickup && !returnError && isIsoDate(ret)) {
+    const hours =
+      (bangkokInstant(ret, returnTime).getTime() - bangkokInstant(pickup, pickupTime).getTime()) / 3_600_000;
+    const minHours = branchInfo?.min_rental_hours ?? 1;
+    if (hours <= 0) returnTimeError = t('times.returnBeforePickup');
+    else if (hours < minHours) returnTimeError = t('times.tooShort', { count: minHours });
+  }
+  const datesOk = Boolean(
+    pickup && ret && !pickupError && !returnError && !pickupTimeError && !returnTimeError && isIsoDate(ret),
+  );
+  const chosen = { pickupDate: pickup, pickupTime, returnDate: ret, returnTime };
+  // The days before the server's quote says them (without a late-return rule the site cannot know).
+  const days = datesOk ? rentalLength(chosen, null).days : 0;
   // Until a branch is chosen the box shows days × the daily price; then the server's quote.
   const daily = car.hot_deal?.price_per_day ?? car.price_per_day;
   const estimate = (Math.round(Number(daily) * 100) * days) / 100;
   const quote = useQuote(
     datesOk && branch
-      ? { carModelId: car.car_model_id, branchCode: branch, pickupDate: pickup, returnDate: ret, addons: [] }
+      ? { carModelId: car.car_model_id, branchCode: branch, ...chosen, addons: [] }
       : undefined,
   );
   const quoted = datesOk && branch ? quote.data : undefined;
+  const shownDays = quoted?.days ?? days;
   const total = quoted ? quoted.total / 100 : estimate;
   const taken = quoted?.available === false;
 
-  const choiceQuery = new URLSearchParams({ pickup, return: ret, branch }).toString();
+  const choiceQuery = new URLSearchParams({ pickup, return: ret, branch, pickupTime, returnTime }).toString();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!pickup || !ret || !branch) return setMessage('missing');
@@ -148,17 +181,23 @@ export function BookingBox({ car }: { car: CarDetails }) {
               required
               value={pickup}
               aria-invalid={Boolean(pickupError)}
-              aria-describedby={pickupError ? `${id}-pickup-error` : `${id}-pickup-time`}
+              aria-describedby={pickupError ? `${id}-pickup-error` : undefined}
               onChange={(e) => set('pickup', e.target.value)}
             />
-            <p id={`${id}-pickup-time`} className="mt-1 text-xs text-slate-700">
-              {t('booking.pickupTime', { time: businessRules.pickupTime })}
-            </p>
             {pickupError && (
               <p id={`${id}-pickup-error`} role="alert" className="field-error">
                 {pickupError}
               </p>
             )}
+            <TimeChoice
+              id={`${id}-pickup-time`}
+              label={t('times.pickup')}
+              keep="booking-pickupTime"
+              value={pickupTime}
+              times={times}
+              error={pickupTimeError}
+              onChange={(v) => set('pickupTime', v)}
+            />
           </div>
           <div>
             <label htmlFor={`${id}-return`} className="field-label">
@@ -173,28 +212,39 @@ export function BookingBox({ car }: { car: CarDetails }) {
               required
               value={ret}
               aria-invalid={Boolean(returnError)}
-              aria-describedby={returnError ? `${id}-return-error` : `${id}-return-time`}
+              aria-describedby={returnError ? `${id}-return-error` : undefined}
               onChange={(e) => set('return', e.target.value)}
             />
-            <p id={`${id}-return-time`} className="mt-1 text-xs text-slate-700">
-              {t('booking.returnTime', { time: businessRules.returnTime })}
-            </p>
             {returnError && (
               <p id={`${id}-return-error`} role="alert" className="field-error">
                 {returnError}
               </p>
             )}
+            <TimeChoice
+              id={`${id}-return-time`}
+              label={t('times.return')}
+              keep="booking-returnTime"
+              value={returnTime}
+              times={times}
+              error={returnTimeError}
+              onChange={(v) => set('returnTime', v)}
+            />
           </div>
         </div>
+        <p className="text-xs text-slate-700">
+          {branchInfo
+            ? t('times.hours', { opens: opensAt, closes: closesAt, count: branchInfo.min_rental_hours })
+            : t('times.dayRule')}
+        </p>
       </div>
       <div className="mt-4 rounded-lg bg-sand-100 p-3" aria-live="polite" data-testid="live-price">
         {datesOk ? (
           <>
             <p className="text-sm text-slate-700">
-              {formatDate(pickup, lang)} – {formatDate(ret, lang)}
+              {formatDate(pickup, lang)} {pickupTime} – {formatDate(ret, lang)} {returnTime}
             </p>
             <p className="flex items-baseline justify-between gap-2">
-              <span>{t('booking.priceFor', { count: days })}</span>
+              <span>{t('booking.priceFor', { count: shownDays })}</span>
               <span className="text-xl font-semibold text-brand-900">{formatBaht(total)}</span>
             </p>
             {quoted && (

@@ -9,6 +9,7 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
   const [phone, setPhone] = useState(branch.phone);
   const [opensAt, setOpensAt] = useState(branch.opensAt);
   const [closesAt, setClosesAt] = useState(branch.closesAt);
+  const [minRentalHours, setMinRentalHours] = useState(String(branch.minRentalHours));
   const [isActive, setIsActive] = useState(branch.isActive);
   const save = useAdminMutation<AdminBranch, Partial<AdminBranch>>('PATCH', `/branches/${branch.code}`);
   const errors = fieldErrors(save.error);
@@ -17,10 +18,10 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ phone, opensAt, closesAt, isActive });
+        save.mutate({ phone, opensAt, closesAt, minRentalHours: Number(minRentalHours), isActive });
       }}
     >
-      <fieldset disabled={!canEdit} className="grid gap-3 sm:grid-cols-4">
+      <fieldset disabled={!canEdit} className="grid gap-3 sm:grid-cols-5">
         <Field
           label={t('branches.phone')}
           type="tel"
@@ -42,6 +43,16 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
           onChange={(e) => setClosesAt(e.target.value)}
           error={errors.closesAt}
         />
+        <Field
+          label={t('branches.minHours')}
+          type="number"
+          min={1}
+          max={24}
+          inputMode="numeric"
+          value={minRentalHours}
+          onChange={(e) => setMinRentalHours(e.target.value)}
+          error={errors.minRentalHours}
+        />
         <div className="flex items-end">
           <Checkbox label={t('branches.open')} checked={isActive} onChange={setIsActive} />
         </div>
@@ -59,6 +70,89 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
   );
 }
 
+/**
+ * The days ahead the branch is closed (public holidays, a move): no pickup or return is booked then.
+ * Bookings already made for such a day stay: staff call those customers.
+ */
+function Closures({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean }) {
+  const { t } = useTranslation('admin');
+  const { date } = useFormats();
+  const [day, setDay] = useState('');
+  const [note, setNote] = useState('');
+  const close = useAdminMutation<AdminBranch, { note: string }>(
+    'PUT',
+    () => `/branches/${branch.code}/closures/${day}`,
+  );
+  const reopen = useAdminMutation<AdminBranch, string>(
+    'DELETE',
+    (d) => `/branches/${branch.code}/closures/${d}`,
+  );
+  const errors = fieldErrors(close.error);
+  return (
+    <section
+      className="mt-4 border-t border-slate-200 pt-3"
+      aria-label={t('branches.closures', { name: branch.code })}
+    >
+      <h3 className="font-semibold">{t('branches.closedDays')}</h3>
+      {branch.closures.length === 0 ? (
+        <p className="text-sm text-slate-600">{t('branches.noClosures')}</p>
+      ) : (
+        <ul className="mt-1 space-y-1">
+          {branch.closures.map((c) => (
+            <li key={c.date} className="flex flex-wrap items-center gap-3">
+              <span>
+                {date(c.date)}
+                {c.note && ` · ${c.note}`}
+              </span>
+              {canEdit && (
+                <button
+                  type="button"
+                  className="btn-outline"
+                  disabled={reopen.isPending}
+                  onClick={() => reopen.mutate(c.date)}
+                >
+                  {t('branches.reopen', { date: date(c.date) })}
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {canEdit && (
+        <form
+          noValidate
+          className="mt-2 grid gap-3 sm:grid-cols-3"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (day) close.mutate({ note }, { onSuccess: () => (setDay(''), setNote('')) });
+          }}
+        >
+          <Field
+            label={t('branches.closeOn')}
+            type="date"
+            value={day}
+            onChange={(e) => setDay(e.target.value)}
+            error={errors.date}
+          />
+          <Field
+            label={t('branches.closureNote')}
+            value={note}
+            maxLength={200}
+            onChange={(e) => setNote(e.target.value)}
+            error={errors.note}
+          />
+          <div className="flex items-end">
+            <button type="submit" className="btn-primary" disabled={close.isPending || !day}>
+              {t('branches.close')}
+            </button>
+          </div>
+        </form>
+      )}
+      <ErrorNote error={reopen.error ?? (close.error?.httpStatus === 400 ? null : close.error)} />
+    </section>
+  );
+}
+
 export function BranchesPage({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('admin');
   const { lng } = useFormats();
@@ -73,6 +167,7 @@ export function BranchesPage({ canEdit }: { canEdit: boolean }) {
           <Card key={b.code} title={`${b.name[lng]} (${t('branches.units', { count: b.units })})`}>
             <p className="mb-3 text-sm text-slate-600">{b.address[lng]}</p>
             <BranchForm branch={b} canEdit={canEdit} />
+            <Closures branch={b} canEdit={canEdit} />
           </Card>
         ))}
       </div>

@@ -29,6 +29,7 @@ const blank = {
   endsOn: '',
   weekdays: [6, 7],
   minDays: '7',
+  graceHours: '1',
   scope: 'all' as Scope,
   categoryIds: [] as number[],
   carModelId: '',
@@ -46,6 +47,7 @@ function toBody(f: Draft) {
     endsOn: f.kind === 'season' ? f.endsOn || null : null,
     weekdays: f.kind === 'weekend' ? f.weekdays : [],
     minDays: f.kind === 'duration' ? Number(f.minDays) : null,
+    graceHours: f.kind === 'late' ? Number(f.graceHours) : null,
     categoryIds: f.scope === 'categories' ? f.categoryIds : null,
     carModelId: f.scope === 'model' && f.carModelId ? Number(f.carModelId) : null,
     percent: f.percent === '' ? null : Number(f.percent),
@@ -57,7 +59,7 @@ interface Preview {
   days: number;
   rentalAmount: number;
   rentalAfterRules: number;
-  rules: { label: string; days: number; amount: number }[];
+  rules: { kind: PricingRuleKind; label: string; days: number; hours?: number; amount: number }[];
 }
 
 function RuleForm({ categories, models }: { categories: AdminCategory[]; models: AdminCarModelSummary[] }) {
@@ -68,6 +70,8 @@ function RuleForm({ categories, models }: { categories: AdminCategory[]; models:
     carModelId: String(models[0]?.id ?? ''),
     pickupDate: bangkokToday(),
     returnDate: '',
+    pickupTime: '09:00',
+    returnTime: '18:00',
   });
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
@@ -87,6 +91,8 @@ function RuleForm({ categories, models }: { categories: AdminCategory[]; models:
         carModelId: Number(trial.carModelId),
         pickupDate: trial.pickupDate,
         returnDate: trial.returnDate,
+        pickupTime: trial.pickupTime,
+        returnTime: trial.returnTime,
         draft: toBody(form),
       },
     }).then(
@@ -132,6 +138,18 @@ function RuleForm({ categories, models }: { categories: AdminCategory[]; models:
             />
           </>
         )}
+        {form.kind === 'late' && (
+          <Field
+            label={t('rules.graceHours')}
+            hint={t('rules.graceHint')}
+            type="number"
+            min={0}
+            max={23}
+            value={form.graceHours}
+            onChange={set('graceHours')}
+            error={errors.graceHours}
+          />
+        )}
         {form.kind === 'duration' && (
           <Field
             label={t('rules.minDays')}
@@ -144,7 +162,7 @@ function RuleForm({ categories, models }: { categories: AdminCategory[]; models:
         )}
         <Field
           label={t('rules.percent')}
-          hint={t('rules.percentHint')}
+          hint={t(form.kind === 'late' ? 'rules.latePercentHint' : 'rules.percentHint')}
           type="number"
           value={form.percent}
           onChange={set('percent')}
@@ -253,6 +271,20 @@ function RuleForm({ categories, models }: { categories: AdminCategory[]; models:
             value={trial.returnDate}
             onChange={(e) => setTrial({ ...trial, returnDate: e.target.value })}
           />
+          <Field
+            label={t('rules.pickupTime')}
+            type="time"
+            step={1800}
+            value={trial.pickupTime}
+            onChange={(e) => setTrial({ ...trial, pickupTime: e.target.value })}
+          />
+          <Field
+            label={t('rules.returnTime')}
+            type="time"
+            step={1800}
+            value={trial.returnTime}
+            onChange={(e) => setTrial({ ...trial, returnTime: e.target.value })}
+          />
           <div className="flex items-end">
             <button type="button" className="btn-outline" onClick={askPreview}>
               {t('rules.showPreview')}
@@ -268,7 +300,11 @@ function RuleForm({ categories, models }: { categories: AdminCategory[]; models:
             </div>
             {preview.rules.map((r, i) => (
               <div key={i} className="flex justify-between gap-4">
-                <dt>{t('rules.line', { name: r.label, count: r.days })}</dt>
+                <dt>
+                  {r.kind === 'late'
+                    ? t('rules.lateLine', { name: r.label, count: r.hours })
+                    : t('rules.line', { name: r.label, count: r.days })}
+                </dt>
                 <dd>{money(r.amount / 100)}</dd>
               </div>
             ))}
@@ -306,7 +342,9 @@ function RuleRow({
       ? `${date(rule.startsOn!)} – ${date(rule.endsOn!)}`
       : rule.kind === 'weekend'
         ? rule.weekdays.map((d) => t(`rules.day${d}`)).join(', ')
-        : t('rules.fromDays', { count: rule.minDays ?? 0 });
+        : rule.kind === 'late'
+          ? t('rules.afterHours', { count: rule.graceHours ?? 0 })
+          : t('rules.fromDays', { count: rule.minDays ?? 0 });
   const scope =
     rule.carModelId !== null
       ? t('rules.scopes.model')
@@ -326,7 +364,9 @@ function RuleRow({
       <td className="p-2">
         {rule.dailyPrice !== null
           ? money(rule.dailyPrice)
-          : `${rule.percent! > 0 ? '+' : ''}${rule.percent}%`}
+          : rule.kind === 'late'
+            ? t('rules.perHour', { percent: rule.percent })
+            : `${rule.percent! > 0 ? '+' : ''}${rule.percent}%`}
       </td>
       <td className="p-2">{scope}</td>
       <td className="p-2">
@@ -357,7 +397,7 @@ function RuleRow({
   );
 }
 
-/** Seasons and holidays, weekend prices and duration tiers: staff see them, admins set them with a preview. */
+/** Seasons and holidays, weekend prices, duration tiers and late returns: staff see them, admins set them with a preview. */
 export function PricingRulesPage({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('admin');
   const rules = useAdminQuery<PricingRule[]>('/pricing-rules');
