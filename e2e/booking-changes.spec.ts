@@ -19,6 +19,7 @@ type Texts = {
 const texts = (lng: string) =>
   JSON.parse(readFileSync(`apps/web/src/locales/${lng}/booking.json`, 'utf8')) as Texts;
 const before = (text: string) => text.split('{{')[0]!.trim();
+const childSeat = { th: 'คาร์ซีทสำหรับเด็ก', en: 'Child safety seat', zh: '儿童安全座椅' } as const;
 
 async function cardBooking(
   request: APIRequestContext,
@@ -56,7 +57,7 @@ const cases = [
 ] as const;
 
 for (const { lng, width, from } of cases) {
-  test(`new dates that cost more are paid by card in My bookings (${lng}, ${width} px)`, async ({
+  test(`new dates that cost more are paid by card in My bookings, then another car and an extra (${lng}, ${width} px)`, async ({
     page,
     request,
   }) => {
@@ -107,6 +108,50 @@ for (const { lng, width, from } of cases) {
       status: 'confirmed',
     });
     expect(now.total).toBeGreaterThan(booking.total);
+
+    // Then another car of the branch and a child seat: the booking's own extras and times stay.
+    const options = (
+      await (
+        await request.get(`/api/v1/auth/bookings/${booking.id}/change/options?lng=${lng}`, {
+          headers: customer.headers,
+        })
+      ).json()
+    ).response.data as { cars: { carModelId: number; carName: string }[] };
+    let other: { carModelId: number; carName: string } | undefined;
+    for (const c of options.cars.filter((c) => c.carModelId !== car.carModelId)) {
+      const q = await request.post(`/api/v1/auth/bookings/${booking.id}/change/quote`, {
+        headers: customer.headers,
+        data: { pickupDate: day(from), returnDate: day(from + 4), carModelId: c.carModelId },
+      });
+      if (q.ok() && (await q.json()).response.data.available) {
+        other = c;
+        break;
+      }
+    }
+    expect(other, 'another car free at the branch').toBeDefined();
+    await page.getByRole('button', { name: t.change.open }).click();
+    await panel.getByLabel(t.change.car!, { exact: true }).selectOption(String(other!.carModelId));
+    await panel.getByRole('checkbox', { name: childSeat[lng] }).check();
+    await panel.getByRole('button', { name: t.change.seePrice }).click();
+    const plan = panel.getByTestId('change-quote');
+    await expect(plan).toContainText(other!.carName);
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    if ((await plan.textContent())!.includes(before(t.change.payDifference!))) {
+      await panel.getByLabel(t.cardEntry.number!).fill('4242 4242 4242 4242');
+      await panel.getByLabel(t.cardEntry.name!).fill('MALEE SUKSAN');
+      await panel.getByLabel(t.cardEntry.expiry!).fill('12/30');
+      await panel.getByLabel(t.cardEntry.cvv!).fill('123');
+      await panel.getByRole('button', { name: t.change.payAndChange }).click();
+    } else await panel.getByRole('button', { name: t.change.confirm }).click();
+    await expect(page.getByRole('status').filter({ hasText: before(t.change.done!) })).toBeVisible();
+    const changed = (
+      await (await request.get(`/api/v1/auth/bookings/${booking.id}`, { headers: customer.headers })).json()
+    ).response.data;
+    expect(changed).toMatchObject({ carModelId: other!.carModelId, returnDate: day(from + 4) });
+    expect(changed.addons.map((a: { code: string }) => a.code)).toEqual(['child_seat']);
   });
 }
 

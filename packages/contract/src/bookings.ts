@@ -390,17 +390,29 @@ export const changeMessages = {
   extensionLater: 'An extension returns the car later than booked',
   pickupAhead: `The new pickup must be at least ${businessRules.dateChangeNoticeHours} hours ahead`,
   returnAfterPickup: 'Return must be after pickup',
-  same: 'These are the booking’s dates already',
+  same: 'This is the booking as it is already',
   tooLong: `At most ${businessRules.maxRentalDays} days`,
+  carOrExtrasAfterPickup: 'The car and the extras can only change before pickup',
+  carNotOffered: 'This car is not offered at the booking’s branch',
+  depositHeld: 'The deposit is already held: the car can be changed at the counter',
+  driverNotEligible: 'A driver of this booking may not drive that car',
+  unknownAddon: 'Unknown add-on',
 } as const;
 
-/** New dates for a booking: both for a change before pickup, a later return for an extension. */
+/**
+ * A change of a booking: new dates and times (both before pickup, a later return for an extension),
+ * and before pickup another car at the same branch or other extras. What is left out stays.
+ */
 export const changeBodySchema = z.object({
   pickupDate: isoDateSchema,
   returnDate: isoDateSchema,
   /** Left out: the booking's own times. */
   pickupTime: timeOfDaySchema.optional(),
   returnTime: timeOfDaySchema.optional(),
+  /** Another car model at the booking's branch. */
+  carModelId: z.number().int().positive().optional(),
+  /** The extras wanted from now on (an empty list: none). */
+  addons: z.array(addonSelectionSchema).max(addonCodes.length).optional(),
   /** The card for the difference, when the booking is paid and the new dates cost more (made in the browser). */
   cardToken: cardTokenSchema.optional(),
 });
@@ -416,6 +428,9 @@ export const changeQuoteSchema = z.object({
   returnDate: z.string(),
   pickupTime: z.string(),
   returnTime: z.string(),
+  carModelId: z.number().int(),
+  carName: z.string(),
+  addons: z.array(z.object({ code: z.string(), quantity: z.number().int() })),
   days: z.number().int(),
   currentTotal: z.number().int(),
   total: z.number().int(),
@@ -425,6 +440,16 @@ export const changeQuoteSchema = z.object({
   available: z.boolean(),
 });
 export type ChangeQuote = z.infer<typeof changeQuoteSchema>;
+
+/** What a booking may change to: the cars at its branch (today's daily price) and the extras. */
+export const changeOptionsSchema = z.object({
+  cars: z.array(
+    z.object({ carModelId: z.number().int(), carName: z.string(), pricePerDay: z.number().int() }),
+  ),
+  addons: z.array(z.object({ code: z.enum(addonCodes), label: z.string(), pricePerDay: z.number().int() })),
+});
+export type ChangeOptions = z.infer<typeof changeOptionsSchema>;
+export const changeOptionsResponseSchema = dataEnvelope(changeOptionsSchema);
 export const changeQuoteResponseSchema = dataEnvelope(changeQuoteSchema);
 export const changeResponseSchema = dataEnvelope(
   z.object({ booking: bookingSchema, charged: z.number().int(), refunded: z.number().int() }),

@@ -80,6 +80,9 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
       ...later,
       pickupTime: '09:00',
       returnTime: '18:00',
+      carModelId: booking.carModelId,
+      carName: booking.carName,
+      addons: [],
       days: 4,
       currentTotal: 200_000,
       total: 400_000,
@@ -120,8 +123,7 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
     expect(
       readOutbox(app.settings.dataDir).some(
         (m) =>
-          m.to.includes(customer.email) &&
-          m.subject === `Your booking's dates have changed: ${booking.bookingNumber}`,
+          m.to.includes(customer.email) && m.subject === `Your booking has changed: ${booking.bookingNumber}`,
       ),
     ).toBe(true);
 
@@ -235,6 +237,13 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
     expect(
       (await change(customer.headers, booking.id, { ...longer, pickupDate: daysFromNow(11) })).statusCode,
     ).toBe(400);
+    // Nor the car and the extras: they are with the customer too.
+    const extras = await quote(customer.headers, booking.id, {
+      ...longer,
+      addons: [{ code: 'gps', quantity: 1 }],
+    });
+    expect(extras.statusCode).toBe(400);
+    expect(extras.json().errors[0].message).toBe('The car and the extras can only change before pickup');
 
     // The next customer cancels: the extension goes through, the two days paid by card.
     await ctx.database.query(`UPDATE bookings SET status = 'cancelled' WHERE id = $1`, [
@@ -249,6 +258,155 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
       charged: 200_000,
       booking: { returnDate: daysFromNow(14), total: 400_000, status: 'active' },
     });
+  });
+
+  /** Another model at the car's branch (฿price a day, a deposit, its category's minimum age), with one unit. */
+  async function otherModelAt(branchCode: string, price: string, deposit: string, minAge = 21) {
+    const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e6)}`;
+    const l = (x: string) => JSON.stringify({ th: x, en: x, zh: x });
+    const [category] = await ctx.database.query<{ id: number }>(
+      `INSERT INTO categories (slug, name, min_driver_age) VALUES ($1, $2, $3) RETURNING id`,
+      [`cat-o-${tag}`, l('SUV'), minAge],
+    );
+    const [model] = await ctx.database.query<{ id: number }>(
+      `INSERT INTO car_models (slug, category_id, brand, model, description, price_per_day, deposit_amount, transmission, fuel, seats, doors, luggage)
+       VALUES ($1, $2, $3, $4, $3, $5, $6, 'automatic', 'petrol', 7, 5, 3) RETURNING id`,
+      [`suv-${tag}`, category!.id, l('Toyota'), l(`Fortuner ${tag}`), price, deposit],
+    );
+    await ctx.database.query(
+      `INSERT INTO vehicle_units (car_model_id, plate, branch_code) VALUES ($1, $2, $3)`,
+      [model!.id, `S${tag}`, branchCode],
+    );
+    return model!.id;
+  }
+
+  it('changes the car and the extras before pickup: priced at today’s prices for what is new, paid by card; refused where a rule says no', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const made = await createBooking(app, customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(40),
+      returnDate: daysFromNow(42),
+      addons: [{ code: 'gps', quantity: 1 }],
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const booking = made.json().response.data.booking;
+    // ฿1,000 × 2 days + GPS ฿100 × 2 days.
+    expect(booking.total).toBe(220_000);
+    const dates = { pickupDate: booking.pickupDate, returnDate: booking.returnDate };
+    const suv = await otherModelAt(car.branchCode, '1800.00', '8000.00');
+
+    // What the branch offers.
+    const options = await app.inject({
+      url: `/api/v1/auth/bookings/${booking.id}/change/options`,
+      headers: customer.headers,
+    });
+    expect(options.statusCode).toBe(200);
+    expect(
+      options
+        .json()
+        .response.data.cars.map((c: { carModelId: number }) => c.carModelId)
+        .sort(),
+    ).toEqual([car.carModelId, suv].sort());
+    expect(options.json().response.data.addons.map((a: { code: string }) => a.code)).toContain('child_seat');
+
+    // The SUV at today's ฿1,800, the GPS kept, a child seat added (free): ฿3,600 + ฿200.
+    const wanted = {
+      ...dates,
+      carModelId: suv,
+      addons: [
+        { code: 'gps', quantity: 1 },
+        { code: 'child_seat', quantity: 1 },
+      ],
+    };
+    const q = await quote(customer.headers, booking.id, wanted);
+    expect(q.statusCode, q.body).toBe(200);
+    expect(q.json().response.data).toMatchObject({
+      carModelId: suv,
+      total: 380_000,
+      difference: 160_000,
+      settle: 'card',
+      available: true,
+    });
+    const done = await change(customer.headers, booking.id, { ...wanted, cardToken: goodCardToken });
+    expect(done.statusCode, done.body).toBe(200);
+    const after = done.json().response.data.booking;
+    expect(after).toMatchObject({ carModelId: suv, total: 380_000, pricePerDay: 180_000 });
+    expect(after.deposit.amount).toBe(800_000);
+    expect(after.addons.map((a: { code: string }) => a.code).sort()).toEqual(['child_seat', 'gps']);
+    expect(done.json().response.data.charged).toBe(160_000);
+    const [hold] = await liveHolds(booking.id);
+    const [unit] = await ctx.database.query<{ car_model_id: number }>(
+      'SELECT car_model_id FROM vehicle_units WHERE id = $1',
+      [hold!.unit_id],
+    );
+    expect(unit!.car_model_id).toBe(suv);
+    // The first car is free again for others.
+    const other = await makeCustomer(app);
+    const again = await createBooking(app, other.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      ...dates,
+      paymentMethod: 'bank_transfer',
+    });
+    expect(again.statusCode, again.body).toBe(200);
+
+    // Extras off: the difference given back.
+    const lighter = await change(customer.headers, booking.id, { ...dates, addons: [] });
+    expect(lighter.statusCode, lighter.body).toBe(200);
+    expect(lighter.json().response.data).toMatchObject({ refunded: 20_000, booking: { total: 360_000 } });
+
+    // A car whose category wants older drivers, a model of another branch, an unknown extra: refused.
+    const older = await otherModelAt(car.branchCode, '3000.00', '8000.00', 40);
+    const tooYoung = await quote(customer.headers, booking.id, { ...dates, carModelId: older });
+    expect(tooYoung.statusCode).toBe(400);
+    expect(tooYoung.json().errors[0]).toMatchObject({
+      path: 'carModelId',
+      message: 'A driver of this booking may not drive that car',
+    });
+    const elsewhere = await makeCar(ctx.database, 1);
+    const away = await quote(customer.headers, booking.id, { ...dates, carModelId: elsewhere.carModelId });
+    expect(away.statusCode).toBe(400);
+    expect(away.json().errors[0].path).toBe('carModelId');
+    const unknown = await quote(customer.headers, booking.id, {
+      ...dates,
+      addons: [{ code: 'jetpack', quantity: 1 }],
+    });
+    expect(unknown.statusCode).toBe(400);
+    // A stranger sees nothing.
+    const stranger = await makeCustomer(app);
+    expect(
+      (
+        await app.inject({
+          url: `/api/v1/auth/bookings/${booking.id}/change/options`,
+          headers: stranger.headers,
+        })
+      ).statusCode,
+    ).toBe(404);
+    const [logged] = await ctx.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM booking_changes WHERE booking_id = $1 AND to_car_model_id = $2',
+      [booking.id, suv],
+    );
+    expect(logged!.n).toBe(2);
+  });
+
+  it('keeps the car once the deposit is held on the card', async () => {
+    const { car, customer, booking } = await cardBooking(1, 45, 2);
+    const suv = await otherModelAt(car.branchCode, '1800.00', '9000.00');
+    const held = await app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/bookings/${booking.id}/deposit-hold`,
+      headers: customer.headers,
+      payload: { cardToken: goodCardToken },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    const dates = { pickupDate: booking.pickupDate, returnDate: booking.returnDate };
+    const refused = await quote(customer.headers, booking.id, { ...dates, carModelId: suv });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().msg).toBe('The deposit is already held: the car can be changed at the counter');
   });
 
   it('100 changes and creates racing for the last car: no overlap, no booking lost', async () => {

@@ -1,4 +1,6 @@
-import { bangkokInstant, daysBetween } from '@siam/contract/bangkok-time';
+import { bangkokInstant, bangkokToday, daysBetween } from '@siam/contract/bangkok-time';
+import { driverProblems } from '@siam/contract/drivers';
+import type { Language } from '@siam/contract/languages';
 import { changeMessages, type ChangeQuote, type changeBodySchema } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import { cardPaymentRefused } from './card-payments';
@@ -7,7 +9,7 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { CAR_UNAVAILABLE_MESSAGE } from '@siam/contract/bookings';
 import { rentalPeriod, type RentalTimes } from '@siam/contract/rental-times';
-import { checkOpeningHours } from './booking-quotes';
+import { carDriverRules, checkOpeningHours } from './booking-quotes';
 import { priceRentalTimes } from './pricing-rules';
 import { bookingFees, changeWindow } from './booking-view';
 import type { BookingsRepository, Executor } from './bookings.repository';
@@ -53,7 +55,7 @@ export class BookingChanges {
     return this.repo.db as unknown as Executor;
   }
 
-  /** The booking's row, checked for a change to these dates, and its price for them. */
+  /** The booking's row, checked for this change, and its price after it. */
   private async plan(ex: Executor, userId: number, bookingId: number, input: ChangeInput, lock: boolean) {
     const row = await this.repo.findBooking(ex, { id: bookingId, userId, forUpdate: lock });
     if (!row) throw notFound('Booking');
@@ -72,53 +74,102 @@ export class BookingChanges {
       );
     if (!isRealDate(input.pickupDate) || !isRealDate(input.returnDate))
       throw refuse('returnDate', changeMessages.invalidDate);
-    // Times left out stay the booking's own.
+    // Times, the car and the extras left out stay the booking's own.
     const times: RentalTimes = {
       pickupDate: input.pickupDate,
       pickupTime: input.pickupTime ?? row.pickup_time,
       returnDate: input.returnDate,
       returnTime: input.returnTime ?? row.return_time,
     };
+    const booked = await this.repo.bookingAddons(ex, bookingId);
+    const newCar = input.carModelId !== undefined && input.carModelId !== row.car_model_id;
+    const wanted = input.addons ?? booked.map((a) => ({ code: a.code, quantity: a.quantity }));
+    const sameExtras =
+      wanted.length === booked.length &&
+      wanted.every((w) => booked.some((b) => b.code === w.code && b.quantity === w.quantity));
     const pickupAt = bangkokInstant(times.pickupDate, times.pickupTime).getTime();
     const returnAt = bangkokInstant(times.returnDate, times.returnTime).getTime();
     const wasReturnAt = bangkokInstant(row.return_date, row.return_time).getTime();
     if (extension) {
       if (input.pickupDate !== row.pickup_date || times.pickupTime !== row.pickup_time)
         throw refuse('pickupDate', changeMessages.pickedUp);
+      if (newCar || !sameExtras) throw refuse('carModelId', changeMessages.carOrExtrasAfterPickup);
       if (returnAt <= wasReturnAt) throw refuse('returnDate', changeMessages.extensionLater);
     } else {
       const earliest = this.now().getTime() + businessRules.dateChangeNoticeHours * HOUR_MS;
       if (pickupAt < earliest) throw refuse('pickupDate', changeMessages.pickupAhead);
       if (returnAt <= pickupAt) throw refuse('returnDate', changeMessages.returnAfterPickup);
-      if (pickupAt === bangkokInstant(row.pickup_date, row.pickup_time).getTime() && returnAt === wasReturnAt)
+      if (
+        pickupAt === bangkokInstant(row.pickup_date, row.pickup_time).getTime() &&
+        returnAt === wasReturnAt &&
+        !newCar &&
+        sameExtras
+      )
         throw refuse('returnDate', changeMessages.same);
     }
     if (daysBetween(times.pickupDate, times.returnDate) > businessRules.maxRentalDays)
       throw refuse('returnDate', changeMessages.tooLong);
     await checkOpeningHours(this.repo, ex, times, row.branch_code, row.return_branch_code);
 
-    const addons = await this.repo.bookingAddons(ex, bookingId);
+    // The car: the booking's own at its agreed price and hot deal, or another of the branch's at
+    // today's (and its deposit, while none is held yet); its category's rules for every driver.
+    const carModelId = newCar ? input.carModelId! : row.car_model_id;
+    const car = await this.repo.carForQuote(ex, carModelId, row.branch_code);
+    if (newCar) {
+      if (!car || !(await this.repo.modelAtBranch(ex, carModelId, row.branch_code)))
+        throw refuse('carModelId', changeMessages.carNotOffered);
+      if (car.deposit !== row.deposit_amount && row.deposit_state !== 'due')
+        throw refuse('carModelId', changeMessages.depositHeld, 'CONFLICT');
+    }
+    if (car) {
+      const today = bangkokToday(this.now());
+      const rental = { pickupDate: times.pickupDate, returnDate: times.returnDate, today };
+      const blocked = row.drivers.some(
+        (d) =>
+          driverProblems(
+            {
+              birthDate: d.birth_date,
+              licenceNumber: d.licence_number,
+              licenceCountry: d.licence_country,
+              licenceIssued: d.licence_issued,
+              licenceExpiry: d.licence_expiry,
+              internationalPermit: d.international_permit,
+            },
+            carDriverRules(car),
+            rental,
+          ).length > 0,
+      );
+      if (blocked) throw refuse(newCar ? 'carModelId' : 'returnDate', changeMessages.driverNotEligible);
+    }
+    const pricePerDay = newCar ? car!.price_per_day : row.price_per_day;
+    const hotDeal = newCar ? car!.hot_deal_percent : row.hot_deal_percent;
+
+    // Extras kept at their agreed price; new ones at today's.
+    const offered = input.addons ? await this.repo.addons(ex) : [];
+    const addons = wanted.map((w) => {
+      const kept = booked.find((b) => b.code === w.code);
+      const price = kept?.price_per_day ?? offered.find((o) => o.code === w.code)?.price_per_day;
+      if (price === undefined || wanted.filter((x) => x.code === w.code).length > 1)
+        throw refuse('addons', changeMessages.unknownAddon);
+      return { code: w.code, label: w.code, pricePerDay: price, quantity: w.quantity };
+    });
+
     // The seasons, weekends, tiers and late-return rule of the new dates, as the price lists have them now.
-    const ruleRows = await this.repo.pricingRules(ex, row.car_model_id, times.pickupDate, times.returnDate);
+    const ruleRows = await this.repo.pricingRules(ex, carModelId, times.pickupDate, times.returnDate);
     const rules = priceRentalTimes({
       times,
-      basePrice: row.price_per_day,
-      car: { carModelId: row.car_model_id, categoryId: ruleRows[0]?.car_category_id ?? -1 },
+      basePrice: pricePerDay,
+      car: { carModelId, categoryId: car?.category_id ?? ruleRows[0]?.car_category_id ?? -1 },
       rules: ruleRows,
     });
     const days = rules.days;
     const promo = row.promotion_code ? await this.repo.promotion(ex, row.promotion_code) : undefined;
     const price = priceBooking({
       days,
-      pricePerDay: row.price_per_day,
+      pricePerDay,
       rulesAmount: rules.adjustment,
-      hotDealPercent: row.hot_deal_percent === null ? null : Number(row.hot_deal_percent),
-      addons: addons.map((a) => ({
-        code: a.code,
-        label: a.code,
-        pricePerDay: a.price_per_day,
-        quantity: a.quantity,
-      })),
+      hotDealPercent: hotDeal === null ? null : Number(hotDeal),
+      addons,
       promo: promo
         ? {
             code: promo.code,
@@ -143,18 +194,35 @@ export class BookingChanges {
       difference,
       settle,
       oneWay: row.return_branch_code !== row.branch_code,
+      car: {
+        carModelId,
+        name: car ? { brand: car.brand, model: car.model } : { brand: row.brand, model: row.model },
+        pricePerDay,
+        hotDeal,
+        deposit: newCar ? car!.deposit : row.deposit_amount,
+      },
+      extrasChanged: !sameExtras,
     };
   }
 
   /** What the change would cost, and whether a car is free for it (nothing is held). */
-  async quote(userId: number, bookingId: number, input: ChangeInput): Promise<ChangeQuote> {
+  async quote(userId: number, bookingId: number, input: ChangeInput, lang: Language): Promise<ChangeQuote> {
     const db = this.db;
     const p = await this.plan(db, userId, bookingId, input, false);
     const hold = await this.repo.liveHold(db, bookingId);
     const { startsAt, blockedUntil } = rentalPeriod(p.times, p.oneWay);
-    const free = await this.repo.unitsFreeExcept(db, p.row, bookingId, startsAt, blockedUntil);
+    const free = await this.repo.unitsFreeExcept(
+      db,
+      { car_model_id: p.car.carModelId, branch_code: p.row.branch_code },
+      bookingId,
+      startsAt,
+      blockedUntil,
+    );
     return {
       ...p.times,
+      carModelId: p.car.carModelId,
+      carName: `${p.car.name.brand[lang]} ${p.car.name.model[lang]}`,
+      addons: p.price.addons.map((a) => ({ code: a.code, quantity: a.quantity })),
       days: p.days,
       currentTotal: p.row.total_amount,
       total: p.price.total,
@@ -183,12 +251,19 @@ export class BookingChanges {
       await this.repo.releaseHolds(tx, bookingId);
       const { startsAt, endsAt, blockedUntil } = rentalPeriod(p.times, p.oneWay);
       // The customer's own car first (for a rental under way, only it: it is with them).
+      const sameCar = p.car.carModelId === p.row.car_model_id;
       const others = p.extension
         ? []
-        : (await this.repo.unitsFreeExcept(tx, p.row, bookingId, startsAt, blockedUntil)).filter(
-            (id) => id !== before?.unit_id,
-          );
-      const tryUnits = [...(before ? [before.unit_id] : []), ...others];
+        : (
+            await this.repo.unitsFreeExcept(
+              tx,
+              { car_model_id: p.car.carModelId, branch_code: p.row.branch_code },
+              bookingId,
+              startsAt,
+              blockedUntil,
+            )
+          ).filter((id) => !sameCar || id !== before?.unit_id);
+      const tryUnits = [...(before && sameCar ? [before.unit_id] : []), ...others];
       let unitId: number | undefined;
       for (const id of tryUnits) {
         const held = await this.repo.insertHold(tx, {
@@ -220,7 +295,7 @@ export class BookingChanges {
         const charge = await this.gateway.charge({
           amountSatang: p.difference,
           cardToken: input.cardToken!,
-          description: `Siam Drive booking ${p.row.booking_number}: change of dates`,
+          description: `Siam Drive booking ${p.row.booking_number}: change`,
           idempotencyKey: gatewayKey,
           returnUri: returnUri(p.row.booking_number),
         });
@@ -246,20 +321,30 @@ export class BookingChanges {
       await tx.execute(
         sql`UPDATE bookings SET pickup_date = ${input.pickupDate}, return_date = ${input.returnDate},
               pickup_at = ${startsAt.toISOString()}, return_at = ${endsAt.toISOString()}, days = ${p.days},
+              car_model_id = ${p.car.carModelId}, price_per_day = ${toBaht(p.car.pricePerDay)},
+              hot_deal_percent = ${p.car.hotDeal}::numeric, deposit_amount = ${toBaht(p.car.deposit)},
               rental_amount = ${toBaht(p.price.rentalAmount)}, hot_deal_discount = ${toBaht(p.price.hotDealDiscount)},
               price_rules = ${JSON.stringify(p.rules.lines)}::jsonb, rules_amount = ${toBaht(p.rules.adjustment)},
               addons_amount = ${toBaht(p.price.addonsAmount)}, promotion_discount = ${toBaht(p.price.promoDiscount)},
               total_amount = ${toBaht(p.price.total)}, vat_amount = ${toBaht(p.price.vat)}, updated_at = now()
             WHERE id = ${bookingId}`,
       );
+      // The extras as they are now: each at its price, for the new days.
+      await tx.execute(sql`DELETE FROM booking_addons WHERE booking_id = ${bookingId}`);
       for (const a of p.price.addons)
-        await tx.execute(
-          sql`UPDATE booking_addons SET amount = ${toBaht(a.amount)} WHERE booking_id = ${bookingId} AND addon_code = ${a.code}`,
-        );
+        await this.repo.insertBookingAddon(tx, {
+          bookingId,
+          code: a.code,
+          pricePerDay: toBaht(a.pricePerDay),
+          quantity: a.quantity,
+          amount: toBaht(a.amount),
+        });
       await tx.execute(
-        sql`INSERT INTO booking_changes (booking_id, from_pickup, from_return, to_pickup, to_return, from_total, to_total, charged, by_user)
+        sql`INSERT INTO booking_changes (booking_id, from_pickup, from_return, to_pickup, to_return, from_total, to_total,
+              charged, by_user, from_car_model_id, to_car_model_id, extras_changed)
             VALUES (${bookingId}, ${p.row.pickup_date}, ${p.row.return_date}, ${input.pickupDate}, ${input.returnDate},
-                    ${toBaht(p.row.total_amount)}, ${toBaht(p.price.total)}, ${toBaht(charged)}, ${userId})`,
+                    ${toBaht(p.row.total_amount)}, ${toBaht(p.price.total)}, ${toBaht(charged)}, ${userId},
+                    ${p.row.car_model_id}, ${p.car.carModelId}, ${p.extrasChanged})`,
       );
       return {
         charged,

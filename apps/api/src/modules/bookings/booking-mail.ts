@@ -9,9 +9,9 @@ const baht = (satang: number, lang: Language) =>
 
 const texts = {
   th: {
-    changed: (n: string) => `เปลี่ยนวันของการจองแล้ว: ${n}`,
+    changed: (n: string) => `เปลี่ยนแปลงการจองแล้ว: ${n}`,
     changedBody:
-      'เราได้เปลี่ยนวันรับและคืนรถของการจองนี้ตามที่คุณขอแล้ว รายละเอียดและยอดรวมใหม่อยู่ด้านล่าง ส่วนต่างที่ชำระเพิ่มหรือเงินที่คืนจะแสดงในหน้าการจองของฉัน',
+      'เราได้เปลี่ยนแปลงการจองนี้ตามที่คุณขอแล้ว (วันและเวลา รถ หรือบริการเสริม) รายละเอียดและยอดรวมใหม่อยู่ด้านล่าง ส่วนต่างที่ชำระเพิ่มหรือเงินที่คืนจะแสดงในหน้าการจองของฉัน',
     created: (n: string) => `ได้รับการจองของคุณแล้ว: ${n}`,
     confirmed: (n: string) => `ยืนยันการชำระเงินแล้ว: ${n}`,
     cancelled: (n: string) => `ยกเลิกการจองแล้ว: ${n}`,
@@ -42,9 +42,9 @@ const texts = {
     thanks: 'ขอบคุณที่ใช้บริการ สยามไดรฟ์',
   },
   en: {
-    changed: (n: string) => `Your booking's dates have changed: ${n}`,
+    changed: (n: string) => `Your booking has changed: ${n}`,
     changedBody:
-      'We have moved this booking to the dates you asked for. The new details and total are below; any difference you paid or that we give back is shown in My bookings.',
+      'We have changed this booking as you asked (its dates and times, its car or its extras). The new details and total are below; any difference you paid or that we give back is shown in My bookings.',
     created: (n: string) => `We have your booking: ${n}`,
     confirmed: (n: string) => `Payment confirmed: ${n}`,
     cancelled: (n: string) => `Booking cancelled: ${n}`,
@@ -77,9 +77,9 @@ const texts = {
     thanks: 'Thank you for choosing Siam Drive',
   },
   zh: {
-    changed: (n: string) => `您的预订日期已更改：${n}`,
+    changed: (n: string) => `您的预订已更改：${n}`,
     changedBody:
-      '我们已按您的要求更改此预订的取还车日期。新的详情和总额如下；补付的差额或退还的款项可在“我的预订”中查看。',
+      '我们已按您的要求更改此预订（日期和时间、车辆或附加服务）。新的详情和总额如下；补付的差额或退还的款项可在“我的预订”中查看。',
     created: (n: string) => `我们已收到您的预订：${n}`,
     confirmed: (n: string) => `付款已确认：${n}`,
     cancelled: (n: string) => `预订已取消：${n}`,

@@ -474,6 +474,27 @@ export class BookingsRepository {
     );
   }
 
+  /** Whether the branch has a car of this model in service (a change of car stays at its branch). */
+  async modelAtBranch(ex: Executor, carModelId: number, branchCode: string) {
+    const [row] = await rows<{ id: number }>(
+      ex,
+      sql`SELECT id FROM vehicle_units WHERE car_model_id = ${carModelId} AND branch_code = ${branchCode}
+            AND status = 'in_service' LIMIT 1`,
+    );
+    return row !== undefined;
+  }
+
+  /** The models a branch has cars of in service, with today's daily price (satang). */
+  async modelsAtBranch(ex: Executor, branchCode: string) {
+    return rows<{ id: number; brand: LocalizedText; model: LocalizedText; price_per_day: number }>(
+      ex,
+      sql`SELECT m.id, m.brand, m.model, (m.price_per_day * 100)::int AS price_per_day FROM car_models m
+          WHERE m.is_active AND EXISTS (SELECT 1 FROM vehicle_units u WHERE u.car_model_id = m.id
+            AND u.branch_code = ${branchCode} AND u.status = 'in_service')
+          ORDER BY m.price_per_day, m.id`,
+    );
+  }
+
   /** A one-way route the company offers (fee in satang) and the return branch's name. */
   async oneWayRoute(ex: Executor, from: string, to: string) {
     const [row] = await rows<{ fee: number; to_name: LocalizedText }>(

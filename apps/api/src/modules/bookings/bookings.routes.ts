@@ -7,6 +7,7 @@ import {
   bookingResponseSchema,
   cancelBookingBodySchema,
   changeBodySchema,
+  changeOptionsResponseSchema,
   changeQuoteResponseSchema,
   changeResponseSchema,
   createBookingBodySchema,
@@ -400,13 +401,38 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   );
 
+  app.get(
+    '/auth/bookings/:id/change/options',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The cars at my booking’s branch and the extras, to change to',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: changeOptionsResponseSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await bookings().changeOptions(
+          currentUser(request).id,
+          request.params.id,
+          requestLanguage(request),
+        ),
+      },
+    }),
+  );
+
   app.post(
     '/auth/bookings/:id/change/quote',
     {
       onRequest: app.requireUser,
       schema: {
         tags: ['bookings'],
-        summary: 'What moving my booking to new dates (or extending my rental) would cost; nothing is held',
+        summary:
+          'What changing my booking (dates, times, car, extras) or extending my rental would cost; nothing is held',
         security: [{ bearerAuth: [] }],
         params: idParams,
         body: changeBodySchema,
@@ -416,7 +442,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => ({
       status: true as const,
       response: {
-        data: await bookings().quoteChange(currentUser(request).id, request.params.id, request.body),
+        data: await bookings().quoteChange(
+          currentUser(request).id,
+          request.params.id,
+          request.body,
+          requestLanguage(request),
+        ),
       },
     }),
   );

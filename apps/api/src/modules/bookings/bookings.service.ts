@@ -12,6 +12,8 @@ import {
   UNPAID_HOLDS_FULL_MESSAGE,
   type Booking,
   type PaymentInstructions,
+  type AddonCode,
+  type ChangeOptions,
   type changeBodySchema,
   type createBookingBodySchema,
   type GatewaySource,
@@ -174,12 +176,34 @@ export class BookingsService {
   }
 
   /** What moving a customer's booking to these dates would cost (nothing is held). */
-  quoteChange(userId: number, bookingId: number, input: z.output<typeof changeBodySchema>) {
-    return this.changes.quote(userId, bookingId, input);
+  quoteChange(userId: number, bookingId: number, input: z.output<typeof changeBodySchema>, lang: Language) {
+    return this.changes.quote(userId, bookingId, input, lang);
+  }
+
+  /** The cars at a customer's booking's branch and the extras, for a change (nothing is held). */
+  async changeOptions(userId: number, bookingId: number, lang: Language): Promise<ChangeOptions> {
+    const row = await this.repo.findBooking(this.db, { id: bookingId, userId });
+    if (!row) throw notFound('Booking');
+    const [cars, addons] = await Promise.all([
+      this.repo.modelsAtBranch(this.db, row.branch_code),
+      this.repo.addons(this.db),
+    ]);
+    return {
+      cars: cars.map((c) => ({
+        carModelId: c.id,
+        carName: `${c.brand[lang]} ${c.model[lang]}`,
+        pricePerDay: c.price_per_day,
+      })),
+      addons: addons.map((a) => ({
+        code: a.code as AddonCode,
+        label: a.name[lang],
+        pricePerDay: a.price_per_day,
+      })),
+    };
   }
 
   /**
-   * Moves a customer's booking to new dates, or extends a rental under way: all or nothing
+   * Changes a customer's booking (dates, times, car, extras), or extends a rental under way: all or nothing
    * (booking-changes.ts); money to give back goes back after the commit, and the customer is mailed.
    */
   async changeDates(

@@ -4,6 +4,7 @@ import type { HandoverOptions } from '@siam/contract/delivery';
 import type {
   Booking,
   ChangeBody,
+  ChangeOptions,
   ChangeQuote,
   CreateBookingBody,
   Quote,
@@ -91,7 +92,11 @@ export async function downloadReceipt(booking: Pick<Booking, 'id' | 'bookingNumb
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** What moving a booking to new dates (or extending a rental) would cost; nothing is held. */
+/** The cars at a booking's branch and the extras, to change to. */
+export const fetchChangeOptions = (id: number) =>
+  apiRequest<Data<ChangeOptions>>(`/auth/bookings/${id}/change/options`).then((r) => r.response.data);
+
+/** What changing a booking (or extending a rental) would cost; nothing is held. */
 export const quoteChange = (id: number, body: ChangeBody) =>
   apiRequest<Data<ChangeQuote>>(`/auth/bookings/${id}/change/quote`, { method: 'POST', body }).then(
     (r) => r.response.data,

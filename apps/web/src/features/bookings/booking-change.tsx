@@ -1,10 +1,10 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { changeMessages, type Booking, type ChangeQuote } from '@siam/contract/bookings';
+import { changeMessages, type AddonCode, type Booking, type ChangeQuote } from '@siam/contract/bookings';
 import { cardRefusal } from '@siam/contract/card-tokens';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
-import { changeBooking, quoteChange } from './booking-api';
+import { changeBooking, fetchChangeOptions, quoteChange } from './booking-api';
 import { LabelledControl } from '../../lib/form-fields';
 import { CardEntryFields, useCardEntry } from './card-entry';
 import { useFormat } from './format';
@@ -16,9 +16,9 @@ const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
 
 /**
- * Changing a booking's dates before pickup, or extending a rental under way (the terms' promise):
- * the new dates, then the new total at the booking's own prices with the difference, then, when a
- * paid booking costs more, the card for the difference (tokenised in the browser, as when booking).
+ * Changing a booking before pickup (dates, times, car, extras), or extending a rental under way (the
+ * terms' promise): the change, then the new total with the difference, then, when a paid booking
+ * costs more, the card for the difference (tokenised in the browser, as when booking).
  */
 export default function ChangePanel({
   booking,
@@ -37,6 +37,21 @@ export default function ChangePanel({
   const [returnDate, setReturn] = useState(booking.returnDate);
   const [pickupTime, setPickupTime] = useState(booking.pickupTime);
   const [returnTime, setReturnTime] = useState(booking.returnTime);
+  const [carModelId, setCar] = useState(booking.carModelId);
+  const [extras, setExtras] = useState<AddonCode[]>(booking.addons.map((a) => a.code as AddonCode));
+  // Another car or other extras only before pickup.
+  const options = useQuery({
+    queryKey: ['change-options', booking.id, f.lang],
+    queryFn: () => fetchChangeOptions(booking.id),
+    enabled: !booking.canExtend,
+  });
+  const wanted = {
+    pickupDate,
+    returnDate,
+    pickupTime,
+    returnTime,
+    ...(!booking.canExtend && { carModelId, addons: extras.map((code) => ({ code, quantity: 1 })) }),
+  };
   const branches = useBranches();
   const hoursOf = (code: string) => {
     const b = branches.data?.find((x) => x.code === code);
@@ -60,7 +75,7 @@ export default function ChangePanel({
     return e instanceof Error && e.message.startsWith('cardErrors.') ? t(e.message) : t('summary.fixErrors');
   };
   const ask = useMutation({
-    mutationFn: () => quoteChange(booking.id, { pickupDate, returnDate, pickupTime, returnTime }),
+    mutationFn: () => quoteChange(booking.id, wanted),
     onSuccess: (q) => {
       setPlan(q);
       setError(q.available ? null : t(extend ? 'change.bookedNext' : 'change.unavailable'));
@@ -74,11 +89,7 @@ export default function ChangePanel({
     mutationFn: async () => {
       let cardToken: string | undefined;
       if (plan?.settle === 'card') cardToken = await card.tokenise();
-      return changeBooking(
-        booking.id,
-        { pickupDate, returnDate, pickupTime, returnTime, cardToken },
-        key.current,
-      );
+      return changeBooking(booking.id, { ...wanted, cardToken }, key.current);
     },
     onSuccess: (r) => {
       key.current = newKey();
@@ -154,8 +165,48 @@ export default function ChangePanel({
           onChange={(v) => (setReturnTime(v), setPlan(null))}
         />
       </div>
+      {options.data && (
+        <div className="mt-3 grid gap-3 sm:grid-cols-2">
+          <LabelledControl label={t('change.car')}>
+            {(p) => (
+              <select
+                {...p}
+                className="field-input"
+                value={carModelId}
+                onChange={(e) => (setCar(Number(e.target.value)), setPlan(null))}
+              >
+                {options.data.cars.map((c) => (
+                  <option key={c.carModelId} value={c.carModelId}>
+                    {c.carName} · {t('change.perDay', { price: f.baht(c.pricePerDay) })}
+                  </option>
+                ))}
+              </select>
+            )}
+          </LabelledControl>
+          <fieldset>
+            <legend className="field-label">{t('change.extras')}</legend>
+            {options.data.addons.map((a) => (
+              <label key={a.code} className="flex cursor-pointer items-center gap-2 py-1">
+                <input
+                  type="checkbox"
+                  className="size-5"
+                  checked={extras.includes(a.code)}
+                  onChange={(e) => {
+                    setExtras((now) =>
+                      e.target.checked ? [...now, a.code] : now.filter((c) => c !== a.code),
+                    );
+                    setPlan(null);
+                  }}
+                />
+                {a.label}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+      )}
       {plan?.available && (
         <div className="mt-3 rounded-lg bg-white p-3" data-testid="change-quote">
+          {plan.carModelId !== booking.carModelId && <p className="font-semibold">{plan.carName}</p>}
           <p>
             {t('change.newTotal', {
               days: plan.days,
