@@ -3,8 +3,7 @@ import { localizedInputSchema, localizedSchema } from './admin';
 import { dataEnvelope } from './envelope';
 import { priceRuleLineSchema, pricingRuleKinds } from './pricing-rules';
 import { businessRules } from './business-rules';
-import { timeOfDaySchema } from './rental-times';
-import { isoDateSchema } from './safe-input';
+import { isoDateSchema, timeOfDaySchema } from './safe-input';
 
 /** Pricing rules as admins keep them (how they shape a price: pricing-rules.ts). */
 export const pricingRuleSchema = z.object({

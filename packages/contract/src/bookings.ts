@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { isoDateSchema } from './safe-input';
+import { isoDateSchema, timeOfDaySchema } from './safe-input';
 import { emailSchema, phoneSchema } from './auth';
 import { businessRules } from './business-rules';
 import { dataEnvelope } from './envelope';
 import { cardTokenSchema } from './card-tokens';
 import { bookingDepositSchema } from './deposits';
 import { priceRuleLineSchema } from './pricing-rules';
-import { timeOfDaySchema } from './rental-times';
 import { bookingHandoverSchema, feeLineSchema, handoverRequestSchema, handoverZoneSchema } from './delivery';
 import {
   additionalDriverSchema,

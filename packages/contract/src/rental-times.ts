@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { bangkokInstant } from './bangkok-time';
 import { businessRules } from './business-rules';
 
@@ -9,6 +8,8 @@ import { businessRules } from './business-rules';
  * rental is possible. Its length is counted in 24-hour blocks from the pickup time; what is left
  * over is free up to a grace (the spec's 09:00 pickup and 18:00 return: nine hours), then charged by
  * the hour when a late-return rule covers the car, or as one more day when none does.
+ * Free of zod, so the car page's booking box carries none of it (the request schema is safe-input's
+ * timeOfDaySchema).
  */
 export const TIME_OF_DAY = /^([01]\d|2[0-3]):[03]0$/;
 
@@ -22,8 +23,6 @@ export const timeMessages = {
   tooShort: 'The rental is shorter than the branch allows',
   pickupPassed: 'The pickup time has passed',
 } as const;
-
-export const timeOfDaySchema = z.string().regex(TIME_OF_DAY, timeMessages.format);
 
 const HOUR_MS = 3_600_000;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isIsoDate } from './catalog-rules';
+import { TIME_OF_DAY, timeMessages } from './rental-times';
 
 /**
  * The input rules every request obeys, whatever its route (issue 13): no text
@@ -55,3 +56,6 @@ export const isoDateSchema = z.string().refine((value) => {
   const year = Number(value.slice(0, 4));
   return year >= MIN_YEAR && year <= MAX_YEAR;
 }, 'Must be a real date written YYYY-MM-DD');
+
+/** A Bangkok wall-clock time on the hour or half hour, "HH:MM" (chosen times, rental-times.ts). */
+export const timeOfDaySchema = z.string().regex(TIME_OF_DAY, timeMessages.format);
