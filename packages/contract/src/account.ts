@@ -92,6 +92,10 @@ export const accountExportSchema = z
       facebookLinked: z.boolean(),
       createdAt: z.string(),
       updatedAt: z.string(),
+      /** The company kept for full tax invoices (tax-invoices.ts). */
+      taxDetails: z
+        .object({ companyName: z.string(), address: z.string(), taxId: z.string(), branch: z.string() })
+        .nullable(),
     }),
     sessions: z.array(
       z.object({

@@ -6,6 +6,7 @@ import { dataEnvelope } from './envelope';
 import { cardTokenSchema } from './card-tokens';
 import { bookingDepositSchema } from './deposits';
 import { priceRuleLineSchema } from './pricing-rules';
+import { taxBuyerSchema } from './tax-invoices';
 import { bookingHandoverSchema, feeLineSchema, handoverRequestSchema, handoverZoneSchema } from './delivery';
 import {
   additionalDriverSchema,
@@ -241,6 +242,8 @@ export const createBookingBodySchema = quoteBodySchema.extend({
   /** The gateway's token for the card (made in the browser); a card number or CVV is never sent. */
   cardToken: cardTokenSchema.optional(),
   acceptTerms: z.literal(true, { error: 'Please accept the terms and conditions' }),
+  /** A company's details for a full tax invoice (issued once the booking is paid). */
+  taxInvoice: taxBuyerSchema.optional(),
 });
 export type CreateBookingBody = z.input<typeof createBookingBodySchema>;
 
@@ -323,6 +326,19 @@ export const bookingSchema = z.object({
   cancelReason: z.string().nullable(),
   /** The refundable security deposit: taken at pickup, returned at return (satang). */
   deposit: bookingDepositSchema,
+  /**
+   * The company a full tax invoice is made out to (null: none asked), its number once issued, and
+   * whether it can be downloaded now (the booking is paid).
+   */
+  taxInvoice: z
+    .object({
+      companyName: z.string(),
+      taxId: z.string(),
+      branch: z.string(),
+      number: z.string().nullable(),
+      ready: z.boolean(),
+    })
+    .nullable(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 export const bookingResponseSchema = dataEnvelope(bookingSchema);

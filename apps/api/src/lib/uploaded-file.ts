@@ -32,13 +32,17 @@ export async function uploadedFile(
 }
 
 /**
- * A private uploaded file (a slip, a licence picture) sent back to someone allowed to see it: shown in
- * the browser, never sniffed as another type (the API's answers are already kept from caches).
+ * A private file (a slip, a licence picture, a tax invoice) sent back to someone allowed to see it:
+ * shown in the browser, or saved under `downloadAs`; never sniffed as another type (the API's answers
+ * are already kept from caches).
  */
-export function sendPrivateFile(reply: FastifyReply, file: { contentType: string; content: Buffer }) {
+export function sendPrivateFile(
+  reply: FastifyReply,
+  file: { contentType: string; content: Buffer; downloadAs?: string },
+) {
   return reply
     .header('content-type', file.contentType)
-    .header('content-disposition', 'inline')
+    .header('content-disposition', file.downloadAs ? `attachment; filename="${file.downloadAs}"` : 'inline')
     .header('x-content-type-options', 'nosniff')
     .send(file.content);
 }

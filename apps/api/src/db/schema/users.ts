@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0001_base.sql (the unique index on lower(email) lives there).
 
@@ -23,6 +23,8 @@ export const users = pgTable('users', {
   /** When the address was shown to be the person's (a provider vouched for it, or the verification link). */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   registeredIp: text('registered_ip'),
+  /** The company details kept for full tax invoices (1710_tax_invoices.sql). */
+  taxBuyer: jsonb('tax_buyer'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

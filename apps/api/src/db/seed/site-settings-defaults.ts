@@ -21,4 +21,9 @@ export const defaultSiteSettings = {
     accountNumber: '123-4-56789-0',
   },
   promptpay_id: '0105558000000',
+  /** The seller on full tax invoices: the company's registered name and tax ID (its address: contact.headOffice). */
+  company: {
+    legalName: { th: 'บริษัท สยามไดรฟ์ จำกัด', en: 'Siam Drive Co., Ltd.', zh: 'Siam Drive 有限公司' },
+    taxId: '0105558000006',
+  },
 } as const;

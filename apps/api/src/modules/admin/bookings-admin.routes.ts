@@ -32,6 +32,8 @@ import {
 } from '@siam/contract/admin-payment-checks';
 import { bookingResponseSchema } from '@siam/contract/bookings';
 import { sendPrivateFile } from '../../lib/uploaded-file';
+import { taxInvoiceQuerySchema } from '@siam/contract/tax-invoices';
+import { taxInvoiceFile } from '../bookings/tax-invoices';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
@@ -238,6 +240,25 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         contentType: 'image/jpeg',
         content: await app.services.bookings.licencePicture(request.params.id, request.params.pictureId),
       }),
+  );
+  app.get(
+    '/bookings/:id/tax-invoice',
+    {
+      schema: {
+        tags,
+        summary: 'The booking’s full tax invoice (issued on first asking, once paid): PDF, or e-Tax XML',
+        params: idParamsSchema,
+        querystring: taxInvoiceQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendPrivateFile(
+        reply,
+        taxInvoiceFile(
+          await app.services.bookings.taxInvoice(null, request.params.id, request.query.format),
+          request.query.format,
+        ),
+      ),
   );
   app.post(
     '/bookings/:id/verify-payment',

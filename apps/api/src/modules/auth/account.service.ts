@@ -143,6 +143,7 @@ export class AccountService {
         facebookLinked: Boolean(row.facebookId),
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
+        taxDetails: (row.taxBuyer as AccountExport['account']['taxDetails']) ?? null,
       },
       sessions: sessions.map((s) => ({
         createdAt: s.createdAt.toISOString(),

@@ -179,5 +179,15 @@ export function toBooking(
       heldOnCard: row.deposit_ref !== null,
       canHoldOnCard: row.deposit_state === 'due' && row.deposit_amount > 0 && row.status === 'confirmed',
     },
+    taxInvoice: row.tax_buyer
+      ? {
+          companyName: row.tax_buyer.companyName,
+          taxId: row.tax_buyer.taxId,
+          branch: row.tax_buyer.branch,
+          number: row.tax_invoice_number,
+          // Issued for money received: a paid booking, not a cancelled one.
+          ready: paid && row.status !== 'cancelled' && row.status !== 'expired',
+        }
+      : null,
   };
 }

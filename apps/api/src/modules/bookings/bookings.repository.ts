@@ -6,6 +6,7 @@ import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
+import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import type { LocalizedText } from '../../db/schema/localized';
 
 /**
@@ -34,6 +35,9 @@ export interface BookingRow {
   /** Bangkok wall-clock "HH:MM" of pickup_at and return_at. */
   pickup_time: string;
   return_time: string;
+  /** The company a full tax invoice is made out to, and the invoice's number once issued. */
+  tax_buyer: TaxBuyer | null;
+  tax_invoice_number: string | null;
   days: number;
   status: string;
   payment_method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash';
@@ -102,6 +106,26 @@ export interface BookingRow {
   }[];
 }
 
+/** A full tax invoice as issued (amounts in satang; the parties and lines as printed). */
+export interface TaxInvoiceRow {
+  number: string;
+  branch_code: string;
+  issued_ms: number;
+  seller: TaxSeller;
+  buyer: TaxBuyer;
+  lines: { name: string; quantity: number; net: number; total: number }[];
+  net: number;
+  vat: number;
+  total: number;
+}
+export interface TaxSeller {
+  name: string;
+  taxId: string;
+  branchNo: string;
+  branchName: string;
+  address: string;
+}
+
 export interface PaymentRow {
   id: number;
   method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash';
@@ -120,6 +144,7 @@ const bookingColumns = sql`
   to_char(b.pickup_date, 'YYYY-MM-DD') AS pickup_date, to_char(b.return_date, 'YYYY-MM-DD') AS return_date,
   to_char(b.pickup_at AT TIME ZONE 'Asia/Bangkok', 'HH24:MI') AS pickup_time,
   to_char(b.return_at AT TIME ZONE 'Asia/Bangkok', 'HH24:MI') AS return_time,
+  b.tax_buyer, (SELECT t.number FROM tax_invoices t WHERE t.booking_id = b.id) AS tax_invoice_number,
   b.days, b.status, b.payment_method, b.driver_first_name, b.driver_last_name, b.driver_email,
   b.driver_phone, b.driver_id_number, b.language,
   (b.price_per_day * 100)::int AS price_per_day, (b.rental_amount * 100)::int AS rental_amount,
@@ -381,7 +406,7 @@ export class BookingsRepository {
             driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
             hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
             payment_due_at, created_ip, device_id, deposit_amount, return_branch_code, one_way_fee,
-            price_rules, rules_amount)
+            price_rules, rules_amount, tax_buyer)
           VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
             ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
             ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
@@ -389,7 +414,8 @@ export class BookingsRepository {
             ${v.hotDealPercent}, ${v.hotDealDiscount}, ${v.addonsAmount}, ${v.promoCode}, ${v.promoDiscount},
             ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.deviceId ?? null},
             ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0},
-            ${JSON.stringify(v.priceRules ?? [])}::jsonb, ${v.rulesAmount ?? 0})
+            ${JSON.stringify(v.priceRules ?? [])}::jsonb, ${v.rulesAmount ?? 0},
+            ${v.taxBuyer ? JSON.stringify(v.taxBuyer) : null}::jsonb)
           RETURNING id, booking_number`,
     );
     return row!;
@@ -471,6 +497,64 @@ export class BookingsRepository {
             ARRAY(SELECT to_char(c.closed_on, 'YYYY-MM-DD') FROM branch_closures c
                   WHERE c.branch_code = b.code AND c.closed_on IN (${dates[0]}::date, ${dates[1]}::date)) AS closed_on
           FROM branches b WHERE b.code IN (${codes[0]}, ${codes[1]})`,
+    );
+  }
+
+  /** The company details a customer keeps for full tax invoices (null: none, or erased). */
+  async taxDetails(ex: Executor, userId: number) {
+    const [row] = await rows<{ tax_buyer: TaxBuyer | null }>(
+      ex,
+      sql`SELECT tax_buyer FROM users WHERE id = ${userId}`,
+    );
+    return row?.tax_buyer ?? null;
+  }
+
+  async saveTaxDetails(ex: Executor, userId: number, buyer: TaxBuyer | null) {
+    await ex.execute(
+      sql`UPDATE users SET tax_buyer = ${buyer ? JSON.stringify(buyer) : null}::jsonb WHERE id = ${userId}`,
+    );
+  }
+
+  /** A rental branch's number at the Revenue Department ('00000': the head office) and its name. */
+  async taxBranch(ex: Executor, code: string) {
+    const [row] = await rows<{ tax_branch_no: string; name: LocalizedText }>(
+      ex,
+      sql`SELECT tax_branch_no, name FROM branches WHERE code = ${code}`,
+    );
+    return row;
+  }
+
+  /** The booking's full tax invoice, as issued. */
+  async taxInvoice(ex: Executor, bookingId: number) {
+    const [row] = await rows<TaxInvoiceRow>(
+      ex,
+      sql`SELECT number, branch_code, (extract(epoch FROM issued_at) * 1000)::float8 AS issued_ms, seller, buyer,
+            lines, (net_amount * 100)::int AS net, (vat_amount * 100)::int AS vat, (total_amount * 100)::int AS total
+          FROM tax_invoices WHERE booking_id = ${bookingId}`,
+    );
+    return row;
+  }
+
+  /**
+   * The rental branch's next running number this year (Bangkok): one statement, so two invoices
+   * issued at once at a branch never share a number on either database.
+   */
+  async nextTaxInvoiceNo(ex: Executor, branchCode: string, year: number) {
+    const [row] = await rows<{ last_no: number }>(
+      ex,
+      sql`INSERT INTO tax_invoice_series (branch_code, year, last_no) VALUES (${branchCode}, ${year}, 1)
+          ON CONFLICT (branch_code, year) DO UPDATE SET last_no = tax_invoice_series.last_no + 1
+          RETURNING last_no`,
+    );
+    return row!.last_no;
+  }
+
+  async insertTaxInvoice(ex: Executor, bookingId: number, invoice: Omit<TaxInvoiceRow, 'issued_ms'>) {
+    await ex.execute(
+      sql`INSERT INTO tax_invoices (booking_id, branch_code, number, seller, buyer, lines, net_amount, vat_amount, total_amount)
+          VALUES (${bookingId}, ${invoice.branch_code}, ${invoice.number}, ${JSON.stringify(invoice.seller)}::jsonb,
+            ${JSON.stringify(invoice.buyer)}::jsonb, ${JSON.stringify(invoice.lines)}::jsonb,
+            ${invoice.net}::numeric / 100, ${invoice.vat}::numeric / 100, ${invoice.total}::numeric / 100)`,
     );
   }
 

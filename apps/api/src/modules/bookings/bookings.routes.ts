@@ -22,6 +22,8 @@ import {
 import { dataEnvelope } from '@siam/contract/envelope';
 import { cardTokenSchema, cardVaultSchema } from '@siam/contract/card-tokens';
 import { handoverOptionsResponseSchema } from '@siam/contract/delivery';
+import { taxBuyerSchema, taxDetailsResponseSchema, taxInvoiceQuerySchema } from '@siam/contract/tax-invoices';
+import { taxInvoiceFile } from './tax-invoices';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
@@ -638,5 +640,77 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('content-disposition', `attachment; filename="siam-drive-${booking.bookingNumber}.pdf"`)
         .send(pdf);
     },
+  );
+
+  app.get(
+    '/auth/bookings/:id/tax-invoice',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The full tax invoice of my paid booking (issued on first asking): a PDF, or ETDA e-Tax XML with ?format=xml; 409 before payment',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        querystring: taxInvoiceQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const format = request.query.format;
+      const invoice = await bookings().taxInvoice(currentUser(request).id, request.params.id, format);
+      return sendPrivateFile(reply, taxInvoiceFile(invoice, format));
+    },
+  );
+
+  app.get(
+    '/auth/tax-details',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'The company details I keep for full tax invoices (null: none)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: taxDetailsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await bookings().taxDetails(currentUser(request).id) },
+    }),
+  );
+
+  app.put(
+    '/auth/tax-details',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Keep my company details for full tax invoices',
+        security: [{ bearerAuth: [] }],
+        body: taxBuyerSchema,
+        response: { 200: taxDetailsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await bookings().saveTaxDetails(currentUser(request).id, request.body) },
+    }),
+  );
+
+  app.delete(
+    '/auth/tax-details',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'Forget my company details (invoices already issued stay, as the law keeps them)',
+        security: [{ bearerAuth: [] }],
+        response: { 200: taxDetailsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await bookings().saveTaxDetails(currentUser(request).id, null) },
+    }),
   );
 };

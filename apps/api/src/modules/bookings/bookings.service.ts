@@ -33,6 +33,8 @@ import { bookingMail, type BookingMailKind } from './booking-mail';
 import { toBooking } from './booking-view';
 import { bangkokToday } from '@siam/contract/bangkok-time';
 import { BookingChanges, ChangeChargeUnknown } from './booking-changes';
+import { TaxInvoices } from './tax-invoices';
+import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import { BookingQuotes, carDriverRules, checkDrivers, promotionInvalid } from './booking-quotes';
 import { rentalPeriod } from '@siam/contract/rental-times';
 import { CardPayments, cardPaymentRefused, cardRefusalMessages } from './card-payments';
@@ -127,6 +129,35 @@ export class BookingsService {
     this.cards = new CardPayments(repo, deps.gateway, () => this.now());
     this.quotes = new BookingQuotes(repo, () => this.now());
     this.changes = new BookingChanges(repo, deps.gateway, () => this.now());
+    this.taxInvoices = new TaxInvoices(repo, deps.siteSettings);
+  }
+
+  /** Full tax invoices for companies (tax-invoices.ts). */
+  private readonly taxInvoices: TaxInvoices;
+
+  /**
+   * A booking's full tax invoice (issued on first asking, once paid) as a PDF or as e-Tax XML: the
+   * customer's own (`userId`), or any for staff (null).
+   */
+  async taxInvoice(userId: number | null, bookingId: number, format: 'pdf' | 'xml') {
+    const booking =
+      userId === null ? await this.getById(bookingId, 'th') : await this.getForUser(userId, bookingId, 'th');
+    const invoice = await this.taxInvoices.issue(booking);
+    return {
+      number: invoice.number,
+      body:
+        format === 'xml' ? Buffer.from(this.taxInvoices.xml(invoice)) : await this.taxInvoices.pdf(invoice),
+    };
+  }
+
+  /** The company details a customer keeps for full tax invoices. */
+  taxDetails(userId: number) {
+    return this.repo.taxDetails(this.db, userId);
+  }
+
+  async saveTaxDetails(userId: number, details: TaxBuyer | null) {
+    await this.repo.saveTaxDetails(this.db, userId, details);
+    return details;
   }
 
   /** Self-service changes of dates and extensions (booking-changes.ts). */
@@ -358,7 +389,10 @@ export class BookingsService {
         oneWayFee: toBaht(q.price.fees.find((f) => f.code === 'one_way')?.amount ?? 0),
         createdIp: staff ? null : (origin.ip ?? null),
         deviceId: staff ? null : (origin.deviceId ?? null),
+        taxBuyer: input.taxInvoice ?? null,
       });
+      // The company's details are kept in the customer's profile for their next booking.
+      if (input.taxInvoice && !staff) await this.repo.saveTaxDetails(tx, userId, input.taxInvoice);
       await this.repo.insertDrivers(tx, booking.id, [input.driver, ...input.additionalDrivers]);
       for (const h of q.handovers) {
         const where = input[h.leg]!;

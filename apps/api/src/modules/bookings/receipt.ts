@@ -1,53 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import * as fontkit from 'fontkit';
-import PDFDocument from 'pdfkit';
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import type { PaymentRow } from './bookings.repository';
-
-const require = createRequire(import.meta.url);
-
-function fontFile(name: string): string {
-  const dir = path.dirname(require.resolve('@fontsource/sarabun/package.json'));
-  return path.join(dir, 'files', name);
-}
-
-/**
- * Chinese glyphs come from a system Noto Sans CJK (Debian's fonts-noto-cjk)
- * when one is installed; we bundle no CJK font (BRAND.md). Without one, a
- * Chinese receipt is written with English labels, so it never shows empty boxes.
- */
-const CJK_CANDIDATES = [
-  '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/noto-cjk/NotoSansCJK-Regular.ttc',
-  '/usr/share/fonts/opentype/noto/NotoSerifCJK-Regular.ttc',
-];
-export function cjkFont(): { file: string; family: string } | null {
-  for (const file of CJK_CANDIDATES)
-    if (existsSync(file))
-      return { file, family: file.includes('Serif') ? 'NotoSerifCJKsc-Regular' : 'NotoSansCJKsc-Regular' };
-  return null;
-}
-
-/**
- * Fonts are read and parsed once per process, not once per receipt: the 19 MB
- * Noto CJK collection and the WOFF files cost 60-150 ms of the event loop each
- * time, which every other visitor waited behind (a Chinese receipt took
- * 120-450 ms on a loaded machine, 60-90 ms with the fonts kept).
- */
-const parsedFonts = new Map<string, fontkit.Font>();
-function parsedFont(file: string, family?: string): PDFKit.Mixins.PDFFontSource {
-  const key = `${file}#${family ?? ''}`;
-  let font = parsedFonts.get(key);
-  if (!font) {
-    font = fontkit.create(readFileSync(file), family);
-    parsedFonts.set(key, font);
-  }
-  // PDFKit takes a parsed fontkit font as well as a file (its font factory), which @types/pdfkit leaves out.
-  return font as unknown as PDFKit.Mixins.PDFFontSource;
-}
+import { pdfWriter } from './pdf-writer';
 
 const labels = {
   th: {
@@ -145,9 +99,6 @@ const labels = {
   },
 } as const;
 
-const THAI = /[\u0E00-\u0E7F]/;
-const CJK = /[\u2E80-\u9FFF\uFF00-\uFFEF\u3000-\u303F]/;
-
 /** The receipt as a PDF: the booking, the price breakdown and the payments. */
 export async function renderReceipt(
   booking: Booking,
@@ -155,61 +106,10 @@ export async function renderReceipt(
   requested: Language,
   statusLabel: string,
 ): Promise<Buffer> {
-  const cjk = cjkFont();
-  const lang: Language = requested === 'zh' && !cjk ? 'en' : requested;
+  const pdf = pdfWriter(`Siam Drive ${booking.bookingNumber}`);
+  const { doc, write, row, money } = pdf;
+  const lang: Language = requested === 'zh' && !pdf.chinese ? 'en' : requested;
   const L = labels[lang];
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: 50,
-    info: { Title: `Siam Drive ${booking.bookingNumber}` },
-  });
-  doc.registerFont('latin', parsedFont(fontFile('sarabun-latin-400-normal.woff')));
-  doc.registerFont('latin-bold', parsedFont(fontFile('sarabun-latin-700-normal.woff')));
-  doc.registerFont('thai', parsedFont(fontFile('sarabun-thai-400-normal.woff')));
-  doc.registerFont('thai-bold', parsedFont(fontFile('sarabun-thai-700-normal.woff')));
-  if (cjk) doc.registerFont('cjk', parsedFont(cjk.file, cjk.family));
-
-  const chunks: Buffer[] = [];
-  doc.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve) => doc.on('end', () => resolve(Buffer.concat(chunks))));
-
-  /** Writes a line, switching fonts by script (the Sarabun files are split into Thai and Latin subsets). */
-  const write = (text: string, options: { bold?: boolean; size?: number; x?: number; y?: number } = {}) => {
-    doc.fontSize(options.size ?? 11);
-    const runs: { font: string; text: string }[] = [];
-    for (const ch of text) {
-      const font = THAI.test(ch)
-        ? options.bold
-          ? 'thai-bold'
-          : 'thai'
-        : CJK.test(ch) && cjk
-          ? 'cjk'
-          : options.bold
-            ? 'latin-bold'
-            : 'latin';
-      const last = runs[runs.length - 1];
-      if (last && (last.font === font || ch === ' ')) last.text += ch;
-      else runs.push({ font, text: ch });
-    }
-    runs.forEach((run, i) => {
-      doc.font(run.font);
-      const opts = { continued: i < runs.length - 1 };
-      if (i === 0 && options.x !== undefined) doc.text(run.text, options.x, options.y, opts);
-      else doc.text(run.text, opts);
-    });
-    if (runs.length === 0) doc.text(' ');
-  };
-
-  const money = (satang: number) =>
-    `THB ${new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(satang / 100)}`;
-  const row = (label: string, value: string, bold = false) => {
-    const y = doc.y;
-    write(label, { x: 50, y, bold });
-    doc.y = y;
-    write(value, { x: 330, y, bold });
-    doc.moveDown(0.2);
-    doc.x = 50;
-  };
 
   write('Siam Drive', { bold: true, size: 20 });
   write(L.title, { bold: true, size: 14 });
@@ -247,6 +147,5 @@ export async function renderReceipt(
   }
   doc.moveDown(2);
   write(`${L.issued}: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, { size: 9 });
-  doc.end();
-  return done;
+  return pdf.finish();
 }

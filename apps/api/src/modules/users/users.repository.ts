@@ -58,6 +58,7 @@ export class UsersRepository {
         googleSub: null,
         facebookId: null,
         avatarUrl: null,
+        taxBuyer: null,
         deletedAt: new Date(),
         updatedAt: new Date(),
       })

@@ -8,6 +8,7 @@ import { ChangePassword } from './change-password';
 import { ConfirmEmailNote } from './confirm-email-note';
 import { PersonalInfo } from './personal-info';
 import { YourData } from './your-data';
+import { CompanyDetails } from '../bookings/company-details';
 
 type Tab = 'personal' | 'password' | 'history';
 const tabs: Tab[] = ['personal', 'password', 'history'];
@@ -67,7 +68,12 @@ function Profile() {
         aria-labelledby={`profile-tab-${tab}`}
         className="mt-6 max-w-2xl"
       >
-        {tab === 'personal' && <PersonalInfo user={user} />}
+        {tab === 'personal' && (
+          <>
+            <PersonalInfo user={user} />
+            <CompanyDetails />
+          </>
+        )}
         {tab === 'password' && <ChangePassword />}
         {tab === 'history' && <RentalHistory />}
       </div>

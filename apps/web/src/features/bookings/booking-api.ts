@@ -1,3 +1,4 @@
+import type { TaxBuyer, TaxBuyerInput } from '@siam/contract/tax-invoices';
 import type { GatewaySource } from '@siam/contract/bookings';
 import type { CardVault } from '@siam/contract/card-tokens';
 import type { HandoverOptions } from '@siam/contract/delivery';
@@ -74,23 +75,43 @@ export const uploadSlip = (id: number, file: File) => {
   );
 };
 
-/** Downloads the PDF receipt (the call needs the bearer token, so a plain link would not do). */
-export async function downloadReceipt(booking: Pick<Booking, 'id' | 'bookingNumber'>) {
-  const lang = i18n.resolvedLanguage ?? 'en';
+/** Downloads one of the booking's files (the call needs the bearer token, so a plain link would not do). */
+async function downloadFile(path: string, fileName: string) {
   const token = getToken();
-  const response = await fetch(`/api/v1/auth/bookings/${booking.id}/receipt?lng=${lang}`, {
+  const response = await fetch(`/api/v1${path}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
   if (!response.ok) throw new ApiError('http', i18n.t('common:errors.server'), response.status);
   const url = URL.createObjectURL(await response.blob());
   const a = document.createElement('a');
   a.href = url;
-  a.download = `siam-drive-${booking.bookingNumber}.pdf`;
+  a.download = fileName;
   document.body.append(a);
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
+
+/** The PDF receipt in the visitor's language. */
+export const downloadReceipt = (booking: Pick<Booking, 'id' | 'bookingNumber'>) =>
+  downloadFile(
+    `/auth/bookings/${booking.id}/receipt?lng=${i18n.resolvedLanguage ?? 'en'}`,
+    `siam-drive-${booking.bookingNumber}.pdf`,
+  );
+
+/** The full tax invoice (issued on first asking once paid), as a PDF. */
+export const downloadTaxInvoice = (booking: Pick<Booking, 'id' | 'bookingNumber'>) =>
+  downloadFile(`/auth/bookings/${booking.id}/tax-invoice`, `tax-invoice-${booking.bookingNumber}.pdf`);
+
+/** The company details the customer keeps for tax invoices (null: none). */
+export const fetchTaxDetails = () =>
+  apiRequest<Data<TaxBuyer | null>>('/auth/tax-details').then((r) => r.response.data);
+export const saveTaxDetails = (details: TaxBuyerInput) =>
+  apiRequest<Data<TaxBuyer>>('/auth/tax-details', { method: 'PUT', body: details }).then(
+    (r) => r.response.data,
+  );
+export const forgetTaxDetails = () =>
+  apiRequest<Data<null>>('/auth/tax-details', { method: 'DELETE' }).then((r) => r.response.data);
 
 /** The cars at a booking's branch and the extras, to change to. */
 export const fetchChangeOptions = (id: number) =>

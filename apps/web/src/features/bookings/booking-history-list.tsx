@@ -3,7 +3,7 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../lib/site-link';
 import type { Booking } from '@siam/contract/bookings';
-import { cancelBooking, downloadReceipt, fetchBookings } from './booking-api';
+import { cancelBooking, downloadReceipt, downloadTaxInvoice, fetchBookings } from './booking-api';
 // Opened by few, and they bring the card form (and its rules): loaded when asked for.
 const ChangePanel = lazy(() => import('./booking-change'));
 const DepositHoldPanel = lazy(() => import('./deposit-hold'));
@@ -185,6 +185,15 @@ function BookingCard({ booking }: { booking: Booking }) {
             onClick={() => downloadReceipt(booking).catch((e: Error) => setReceiptError(e.message))}
           >
             {t('history.receipt')}
+          </button>
+        )}
+        {booking.taxInvoice?.ready && (
+          <button
+            type="button"
+            className="btn-outline"
+            onClick={() => downloadTaxInvoice(booking).catch((e: Error) => setReceiptError(e.message))}
+          >
+            {t('history.taxInvoice')}
           </button>
         )}
         {booking.deposit.canHoldOnCard && (

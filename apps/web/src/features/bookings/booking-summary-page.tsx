@@ -1,7 +1,14 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { ArrowLeft, CreditCard, Landmark, QrCode, ShieldCheck, Smartphone } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  useFieldArray,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type Resolver,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
 import { useNavigate, useParams, useSearchParams } from '../../lib/router';
@@ -26,6 +33,7 @@ import {
 } from '@siam/contract/drivers';
 import { handoverMessages, handoverRequestSchema } from '@siam/contract/delivery';
 import { isoDateSchema } from '@siam/contract/safe-input';
+import { taxBuyerSchema, taxMessages } from '@siam/contract/tax-invoices';
 import { businessRules } from '@siam/contract/business-rules';
 import { TIME_OF_DAY, halfHoursBetween, timeMessages } from '@siam/contract/rental-times';
 import { useBranches } from '../catalog/catalog-api';
@@ -37,7 +45,14 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { useSession } from '../auth/session-provider';
 import { useSiteSettings } from '../site-settings/use-site-settings';
-import { createBooking, fetchAddons, fetchGateway, fetchQuote, validatePromo } from './booking-api';
+import {
+  createBooking,
+  fetchAddons,
+  fetchGateway,
+  fetchQuote,
+  fetchTaxDetails,
+  validatePromo,
+} from './booking-api';
 import { createCardToken, type VaultRefusal } from './card-vault';
 import { useFormat } from './format';
 import { emptyLicence, LicenceFields, type LicenceValues } from './driver-fields';
@@ -80,6 +95,11 @@ const messageKeys: Record<string, string> = {
   [handoverMessages.address]: 'validation.handoverAddress',
   [handoverMessages.flight]: 'validation.flightNumber',
   [handoverMessages.zone]: 'validation.zone',
+  [taxMessages.companyName]: 'tax.errors.companyName',
+  [taxMessages.address]: 'tax.errors.address',
+  [taxMessages.taxId]: 'tax.errors.taxId',
+  [taxMessages.taxIdChecksum]: 'tax.errors.taxIdChecksum',
+  [taxMessages.branch]: 'tax.errors.branch',
 };
 
 /** Delivery and collection as the server takes them; each problem as a text key at its path. */
@@ -105,7 +125,24 @@ interface FormValues {
   acceptTerms: boolean;
   /** Typed, not yet applied: applying asks the server (validatePromo). */
   promoCode: string;
+  /** A company's full tax invoice: asked for, and made out to whom. */
+  company: {
+    wanted: boolean;
+    companyName: string;
+    address: string;
+    taxId: string;
+    headOffice: boolean;
+    branchNo: string;
+  };
 }
+
+/** The company's details as the API takes them (taxBuyerSchema). */
+const taxBuyerOf = (c: FormValues['company']) => ({
+  companyName: c.companyName,
+  address: c.address,
+  taxId: c.taxId,
+  branch: c.headOffice ? '00000' : c.branchNo,
+});
 
 /**
  * The contract's rules (driverSchema, cardSchema: the API's own), as react-hook-form
@@ -154,6 +191,14 @@ const bookingResolver: Resolver<FormValues, ResolverContext> = async (values, co
     else if (cardExpired(c.data.expiry, new Date()))
       put(['card', 'expiry'], 'Card has expired', 'validation.expired');
   }
+  if (values.company.wanted) {
+    const c = taxBuyerSchema.safeParse(taxBuyerOf(values.company));
+    if (!c.success)
+      for (const issue of c.error.issues) {
+        const field = String(issue.path[0]);
+        put(['company', field === 'branch' ? 'branchNo' : field], issue.message, 'tax.errors.taxId');
+      }
+  }
   if (!values.acceptTerms) errors.acceptTerms = { type: 'validate', message: 'validation.terms' };
   return Object.keys(errors).length ? { values: {}, errors } : { values, errors: {} };
 };
@@ -180,6 +225,79 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
       </h2>
       {children}
     </section>
+  );
+}
+
+/**
+ * A full tax invoice for a company (issued once the booking is paid): the company's name, address,
+ * tax ID and branch, filled from the profile when the customer kept them before.
+ */
+function CompanyFields({
+  form,
+  say,
+}: {
+  form: UseFormReturn<FormValues, ResolverContext>;
+  say: (error?: { message?: string }) => string | undefined;
+}) {
+  const { t } = useTranslation('booking');
+  const { register, setValue, getValues, formState } = form;
+  const errors = formState.errors.company;
+  const wanted = useWatch({ control: form.control, name: 'company.wanted' });
+  const headOffice = useWatch({ control: form.control, name: 'company.headOffice' });
+  const kept = useQuery({ queryKey: ['tax-details'], queryFn: fetchTaxDetails, staleTime: Infinity });
+  useEffect(() => {
+    const k = kept.data;
+    if (!k || getValues('company.companyName')) return;
+    setValue('company.companyName', k.companyName);
+    setValue('company.address', k.address);
+    setValue('company.taxId', k.taxId);
+    setValue('company.headOffice', k.branch === '00000');
+    setValue('company.branchNo', k.branch === '00000' ? '' : k.branch);
+  }, [kept.data, getValues, setValue]);
+  return (
+    <div data-testid="company-fields">
+      <label className="flex cursor-pointer items-start gap-3">
+        <input type="checkbox" className="mt-1 size-5" {...register('company.wanted')} />
+        <span>{t('tax.wanted')}</span>
+      </label>
+      {wanted && (
+        <div className="mt-4 space-y-4">
+          <TextField
+            label={t('tax.companyName')}
+            autoComplete="organization"
+            error={say(errors?.companyName)}
+            registration={register('company.companyName')}
+          />
+          <TextField
+            label={t('tax.address')}
+            multiline
+            error={say(errors?.address)}
+            registration={register('company.address')}
+          />
+          <TextField
+            label={t('tax.taxId')}
+            inputMode="numeric"
+            hint={t('tax.taxIdHint')}
+            error={say(errors?.taxId)}
+            registration={register('company.taxId')}
+          />
+          <label className="flex cursor-pointer items-center gap-3">
+            <input type="checkbox" className="size-5" {...register('company.headOffice')} />
+            <span>{t('tax.headOffice')}</span>
+          </label>
+          {!headOffice && (
+            <TextField
+              label={t('tax.branchNo')}
+              inputMode="numeric"
+              maxLength={5}
+              error={say(errors?.branchNo)}
+              registration={register('company.branchNo')}
+            />
+          )}
+          <p className="text-sm text-slate-700">{t('tax.when')}</p>
+        </div>
+      )}
+    </div>
   );
 }
 
@@ -353,6 +471,7 @@ function BookingSummary() {
       method: 'card',
       acceptTerms: false,
       promoCode: '',
+      company: { wanted: false, companyName: '', address: '', taxId: '', headOffice: true, branchNo: '' },
     },
     resolver: bookingResolver,
     // Read by the resolver at each check: a free booking asks for no card.
@@ -424,6 +543,7 @@ function BookingSummary() {
           paymentMethod: free ? 'bank_transfer' : values.method,
           cardToken,
           acceptTerms: true,
+          taxInvoice: values.company.wanted ? taxBuyerOf(values.company) : undefined,
         },
         idempotencyKey.current,
       );
@@ -476,7 +596,12 @@ function BookingSummary() {
         setHandoverErrors(where);
         for (const e of error.fieldErrors)
           if (messageKeys[e.message])
-            form.setError(e.path as 'driver.firstName', { type: 'server', message: messageKeys[e.message] });
+            form.setError(
+              (e.path.startsWith('taxInvoice.')
+                ? `company.${e.path.slice('taxInvoice.'.length).replace('branch', 'branchNo')}`
+                : e.path) as 'driver.firstName',
+              { type: 'server', message: messageKeys[e.message] },
+            );
         setFormError(error);
       }
       requestAnimationFrame(() => errorSummary.current?.focus());
@@ -700,6 +825,10 @@ function BookingSummary() {
                 </li>
               ))}
             </ul>
+          </Section>
+
+          <Section title={t('tax.title')}>
+            <CompanyFields form={form} say={say} />
           </Section>
 
           <Section title={t('summary.promo')}>

@@ -1,0 +1,255 @@
+import { isThaiTaxId, taxMessages } from '@siam/contract/tax-invoices';
+import { XMLParser } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { login } from '../../../test/admin-helpers';
+import { buildTestApp } from '../../../test/app';
+import { describeEachDatabase } from '../../../test/databases';
+import { demoStaffAccounts } from '../../db/seed/demo-staff';
+import {
+  createBooking,
+  daysFromNow,
+  goodCardToken,
+  makeCar,
+  makeCustomer,
+} from './booking-fixtures.test-helper';
+
+describe('Thai tax IDs (13 digits, the last a check digit)', () => {
+  it('takes real ones and refuses a wrong digit', () => {
+    expect(isThaiTaxId('0105558000006')).toBe(true);
+    expect(isThaiTaxId('0994000165510')).toBe(true);
+    expect(isThaiTaxId('0105558000000')).toBe(false);
+    expect(isThaiTaxId('010555800000')).toBe(false);
+    expect(isThaiTaxId('01055580000061')).toBe(false);
+  });
+});
+
+const company = {
+  companyName: 'บริษัท ทดสอบการเดินทาง จำกัด',
+  address: '123 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110',
+  taxId: '0105558000006',
+  branch: '00000',
+};
+
+/**
+ * The elements ETDA's TaxInvoice_CrossIndustryInvoice schema (v2.1, ขมธอ. 3-2560) requires, as paths
+ * from the root, transcribed from its element declarations (minOccurs 1), with the Thai rules we know
+ * of: type code 388, seller and buyer tax IDs of 13 digits and the 5-digit branch, THB, VAT at 7 %.
+ */
+const requiredPaths = [
+  'rsm:ExchangedDocumentContext.ram:GuidelineSpecifiedDocumentContextParameter.ram:ID',
+  'rsm:ExchangedDocument.ram:ID',
+  'rsm:ExchangedDocument.ram:Name',
+  'rsm:ExchangedDocument.ram:TypeCode',
+  'rsm:ExchangedDocument.ram:IssueDateTime',
+  'rsm:ExchangedDocument.ram:CreationDateTime',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeAgreement.ram:SellerTradeParty.ram:Name',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeAgreement.ram:SellerTradeParty.ram:SpecifiedTaxRegistration.ram:ID',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeAgreement.ram:SellerTradeParty.ram:PostalTradeAddress.ram:CountryID',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeAgreement.ram:BuyerTradeParty.ram:Name',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeAgreement.ram:BuyerTradeParty.ram:SpecifiedTaxRegistration.ram:ID',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeDelivery',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement.ram:InvoiceCurrencyCode',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement.ram:ApplicableTradeTax.ram:TypeCode',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement.ram:ApplicableTradeTax.ram:CalculatedRate',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement.ram:SpecifiedTradeSettlementHeaderMonetarySummation.ram:LineTotalAmount',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement.ram:SpecifiedTradeSettlementHeaderMonetarySummation.ram:TaxBasisTotalAmount',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement.ram:SpecifiedTradeSettlementHeaderMonetarySummation.ram:TaxTotalAmount',
+  'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement.ram:SpecifiedTradeSettlementHeaderMonetarySummation.ram:GrandTotalAmount',
+];
+const lineRequired = [
+  'ram:AssociatedDocumentLineDocument.ram:LineID',
+  'ram:SpecifiedTradeProduct.ram:Name',
+  'ram:SpecifiedLineTradeAgreement',
+  'ram:SpecifiedLineTradeDelivery.ram:BilledQuantity',
+  'ram:SpecifiedLineTradeSettlement.ram:SpecifiedTradeSettlementLineMonetarySummation',
+];
+const at = (node: unknown, path: string) =>
+  path.split('.').reduce<unknown>((n, key) => (n as Record<string, unknown> | undefined)?.[key], node);
+const text = (node: unknown) =>
+  typeof node === 'object' && node !== null ? String((node as { '#text': unknown })['#text']) : String(node);
+
+/**
+ * Full tax invoices for companies (issue 18, part 3): the company's details at booking (tax ID
+ * checked), kept in the profile; the invoice issued once paid, with the rental branch's running
+ * number, as a PDF and as e-Tax XML; private to the customer and staff.
+ */
+describeEachDatabase('full tax invoices', (ctx) => {
+  let app: App;
+  let staff: { authorization: string };
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database);
+    await app.ready();
+    const account = demoStaffAccounts.find((a) => a.role === 'admin')!;
+    staff = await login(app, account.email, account.password);
+  });
+  afterAll(() => app.close());
+
+  const book = (
+    headers: Record<string, string>,
+    car: { carModelId: number; branchCode: string },
+    from: number,
+    extra: object,
+  ) =>
+    createBooking(app, headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(from),
+      returnDate: daysFromNow(from + 2),
+      addons: [{ code: 'gps', quantity: 1 }],
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+      ...extra,
+    });
+  const invoiceOf = (headers: Record<string, string>, id: number, format = 'pdf') =>
+    app.inject({ url: `/api/v1/auth/bookings/${id}/tax-invoice?format=${format}`, headers });
+
+  it('refuses a company whose tax ID is wrong, at its field', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const res = await book(customer.headers, car, 30, { taxInvoice: { ...company, taxId: '0105558000001' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({
+      path: 'taxInvoice.taxId',
+      message: taxMessages.taxIdChecksum,
+    });
+    const branch = await book(customer.headers, car, 30, { taxInvoice: { ...company, branch: '12' } });
+    expect(branch.json().errors[0].path).toBe('taxInvoice.branch');
+  });
+
+  it('issues the invoice once paid with the branch’s running number; PDF and e-Tax XML; private', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const customer = await makeCustomer(app);
+    const made = await book(customer.headers, car, 40, {
+      taxInvoice: { ...company, taxId: '0-1055-58000-00-6' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const booking = made.json().response.data.booking;
+    expect(booking.taxInvoice).toEqual({
+      companyName: company.companyName,
+      taxId: company.taxId,
+      branch: '00000',
+      number: null,
+      ready: true,
+    });
+    // The details are kept for the next booking.
+    const kept = await app.inject({ url: '/api/v1/auth/tax-details', headers: customer.headers });
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json().response.data).toEqual(company);
+
+    const pdf = await invoiceOf(customer.headers, booking.id);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const year = new Date(Date.now() + 7 * 3_600_000).getUTCFullYear();
+    const number = `${car.branchCode.toUpperCase()}-${year}-000001`;
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="tax-invoice-${number}.pdf"`);
+    // Asked again: the same invoice, not a new number.
+    await invoiceOf(customer.headers, booking.id);
+    const view = await app.inject({ url: `/api/v1/auth/bookings/${booking.id}`, headers: customer.headers });
+    expect(view.json().response.data.taxInvoice.number).toBe(number);
+
+    // The e-Tax XML carries every element the schema requires, and adds up.
+    const xml = await invoiceOf(customer.headers, booking.id, 'xml');
+    expect(xml.headers['content-type']).toBe('application/xml; charset=utf-8');
+    const doc = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(xml.body);
+    const root = doc['rsm:TaxInvoice_CrossIndustryInvoice'];
+    expect(root['@_xmlns:rsm']).toBe('urn:etda:uncefact:data:standard:TaxInvoice_CrossIndustryInvoice:2');
+    for (const path of requiredPaths) expect(at(root, path), path).toBeDefined();
+    expect(text(at(root, 'rsm:ExchangedDocument.ram:TypeCode'))).toBe('388');
+    expect(text(at(root, 'rsm:ExchangedDocument.ram:ID'))).toBe(number);
+    const agreement = 'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeAgreement';
+    expect(text(at(root, `${agreement}.ram:SellerTradeParty.ram:SpecifiedTaxRegistration.ram:ID`))).toBe(
+      '010555800000600000',
+    );
+    expect(text(at(root, `${agreement}.ram:BuyerTradeParty.ram:SpecifiedTaxRegistration.ram:ID`))).toBe(
+      `${company.taxId}00000`,
+    );
+    expect(text(at(root, `${agreement}.ram:BuyerTradeParty.ram:Name`))).toBe(company.companyName);
+    const settlement = 'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement';
+    expect(text(at(root, `${settlement}.ram:InvoiceCurrencyCode`))).toBe('THB');
+    const sums = at(root, `${settlement}.ram:SpecifiedTradeSettlementHeaderMonetarySummation`);
+    const money = (key: string) => Number(text(at(sums, key)));
+    expect(money('ram:GrandTotalAmount')).toBe(booking.total / 100);
+    expect(money('ram:TaxTotalAmount')).toBe(booking.vat / 100);
+    expect(money('ram:TaxBasisTotalAmount') + money('ram:TaxTotalAmount')).toBeCloseTo(
+      booking.total / 100,
+      2,
+    );
+    const items = [at(root, 'rsm:SupplyChainTradeTransaction.ram:IncludedSupplyChainTradeLineItem')].flat();
+    expect(items).toHaveLength(2); // the rental and the GPS
+    for (const item of items) for (const path of lineRequired) expect(at(item, path), path).toBeDefined();
+    const nets = items.map((i) =>
+      Number(
+        text(
+          at(
+            i,
+            'ram:SpecifiedLineTradeSettlement.ram:SpecifiedTradeSettlementLineMonetarySummation.ram:NetLineTotalAmount',
+          ),
+        ),
+      ),
+    );
+    expect(nets.reduce((a, b) => a + b, 0)).toBeCloseTo(money('ram:LineTotalAmount'), 2);
+
+    // Nobody else's; staff read it too; the next booking at the branch takes the next number.
+    const stranger = await makeCustomer(app);
+    expect((await invoiceOf(stranger.headers, booking.id)).statusCode).toBe(404);
+    expect((await app.inject({ url: `/api/v1/auth/bookings/${booking.id}/tax-invoice` })).statusCode).toBe(
+      401,
+    );
+    const byStaff = await app.inject({
+      url: `/api/v1/admin/bookings/${booking.id}/tax-invoice`,
+      headers: staff,
+    });
+    expect(byStaff.statusCode).toBe(200);
+    expect(byStaff.headers['content-disposition']).toContain(number);
+    const second = await book(customer.headers, car, 50, { taxInvoice: company });
+    const secondPdf = await invoiceOf(customer.headers, second.json().response.data.booking.id);
+    expect(secondPdf.headers['content-disposition']).toContain(
+      `${car.branchCode.toUpperCase()}-${year}-000002`,
+    );
+  });
+
+  it('issues nothing before payment, nor for a booking without a company; the profile forgets on request', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const customer = await makeCustomer(app);
+    const unpaid = await book(customer.headers, car, 60, {
+      paymentMethod: 'bank_transfer',
+      taxInvoice: company,
+    });
+    expect(unpaid.statusCode, unpaid.body).toBe(200);
+    const early = await invoiceOf(customer.headers, unpaid.json().response.data.booking.id);
+    expect(early.statusCode).toBe(409);
+    // A new account holds one unpaid booking: another customer books without a company.
+    const other = await makeCustomer(app);
+    const plain = await book(other.headers, car, 70, {});
+    expect(plain.statusCode, plain.body).toBe(200);
+    expect((await invoiceOf(other.headers, plain.json().response.data.booking.id)).statusCode).toBe(404);
+    const forget = await app.inject({
+      method: 'DELETE',
+      url: '/api/v1/auth/tax-details',
+      headers: customer.headers,
+    });
+    expect(forget.statusCode, forget.body).toBe(200);
+    expect(
+      (await app.inject({ url: '/api/v1/auth/tax-details', headers: customer.headers })).json(),
+    ).toMatchObject({
+      response: { data: null },
+    });
+  });
+
+  it('gives 20 invoices issued at once at one branch 20 different numbers, one after another', async () => {
+    const car = await makeCar(ctx.database, 20);
+    const ids: { headers: Record<string, string>; id: number }[] = [];
+    for (let i = 0; i < 20; i++) {
+      const customer = await makeCustomer(app);
+      const made = await book(customer.headers, car, 80, { taxInvoice: company });
+      expect(made.statusCode, made.body).toBe(200);
+      ids.push({ headers: customer.headers, id: made.json().response.data.booking.id });
+    }
+    const answers = await Promise.all(ids.map((b) => invoiceOf(b.headers, b.id)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
+    const numbers = answers.map((a) => /-(\d{6})\.pdf/.exec(a.headers['content-disposition'] as string)![1]);
+    expect([...numbers].sort()).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1).padStart(6, '0')));
+  });
+});

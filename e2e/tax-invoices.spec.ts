@@ -1,0 +1,85 @@
+import { readFileSync } from 'node:fs';
+import { axeViolations, expect, test } from './fixtures';
+import { fillLicence, freeCar, registerCustomer, signInBrowser } from './booking-fixtures';
+
+/**
+ * A company customer books with its tax ID and downloads the full tax invoice (issue 18, part 3):
+ * a wrong tax ID refused at its field in the customer's language, the booking paid by card, the
+ * invoice downloaded from My bookings; the details kept for the next booking. Thai at 390 px,
+ * English at 1280 px.
+ */
+type Texts = Record<string, Record<string, string>> & {
+  tax: Record<string, string> & { errors: Record<string, string> };
+};
+const texts = (lng: string) =>
+  JSON.parse(readFileSync(`apps/web/src/locales/${lng}/booking.json`, 'utf8')) as Texts;
+
+for (const { lng, width, from } of [
+  { lng: 'th', width: 390, from: 250 },
+  { lng: 'en', width: 1280, from: 256 },
+] as const) {
+  test(`a company books with its tax ID and downloads the full tax invoice (${lng}, ${width} px)`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const t = texts(lng);
+    const customer = await registerCustomer(request, `tax-${lng}`, lng);
+    await signInBrowser(page, customer);
+    const car = await freeCar(request, from, 2);
+    await page.goto(
+      `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
+    );
+    await expect(page.getByTestId('price-total')).toBeVisible();
+    await page.getByLabel(t.fields!.idNumber!).fill('1103700012345');
+    await fillLicence(page);
+
+    const company = page.getByTestId('company-fields');
+    await company.getByLabel(t.tax.wanted!).check();
+    await company.getByLabel(t.tax.companyName!).fill('บริษัท ทดสอบการเดินทาง จำกัด');
+    await company.getByLabel(t.tax.address!).fill('123 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110');
+    await company.getByLabel(t.tax.taxId!).fill('0105558000001');
+    await page.getByLabel(t.fields!.cardNumber!).fill('4242 4242 4242 4242');
+    await page.getByLabel(t.fields!.cardName!).fill('SOMCHAI JAIDEE');
+    await page.getByLabel(t.fields!.expiry!).fill('12/30');
+    await page.getByLabel(t.fields!.cvv!).fill('123');
+    await page.getByRole('checkbox').last().check();
+    await page.getByRole('button', { name: t.summary!.payConfirm }).click();
+    // A wrong check digit: said at the field, in the customer's language; nothing booked.
+    await expect(company.getByText(t.tax.errors.taxIdChecksum!)).toBeVisible();
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    await company.getByLabel(t.tax.taxId!).fill('0105558000006');
+    await page.getByRole('button', { name: t.summary!.payConfirm }).click();
+    await expect(page).toHaveURL(/\/booking-success\?booking=SD\d+/);
+
+    await page.goto(`/my-bookings?lng=${lng}`);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: t.history!.taxInvoice }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^tax-invoice-SD\d+\.pdf$/);
+    const saved = readFileSync(await file.path());
+    expect(saved.subarray(0, 5).toString()).toBe('%PDF-');
+
+    // Kept for next time: the form is filled from the profile.
+    const booking = (await (await request.get('/api/v1/auth/bookings', { headers: customer.headers })).json())
+      .response.data[0];
+    expect(booking.taxInvoice).toMatchObject({ taxId: '0105558000006', ready: true });
+    expect(booking.taxInvoice.number).toMatch(new RegExp(`^${car.branchCode.toUpperCase()}-\\d{4}-\\d{6}$`));
+    await page.goto(
+      `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
+    );
+    await company.getByLabel(t.tax.wanted!).check();
+    await expect(company.getByLabel(t.tax.taxId!)).toHaveValue('0105558000006');
+
+    // The profile shows them, and forgets them on request.
+    await page.goto(`/profile?lng=${lng}`);
+    const section = page.getByRole('region', { name: t.tax.profileTitle });
+    await expect(section.getByTestId('company-kept')).toContainText('0105558000006');
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+    await section.getByRole('button', { name: t.tax.forget }).click();
+    await expect(section.getByText(t.tax.none!)).toBeVisible();
+  });
+}
