@@ -320,6 +320,8 @@ export const adminSettingsSchema = z.object({
     email: z.string(),
     lineId: z.string(),
     messengerUrl: z.string(),
+    wechatId: z.string(),
+    whatsapp: z.string(),
     headOffice: localizedSchema,
   }),
 });
@@ -356,6 +358,17 @@ export const settingsPatchSchema = z.object({
       email: z.string().trim().pipe(z.email('Invalid email format')),
       lineId: z.string().trim().max(50).optional(),
       messengerUrl: z.url().max(300).optional(),
+      wechatId: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z][A-Za-z0-9_-]{5,19}$/, 'A WeChat ID: 6-20 letters, digits, _ or -')
+        .optional(),
+      whatsapp: z
+        .string()
+        .trim()
+        .transform((v) => v.replace(/[\s-]/g, ''))
+        .pipe(z.string().regex(/^\+\d{8,15}$/, 'An international number: + and 8-15 digits'))
+        .optional(),
       headOffice: localizedInputSchema.optional(),
     })
     .optional(),

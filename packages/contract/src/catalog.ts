@@ -164,6 +164,8 @@ export const carDetailsSchema = carSchema.extend({
   branches: z.array(branchSchema),
   /** The refundable security deposit taken at pickup, baht (not part of the price). */
   deposit: z.number().int(),
+  /** What renters gave this car in their published reviews (average 0 when there are none). */
+  rating: z.object({ average: z.number(), count: z.number().int() }),
 });
 export type CarDetails = z.infer<typeof carDetailsSchema>;
 export const carDetailsResponseSchema = dataEnvelope(carDetailsSchema);
@@ -172,6 +174,10 @@ export type CarDetailsResponse = z.infer<typeof carDetailsResponseSchema>;
 export const listLimitQuerySchema = z.object({
   limit: wholeNumber(1, 20).default(6),
   lng: z.string().optional(),
+});
+/** Testimonials, all of them or one car model's (its published reviews). */
+export const testimonialsQuerySchema = listLimitQuerySchema.extend({
+  car: wholeNumber(1, 2_147_483_647).optional(),
 });
 
 export const hotDealSchema = z.object({

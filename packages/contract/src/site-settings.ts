@@ -9,6 +9,8 @@ export const publicSiteSettingsSchema = z.object({
     email: z.string(),
     lineId: z.string(),
     messengerUrl: z.string(),
+    wechatId: z.string(),
+    whatsapp: z.string(),
     headOffice: z.string(),
   }),
   bankAccount: z.object({ bank: z.string(), accountName: z.string(), accountNumber: z.string() }),

@@ -9,6 +9,10 @@ export const defaultSiteSettings = {
     email: 'hello@siamdrive.co.th',
     lineId: '@siamdrive',
     messengerUrl: 'https://m.me/siamdrive',
+    /** Chinese visitors' channel: the WeChat ID to add. */
+    wechatId: 'siamdrive',
+    /** WhatsApp, for visitors from most other countries: an international number. */
+    whatsapp: '+66812345678',
     headOffice: {
       th: '99/9 อาคารสยามไดรฟ์ ถนนรัชดาภิเษก แขวงดินแดง เขตดินแดง กรุงเทพมหานคร 10400',
       en: '99/9 Siam Drive Building, Ratchadaphisek Road, Din Daeng, Bangkok 10400',

@@ -3,6 +3,7 @@ import type { AdminSettings, settingsPatchSchema } from '@siam/contract/admin';
 import type { Db } from '../../db/client';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
+import { defaultSiteSettings } from '../../db/seed/site-settings-defaults';
 
 type Patch = z.output<typeof settingsPatchSchema>;
 
@@ -38,6 +39,8 @@ export class SettingsAdminService {
         email: contact.email,
         lineId: contact.lineId,
         messengerUrl: contact.messengerUrl,
+        wechatId: contact.wechatId ?? defaultSiteSettings.contact.wechatId,
+        whatsapp: contact.whatsapp ?? defaultSiteSettings.contact.whatsapp,
         headOffice: { ...contact.headOffice },
       },
     };

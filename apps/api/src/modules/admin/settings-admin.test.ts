@@ -83,6 +83,38 @@ describeEachDatabase('back office: settings and the audit log', (ctx) => {
     expect(keys).toEqual(['bank_account', 'contact', 'promptpay_id']);
   });
 
+  it('keeps the WeChat ID and WhatsApp number the contact page shows (issue 18, part 5)', async () => {
+    expect((await publicSettings()).contact).toMatchObject({
+      wechatId: 'siamdrive',
+      whatsapp: '+66812345678',
+    });
+    const saved = await patch({
+      contact: {
+        phones: ['02-123-4567'],
+        email: 'hello@siamdrive.co.th',
+        wechatId: 'siamdrive_cn',
+        whatsapp: '+66 81 999 8888',
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await publicSettings()).contact).toMatchObject({
+      wechatId: 'siamdrive_cn',
+      whatsapp: '+66819998888',
+    });
+    const bad = await patch({
+      contact: {
+        phones: ['02-123-4567'],
+        email: 'hello@siamdrive.co.th',
+        wechatId: '1x',
+        whatsapp: '0812345678',
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(
+      expect.arrayContaining(['contact.wechatId', 'contact.whatsapp']),
+    );
+  });
+
   it('refuses bad settings field by field, and staff altogether', async () => {
     const bad = await patch({ promptpayId: '12', contact: { phones: [], email: 'nope' } });
     expect(bad.statusCode).toBe(400);

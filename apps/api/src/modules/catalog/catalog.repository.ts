@@ -456,7 +456,19 @@ export class CatalogRepository {
       .orderBy(asc(rentalConditions.sortOrder), asc(rentalConditions.id));
   }
 
-  async testimonials(limit: number) {
+  /** A model's published reviews: how many, and their average rating. */
+  async carRating(carModelId: number) {
+    const [row] = await this.db
+      .select({
+        count: sql<number>`count(*)::int`,
+        average: sql<string | null>`round(avg(${testimonials.rating}), 1)::text`,
+      })
+      .from(testimonials)
+      .where(and(eq(testimonials.isPublished, true), eq(testimonials.carModelId, carModelId)));
+    return { count: row?.count ?? 0, average: row?.average ? Number(row.average) : 0 };
+  }
+
+  async testimonials(limit: number, carModelId?: number) {
     return this.db
       .select({
         id: testimonials.id,
@@ -471,7 +483,12 @@ export class CatalogRepository {
       })
       .from(testimonials)
       .leftJoin(carModels, eq(carModels.id, testimonials.carModelId))
-      .where(eq(testimonials.isPublished, true))
+      .where(
+        and(
+          eq(testimonials.isPublished, true),
+          carModelId === undefined ? undefined : eq(testimonials.carModelId, carModelId),
+        ),
+      )
       .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
       .limit(limit);
   }

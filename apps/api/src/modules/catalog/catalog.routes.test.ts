@@ -417,6 +417,15 @@ describeEachDatabase(
         expect((await get('/guest/testimonials?limit=1')).json().response.data).toHaveLength(1);
         expect((await get('/guest/testimonials?limit=99')).statusCode).toBe(400);
       });
+
+      it('shows a car’s own reviews and their average on its page (issue 18, part 5)', async () => {
+        const mine = (await get('/guest/testimonials?car=11&lng=en')).json().response.data;
+        expect(mine.map((r: { name: string }) => r.name)).toEqual(['Somchai K.']);
+        expect((await get('/guest/testimonials?car=12')).json().response.data).toEqual([]);
+        expect((await get('/guest/testimonials?car=abc')).statusCode).toBe(400);
+        expect((await get('/guest/cars/11')).json().response.data.rating).toEqual({ average: 5, count: 1 });
+        expect((await get('/guest/cars/12')).json().response.data.rating).toEqual({ average: 0, count: 0 });
+      });
     });
   },
   { seed: false },

@@ -11,6 +11,7 @@ import {
   categoriesResponseSchema,
   hotDealsResponseSchema,
   listLimitQuerySchema,
+  testimonialsQuerySchema,
   rentalConditionsResponseSchema,
   testimonialsResponseSchema,
 } from '@siam/contract/catalog';
@@ -156,14 +157,18 @@ export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['catalog'],
-        summary: 'What customers say, newest first, in the request language',
-        querystring: listLimitQuerySchema,
+        summary: 'What customers say, newest first, in the request language (?car=: one car model’s reviews)',
+        querystring: testimonialsQuerySchema,
         response: { 200: testimonialsResponseSchema, 400: errorEnvelopeSchema },
       },
     },
     async (request, reply) => {
       cacheFor(reply, 300);
-      const data = await catalog.testimonials(requestLanguage(request), request.query.limit);
+      const data = await catalog.testimonials(
+        requestLanguage(request),
+        request.query.limit,
+        request.query.car,
+      );
       return { status: true as const, response: { data } };
     },
   );

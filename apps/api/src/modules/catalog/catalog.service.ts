@@ -174,11 +174,12 @@ export class CatalogService {
       this.repository.findModel(id),
     ]);
     if (!card || !model) throw notFound('Car');
-    const [images, deals, features, branches] = await Promise.all([
+    const [images, deals, features, branches, rating] = await Promise.all([
       this.repository.images([id]),
       this.repository.runningDeals([id], this.clock()),
       this.repository.features(id),
       this.repository.branches(id),
+      this.repository.carRating(id),
     ]);
     const car = this.toCar(
       card,
@@ -199,6 +200,7 @@ export class CatalogService {
       images: images.map((i) => ({ url: i.url, width: i.width, height: i.height })),
       branches: branches.map((b) => this.toBranch(b, lang)),
       deposit: Math.round(Number(model.depositAmount)),
+      rating,
     };
   }
 
@@ -255,12 +257,15 @@ export class CatalogService {
     );
   }
 
-  testimonials(lang: Language, limit: number): Promise<Testimonial[]> {
-    return this.remembered(`testimonials:${lang}:${limit}`, () => this.readTestimonials(lang, limit));
+  /** What customers say: everyone's newest, or one car model's (`carModelId`). */
+  testimonials(lang: Language, limit: number, carModelId?: number): Promise<Testimonial[]> {
+    return this.remembered(`testimonials:${lang}:${limit}:${carModelId ?? ''}`, () =>
+      this.readTestimonials(lang, limit, carModelId),
+    );
   }
 
-  private async readTestimonials(lang: Language, limit: number): Promise<Testimonial[]> {
-    return (await this.repository.testimonials(limit)).map((t) => ({
+  private async readTestimonials(lang: Language, limit: number, carModelId?: number): Promise<Testimonial[]> {
+    return (await this.repository.testimonials(limit, carModelId)).map((t) => ({
       id: t.id,
       name: t.name,
       city: t.city[lang],

@@ -59,6 +59,9 @@ export class SiteSettingsService {
         email: contact.email,
         lineId: contact.lineId,
         messengerUrl: contact.messengerUrl,
+        // Kept before these existed: the shipped defaults until staff set them.
+        wechatId: contact.wechatId ?? defaultSiteSettings.contact.wechatId,
+        whatsapp: contact.whatsapp ?? defaultSiteSettings.contact.whatsapp,
         headOffice: (contact.headOffice as Localized)[lang],
       },
       bankAccount: {

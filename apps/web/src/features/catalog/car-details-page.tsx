@@ -23,7 +23,8 @@ import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { shareLink } from '../../lib/share-link';
 import { BookingBox } from './booking-box';
-import { useCar, useRentalConditions } from './catalog-api';
+import { useCar, useRentalConditions, useTestimonials } from './catalog-api';
+import { Stars } from './stars';
 import { CarGallery } from './car-gallery';
 import { formatBaht } from '../../lib/money';
 
@@ -81,6 +82,50 @@ function ShareButton({ car }: { car: CarDetails }) {
         {copied ? t('details.linkCopied') : ''}
       </p>
     </div>
+  );
+}
+
+/**
+ * What renters said about this car: their average and their published reviews, newest first (issue
+ * 18, part 5). A car nobody has reviewed yet says so.
+ */
+function CarReviews({ car }: { car: CarDetails }) {
+  const { t } = useTranslation('catalog');
+  const reviews = useTestimonials(6, car.car_model_id, car.rating.count > 0);
+  return (
+    <section aria-labelledby="reviews-title" className="mt-10" data-testid="car-reviews">
+      <h2 id="reviews-title" className="text-2xl">
+        {t('reviews.title')}
+      </h2>
+      {car.rating.count === 0 ? (
+        <p className="mt-2 text-slate-700">{t('reviews.none')}</p>
+      ) : (
+        <>
+          <div className="mt-2 flex flex-wrap items-center gap-3">
+            <Stars
+              rating={car.rating.average}
+              label={t('reviews.average', { average: car.rating.average })}
+            />
+            <span className="text-slate-800">
+              {t('reviews.summary', { average: car.rating.average, count: car.rating.count })}
+            </span>
+          </div>
+          <ul className="mt-4 space-y-4">
+            {reviews.data?.map((r) => (
+              <li key={r.id}>
+                <figure className="rounded-lg border border-slate-200 p-4">
+                  <Stars rating={r.rating} label={t('reviews.rating', { rating: r.rating })} />
+                  <blockquote className="mt-2 text-slate-800">“{r.text}”</blockquote>
+                  <figcaption className="mt-2 text-sm text-slate-700">
+                    <span className="font-semibold text-slate-900">{r.name}</span>, {r.city}
+                  </figcaption>
+                </figure>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
   );
 }
 
@@ -220,6 +265,8 @@ function CarView({ car }: { car: CarDetails }) {
               </ul>
             </section>
           )}
+
+          <CarReviews car={car} />
 
           <RentalTerms />
 

@@ -93,14 +93,16 @@ export function useHotDeals(limit = 3) {
   });
 }
 
-export function useTestimonials(limit = 3) {
+/** What customers say: the newest, or one car model's reviews (`car`). */
+export function useTestimonials(limit = 3, car?: number, enabled = true) {
   const lang = useLang();
   return useQuery({
-    queryKey: ['testimonials', lang, limit],
+    queryKey: ['testimonials', lang, limit, car ?? null],
     queryFn: () =>
-      apiRequest<Data<Testimonial[]>>('/guest/testimonials', { query: { limit } }).then(
-        (r) => r.response.data,
-      ),
+      apiRequest<Data<Testimonial[]>>('/guest/testimonials', {
+        query: car === undefined ? { limit } : { limit, car },
+      }).then((r) => r.response.data),
+    enabled,
     staleTime: 300_000,
   });
 }

@@ -160,10 +160,44 @@ export function ContactPage() {
                     {settings.contact.email}
                   </a>
                 </li>
-                <li className="inline-flex items-center gap-2">
+                <li>
+                  <a
+                    href={`https://line.me/R/ti/p/${encodeURIComponent(settings.contact.lineId)}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 items-center gap-2 hover:underline"
+                  >
+                    <MessageCircle aria-hidden size={18} />
+                    {t('contact.line')}: {settings.contact.lineId}
+                  </a>
+                </li>
+                <li>
+                  <a
+                    href={settings.contact.messengerUrl}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 items-center gap-2 hover:underline"
+                  >
+                    <MessageCircle aria-hidden size={18} />
+                    {t('contact.messenger')}
+                  </a>
+                </li>
+                <li>
+                  <a
+                    href={`https://wa.me/${settings.contact.whatsapp.replace(/\D/g, '')}`}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="inline-flex min-h-11 items-center gap-2 hover:underline"
+                    data-testid="contact-whatsapp"
+                  >
+                    <MessageCircle aria-hidden size={18} />
+                    {t('contact.whatsapp')}: {settings.contact.whatsapp}
+                  </a>
+                </li>
+                <li className="inline-flex min-h-11 items-center gap-2" data-testid="contact-wechat">
                   <MessageCircle aria-hidden size={18} />
                   <span>
-                    {t('contact.line')}: {settings.contact.lineId}
+                    {t('contact.wechat')}: {settings.contact.wechatId}
                   </span>
                 </li>
                 <li className="flex gap-2">

@@ -6,7 +6,6 @@ import {
   KeyRound,
   MapPin,
   ShieldCheck,
-  Star,
   Wallet,
 } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -18,6 +17,7 @@ import { useHotDeals, useTestimonials } from '../catalog/catalog-api';
 import { CarImage } from '../catalog/car-image';
 import { formatBaht } from '../../lib/money';
 import { HotDealCountdown } from '../catalog/hot-deal-countdown';
+import { Stars } from '../catalog/stars';
 
 function DealCard({ deal, answeredAt }: { deal: HotDeal; answeredAt: number }) {
   const { t } = useTranslation('home');
@@ -51,17 +51,6 @@ function DealCard({ deal, answeredAt }: { deal: HotDeal; answeredAt: number }) {
         )}
       </div>
     </article>
-  );
-}
-
-function Stars({ rating }: { rating: number }) {
-  const { t } = useTranslation('home');
-  return (
-    <p className="flex gap-0.5 text-action-600" aria-label={t('testimonials.rating', { rating })} role="img">
-      {Array.from({ length: 5 }, (_, i) => (
-        <Star key={i} aria-hidden size={18} className={i < rating ? 'fill-current' : 'text-slate-300'} />
-      ))}
-    </p>
   );
 }
 
@@ -152,7 +141,7 @@ export function HomeMore() {
             {testimonials.data.map((item) => (
               <li key={item.id}>
                 <figure className="h-full rounded-xl border border-slate-200 p-5">
-                  <Stars rating={item.rating} />
+                  <Stars rating={item.rating} label={t('testimonials.rating', { rating: item.rating })} />
                   <blockquote className="mt-3 text-slate-800">“{item.text}”</blockquote>
                   <figcaption className="mt-3 text-sm text-slate-700">
                     <span className="font-semibold text-slate-900">{item.name}</span>, {item.city}

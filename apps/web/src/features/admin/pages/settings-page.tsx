@@ -100,6 +100,10 @@ function ContactForm({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
   const [phones, setPhones] = useState(settings.contact.phones.join('\n'));
   const [email, setEmail] = useState(settings.contact.email);
+  const [lineId, setLineId] = useState(settings.contact.lineId);
+  const [messengerUrl, setMessengerUrl] = useState(settings.contact.messengerUrl);
+  const [wechatId, setWechatId] = useState(settings.contact.wechatId);
+  const [whatsapp, setWhatsapp] = useState(settings.contact.whatsapp);
   const save = useAdminMutation<AdminSettings, SettingsPatch>('PATCH', '/settings');
   const errors = fieldErrors(save.error);
   const phoneError = Object.entries(errors).find(([path]) => path.startsWith('contact.phones'))?.[1];
@@ -117,6 +121,10 @@ function ContactForm({ settings }: { settings: AdminSettings }) {
                 .map((p) => p.trim())
                 .filter(Boolean),
               email,
+              lineId,
+              messengerUrl,
+              wechatId,
+              whatsapp,
             },
           });
         }}
@@ -148,6 +156,33 @@ function ContactForm({ settings }: { settings: AdminSettings }) {
           value={email}
           onChange={(e) => setEmail(e.target.value)}
           error={errors['contact.email']}
+        />
+        <Field
+          label={t('settings.lineId')}
+          value={lineId}
+          onChange={(e) => setLineId(e.target.value)}
+          error={errors['contact.lineId']}
+        />
+        <Field
+          label={t('settings.messengerUrl')}
+          type="url"
+          value={messengerUrl}
+          onChange={(e) => setMessengerUrl(e.target.value)}
+          error={errors['contact.messengerUrl']}
+        />
+        <Field
+          label={t('settings.wechatId')}
+          value={wechatId}
+          onChange={(e) => setWechatId(e.target.value)}
+          error={errors['contact.wechatId']}
+        />
+        <Field
+          label={t('settings.whatsapp')}
+          type="tel"
+          hint={t('settings.whatsappHint')}
+          value={whatsapp}
+          onChange={(e) => setWhatsapp(e.target.value)}
+          error={errors['contact.whatsapp']}
         />
         <div className="flex items-center gap-3 sm:col-span-2">
           <button type="submit" className="btn-primary" disabled={save.isPending}>
