@@ -77,3 +77,25 @@ for (const { lng, width } of [
     ).toBeLessThanOrEqual(0);
   });
 }
+
+/** Licence guidance by country, in the visitor's language (issue 18, part 5). */
+for (const { lng, width, country, key } of [
+  { lng: 'zh', width: 390, country: 'CN', key: 'permit' },
+  { lng: 'en', width: 1280, country: 'MY', key: 'asean' },
+  { lng: 'th', width: 375, country: 'TH', key: 'thai' },
+] as const) {
+  test(`says which licence a driver from ${country} needs (${lng}, ${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const t = JSON.parse(readFileSync(`apps/web/src/locales/${lng}/pages.json`, 'utf8'))
+      .licenceGuide as Record<string, string>;
+    await page.goto(`/how-it-works?lng=${lng}`);
+    const guide = page.getByTestId('licence-guide');
+    await expect(guide.getByTestId('licence-advice')).toHaveText(t.intro!);
+    await guide.getByLabel(t.country!).selectOption(country);
+    await expect(guide.getByTestId('licence-advice')).toContainText(t[key]!.split('{{')[0]!.slice(0, 8));
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+}

@@ -9,25 +9,7 @@ import { isoDateSchema } from './safe-input';
  * The same checks run in the booking form (from the quote's rules) and on the server, which decides.
  */
 
-/** Countries and territories that issue driving licences (ISO 3166-1 alpha-2). */
-export const licenceCountries = (
-  'AD AE AF AG AI AL AM AO AR AS AT AU AW AX AZ BA BB BD BE BF BG BH BI BJ BL BM BN BO BQ BR BS BT BW ' +
-  'BY BZ CA CC CD CF CG CH CI CK CL CM CN CO CR CU CV CW CX CY CZ DE DJ DK DM DO DZ EC EE EG EH ER ES ET ' +
-  'FI FJ FK FM FO FR GA GB GD GE GF GG GH GI GL GM GN GP GQ GR GT GU GW GY HK HN HR HT HU ID IE IL IM IN ' +
-  'IQ IR IS IT JE JM JO JP KE KG KH KI KM KN KP KR KW KY KZ LA LB LC LI LK LR LS LT LU LV LY MA MC MD ME ' +
-  'MF MG MH MK ML MM MN MO MP MQ MR MS MT MU MV MW MX MY MZ NA NC NE NF NG NI NL NO NP NR NU NZ OM PA PE ' +
-  'PF PG PH PK PL PM PN PR PS PT PW PY QA RE RO RS RU RW SA SB SC SD SE SG SH SI SJ SK SL SM SN SO SR SS ' +
-  'ST SV SX SY SZ TC TD TG TH TJ TK TL TM TN TO TR TT TV TW TZ UA UG US UY UZ VA VC VE VG VI VN VU WF WS ' +
-  'XK YE YT ZA ZM ZW'
-).split(' ');
-
-/**
- * Licences Thailand accepts as they are: its own, and those of the other ASEAN countries (the 1985
- * ASEAN agreement on domestic driving permits). Every other licence comes with an international
- * driving permit, as the rental terms and Thai law ask of foreign drivers.
- */
-export const permitExemptCountries = ['TH', 'BN', 'KH', 'ID', 'LA', 'MY', 'MM', 'PH', 'SG', 'VN'];
-export const needsInternationalPermit = (country: string) => !permitExemptCountries.includes(country);
+import { licenceCountries, needsInternationalPermit } from './licence-countries';
 
 /** At most this many drivers besides the main one; each is free (the rental terms say so). */
 export const maxAdditionalDrivers = 2;

@@ -1,4 +1,4 @@
-import { licenceCountries } from '@siam/contract/drivers';
+import { licenceCountries } from '@siam/contract/licence-countries';
 
 const locales = { th: 'th', en: 'en', zh: 'zh-Hans' } as const;
 

@@ -1,4 +1,4 @@
-import { needsInternationalPermit } from '@siam/contract/drivers';
+import { needsInternationalPermit } from '@siam/contract/licence-countries';
 import { useId, useMemo } from 'react';
 import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { countryOptions } from '../../lib/country-names';

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../lib/site-link';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { LicenceGuide } from './licence-guide';
 
 export function HowItWorksPage() {
   const { t } = useTranslation('pages');
@@ -35,6 +36,7 @@ export function HowItWorksPage() {
           ))}
         </ul>
       </section>
+      <LicenceGuide />
       <Link to="/cars" className="btn-action mt-10">
         {t('howItWorks.cta')}
       </Link>
