@@ -21,6 +21,7 @@ for (const { lng, width, from } of [
   test(`a company books with its tax ID and downloads the full tax invoice (${lng}, ${width} px)`, async ({
     page,
     request,
+    browser,
   }) => {
     await page.setViewportSize({ width, height: 900 });
     const t = texts(lng);
@@ -81,5 +82,24 @@ for (const { lng, width, from } of [
     expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
     await section.getByRole('button', { name: t.tax.forget }).click();
     await expect(section.getByText(t.tax.none!)).toBeVisible();
+
+    // Staff see the company and the invoice's number on the booking's page, in the same language.
+    const admin = JSON.parse(readFileSync(`apps/web/src/locales/${lng}/admin.json`, 'utf8')) as Record<
+      string,
+      Record<string, string>
+    >;
+    const staffContext = await browser.newContext({ viewport: { width, height: 900 } });
+    const staff = await staffContext.newPage();
+    await staff.goto(`/admin?lng=${lng}`);
+    await staff.getByLabel(admin.signIn!.email!).fill('admin@siamdrive.test');
+    await staff.getByLabel(admin.signIn!.password!).fill('SiamDrive-admin-2026');
+    await staff.getByRole('button', { name: admin.signIn!.submit }).click();
+    await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
+    await staff.goto(`/admin/bookings/${booking.id}?lng=${lng}`);
+    const staffView = staff.getByTestId('tax-invoice');
+    await expect(staffView).toContainText(booking.taxInvoice.number);
+    await expect(staffView.getByRole('button', { name: admin.booking!.openTaxInvoice })).toBeVisible();
+    expect(await axeViolations(staff, ['wcag2a', 'wcag2aa'])).toEqual([]);
+    await staffContext.close();
   });
 }

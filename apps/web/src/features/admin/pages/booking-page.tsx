@@ -53,6 +53,47 @@ function PrivateFile({ path, alt, pdf = false }: { path: string; alt: string; pd
   );
 }
 
+/**
+ * The company a full tax invoice is made out to, its number once issued, and a button that fetches it
+ * (issuing it the first time, once the booking is paid): never fetched just by opening the page.
+ */
+function TaxInvoiceView({
+  booking,
+}: {
+  booking: { id: number; taxInvoice: NonNullable<Booking['taxInvoice']> };
+}) {
+  const { t } = useTranslation('admin');
+  const [error, setError] = useState(false);
+  const inv = booking.taxInvoice;
+  const open = async () => {
+    setError(false);
+    const token = getToken();
+    const res = await fetch(`/api/v1/admin/bookings/${booking.id}/tax-invoice`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    if (!res.ok) return setError(true);
+    const url = URL.createObjectURL(await res.blob());
+    window.open(url, '_blank', 'noopener');
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  };
+  return (
+    <div data-testid="tax-invoice">
+      <p>
+        {inv.companyName} · {inv.taxId} · {inv.branch === '00000' ? t('booking.headOffice') : inv.branch}
+      </p>
+      {inv.number && <p>{t('booking.taxInvoiceNumber', { number: inv.number })}</p>}
+      {inv.ready ? (
+        <button type="button" className="btn-outline mt-1" onClick={() => void open()}>
+          {t('booking.openTaxInvoice')}
+        </button>
+      ) : (
+        <p className="text-slate-600">{t('booking.taxInvoiceWhenPaid')}</p>
+      )}
+      {error && <p role="alert">{t('errorGeneric')}</p>}
+    </div>
+  );
+}
+
 function SlipView({ bookingId, slip }: { bookingId: number; slip: AdminSlip }) {
   const { t } = useTranslation('admin');
   return (
@@ -164,6 +205,11 @@ export function BookingPage({ id }: { id: string }) {
                     />
                   ))}
                 </div>
+              </Row>
+            )}
+            {b.taxInvoice && (
+              <Row label={t('booking.taxInvoice')}>
+                <TaxInvoiceView booking={{ id: b.id, taxInvoice: b.taxInvoice }} />
               </Row>
             )}
             {b.returnBranchCode !== b.branchCode && (
