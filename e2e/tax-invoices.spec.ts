@@ -94,7 +94,8 @@ for (const { lng, width, from } of [
     await staff.getByLabel(admin.signIn!.email!).fill('admin@siamdrive.test');
     await staff.getByLabel(admin.signIn!.password!).fill('SiamDrive-admin-2026');
     await staff.getByRole('button', { name: admin.signIn!.submit }).click();
-    await expect(staff.getByRole('heading', { level: 1 })).toBeVisible();
+    // Signed in once the back office's first screen is up (the sign-in page has a heading too).
+    await expect(staff.getByRole('heading', { level: 1, name: admin.today!.title })).toBeVisible();
     await staff.goto(`/admin/bookings/${booking.id}?lng=${lng}`);
     const staffView = staff.getByTestId('tax-invoice');
     await expect(staffView).toContainText(booking.taxInvoice.number);
