@@ -24,6 +24,10 @@ export function percentOf(satang: number, percent: number): number {
   return Math.round((satang * Math.round(percent * 100)) / 10_000);
 }
 
+/** The VAT inside a price that includes it (7/107), rounded to the satang. */
+export const vatPart = (satang: number) =>
+  Math.round((satang * businessRules.vatPercent) / (100 + businessRules.vatPercent));
+
 export interface PriceInput {
   days: number;
   pricePerDay: number; // satang
@@ -80,7 +84,7 @@ export function priceBooking(input: PriceInput): PriceBreakdown {
   const fees = input.fees ?? [];
   const feesAmount = fees.reduce((sum, f) => sum + f.amount, 0);
   const total = rentalAfterDeal + addonsAmount - promoDiscount + feesAmount;
-  const vat = Math.round((total * businessRules.vatPercent) / (100 + businessRules.vatPercent));
+  const vat = vatPart(total);
   return { rentalAmount, hotDealDiscount, addons, addonsAmount, promoDiscount, fees, feesAmount, total, vat };
 }
 

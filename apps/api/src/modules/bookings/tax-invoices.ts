@@ -6,6 +6,7 @@ import { escapeMarkup } from '../../lib/escape-markup';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { BookingsRepository, Executor, TaxInvoiceRow, TaxSeller } from './bookings.repository';
 import { pdfWriter } from './pdf-writer';
+import { vatPart } from './pricing';
 
 /** A tax invoice as a private file to download. */
 export const taxInvoiceFile = (invoice: { number: string; body: Buffer }, format: 'pdf' | 'xml') => ({
@@ -13,10 +14,6 @@ export const taxInvoiceFile = (invoice: { number: string; body: Buffer }, format
   content: invoice.body,
   downloadAs: `tax-invoice-${invoice.number}.${format}`,
 });
-
-/** The part of an amount that is VAT, prices including it (7/107), rounded to the satang. */
-const vatOf = (total: number) =>
-  Math.round((total * businessRules.vatPercent) / (100 + businessRules.vatPercent));
 
 /**
  * The invoice's lines from the booking as agreed: the rental (shaped by the pricing rules, less a hot
@@ -44,7 +41,7 @@ export function invoiceLines(booking: Booking): TaxInvoiceRow['lines'] {
   const net = booking.total - booking.vat;
   let left = net;
   return lines.map((l, i) => {
-    const lineNet = i === lines.length - 1 ? left : l.total - vatOf(l.total);
+    const lineNet = i === lines.length - 1 ? left : l.total - vatPart(l.total);
     left -= lineNet;
     return { ...l, net: lineNet };
   });

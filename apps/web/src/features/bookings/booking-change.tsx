@@ -8,9 +8,7 @@ import { changeBooking, fetchChangeOptions, quoteChange } from './booking-api';
 import { LabelledControl } from '../../lib/form-fields';
 import { CardEntryFields, useCardEntry } from './card-entry';
 import { useFormat } from './format';
-import { halfHoursBetween, timeMessages } from '@siam/contract/rental-times';
-import { useBranches } from '../catalog/catalog-api';
-import { TimeChoice } from './time-choice';
+import { TimeChoice, timeErrorKey, useBranchHalfHours } from './time-choice';
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -52,11 +50,7 @@ export default function ChangePanel({
     returnTime,
     ...(!booking.canExtend && { carModelId, addons: extras.map((code) => ({ code, quantity: 1 })) }),
   };
-  const branches = useBranches();
-  const hoursOf = (code: string) => {
-    const b = branches.data?.find((x) => x.code === code);
-    return b ? halfHoursBetween(b.opens_at, b.closes_at) : halfHoursBetween('08:00', '20:00');
-  };
+  const hoursOf = useBranchHalfHours();
   const [plan, setPlan] = useState<ChangeQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newKey());
@@ -68,8 +62,8 @@ export default function ChangePanel({
       if (e.code === 'PAYMENT_FAILED') return t(`cardErrors.${cardRefusal(e.fieldErrors[0]?.message)}`);
       const known = Object.entries(changeMessages).find(([, text]) => text === e.serverMsg)?.[0];
       if (known) return t(`change.errors.${known}`);
-      const time = Object.entries(timeMessages).find(([, text]) => text === e.serverMsg)?.[0];
-      if (time && time !== 'pickupPassed') return t(`times.errors.${time}`);
+      const time = timeErrorKey(e.serverMsg);
+      if (time) return t(time);
       return e.message;
     }
     return e instanceof Error && e.message.startsWith('cardErrors.') ? t(e.message) : t('summary.fixErrors');

@@ -35,9 +35,8 @@ import { handoverMessages, handoverRequestSchema } from '@siam/contract/delivery
 import { isoDateSchema } from '@siam/contract/safe-input';
 import { taxBuyerSchema, taxMessages } from '@siam/contract/tax-invoices';
 import { businessRules } from '@siam/contract/business-rules';
-import { TIME_OF_DAY, halfHoursBetween, timeMessages } from '@siam/contract/rental-times';
-import { useBranches } from '../catalog/catalog-api';
-import { TimeChoice } from './time-choice';
+import { TIME_OF_DAY } from '@siam/contract/rental-times';
+import { TimeChoice, timeErrorKey, useBranchHalfHours } from './time-choice';
 import { sitePaths } from '@siam/contract/site-routes';
 import { ApiError } from '../../lib/api-client';
 import { TextField } from '../../lib/form-fields';
@@ -329,21 +328,12 @@ function readChoice(carId: string | undefined, params: URLSearchParams) {
     : null;
 }
 
-/** The quote's refusals of the times, as text keys by field (rental-times.ts's messages). */
-const timeMessageKeys: Record<string, string> = {
-  [timeMessages.pickupClosed]: 'times.errors.pickupClosed',
-  [timeMessages.returnClosed]: 'times.errors.returnClosed',
-  [timeMessages.pickupHoliday]: 'times.errors.pickupHoliday',
-  [timeMessages.returnHoliday]: 'times.errors.returnHoliday',
-  [timeMessages.returnBeforePickup]: 'times.errors.returnBeforePickup',
-  [timeMessages.tooShort]: 'times.errors.tooShort',
-  [timeMessages.format]: 'times.errors.format',
-};
+/** The quote's refusals of the times, as text keys by field. */
 function timeErrors(error: unknown): Record<string, string> {
   const found: Record<string, string> = {};
   if (error instanceof ApiError)
     for (const e of error.fieldErrors)
-      if (timeMessageKeys[e.message]) found[e.path] ??= timeMessageKeys[e.message]!;
+      if (timeErrorKey(e.message)) found[e.path] ??= timeErrorKey(e.message)!;
   return found;
 }
 
@@ -364,11 +354,7 @@ function RentalTimeFields({
 }) {
   const { t } = useTranslation('booking');
   const id = useId();
-  const branches = useBranches();
-  const hoursOf = (code: string) => {
-    const b = branches.data?.find((x) => x.code === code);
-    return b ? halfHoursBetween(b.opens_at, b.closes_at) : halfHoursBetween('08:00', '20:00');
-  };
+  const hoursOf = useBranchHalfHours();
   const say = (path: string) => (errors[path] ? t(errors[path]!) : undefined);
   return (
     <div className="mb-4 grid gap-x-3 sm:grid-cols-2" data-testid="rental-times">

@@ -1,3 +1,21 @@
+import { halfHoursBetween, timeMessages } from '@siam/contract/rental-times';
+import { useBranches } from '../catalog/catalog-api';
+
+/** The half hours a branch is open, by its code (08:00-20:00, the spec's hours, until the list is in). */
+export function useBranchHalfHours() {
+  const branches = useBranches();
+  return (code: string) => {
+    const b = branches.data?.find((x) => x.code === code);
+    return b ? halfHoursBetween(b.opens_at, b.closes_at) : halfHoursBetween('08:00', '20:00');
+  };
+}
+
+/** A refusal of the times (rental-times.ts's English message) as a text key of the booking namespace. */
+export function timeErrorKey(message: string | undefined): string | undefined {
+  const key = Object.entries(timeMessages).find(([, text]) => text === message)?.[0];
+  return key && key !== 'pickupPassed' ? `times.errors.${key}` : undefined;
+}
+
 /**
  * A time of day on the hour or half hour, among those a branch is open (rental-times.ts). A time
  * chosen before (another branch's, or from the address) stays offered, and its error says why it
