@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defaultDriverRules, driverRulesSchema } from './drivers';
 import { isoDateSchema } from './safe-input';
+import { isRate } from './currencies';
 import { fuels, specKeys, transmissions, unitStatuses } from './admin-constants';
 import { dataEnvelope, pagedEnvelope } from './envelope';
 
@@ -311,6 +312,12 @@ export type HotDealBody = z.input<typeof hotDealBodySchema>;
 
 // ---------- settings ----------
 
+const exchangeRateSchema = z
+  .string()
+  .trim()
+  .refine(isRate, 'Baht per unit, more than 0, up to 4 decimals (e.g. 4.85)')
+  .nullable();
+
 export const adminSettingsSchema = z.object({
   rentalOpen: z.boolean(),
   bankAccount: z.object({ bank: localizedSchema, accountName: z.string(), accountNumber: z.string() }),
@@ -323,6 +330,10 @@ export const adminSettingsSchema = z.object({
     wechatId: z.string(),
     whatsapp: z.string(),
     headOffice: localizedSchema,
+  }),
+  exchangeRates: z.object({
+    rates: z.object({ CNY: z.string().nullable(), USD: z.string().nullable(), EUR: z.string().nullable() }),
+    setOn: z.string().nullable(),
   }),
 });
 export type AdminSettings = z.infer<typeof adminSettingsSchema>;
@@ -371,6 +382,10 @@ export const settingsPatchSchema = z.object({
         .optional(),
       headOffice: localizedInputSchema.optional(),
     })
+    .optional(),
+  /** Baht per unit ("4.85"), or null to stop offering that currency; the day set is today's. */
+  exchangeRates: z
+    .object({ CNY: exchangeRateSchema, USD: exchangeRateSchema, EUR: exchangeRateSchema })
     .optional(),
 });
 export type SettingsPatch = z.input<typeof settingsPatchSchema>;

@@ -15,6 +15,13 @@ export const publicSiteSettingsSchema = z.object({
   }),
   bankAccount: z.object({ bank: z.string(), accountName: z.string(), accountNumber: z.string() }),
   promptpayId: z.string(),
+  /** Baht per unit of each currency a visitor may see prices in (null: not offered), and the day they were set. */
+  exchangeRates: z.object({
+    CNY: z.string().nullable(),
+    USD: z.string().nullable(),
+    EUR: z.string().nullable(),
+  }),
+  exchangeRatesSetOn: z.string().nullable(),
 });
 export type PublicSiteSettings = z.infer<typeof publicSiteSettingsSchema>;
 

@@ -32,6 +32,7 @@ import {
 import { seedDemoStaff } from './demo-staff';
 import { seedDemoArticles } from './demo-articles';
 import { defaultSiteSettings } from './site-settings-defaults';
+import { bangkokDate } from '@siam/contract/bangkok-time';
 
 const DAY_MS = 86_400_000;
 
@@ -61,6 +62,14 @@ export async function isCatalogEmpty(database: Database): Promise<boolean> {
  */
 export async function seedDemoData(database: Database, now = new Date()): Promise<void> {
   const { db } = database;
+  // Believable rates for the demo's prices in yuan, dollars and euros (a real site's admins set theirs).
+  await db
+    .insert(siteSettings)
+    .values({
+      key: 'exchange_rates',
+      value: { rates: { CNY: '4.85', USD: '34.50', EUR: '37.20' }, setOn: bangkokDate(now) },
+    })
+    .onConflictDoNothing();
   await seedSiteSettings(database);
   await seedDemoStaff(database); // demo admin and staff accounts (README), demo data only
   await db.transaction(async (tx) => {

@@ -1,3 +1,5 @@
+import type { ExchangeRates } from '@siam/contract/currencies';
+
 /**
  * The site settings a fresh database starts with. Staff change them in the
  * back office; these are believable values, not secrets.
@@ -29,5 +31,13 @@ export const defaultSiteSettings = {
   company: {
     legalName: { th: 'บริษัท สยามไดรฟ์ จำกัด', en: 'Siam Drive Co., Ltd.', zh: 'Siam Drive 有限公司' },
     taxId: '0105558000006',
+  },
+  /**
+   * Baht per yuan, dollar and euro for prices shown in those currencies (decision 1803): none until
+   * admins set them (the demo sets believable ones), so a fresh site never shows a made-up rate.
+   */
+  exchange_rates: {
+    rates: { CNY: null, USD: null, EUR: null } as ExchangeRates,
+    setOn: null as string | null,
   },
 } as const;

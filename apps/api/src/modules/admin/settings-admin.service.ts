@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import { defaultSiteSettings } from '../../db/seed/site-settings-defaults';
+import { bangkokToday } from '@siam/contract/bangkok-time';
 
 type Patch = z.output<typeof settingsPatchSchema>;
 
@@ -20,11 +21,12 @@ export class SettingsAdminService {
   ) {}
 
   async read(executor?: Db): Promise<AdminSettings> {
-    const [rentalOpen, bank, promptpayId, contact] = await Promise.all([
+    const [rentalOpen, bank, promptpayId, contact, exchangeRates] = await Promise.all([
       this.siteSettings.read('rental_open', executor),
       this.siteSettings.read('bank_account', executor),
       this.siteSettings.read('promptpay_id', executor),
       this.siteSettings.read('contact', executor),
+      this.siteSettings.read('exchange_rates', executor),
     ]);
     return {
       rentalOpen: rentalOpen === true,
@@ -43,6 +45,7 @@ export class SettingsAdminService {
         whatsapp: contact.whatsapp ?? defaultSiteSettings.contact.whatsapp,
         headOffice: { ...contact.headOffice },
       },
+      exchangeRates: { rates: { ...exchangeRates.rates }, setOn: exchangeRates.setOn },
     };
   }
 
@@ -85,6 +88,20 @@ export class SettingsAdminService {
           before: current.contact,
           after,
           write: () => this.siteSettings.write('contact', after, tx),
+        });
+      }
+      if (patch.exchangeRates) {
+        const rates = patch.exchangeRates;
+        const changed = (Object.keys(rates) as (keyof typeof rates)[]).some(
+          (code) => rates[code] !== current.exchangeRates.rates[code],
+        );
+        // The day shown beside converted prices moves only when a rate does.
+        const after = changed ? { rates, setOn: bangkokToday() } : current.exchangeRates;
+        changes.push({
+          key: 'exchange_rates',
+          before: current.exchangeRates,
+          after,
+          write: () => this.siteSettings.write('exchange_rates', after, tx),
         });
       }
       for (const change of changes) {

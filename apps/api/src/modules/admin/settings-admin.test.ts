@@ -115,6 +115,38 @@ describeEachDatabase('back office: settings and the audit log', (ctx) => {
     );
   });
 
+  it('sets the rates prices are shown at in other currencies, dated, audited (issue 18, part 5)', async () => {
+    const before = await publicSettings();
+    expect(before.exchangeRates).toEqual({ CNY: '4.85', USD: '34.50', EUR: '37.20' }); // the demo's
+    const saved = await patch({ exchangeRates: { CNY: ' 4.9 ', USD: '33.8750', EUR: null } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const today = new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+    expect(saved.json().response.data.exchangeRates).toEqual({
+      rates: { CNY: '4.9', USD: '33.8750', EUR: null },
+      setOn: today,
+    });
+    const shown = await publicSettings();
+    expect(shown.exchangeRates).toEqual({ CNY: '4.9', USD: '33.8750', EUR: null });
+    expect(shown.exchangeRatesSetOn).toBe(today);
+    const log = (
+      await app.inject({ url: '/api/v1/admin/audit-log?entityId=exchange_rates', headers: auth.admin })
+    ).json().response.data;
+    expect(log[0].after).toEqual({ rates: { CNY: '4.9', USD: '33.8750', EUR: null }, setOn: today });
+
+    const bad = await patch({ exchangeRates: { CNY: '0', USD: 'abc', EUR: '37.123456' } });
+    expect(bad.statusCode).toBe(400);
+    expect(
+      bad
+        .json()
+        .errors.map((e: { path: string }) => e.path)
+        .sort(),
+    ).toEqual(['exchangeRates.CNY', 'exchangeRates.EUR', 'exchangeRates.USD']);
+    expect((await patch({ exchangeRates: { CNY: '5', USD: null, EUR: null } }, auth.staff)).statusCode).toBe(
+      403,
+    );
+    expect((await publicSettings()).exchangeRates.CNY).toBe('4.9');
+  });
+
   it('refuses bad settings field by field, and staff altogether', async () => {
     const bad = await patch({ promptpayId: '12', contact: { phones: [], email: 'nope' } });
     expect(bad.statusCode).toBe(400);

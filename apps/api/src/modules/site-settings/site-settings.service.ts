@@ -70,6 +70,8 @@ export class SiteSettingsService {
         accountNumber: bank.accountNumber,
       },
       promptpayId: String(read('promptpay_id')),
+      exchangeRates: { ...read('exchange_rates').rates },
+      exchangeRatesSetOn: read('exchange_rates').setOn,
     };
   }
 }

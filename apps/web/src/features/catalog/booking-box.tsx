@@ -12,6 +12,7 @@ import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
 import { useSession } from '../auth/session-provider';
 import { useQuote } from './catalog-api';
 import { formatBaht } from '../../lib/money';
+import { CurrencyNote, CurrencyPicker, useDisplayCurrency } from './display-currency';
 import { formatDate, todayInBangkok } from './format';
 import { TimeChoice } from '../bookings/time-choice';
 
@@ -23,6 +24,7 @@ import { TimeChoice } from '../bookings/time-choice';
  */
 export function BookingBox({ car }: { car: CarDetails }) {
   const { t, i18n } = useTranslation('catalog');
+  const { price } = useDisplayCurrency();
   const lang = i18n.resolvedLanguage ?? 'en';
   const id = useId();
   const [params, changeParams] = useAddressParams();
@@ -134,18 +136,20 @@ export function BookingBox({ car }: { car: CarDetails }) {
         {t('booking.title')}
       </h2>
       <p className="mt-1">
-        <span className="text-2xl font-semibold text-brand-800">{formatBaht(daily)}</span>
+        <span className="text-2xl font-semibold text-brand-800">{price(daily)}</span>
         <span className="text-slate-700">{t('perDay')}</span>
         {car.hot_deal && (
           <span className="ml-2 text-sm text-slate-600 line-through">
             <span className="sr-only">{t('card.was')} </span>
-            {formatBaht(car.price_per_day)}
+            {price(car.price_per_day)}
           </span>
         )}
       </p>
       <p className="mt-1 text-sm text-slate-700" data-testid="deposit">
-        {t('booking.deposit', { amount: formatBaht(car.deposit) })}
+        {t('booking.deposit', { amount: price(car.deposit) })}
       </p>
+      <CurrencyPicker className="mt-3 flex-wrap" />
+      <CurrencyNote className="mt-2" />
       <div className="mt-4 space-y-4">
         <div>
           <label htmlFor={`${id}-branch`} className="field-label">
@@ -245,7 +249,7 @@ export function BookingBox({ car }: { car: CarDetails }) {
             </p>
             <p className="flex items-baseline justify-between gap-2">
               <span>{t('booking.priceFor', { count: shownDays })}</span>
-              <span className="text-xl font-semibold text-brand-900">{formatBaht(total)}</span>
+              <span className="text-xl font-semibold text-brand-900">{price(total)}</span>
             </p>
             {quoted && (
               <p className="text-xs text-slate-700" data-testid="quote-vat">

@@ -11,12 +11,15 @@ export function CarCard({
   view = 'grid',
   linkQuery = '',
   eager = false,
+  formatPrice = formatBaht,
 }: {
   car: Car;
   view?: 'grid' | 'list';
   /** Dates and branch chosen in the listing, carried to the car page. */
   linkQuery?: string;
   eager?: boolean;
+  /** The listing shows prices in the visitor's chosen currency (display-currency.tsx); the home page, baht. */
+  formatPrice?: (baht: string | number) => string;
 }) {
   const { t } = useTranslation('catalog');
   const href = `/cars/${car.car_model_id}${linkQuery}`;
@@ -65,11 +68,11 @@ export function CarCard({
             {car.hot_deal && (
               <span className="mr-2 text-sm text-slate-600 line-through">
                 <span className="sr-only">{t('card.was')} </span>
-                {formatBaht(car.price_per_day)}
+                {formatPrice(car.price_per_day)}
               </span>
             )}
             <span className="text-xl font-semibold text-brand-800" data-testid="car-price">
-              {formatBaht(price)}
+              {formatPrice(price)}
             </span>
             <span className="text-sm text-slate-700">{t('perDay')}</span>
           </p>

@@ -26,7 +26,7 @@ import { BookingBox } from './booking-box';
 import { useCar, useRentalConditions, useTestimonials } from './catalog-api';
 import { Stars } from './stars';
 import { CarGallery } from './car-gallery';
-import { formatBaht } from '../../lib/money';
+import { useDisplayCurrency } from './display-currency';
 
 const FAVORITES_KEY = 'favoriteCars';
 const favoritesEvent = 'siam:favorites';
@@ -179,6 +179,7 @@ function DetailsSkeleton() {
 
 function CarView({ car }: { car: CarDetails }) {
   const { t } = useTranslation('catalog');
+  const { price } = useDisplayCurrency();
   const [favorite, toggleFavorite] = useFavorite(car.car_model_id);
   const specs = specKeys.filter((k) => car.specs[k]);
   const facts = [
@@ -208,7 +209,7 @@ function CarView({ car }: { car: CarDetails }) {
               {car.hot_deal && (
                 <p className="mt-1 font-semibold text-red-800" data-testid="deal-saving">
                   {t('details.saving', {
-                    amount: formatBaht(car.hot_deal.saving_per_day),
+                    amount: price(car.hot_deal.saving_per_day),
                     percent: Number(car.hot_deal.discount_percent),
                   })}
                 </p>

@@ -7,6 +7,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { useBranches, useCars, useCategories } from './catalog-api';
 import { CarCard, CarCardSkeleton } from './car-card';
 import { formatNumber } from './format';
+import { CurrencyNote, CurrencyPicker, useDisplayCurrency } from './display-currency';
 import { ListingFilters } from './listing-filters';
 import { defaultListing, pageItems, readListing, writeListing, type ListingState } from './listing-params';
 
@@ -77,6 +78,7 @@ export function CarListingPage() {
   const state = readListing(params);
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [panelOpen, setPanelOpen] = useState(false);
+  const shown = useDisplayCurrency();
   const searchId = useId();
   const categories = useCategories();
   const branches = useBranches();
@@ -227,6 +229,7 @@ export function CarListingPage() {
                   </option>
                 ))}
               </select>
+              <CurrencyPicker />
               <div role="group" aria-label={t('view.label')} className="flex">
                 <button
                   type="button"
@@ -258,6 +261,8 @@ export function CarListingPage() {
               })}
             </p>
           )}
+
+          <CurrencyNote className="mt-1" />
 
           {failed ? (
             <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
@@ -295,7 +300,13 @@ export function CarListingPage() {
               {list.map((car, i) => (
                 <li key={car.car_model_id} className="flex">
                   <div className="w-full">
-                    <CarCard car={car} view={view} linkQuery={linkQuery} eager={i < 3} />
+                    <CarCard
+                      car={car}
+                      view={view}
+                      linkQuery={linkQuery}
+                      eager={i < 3}
+                      formatPrice={shown.price}
+                    />
                   </div>
                 </li>
               ))}

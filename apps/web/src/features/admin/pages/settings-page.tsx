@@ -2,6 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { AdminSettings, SettingsPatch } from '@siam/contract/admin';
 import { languages, type Language } from '@siam/contract/languages';
+import {
+  currencySymbols,
+  foreignCurrencies,
+  parseRatesFile,
+  type ForeignCurrency,
+} from '@siam/contract/currencies';
+import { formatDate } from '../../catalog/format';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote } from '../admin-ui';
 
@@ -196,6 +203,96 @@ function ContactForm({ settings }: { settings: AdminSettings }) {
   );
 }
 
+/**
+ * Rates for prices shown in yuan, dollars and euros (decision 1803): typed, or read from a rates
+ * file in this browser (nothing is fetched), then saved like any setting. Empty: not offered.
+ */
+function ExchangeRatesForm({ settings }: { settings: AdminSettings }) {
+  const { t, i18n } = useTranslation('admin');
+  const initial = settings.exchangeRates.rates;
+  const [rates, setRates] = useState<Record<ForeignCurrency, string>>({
+    CNY: initial.CNY ?? '',
+    USD: initial.USD ?? '',
+    EUR: initial.EUR ?? '',
+  });
+  const [fileNote, setFileNote] = useState<string | null>(null);
+  const save = useAdminMutation<AdminSettings, SettingsPatch>('PATCH', '/settings');
+  const errors = fieldErrors(save.error);
+  const readFile = async (file: File | undefined) => {
+    if (!file) return;
+    const { rates: read, badLines } = parseRatesFile(await file.text());
+    setRates((current) => ({ ...current, ...read }));
+    setFileNote(
+      [
+        t('settings.ratesRead', { count: Object.keys(read).length }),
+        badLines.length ? t('settings.ratesBadLines', { lines: badLines.join(', ') }) : '',
+      ]
+        .filter(Boolean)
+        .join(' '),
+    );
+  };
+  const setOn = save.data?.exchangeRates.setOn ?? settings.exchangeRates.setOn;
+  return (
+    <Card title={t('settings.ratesTitle')}>
+      <p className="mb-3 text-slate-700">{t('settings.ratesHelp')}</p>
+      <form
+        noValidate
+        className="grid gap-3 sm:grid-cols-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          const value = (code: ForeignCurrency) => rates[code].trim() || null;
+          save.mutate({ exchangeRates: { CNY: value('CNY'), USD: value('USD'), EUR: value('EUR') } });
+        }}
+      >
+        {foreignCurrencies.map((code) => (
+          <Field
+            key={code}
+            label={t('settings.rate', { code, unit: `${currencySymbols[code]}1` })}
+            inputMode="decimal"
+            hint={t('settings.rateHint')}
+            value={rates[code]}
+            onChange={(e) => setRates({ ...rates, [code]: e.target.value })}
+            error={errors[`exchangeRates.${code}`]}
+          />
+        ))}
+        <div className="sm:col-span-3">
+          <label htmlFor="rates-file" className="field-label">
+            {t('settings.ratesFile')}
+          </label>
+          <input
+            id="rates-file"
+            type="file"
+            accept=".csv,.txt,text/csv,text/plain"
+            className="block text-sm"
+            aria-describedby="rates-file-hint"
+            onChange={(e) => void readFile(e.target.files?.[0])}
+          />
+          <p id="rates-file-hint" className="mt-1 text-sm text-slate-600">
+            {t('settings.ratesFileHint')}
+          </p>
+          {fileNote && (
+            <p role="status" className="mt-1 text-sm font-semibold" data-testid="rates-file-note">
+              {fileNote}
+            </p>
+          )}
+        </div>
+        <div className="flex flex-wrap items-center gap-3 sm:col-span-3">
+          <button type="submit" className="btn-primary" disabled={save.isPending}>
+            {t('save')}
+          </button>
+          <SavedNote show={save.isSuccess} />
+          {setOn && (
+            <span className="text-sm text-slate-700" data-testid="rates-set-on">
+              {t('settings.ratesSetOn', { date: formatDate(setOn, i18n.resolvedLanguage ?? 'en') })}
+            </span>
+          )}
+        </div>
+      </form>
+      <ErrorNote error={save.error?.httpStatus === 400 ? null : save.error} />
+    </Card>
+  );
+}
+
 export function SettingsPage() {
   const { t } = useTranslation('admin');
   const settings = useAdminQuery<AdminSettings>('/settings');
@@ -209,6 +306,7 @@ export function SettingsPage() {
           <RentalSwitch settings={settings.data} />
           <PaymentForm settings={settings.data} />
           <ContactForm settings={settings.data} />
+          <ExchangeRatesForm settings={settings.data} />
         </div>
       )}
     </>
