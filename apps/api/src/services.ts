@@ -33,6 +33,8 @@ import { UsersService } from './modules/users/users.service';
 import { SiteSettingsRepository } from './modules/site-settings/site-settings.repository';
 import { SiteSettingsService } from './modules/site-settings/site-settings.service';
 import { buildBookingsService } from './modules/bookings/bookings.wiring';
+import { BookingsRepository } from './modules/bookings/bookings.repository';
+import { ConditionReportsService } from './modules/bookings/condition-reports';
 import { ArticlesRepository } from './modules/articles/articles.repository';
 import { ArticlesService } from './modules/articles/articles.service';
 import { DealsRepository } from './modules/deals/deals.repository';
@@ -119,6 +121,13 @@ export function buildServices(
   const bookings = buildBookingsService(db, settings, { siteSettings, mailer, files, clock: options.clock });
   const pricingAdmin = new PricingAdminService(db, audit);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
+  // The hand-over's condition reports, charges and signed agreements (decision 1804): private files.
+  const conditionReports = new ConditionReportsService(new BookingsRepository(db), bookings, {
+    photos: storageFolder(files, 'carphotos'),
+    agreements: storageFolder(files, 'agreements'),
+    audit,
+    clock: options.clock,
+  });
   const unpaidHolds = new UnpaidHoldsService(new UnpaidHoldsRepository(db), bookingsAdmin);
   // PDPA: a customer's bookings are part of their data export, and are anonymised
   // (keeping number, dates, car and amounts, as accounting law requires) when they erase their account.
@@ -196,6 +205,7 @@ export function buildServices(
     settingsAdmin,
     bookings,
     bookingsAdmin,
+    conditionReports,
     unpaidHolds,
     pricingAdmin,
     contentAdmin,

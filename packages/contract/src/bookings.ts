@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { agreementViewSchema, chargeViewSchema, conditionReportViewSchema } from './condition-reports';
 import { isoDateSchema, timeOfDaySchema } from './safe-input';
 import { emailSchema, phoneSchema } from './auth';
 import { businessRules } from './business-rules';
@@ -326,6 +327,14 @@ export const bookingSchema = z.object({
   cancelReason: z.string().nullable(),
   /** The refundable security deposit: taken at pickup, returned at return (satang). */
   deposit: bookingDepositSchema,
+  /** The hand-over's condition reports: at pickup, then at return (issue 18, part 1). */
+  conditionReports: z.array(conditionReportViewSchema),
+  /** What was added after the return (late hours, fuel, cleaning, damage), taken from the deposit; satang. */
+  charges: z.array(chargeViewSchema),
+  chargesTotal: z.number().int(),
+  /** The signed rental agreement (issue 18, part 2), or null. */
+  agreement: agreementViewSchema.nullable(),
+  canSignAgreement: z.boolean(),
   /**
    * The company a full tax invoice is made out to (null: none asked), its number once issued, and
    * whether it can be downloaded now (the booking is paid).

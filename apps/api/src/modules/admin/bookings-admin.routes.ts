@@ -34,6 +34,7 @@ import { bookingResponseSchema } from '@siam/contract/bookings';
 import { sendPrivateFile } from '../../lib/uploaded-file';
 import { taxInvoiceQuerySchema } from '@siam/contract/tax-invoices';
 import { taxInvoiceFile } from '../bookings/tax-invoices';
+import { conditionReportStaffRoutes } from '../bookings/condition-reports.routes';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
@@ -51,6 +52,7 @@ const ok = <T>(data: T) => ({ status: true as const, response: { data } });
 export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const svc = () => app.services.bookingsAdmin;
+  await app.register(conditionReportStaffRoutes);
 
   app.get(
     '/bookings',

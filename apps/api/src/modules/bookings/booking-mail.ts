@@ -9,6 +9,14 @@ const baht = (satang: number, lang: Language) =>
 
 const texts = {
   th: {
+    returned_car: (n: string) => `รับรถคืนแล้ว: ${n}`,
+    returnedBody:
+      'เราได้รับรถคืนเรียบร้อยแล้ว ขอบคุณที่ใช้บริการ รายการค่าใช้จ่ายหลังคืนรถ (ถ้ามี) หักจากเงินมัดจำตามรายการด้านล่าง รูปถ่ายและบันทึกสภาพรถดูได้ในหน้าการจองของฉัน',
+    charge: { late: 'คืนรถล่าช้า', fuel: 'ค่าน้ำมัน', cleaning: 'ค่าทำความสะอาด', damage: 'ค่าเสียหาย' },
+    hours: (h: number) => `${h} ชั่วโมง`,
+    noCharges: 'ไม่มีค่าใช้จ่ายเพิ่มเติม',
+    depositKept: 'หักจากเงินมัดจำ',
+    depositBack: 'เงินมัดจำที่คืน',
     changed: (n: string) => `เปลี่ยนแปลงการจองแล้ว: ${n}`,
     changedBody:
       'เราได้เปลี่ยนแปลงการจองนี้ตามที่คุณขอแล้ว (วันและเวลา รถ หรือบริการเสริม) รายละเอียดและยอดรวมใหม่อยู่ด้านล่าง ส่วนต่างที่ชำระเพิ่มหรือเงินที่คืนจะแสดงในหน้าการจองของฉัน',
@@ -42,6 +50,14 @@ const texts = {
     thanks: 'ขอบคุณที่ใช้บริการ สยามไดรฟ์',
   },
   en: {
+    returned_car: (n: string) => `Your car is back with us: ${n}`,
+    returnedBody:
+      'We have your car back, thank you. Any charges after the return are taken from the deposit as listed below; the photos and the condition report are in My bookings.',
+    charge: { late: 'Late return', fuel: 'Fuel', cleaning: 'Cleaning', damage: 'Damage' },
+    hours: (h: number) => `${h} h`,
+    noCharges: 'No charges',
+    depositKept: 'Taken from the deposit',
+    depositBack: 'Deposit returned',
     changed: (n: string) => `Your booking has changed: ${n}`,
     changedBody:
       'We have changed this booking as you asked (its dates and times, its car or its extras). The new details and total are below; any difference you paid or that we give back is shown in My bookings.',
@@ -77,6 +93,14 @@ const texts = {
     thanks: 'Thank you for choosing Siam Drive',
   },
   zh: {
+    returned_car: (n: string) => `车辆已归还：${n}`,
+    returnedBody:
+      '我们已收回车辆，感谢您的惠顾。还车后的费用（如有）将按下列明细从押金中扣除；照片和车况记录可在“我的预订”中查看。',
+    charge: { late: '逾时还车', fuel: '燃油费', cleaning: '清洁费', damage: '损坏赔偿' },
+    hours: (h: number) => `${h} 小时`,
+    noCharges: '无额外费用',
+    depositKept: '从押金中扣除',
+    depositBack: '退还押金',
     changed: (n: string) => `您的预订已更改：${n}`,
     changedBody:
       '我们已按您的要求更改此预订（日期和时间、车辆或附加服务）。新的详情和总额如下；补付的差额或退还的款项可在“我的预订”中查看。',
@@ -121,7 +145,14 @@ function bangkokDateTime(iso: string, lang: Language): string {
 }
 
 export type BookingMailKind =
-  'created' | 'confirmed' | 'cancelled' | 'slip_rejected' | 'payment_failed' | 'payment_returned' | 'changed';
+  | 'created'
+  | 'confirmed'
+  | 'cancelled'
+  | 'slip_rejected'
+  | 'payment_failed'
+  | 'payment_returned'
+  | 'changed'
+  | 'returned_car';
 
 /**
  * The booking emails (made, payment confirmed, cancelled, slip refused, card not charged, money that
@@ -152,6 +183,7 @@ export function bookingMail(
     payment_failed: t.paymentFailedBody,
     payment_returned: t.paymentReturnedBody,
     changed: t.changedBody,
+    returned_car: t.returnedBody,
   };
   const body = bodies[kind];
   const lines = [
@@ -171,6 +203,23 @@ export function bookingMail(
     `${t.pickup}: ${booking.pickupDate} ${booking.pickupTime}`,
     `${t.ret}: ${booking.returnDate} ${booking.returnTime}`,
     `${t.total}: ${baht(booking.total, lang)}`,
+    ...(kind === 'returned_car'
+      ? [
+          '',
+          ...(booking.charges.length
+            ? booking.charges.map(
+                (c) =>
+                  `${t.charge[c.kind]}${c.hours ? ` (${t.hours(c.hours)})` : ''}${c.note ? `, ${c.note}` : ''}: ${baht(c.amount, lang)}`,
+              )
+            : [t.noCharges]),
+          ...(booking.deposit.state === 'released' || booking.deposit.state === 'partly_released'
+            ? [
+                `${t.depositKept}: ${baht(booking.deposit.kept, lang)}`,
+                `${t.depositBack}: ${baht(booking.deposit.amount - booking.deposit.kept, lang)}`,
+              ]
+            : []),
+        ]
+      : []),
     ...(kind === 'cancelled' && booking.cancellationFee
       ? [`${t.fee}: ${baht(booking.cancellationFee, lang)}`]
       : []),

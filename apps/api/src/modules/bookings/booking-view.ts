@@ -179,6 +179,27 @@ export function toBooking(
       heldOnCard: row.deposit_ref !== null,
       canHoldOnCard: row.deposit_state === 'due' && row.deposit_amount > 0 && row.status === 'confirmed',
     },
+    conditionReports: row.condition_reports.map((r) => ({
+      kind: r.kind,
+      fuelEighths: r.fuel_eighths,
+      mileageKm: r.mileage_km,
+      damage: r.damage,
+      notes: r.notes,
+      recordedAt: new Date(r.recorded_ms).toISOString(),
+      photos: r.photo_ids.map((id) => ({ id })),
+    })),
+    charges: row.charges,
+    chargesTotal: row.charges.reduce((sum, c) => sum + c.amount, 0),
+    agreement: row.agreement
+      ? {
+          signedAt: new Date(row.agreement.signed_ms).toISOString(),
+          signerName: row.agreement.signer_name,
+          sha256: row.agreement.sha256,
+        }
+      : null,
+    // Signed once the pickup's condition report is written (the agreement is filled from it).
+    canSignAgreement:
+      !row.agreement && row.status === 'active' && row.condition_reports.some((r) => r.kind === 'pickup'),
     taxInvoice: row.tax_buyer
       ? {
           companyName: row.tax_buyer.companyName,

@@ -1,3 +1,4 @@
+import type { ChargeKind, DamageMark, ReportKind } from '@siam/contract/condition-reports';
 import { errorHttpStatus, type ErrorCode, type FieldError } from '@siam/contract/errors';
 import type { PricingRuleRow, StoredRuleLine } from './pricing-rules';
 import type { DriverLicence } from '@siam/contract/drivers';
@@ -93,6 +94,17 @@ export interface BookingRow {
     fee: number;
   }[];
   licence_pictures: { id: number; sent_ms: number }[];
+  condition_reports: {
+    kind: ReportKind;
+    fuel_eighths: number;
+    mileage_km: number;
+    damage: DamageMark[];
+    notes: string;
+    photo_ids: number[];
+    recorded_ms: number;
+  }[];
+  charges: { kind: ChargeKind; amount: number; note: string; hours: number | null }[];
+  agreement: { signed_ms: number; signer_name: string; sha256: string } | null;
   /** Every driver with their licence, the main driver first (booking_drivers). */
   drivers: {
     first_name: string;
@@ -175,7 +187,16 @@ const bookingColumns = sql`
       'address', h.address, 'flight_number', h.flight_number, 'fee', (h.fee * 100)::int) ORDER BY h.leg DESC)
     FROM booking_handovers h WHERE h.booking_id = b.id), '[]'::json) AS handovers,
   COALESCE((SELECT json_agg(json_build_object('id', p.id, 'sent_ms', (extract(epoch FROM p.created_at) * 1000)::float8)
-      ORDER BY p.id) FROM licence_pictures p WHERE p.booking_id = b.id), '[]'::json) AS licence_pictures`;
+      ORDER BY p.id) FROM licence_pictures p WHERE p.booking_id = b.id), '[]'::json) AS licence_pictures,
+  COALESCE((SELECT json_agg(json_build_object('kind', r.kind, 'fuel_eighths', r.fuel_eighths,
+      'mileage_km', r.mileage_km, 'damage', r.damage, 'notes', r.notes, 'photo_ids', r.photo_ids,
+      'recorded_ms', (extract(epoch FROM r.recorded_at) * 1000)::float8) ORDER BY r.kind)
+    FROM condition_reports r WHERE r.booking_id = b.id), '[]'::json) AS condition_reports,
+  COALESCE((SELECT json_agg(json_build_object('kind', c.kind, 'amount', (c.amount * 100)::int, 'note', c.note,
+      'hours', c.hours) ORDER BY c.id) FROM booking_charges c WHERE c.booking_id = b.id), '[]'::json) AS charges,
+  (SELECT json_build_object('signed_ms', (extract(epoch FROM a.signed_at) * 1000)::float8,
+      'signer_name', a.signer_name, 'sha256', a.sha256)
+    FROM rental_agreements a WHERE a.booking_id = b.id) AS agreement`;
 
 const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code
   JOIN branches rbr ON rbr.code = COALESCE(b.return_branch_code, b.branch_code)`;

@@ -32,6 +32,7 @@ import { SLIP_MAX_BYTES } from './slip-checks';
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
 import { deviceIdOf } from '../auth/trusted-device';
 import { renderReceipt } from './receipt';
+import { conditionReportCustomerRoutes } from './condition-reports.routes';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
@@ -68,6 +69,7 @@ const statusLabels = {
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 5 } });
+  await app.register(conditionReportCustomerRoutes);
   const bookings = () => app.services.bookings;
 
   app.get(

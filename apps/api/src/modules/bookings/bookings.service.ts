@@ -1167,7 +1167,7 @@ export class BookingsService {
             if (action.kept > 0)
               await this.deps.gateway.capture({
                 reference: row.deposit_ref,
-                amountSatang: action.kept * 100,
+                amountSatang: Math.round(action.kept * 100),
               });
             else await this.deps.gateway.reverse({ reference: row.deposit_ref });
           } catch (error) {
@@ -1250,12 +1250,16 @@ export class BookingsService {
     return this.getById(bookingId, lang);
   }
 
-  /** The car came back: the booking is completed and the car freed. */
-  async markReturned(bookingId: number, lang: Language = 'en', inTx?: InTransaction) {
+  /**
+   * The car came back (at `returnedAt`, when staff record it a moment later; else now): the booking is
+   * completed and the car freed.
+   */
+  async markReturned(bookingId: number, lang: Language = 'en', inTx?: InTransaction, returnedAt?: Date) {
     await this.repo.transaction(async (tx) => {
       const row = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
       if (!row) throw notFound('Booking');
-      if (!(await this.repo.transition(tx, bookingId, 'return', sql`returned_at = now()`)))
+      const at = returnedAt ? sql`${returnedAt.toISOString()}::timestamptz` : sql`now()`;
+      if (!(await this.repo.transition(tx, bookingId, 'return', sql`returned_at = ${at}`)))
         throw new AppError('CONFLICT', 'Only an active booking can be returned');
       await this.repo.releaseHolds(tx, bookingId);
       // Returned to another branch: the car is there now, bookable there from now on.
@@ -1370,6 +1374,11 @@ export class BookingsService {
     const booking = await this.getForUser(userId, bookingId, lang);
     const payments = await this.repo.payments(this.db, bookingId);
     return { booking, payments };
+  }
+
+  /** Mails the customer about a step taken elsewhere (the return's condition report and its charges). */
+  mailCustomer(bookingId: number, kind: BookingMailKind): Promise<void> {
+    return this.sendMail(bookingId, kind);
   }
 
   /**

@@ -1,3 +1,4 @@
+import { businessRules } from '@siam/contract/business-rules';
 import { addDays } from '@siam/contract/bangkok-time';
 import type { Language } from '@siam/contract/languages';
 import type { PriceRuleLine, PricingRuleKind } from '@siam/contract/pricing-rules';
@@ -150,3 +151,30 @@ export function priceRentalTimes(input: {
 /** The lines in one language. */
 export const ruleLinesIn = (lines: StoredRuleLine[], lang: Language): PriceRuleLine[] =>
   lines.map(({ name, ...line }) => ({ ...line, label: name[lang] }));
+
+/**
+ * What returning a car late costs (decision 1804): after a courtesy of businessRules'
+ * lateReturnCourtesyMinutes, every started hour past the booked return at the late-return rule's
+ * percentage of the daily price, never more than a day's price for each started day; with no rule,
+ * a day's price for each started day. The rule's free hours are for planned rentals (rentalLength),
+ * not for a car kept past the time agreed.
+ */
+export function lateReturnCharge(input: {
+  bookedReturnAt: Date;
+  returnedAt: Date;
+  /** The booking's daily price, satang. */
+  dailyPrice: number;
+  rule: LateRule | null;
+}): { hours: number; amount: number } {
+  const lateMs = input.returnedAt.getTime() - input.bookedReturnAt.getTime();
+  if (lateMs <= businessRules.lateReturnCourtesyMinutes * 60_000) return { hours: 0, amount: 0 };
+  const hours = Math.ceil(lateMs / 3_600_000);
+  const days = Math.floor(hours / 24);
+  const rest = hours % 24;
+  const restAmount = input.rule
+    ? Math.min(rest * ofPercent(input.dailyPrice, input.rule.percent), input.dailyPrice)
+    : rest > 0
+      ? input.dailyPrice
+      : 0;
+  return { hours, amount: days * input.dailyPrice + restAmount };
+}
