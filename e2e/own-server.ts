@@ -10,7 +10,10 @@ import path from 'node:path';
  */
 export interface OwnServer {
   url: string;
-  stop(): Promise<void>;
+  /** Stops the server; `keepData` leaves its data folder for a restart on the same data. */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  /** Its data folder (DATA_DIR): the database is `${dataDir}/db`. */
+  dataDir: string;
   /** What the server wrote (its logs), when started with `keepLogs`. */
   logs(): string;
 }
@@ -21,9 +24,11 @@ export async function startOwnServer(
   name = 'own',
   /** Keep what the server writes for the journey to read (and do not print it). */
   keepLogs = false,
+  /** Start on the data of an earlier server of the journey's (stopped with keepData). */
+  reuseDataDir?: string,
 ): Promise<OwnServer> {
   const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `siam-e2e-${name}-`));
+  const dataDir = reuseDataDir ?? mkdtempSync(path.join(os.tmpdir(), `siam-e2e-${name}-`));
   const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     env: {
       ...process.env,
@@ -42,20 +47,20 @@ export async function startOwnServer(
   server.stdout?.on('data', (chunk: Buffer) => written.push(chunk));
   server.stderr?.on('data', (chunk: Buffer) => written.push(chunk));
   const logs = () => Buffer.concat(written).toString('utf8');
-  const stop = async () => {
+  const stop = async (options: { keepData?: boolean } = {}) => {
     if (server.exitCode === null) {
       const exited = new Promise((r) => server.once('exit', r));
       server.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
   };
   for (let i = 0; i < 200; i++) {
     const ok = await fetch(`${url}/api/v1/health`).then(
       (r) => r.ok,
       () => false,
     );
-    if (ok) return { url, stop, logs };
+    if (ok) return { url, stop, logs, dataDir };
     await new Promise((r) => setTimeout(r, 500));
   }
   await stop();

@@ -153,3 +153,16 @@ export const uploadLicencePicture = (id: number, file: File) => {
     body: form,
   }).then((r) => r.response.data);
 };
+
+/** Signs the rental agreement with the drawn signature (a PNG), once the pickup is recorded. */
+export const signAgreement = (id: number, signature: string) =>
+  apiRequest<Data<Booking>>(`/auth/bookings/${id}/agreement`, { method: 'POST', body: { signature } }).then(
+    (r) => r.response.data,
+  );
+
+/** The rental agreement as signed (PDF): the customer's, or staff's copy from the back office. */
+export const downloadAgreement = (booking: Pick<Booking, 'id' | 'bookingNumber'>, staff = false) =>
+  downloadFile(
+    `/${staff ? 'admin' : 'auth'}/bookings/${booking.id}/agreement`,
+    `rental-agreement-${booking.bookingNumber}.pdf`,
+  );

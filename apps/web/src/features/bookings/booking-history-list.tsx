@@ -7,6 +7,8 @@ import { cancelBooking, downloadReceipt, downloadTaxInvoice, fetchBookings } fro
 // Opened by few, and they bring the card form (and its rules): loaded when asked for.
 const ChangePanel = lazy(() => import('./booking-change'));
 const DepositHoldPanel = lazy(() => import('./deposit-hold'));
+// The hand-over (photos, charges, the agreement to sign): only rentals under way or done have one.
+const HandOverView = lazy(() => import('./hand-over-view'));
 import { useFormat } from './format';
 import { DepositNote, StatusBadge } from './price-breakdown';
 import { LicencePictures } from './licence-pictures';
@@ -227,6 +229,11 @@ function BookingCard({ booking }: { booking: Booking }) {
         <div className="mt-3">
           <LicencePictures booking={booking} />
         </div>
+      )}
+      {(booking.conditionReports.length > 0 || booking.charges.length > 0 || booking.agreement) && (
+        <Suspense fallback={<p aria-busy="true">{t('summary.loading')}</p>}>
+          <HandOverView booking={booking} />
+        </Suspense>
       )}
       {receiptError && (
         <p role="alert" className="field-error">

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
 import type { AdminBookingDetail, AdminSlip } from '@siam/contract/admin-bookings';
@@ -18,6 +18,8 @@ import {
   useFormats,
 } from '../admin-ui';
 import { StatusBadge, satang } from '../bookings/booking-format';
+import { HandOverCard } from '../bookings/hand-over';
+const HandOverView = lazy(() => import('../../bookings/hand-over-view'));
 
 /** Shows a private file (a slip, a licence picture) fetched with the staff member's token. */
 function PrivateFile({ path, alt, pdf = false }: { path: string; alt: string; pdf?: boolean }) {
@@ -335,6 +337,12 @@ export function BookingPage({ id }: { id: string }) {
             )}
           </div>
         </Card>
+
+        <HandOverCard booking={b}>
+          <Suspense fallback={<Loading />}>
+            <HandOverView booking={b} staff />
+          </Suspense>
+        </HandOverCard>
 
         <Card title={t('booking.deposit.title')}>
           <p data-testid="deposit-state">
