@@ -43,7 +43,7 @@ test.describe('the hand-over on phones (th)', () => {
     const a = texts('admin');
     const b = texts('booking');
     const ha = a.handover as unknown as Record<string, Record<string, string> & string>;
-    const hb = b.handover as unknown as Record<string, Record<string, string> & string>;
+    const hb = b.handoverRecord as unknown as Record<string, Record<string, string> & string>;
 
     // A confirmed booking: paid by transfer, checked by staff.
     const customer = await registerCustomer(request, 'handover', 'th');

@@ -35,6 +35,7 @@ import { SiteSettingsService } from './modules/site-settings/site-settings.servi
 import { buildBookingsService } from './modules/bookings/bookings.wiring';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
 import { ConditionReportsService } from './modules/bookings/condition-reports';
+import { ReportsService } from './modules/admin/reports.service';
 import { ArticlesRepository } from './modules/articles/articles.repository';
 import { ArticlesService } from './modules/articles/articles.service';
 import { DealsRepository } from './modules/deals/deals.repository';
@@ -120,6 +121,7 @@ export function buildServices(
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
   const bookings = buildBookingsService(db, settings, { siteSettings, mailer, files, clock: options.clock });
   const pricingAdmin = new PricingAdminService(db, audit);
+  const reports = new ReportsService(db, options.clock);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   // The hand-over's condition reports, charges and signed agreements (decision 1804): private files.
   const conditionReports = new ConditionReportsService(new BookingsRepository(db), bookings, {
@@ -206,6 +208,7 @@ export function buildServices(
     bookings,
     bookingsAdmin,
     conditionReports,
+    reports,
     unpaidHolds,
     pricingAdmin,
     contentAdmin,

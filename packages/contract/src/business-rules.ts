@@ -9,11 +9,6 @@ export const businessRules = {
    * car: the spec's day, picked up at 09:00 and back by 18:00 (docs/decisions/1706).
    */
   returnGraceHours: 9,
-  /**
-   * A car brought back this many minutes after its booked return is not late; from then on every
-   * started hour is charged by the late-return rule (decision 1804).
-   */
-  lateReturnCourtesyMinutes: 30,
   listingPageSize: 9,
   listingSkeletonCards: 6,
   priceMin: 0,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Booking } from '@siam/contract/bookings';
 import { pdfWriter } from './pdf-writer';
+import { LATE_RETURN_COURTESY_MINUTES } from './pricing-rules';
 
 /** Every heading and clause in Thai, English and Chinese, one under the other: one paper for every party. */
 const tri = (th: string, en: string, zh: string) => [th, en, zh] as const;
@@ -37,9 +38,9 @@ const CLAUSES = [
     '承租人按上述记录及照片所示车况取车，并于约定门店和时间以相同车况还车。',
   ),
   tri(
-    'การคืนรถล่าช้าเกิน 30 นาทีคิดค่าบริการตามอัตราชั่วโมงของบริษัท ไม่เกินค่าเช่าหนึ่งวันต่อวัน',
-    'Returning more than 30 minutes late is charged by the hour at the company’s late-return rate, never more than a day’s price per day.',
-    '逾时超过 30 分钟按公司逾时费率按小时计费，每天不超过一天的租金。',
+    `การคืนรถล่าช้าเกิน ${LATE_RETURN_COURTESY_MINUTES} นาทีคิดค่าบริการตามอัตราชั่วโมงของบริษัท ไม่เกินค่าเช่าหนึ่งวันต่อวัน`,
+    `Returning more than ${LATE_RETURN_COURTESY_MINUTES} minutes late is charged by the hour at the company’s late-return rate, never more than a day’s price per day.`,
+    `逾时超过 ${LATE_RETURN_COURTESY_MINUTES} 分钟按公司逾时费率按小时计费，每天不超过一天的租金。`,
   ),
   tri(
     'ค่าน้ำมันที่ขาด ค่าทำความสะอาด และความเสียหายใหม่ หักจากเงินมัดจำพร้อมหลักฐานรูปถ่าย',

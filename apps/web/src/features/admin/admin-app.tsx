@@ -1,4 +1,5 @@
 import {
+  ChartColumn,
   CreditCard,
   Building2,
   CalendarDays,
@@ -44,6 +45,7 @@ import { InboxPage } from './pages/inbox-page';
 import { NewsletterPage } from './pages/newsletter-page';
 import { PricingPage } from './pages/pricing-page';
 import { PricingRulesPage } from './pages/pricing-rules-page';
+import { ReportsPage } from './pages/reports-page';
 import { RoutesAndZonesPage } from './pages/routes-and-zones-page';
 import { RentalConditionsPage } from './pages/rental-conditions-page';
 import { ReviewsPage } from './pages/reviews-page';
@@ -131,6 +133,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'settings' && canEdit) return <SettingsPage />;
     if (section === 'audit-log' && canEdit) return <AuditLogPage />;
     if (section === 'newsletter' && canEdit) return <NewsletterPage />;
+    if (section === 'reports' && canEdit) return <ReportsPage />;
   }
   return (
     <p role="alert" className="text-slate-700">
@@ -192,6 +195,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/security', icon: ShieldCheck, label: t('nav.security') },
     ...(user.role === 'admin'
       ? [
+          { to: '/admin/reports', icon: ChartColumn, label: t('nav.reports') },
           { to: '/admin/newsletter', icon: Mail, label: t('nav.newsletter') },
           { to: '/admin/settings', icon: Settings, label: t('nav.settings') },
           { to: '/admin/audit-log', icon: ClipboardList, label: t('nav.auditLog') },

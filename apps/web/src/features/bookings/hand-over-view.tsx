@@ -65,29 +65,29 @@ function Report({
   return (
     <section className="mt-3" data-testid={`report-${report.kind}`}>
       <h4 className="font-semibold">
-        {t(`handover.${report.kind}`)} · {f.dateTime(report.recordedAt)}
+        {t(`handoverRecord.${report.kind}`)} · {f.dateTime(report.recordedAt)}
       </h4>
       <div className="mt-1 flex flex-wrap gap-4">
         <CarOutline
           marks={report.damage}
           earlier={earlier?.damage}
-          label={t('handover.outline', { count: report.damage.length })}
+          label={t('handoverRecord.outline', { count: report.damage.length })}
         />
         <div className="min-w-0 flex-1 space-y-1 text-sm">
           <p>
-            {t('handover.fuel')}: {report.fuelEighths}/8
-            {earlier && ` (${t('handover.atPickup')}: ${earlier.fuelEighths}/8)`}
+            {t('handoverRecord.fuel')}: {report.fuelEighths}/8
+            {earlier && ` (${t('handoverRecord.atPickup')}: ${earlier.fuelEighths}/8)`}
           </p>
           <p>
-            {t('handover.mileage')}: {report.mileageKm.toLocaleString('en-US')} km
+            {t('handoverRecord.mileage')}: {report.mileageKm.toLocaleString('en-US')} km
             {earlier &&
-              ` (${t('handover.driven', { km: (report.mileageKm - earlier.mileageKm).toLocaleString('en-US') })})`}
+              ` (${t('handoverRecord.driven', { km: (report.mileageKm - earlier.mileageKm).toLocaleString('en-US') })})`}
           </p>
           {report.damage.length > 0 && (
             <ol className="list-inside list-decimal" start={(earlier?.damage.length ?? 0) + 1}>
               {report.damage.map((d, i) => (
                 <li key={i}>
-                  {t(`handover.damageType.${d.type}`)}
+                  {t(`handoverRecord.damageType.${d.type}`)}
                   {d.note && ` — ${d.note}`}
                 </li>
               ))}
@@ -101,7 +101,7 @@ function Report({
                 bookingId={booking.id}
                 photoId={p.id}
                 staff={staff}
-                alt={t('handover.photoAlt', { n: i + 1, kind: t(`handover.${report.kind}`) })}
+                alt={t('handoverRecord.photoAlt', { n: i + 1, kind: t(`handoverRecord.${report.kind}`) })}
               />
             ))}
           </div>
@@ -132,25 +132,25 @@ export default function HandOverView({ booking, staff = false }: { booking: Book
   if (!pickup && !booking.agreement && booking.charges.length === 0) return null;
   return (
     <div className={staff ? '' : 'mt-4 border-t border-slate-200 pt-3'} data-testid="hand-over">
-      {!staff && <h4 className="text-base font-semibold">{t('handover.title')}</h4>}
+      {!staff && <h4 className="text-base font-semibold">{t('handoverRecord.title')}</h4>}
       {pickup && <Report booking={booking} report={pickup} staff={staff} />}
       {ret && <Report booking={booking} report={ret} earlier={pickup} staff={staff} />}
       {booking.charges.length > 0 && (
         <section className="mt-3" data-testid="charges">
-          <h4 className="font-semibold">{t('handover.charges')}</h4>
+          <h4 className="font-semibold">{t('handoverRecord.charges')}</h4>
           <ul className="text-sm">
             {booking.charges.map((c, i) => (
               <li key={i} className="flex justify-between gap-3">
                 <span>
-                  {t(`handover.charge.${c.kind}`)}
-                  {c.hours ? ` (${t('handover.hours', { count: c.hours })})` : ''}
+                  {t(`handoverRecord.charge.${c.kind}`)}
+                  {c.hours ? ` (${t('handoverRecord.hours', { count: c.hours })})` : ''}
                   {c.note && ` — ${c.note}`}
                 </span>
                 <span>{f.baht(c.amount)}</span>
               </li>
             ))}
             <li className="flex justify-between gap-3 font-semibold">
-              <span>{t('handover.chargesTotal')}</span>
+              <span>{t('handoverRecord.chargesTotal')}</span>
               <span>{f.baht(booking.chargesTotal)}</span>
             </li>
           </ul>
@@ -163,14 +163,14 @@ export default function HandOverView({ booking, staff = false }: { booking: Book
           onSubmit={(e) => {
             e.preventDefault();
             setError(null);
-            if (!signature) return setError(t('handover.signFirst'));
+            if (!signature) return setError(t('handoverRecord.signFirst'));
             sign.mutate();
           }}
         >
-          <p className="text-sm">{t('handover.agreementIntro')}</p>
-          <SignaturePad label={t('handover.signHere')} onChange={setSignature} />
+          <p className="text-sm">{t('handoverRecord.agreementIntro')}</p>
+          <SignaturePad label={t('handoverRecord.signHere')} onChange={setSignature} />
           <button type="submit" className="btn-primary" disabled={sign.isPending}>
-            {t('handover.sign')}
+            {t('handoverRecord.sign')}
           </button>
           {error && (
             <p role="alert" className="field-error">
@@ -182,7 +182,7 @@ export default function HandOverView({ booking, staff = false }: { booking: Book
       {booking.agreement && (
         <div className="mt-3 text-sm" data-testid="agreement">
           <p>
-            {t('handover.signed', {
+            {t('handoverRecord.signed', {
               name: booking.agreement.signerName,
               at: f.dateTime(booking.agreement.signedAt),
             })}
@@ -193,7 +193,7 @@ export default function HandOverView({ booking, staff = false }: { booking: Book
             className="btn-outline mt-2"
             onClick={() => downloadAgreement(booking, staff).catch((e: Error) => setError(e.message))}
           >
-            {t('handover.download')}
+            {t('handoverRecord.download')}
           </button>
         </div>
       )}

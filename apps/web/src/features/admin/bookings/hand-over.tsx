@@ -117,7 +117,7 @@ function DamageMarks({
         <CarOutline
           marks={marks}
           earlier={earlier}
-          label={tb('handover.outline', { count: earlier.length + marks.length })}
+          label={tb('handoverRecord.outline', { count: earlier.length + marks.length })}
           onPoint={add}
         />
         <div className="min-w-0 flex-1 space-y-2">
@@ -153,7 +153,7 @@ function DamageMarks({
                   >
                     {damageTypes.map((d) => (
                       <option key={d} value={d}>
-                        {tb(`handover.damageType.${d}`)}
+                        {tb(`handoverRecord.damageType.${d}`)}
                       </option>
                     ))}
                   </SelectField>

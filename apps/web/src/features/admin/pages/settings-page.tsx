@@ -8,9 +8,8 @@ import {
   parseRatesFile,
   type ForeignCurrency,
 } from '@siam/contract/currencies';
-import { formatDate } from '../../catalog/format';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
-import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote } from '../admin-ui';
+import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote, useFormats } from '../admin-ui';
 
 function RentalSwitch({ settings }: { settings: AdminSettings }) {
   const { t } = useTranslation('admin');
@@ -208,7 +207,8 @@ function ContactForm({ settings }: { settings: AdminSettings }) {
  * file in this browser (nothing is fetched), then saved like any setting. Empty: not offered.
  */
 function ExchangeRatesForm({ settings }: { settings: AdminSettings }) {
-  const { t, i18n } = useTranslation('admin');
+  const { t } = useTranslation('admin');
+  const { date } = useFormats();
   const initial = settings.exchangeRates.rates;
   const [rates, setRates] = useState<Record<ForeignCurrency, string>>({
     CNY: initial.CNY ?? '',
@@ -283,7 +283,7 @@ function ExchangeRatesForm({ settings }: { settings: AdminSettings }) {
           <SavedNote show={save.isSuccess} />
           {setOn && (
             <span className="text-sm text-slate-700" data-testid="rates-set-on">
-              {t('settings.ratesSetOn', { date: formatDate(setOn, i18n.resolvedLanguage ?? 'en') })}
+              {t('settings.ratesSetOn', { date: date(setOn) })}
             </span>
           )}
         </div>
