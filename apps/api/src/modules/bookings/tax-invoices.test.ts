@@ -248,6 +248,10 @@ describeEachDatabase('full tax invoices', (ctx) => {
       ids.push({ headers: customer.headers, id: made.json().response.data.booking.id });
     }
     const answers = await Promise.all(ids.map((b) => invoiceOf(b.headers, b.id)));
+    // On a loaded machine the server may turn a few away as busy (503, to be tried again): a turned-away
+    // request must leave no gap in the numbers, so each is asked again, as a customer would.
+    for (const [i, answer] of answers.entries())
+      if (answer.statusCode === 503) answers[i] = await invoiceOf(ids[i]!.headers, ids[i]!.id);
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(200));
     const numbers = answers.map((a) => /-(\d{6})\.pdf/.exec(a.headers['content-disposition'] as string)![1]);
     expect([...numbers].sort()).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1).padStart(6, '0')));

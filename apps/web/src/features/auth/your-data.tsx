@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { ApiError, hasFieldError } from '../../lib/api-client';
 import { clearSession } from '../../lib/token-storage';
+import { saveFile } from '../../lib/private-files';
 import { authApi } from './auth-api';
 
 /** PDPA: take the data out, or erase the account. */
@@ -21,16 +22,10 @@ export function YourData() {
     setExportError(undefined);
     try {
       const data = await authApi.exportData();
-      const url = URL.createObjectURL(
+      saveFile(
         new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }),
+        'siam-drive-my-data.json',
       );
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = 'siam-drive-my-data.json';
-      document.body.appendChild(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
     } catch (err) {
       setExportError(err instanceof ApiError ? err.message : t('errorGeneric'));
     } finally {

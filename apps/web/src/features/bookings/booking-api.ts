@@ -13,9 +13,9 @@ import type {
   paymentInstructionsSchema,
 } from '@siam/contract/bookings';
 import type { z } from 'zod';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../../lib/api-client';
 import { i18n } from '../../lib/i18n';
-import { getToken } from '../../lib/token-storage';
+import { downloadPrivateFile } from '../../lib/private-files';
 
 export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
 type Data<T> = { status: true; response: { data: T } };
@@ -75,33 +75,16 @@ export const uploadSlip = (id: number, file: File) => {
   );
 };
 
-/** Downloads one of the booking's files (the call needs the bearer token, so a plain link would not do). */
-async function downloadFile(path: string, fileName: string) {
-  const token = getToken();
-  const response = await fetch(`/api/v1${path}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new ApiError('http', i18n.t('common:errors.server'), response.status);
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** The PDF receipt in the visitor's language. */
 export const downloadReceipt = (booking: Pick<Booking, 'id' | 'bookingNumber'>) =>
-  downloadFile(
+  downloadPrivateFile(
     `/auth/bookings/${booking.id}/receipt?lng=${i18n.resolvedLanguage ?? 'en'}`,
     `siam-drive-${booking.bookingNumber}.pdf`,
   );
 
 /** The full tax invoice (issued on first asking once paid), as a PDF. */
 export const downloadTaxInvoice = (booking: Pick<Booking, 'id' | 'bookingNumber'>) =>
-  downloadFile(`/auth/bookings/${booking.id}/tax-invoice`, `tax-invoice-${booking.bookingNumber}.pdf`);
+  downloadPrivateFile(`/auth/bookings/${booking.id}/tax-invoice`, `tax-invoice-${booking.bookingNumber}.pdf`);
 
 /** The company details the customer keeps for tax invoices (null: none). */
 export const fetchTaxDetails = () =>
@@ -162,7 +145,7 @@ export const signAgreement = (id: number, signature: string) =>
 
 /** The rental agreement as signed (PDF): the customer's, or staff's copy from the back office. */
 export const downloadAgreement = (booking: Pick<Booking, 'id' | 'bookingNumber'>, staff = false) =>
-  downloadFile(
+  downloadPrivateFile(
     `/${staff ? 'admin' : 'auth'}/bookings/${booking.id}/agreement`,
     `rental-agreement-${booking.bookingNumber}.pdf`,
   );

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { Booking } from '@siam/contract/bookings';
 import type { ConditionReportView } from '@siam/contract/condition-reports';
-import { getToken } from '../../lib/token-storage';
+import { usePrivateFileUrl } from '../../lib/private-files';
 import { useTranslation } from '../../lib/use-translation';
 import { downloadAgreement, signAgreement } from './booking-api';
 import { CarOutline } from './car-outline';
 import { useFormat } from './format';
 import { SignaturePad } from './signature-pad';
 
-/** A photo of the car, fetched with the customer's token (private files have no public address). */
+/** A photo of the car, fetched with the reader's token (private files have no public address). */
 function ReportPhoto({
   bookingId,
   photoId,
@@ -21,25 +21,9 @@ function ReportPhoto({
   alt: string;
   staff: boolean;
 }) {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let live = true;
-    const token = getToken();
-    void fetch(`/api/v1/${staff ? 'admin' : 'auth'}/bookings/${bookingId}/condition-photos/${photoId}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    })
-      .then(async (res) => {
-        if (!res.ok) return;
-        objectUrl = URL.createObjectURL(await res.blob());
-        if (live) setUrl(objectUrl);
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [bookingId, photoId, staff]);
+  const { url } = usePrivateFileUrl(
+    `/${staff ? 'admin' : 'auth'}/bookings/${bookingId}/condition-photos/${photoId}`,
+  );
   return url ? (
     <a href={url} target="_blank" rel="noreferrer">
       <img src={url} alt={alt} width={96} height={60} className="h-15 w-24 rounded border object-cover" />

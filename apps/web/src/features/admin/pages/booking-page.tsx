@@ -1,10 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
 import type { AdminBookingDetail, AdminSlip } from '@siam/contract/admin-bookings';
 import type { Booking } from '@siam/contract/bookings';
 import { countryName } from '../../../lib/country-names';
-import { getToken } from '../../../lib/token-storage';
+import { openPrivateFile, usePrivateFileUrl } from '../../../lib/private-files';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import {
   Card,
@@ -24,24 +24,7 @@ const HandOverView = lazy(() => import('../../bookings/hand-over-view'));
 /** Shows a private file (a slip, a licence picture) fetched with the staff member's token. */
 function PrivateFile({ path, alt, pdf = false }: { path: string; alt: string; pdf?: boolean }) {
   const { t } = useTranslation('admin');
-  const [url, setUrl] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let objectUrl: string | null = null;
-    let live = true;
-    const token = getToken();
-    fetch(`/api/v1/admin${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} })
-      .then(async (res) => {
-        if (!res.ok) throw new Error(String(res.status));
-        objectUrl = URL.createObjectURL(await res.blob());
-        if (live) setUrl(objectUrl);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-    };
-  }, [path]);
+  const { url, failed } = usePrivateFileUrl(`/admin${path}`);
   if (failed) return <p role="alert">{t('errorGeneric')}</p>;
   if (!url) return <Loading />;
   return pdf ? (
@@ -69,14 +52,7 @@ function TaxInvoiceView({
   const inv = booking.taxInvoice;
   const open = async () => {
     setError(false);
-    const token = getToken();
-    const res = await fetch(`/api/v1/admin/bookings/${booking.id}/tax-invoice`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-    if (!res.ok) return setError(true);
-    const url = URL.createObjectURL(await res.blob());
-    window.open(url, '_blank', 'noopener');
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    await openPrivateFile(`/admin/bookings/${booking.id}/tax-invoice`).catch(() => setError(true));
   };
   return (
     <div data-testid="tax-invoice">

@@ -2,7 +2,7 @@ import { Download } from 'lucide-react';
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { SubscribersResponse } from '@siam/contract/admin-inbox';
-import { getToken } from '../../../lib/token-storage';
+import { downloadPrivateFile } from '../../../lib/private-files';
 import { ErrorNote, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
 import { useAdminList } from '../admin-api';
 import { useListFilters } from '../list-filters';
@@ -14,22 +14,7 @@ const subscriberStatuses = ['pending', 'confirmed', 'unsubscribed'] as const;
  * Fetches the CSV with the staff member's token (a plain link would carry
  * none) and hands it to the browser as a download.
  */
-async function downloadConfirmed() {
-  const token = getToken();
-  const res = await fetch('/api/v1/admin/newsletter/subscribers.csv', {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!res.ok) throw new Error(String(res.status));
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
-  const url = URL.createObjectURL(await res.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name ?? 'newsletter-confirmed.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+const downloadConfirmed = () => downloadPrivateFile('/admin/newsletter/subscribers.csv');
 
 /** Newsletter subscribers by status, with counts, and the confirmed ones as CSV for the mailing tool. */
 export function NewsletterPage() {

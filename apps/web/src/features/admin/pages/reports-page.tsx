@@ -1,7 +1,7 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { OwnerReport, ReportTable, RevenueRow } from '@siam/contract/admin-reports';
 import { ApiError } from '../../../lib/api-client';
-import { getToken } from '../../../lib/token-storage';
+import { downloadPrivateFile } from '../../../lib/private-files';
 import { useTranslation } from '../../../lib/use-translation';
 import { fieldErrors, useAdminQuery } from '../admin-api';
 import { bangkokToday, Card, ErrorNote, Field, Loading, PageTitle, useFormats } from '../admin-ui';
@@ -10,24 +10,6 @@ import { Link } from '../../../lib/site-link';
 
 // Chart.js comes with this page only, and only once there is something to draw.
 const ReportChart = lazy(() => import('./report-chart'));
-
-/** Saves one table as CSV (the call carries the admin's token, so a plain link would not do). */
-async function downloadCsv(table: ReportTable, from: string, to: string, lng: string) {
-  const token = getToken();
-  const query = new URLSearchParams({ from, to, lng });
-  const response = await fetch(`/api/v1/admin/reports/csv/${table}?${query}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
-  if (!response.ok) throw new Error(String(response.status));
-  const url = URL.createObjectURL(await response.blob());
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `siam-drive-${table}-${from}-${to}.csv`;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 function CsvButton({ table, from, to }: { table: ReportTable; from: string; to: string }) {
   const { t, i18n } = useTranslation('admin');
@@ -38,7 +20,10 @@ function CsvButton({ table, from, to }: { table: ReportTable; from: string; to: 
         type="button"
         className="btn-outline"
         onClick={() =>
-          downloadCsv(table, from, to, i18n.resolvedLanguage ?? 'en').then(
+          downloadPrivateFile(
+            `/admin/reports/csv/${table}?${new URLSearchParams({ from, to, lng: i18n.resolvedLanguage ?? 'en' })}`,
+            `siam-drive-${table}-${from}-${to}.csv`,
+          ).then(
             () => setFailed(false),
             () => setFailed(true),
           )
