@@ -80,6 +80,8 @@ test.describe('the hand-over on phones (th)', () => {
     );
     // A tap on the outline marks the damage where it is.
     const outline = card.getByTestId('car-outline');
+    // The tap lands where the staff member sees the car: on screen (a tap off the screen touches nothing).
+    await outline.scrollIntoViewIfNeeded();
     const box = (await outline.boundingBox())!;
     await staff.touchscreen.tap(box.x + box.width * 0.25, box.y + box.height * 0.2);
     await expect(card.getByTestId('damage-mark')).toHaveCount(1);
@@ -87,6 +89,10 @@ test.describe('the hand-over on phones (th)', () => {
       .getByTestId('damage-mark')
       .getByLabel(ha.markNote as string)
       .fill('รอยที่กันชนหน้า');
+    // The form, its outline and its mark fit the phone.
+    expect(
+      await staff.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
     await card.getByLabel(ha.mileage as string).fill('12000');
     await card.getByLabel(ha.depositMethod as string).selectOption('cash');
     await card.getByRole('button', { name: ha.save!.pickup }).click();

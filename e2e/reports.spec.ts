@@ -33,6 +33,7 @@ for (const { lng, width } of [
     await expect(page.getByTestId('cancellations')).toContainText(
       (t.reports as unknown as { cancel: Record<string, string> }).cancel.noShows!,
     );
+    await expect(page.getByRole('heading', { name: t.reports!.taxInvoices })).toBeVisible();
     // A range backwards is refused at its field.
     await page.getByLabel(t.reports!.from!).fill('2026-12-31');
     await page.getByLabel(t.reports!.to!).fill('2026-01-01');

@@ -27,6 +27,7 @@ export const reportTables = [
   'revenue-by-channel',
   'cancellations',
   'slips-waiting',
+  'tax-invoices',
 ] as const;
 export type ReportTable = (typeof reportTables)[number];
 export const reportCsvParamsSchema = z.object({ table: z.enum(reportTables) });
@@ -72,6 +73,24 @@ export const ownerReportSchema = z.object({
     bookings: z.number().int(),
     fees: z.number().int(),
   }),
+  /**
+   * Full tax invoices issued in the range, in number order per branch: the output-tax report
+   * (รายงานภาษีขาย) the Revenue Department asks for each month and branch.
+   */
+  taxInvoices: z.array(
+    z.object({
+      number: z.string(),
+      issuedOn: z.string(),
+      branchCode: z.string(),
+      bookingId: z.number().int(),
+      buyerName: z.string(),
+      buyerTaxId: z.string(),
+      buyerBranch: z.string(),
+      net: z.number().int(),
+      vat: z.number().int(),
+      total: z.number().int(),
+    }),
+  ),
   slipsWaiting: z.array(
     z.object({
       bookingId: z.number().int(),

@@ -2,3 +2,5 @@
 -- and the slips still waiting for staff, oldest first.
 CREATE INDEX bookings_pickup_date_idx ON bookings (pickup_date);
 CREATE INDEX payment_slips_pending_idx ON payment_slips (created_at) WHERE status = 'pending';
+-- The output-tax report lists the invoices issued in a range of days.
+CREATE INDEX tax_invoices_issued_idx ON tax_invoices (issued_at);

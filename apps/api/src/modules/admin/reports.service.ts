@@ -19,13 +19,14 @@ export class ReportsService {
   ) {}
 
   async report({ from, to }: ReportQuery, lang: Language): Promise<OwnerReport> {
-    const [fleetUse, revenue, cancellations, slipsWaiting] = await Promise.all([
+    const [fleetUse, revenue, cancellations, slipsWaiting, taxInvoices] = await Promise.all([
       this.fleetUse(from, to, lang),
       this.revenue(from, to, lang),
       this.cancellations(from, to),
       this.slipsWaiting(),
+      this.taxInvoices(from, to),
     ]);
-    return { from, to, fleetUse, revenue, cancellations, slipsWaiting };
+    return { from, to, fleetUse, revenue, cancellations, slipsWaiting, taxInvoices };
   }
 
   private async fleetUse(from: string, to: string, lang: Language) {
@@ -153,6 +154,41 @@ export class ReportsService {
     }));
   }
 
+  /** The invoices issued on the range's Bangkok days, as they were printed (never recomputed). */
+  private async taxInvoices(from: string, to: string) {
+    const issued = await rows<{
+      number: string;
+      issued_on: string;
+      branch_code: string;
+      booking_id: number;
+      buyer: { companyName: string; taxId: string; branch: string };
+      net: number;
+      vat: number;
+      total: number;
+    }>(
+      this.db,
+      sql`SELECT number, to_char(issued_at AT TIME ZONE 'Asia/Bangkok', 'YYYY-MM-DD') AS issued_on, branch_code,
+            booking_id, buyer, (net_amount * 100)::bigint AS net, (vat_amount * 100)::bigint AS vat,
+            (total_amount * 100)::bigint AS total
+          FROM tax_invoices
+          WHERE issued_at >= (${from}::date::timestamp AT TIME ZONE 'Asia/Bangkok')
+            AND issued_at < ((${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Bangkok')
+          ORDER BY branch_code, number`,
+    );
+    return issued.map((i) => ({
+      number: i.number,
+      issuedOn: i.issued_on,
+      branchCode: i.branch_code,
+      bookingId: i.booking_id,
+      buyerName: i.buyer.companyName,
+      buyerTaxId: i.buyer.taxId,
+      buyerBranch: i.buyer.branch,
+      net: Number(i.net),
+      vat: Number(i.vat),
+      total: Number(i.total),
+    }));
+  }
+
   /** One table of the report as CSV (UTF-8 with its BOM, so spreadsheet programs read Thai). */
   async csv(table: ReportTable, query: ReportQuery, lang: Language): Promise<string> {
     const r = await this.report(query, lang);
@@ -189,6 +225,30 @@ export class ReportsService {
           r.cancellations.noShows,
           money(r.cancellations.fees),
         ],
+      ],
+      'tax-invoices': () => [
+        [
+          'issued_on',
+          'number',
+          'branch',
+          'buyer',
+          'buyer_tax_id',
+          'buyer_branch',
+          'net_thb',
+          'vat_thb',
+          'total_thb',
+        ],
+        ...r.taxInvoices.map((i) => [
+          i.issuedOn,
+          i.number,
+          i.branchCode,
+          i.buyerName,
+          i.buyerTaxId,
+          i.buyerBranch,
+          money(i.net),
+          money(i.vat),
+          money(i.total),
+        ]),
       ],
       'slips-waiting': () => [
         ['booking', 'branch', 'amount_thb', 'sent_at', 'waiting_minutes'],

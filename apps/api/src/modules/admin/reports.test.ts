@@ -156,6 +156,57 @@ describeEachDatabase('reports for the owner', (ctx) => {
       ).toBe(200);
   });
 
+  it('lists the tax invoices issued in the range as the output-tax report, and as CSV', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const company = {
+      companyName: 'บริษัท ทดสอบการเดินทาง จำกัด',
+      address: '123 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110',
+      taxId: '0105558000006',
+      branch: '00001',
+    };
+    const made = await createBooking(app, customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(12),
+      returnDate: daysFromNow(14),
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+      taxInvoice: company,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const id = made.json().response.data.booking.id;
+    const pdf = await app.inject({
+      url: `/api/v1/auth/bookings/${id}/tax-invoice`,
+      headers: customer.headers,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const today = daysFromNow(0);
+    const r = (await report(`from=${today}&to=${today}`)).json().response.data;
+    const invoice = r.taxInvoices.find((i: { bookingId: number }) => i.bookingId === id);
+    expect(invoice).toMatchObject({
+      issuedOn: today,
+      branchCode: car.branchCode,
+      buyerName: company.companyName,
+      buyerTaxId: company.taxId,
+      buyerBranch: '00001',
+      total: 200_000,
+      vat: 13_084,
+      net: 186_916,
+    });
+    expect(invoice.number).toMatch(/^[A-Z0-9]+-\d{4}-000001$/);
+    // Not in a range that ends before today.
+    const before = (await report(`from=${daysFromNow(-3)}&to=${daysFromNow(-1)}`)).json().response.data;
+    expect(before.taxInvoices.some((i: { bookingId: number }) => i.bookingId === id)).toBe(false);
+    const csv = await app.inject({
+      url: `/api/v1/admin/reports/csv/tax-invoices?from=${today}&to=${today}`,
+      headers: auth.admin,
+    });
+    expect(csv.body).toContain(
+      `${today},${invoice.number},${car.branchCode},${company.companyName},${company.taxId},00001,1869.16,130.84,2000.00`,
+    );
+  });
+
   it('refuses a range backwards or longer than a year, and anyone but admins', async () => {
     const backwards = await report(`from=${daysFromNow(5)}&to=${daysFromNow(1)}`);
     expect(backwards.statusCode).toBe(400);

@@ -157,7 +157,7 @@ export function BookingPage({ id }: { id: string }) {
         </span>
       </PageTitle>
       <SavedNote show={!!done}>{done}</SavedNote>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card title={t('booking.details')}>
           <dl>
             <Row label={t('bookings.car')}>

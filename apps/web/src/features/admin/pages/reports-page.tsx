@@ -154,7 +154,7 @@ export function ReportsPage() {
       />
       {report.isPending && <Loading />}
       {r && fleetChart && revenueChart && (
-        <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <Card title={t('reports.fleetUse')} className="lg:col-span-2">
             <p className="mb-2 text-sm text-slate-700">
               {t('reports.fleetUseHelp', { from: date(r.from), to: date(r.to) })}
@@ -249,6 +249,57 @@ export function ReportsPage() {
             </dl>
             <div className="mt-3">
               <CsvButton table="cancellations" from={r.from} to={r.to} />
+            </div>
+          </Card>
+
+          <Card title={t('reports.taxInvoices')} className="lg:col-span-2">
+            <p className="mb-2 text-sm text-slate-700">{t('reports.taxInvoicesHelp')}</p>
+            {r.taxInvoices.length === 0 ? (
+              <p className="text-slate-700">{t('reports.noTaxInvoices')}</p>
+            ) : (
+              <div className="overflow-x-auto">
+                <table className="w-full text-left text-sm" data-testid="tax-invoices">
+                  <thead>
+                    <tr className="border-b">
+                      <th scope="col">{t('reports.invoice')}</th>
+                      <th scope="col">{t('reports.buyer')}</th>
+                      <th scope="col" className="text-right">
+                        {t('reports.net')}
+                      </th>
+                      <th scope="col" className="text-right">
+                        {t('reports.vat')}
+                      </th>
+                      <th scope="col" className="text-right">
+                        {t('reports.total')}
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {r.taxInvoices.map((i) => (
+                      <tr key={i.number} className="border-b border-slate-100">
+                        <th scope="row" className="font-normal">
+                          <Link to={`/admin/bookings/${i.bookingId}`} className="font-mono underline">
+                            {i.number}
+                          </Link>
+                          <br />
+                          {date(i.issuedOn)}
+                        </th>
+                        <td>
+                          {i.buyerName}
+                          <br />
+                          {i.buyerTaxId} · {i.buyerBranch}
+                        </td>
+                        <td className="text-right">{satang(money, i.net)}</td>
+                        <td className="text-right">{satang(money, i.vat)}</td>
+                        <td className="text-right">{satang(money, i.total)}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+            <div className="mt-3">
+              <CsvButton table="tax-invoices" from={r.from} to={r.to} />
             </div>
           </Card>
 
