@@ -182,3 +182,89 @@ test.describe('the hand-over on phones (th)', () => {
     await customerContext.close();
   });
 });
+
+/**
+ * The same screens in the other languages, on the suite's own server (no time has to pass): staff
+ * record a pickup in Chinese on a desktop, the customer reads it and signs in English on a phone.
+ */
+test('the pickup recorded in zh (1280 px) and signed in en (390 px)', async ({ browser, request }) => {
+  const a = JSON.parse(readFileSync('apps/web/src/locales/zh/admin.json', 'utf8')) as Record<
+    string,
+    Record<string, never>
+  >;
+  const b = JSON.parse(readFileSync('apps/web/src/locales/en/booking.json', 'utf8')) as Record<
+    string,
+    Record<string, never>
+  >;
+  const ha = a.handover as unknown as Record<string, Record<string, string> & string>;
+  const hb = b.handoverRecord as unknown as Record<string, Record<string, string> & string>;
+  const customer = await registerCustomer(request, 'handover-en', 'en');
+  const booking = await transferBooking(request, customer.headers, 9, customer.email);
+  const staffToken = (await (await request.post('/api/v1/auth/login', { data: admin })).json()).token;
+  expect(
+    (
+      await request.post(`/api/v1/admin/bookings/${booking.id}/verify-payment`, {
+        headers: { authorization: `Bearer ${staffToken}` },
+      })
+    ).ok(),
+  ).toBe(true);
+
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const staff = await staffContext.newPage();
+  await staff.goto('/admin?lng=zh');
+  await staff.getByLabel((a.signIn as Record<string, string>).email!).fill(admin.email);
+  await staff.getByLabel((a.signIn as Record<string, string>).password!).fill(admin.password);
+  await staff.getByRole('button', { name: (a.signIn as Record<string, string>).submit }).click();
+  await expect(
+    staff.getByRole('heading', { level: 1, name: (a.today as Record<string, string>).title }),
+  ).toBeVisible();
+  await staff.goto(`/admin/bookings/${booking.id}?lng=zh`);
+  const card = staff.getByTestId('hand-over-card');
+  await card.getByRole('button', { name: ha.start!.pickup }).click();
+  await card.getByLabel(ha.photos as string).setInputFiles([
+    {
+      name: 'side.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 320, height: 200, channels: 3, background: '#888' } })
+        .jpeg()
+        .toBuffer(),
+    },
+  ]);
+  await expect(card.getByTestId('photos-sent')).toHaveText(
+    (ha.photosSent_other as string).replace('{{count}}', '1'),
+  );
+  // From the keyboard: the area, then "add a mark".
+  await card.getByLabel(ha.area as string).selectOption('rearRight');
+  await card.getByRole('button', { name: ha.addMark as string }).click();
+  await expect(card.getByTestId('damage-mark')).toHaveCount(1);
+  await card.getByLabel(ha.mileage as string).fill('8800');
+  await card.getByRole('button', { name: ha.save!.pickup }).click();
+  await expect(card.getByRole('status').filter({ hasText: ha.saved!.pickup })).toBeVisible();
+  expect(await axeViolations(staff, ['wcag2a', 'wcag2aa'])).toEqual([]);
+  await staffContext.close();
+
+  const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const me = await customerContext.newPage();
+  await signInBrowser(me, customer);
+  await me.goto('/my-bookings?lng=en');
+  const handOver = me.getByTestId('hand-over');
+  await expect(handOver.getByTestId('report-pickup')).toContainText('8,800 km');
+  await expect(handOver.getByTestId('report-pickup')).toContainText(hb.damageType!.scratch!);
+  // Signing with an empty box says what to do.
+  await handOver.getByRole('button', { name: hb.sign as string }).click();
+  await expect(handOver.getByRole('alert')).toHaveText(hb.signFirst as string);
+  const pad = handOver.getByTestId('signature-pad');
+  await pad.scrollIntoViewIfNeeded();
+  const p = (await pad.boundingBox())!;
+  await me.mouse.move(p.x + 30, p.y + 60);
+  await me.mouse.down();
+  await me.mouse.move(p.x + 200, p.y + 40, { steps: 8 });
+  await me.mouse.up();
+  await handOver.getByRole('button', { name: hb.sign as string }).click();
+  await expect(handOver.getByTestId('agreement')).toContainText('Malee Suksan');
+  expect(await axeViolations(me, ['wcag2a', 'wcag2aa'])).toEqual([]);
+  expect(
+    await me.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await customerContext.close();
+});
