@@ -102,6 +102,22 @@ export async function signInBrowser(page: Page, customer: { token: string; user:
   );
 }
 
+/**
+ * The demo admin signs in to the back office through its sign-in screen, in `lng`; done once the
+ * Today screen is up (the sign-in page has a level-1 heading too, so a journey must not go on earlier).
+ */
+export async function signInAdminBrowser(page: Page, lng: string) {
+  const t = JSON.parse(readFileSync(`apps/web/src/locales/${lng}/admin.json`, 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+  await page.goto(`/admin?lng=${lng}`);
+  await page.getByLabel(t.signIn!.email!).fill(admin.email);
+  await page.getByLabel(t.signIn!.password!).fill(admin.password);
+  await page.getByRole('button', { name: t.signIn!.submit }).click();
+  await expect(page.getByRole('heading', { level: 1, name: t.today!.title })).toBeVisible();
+}
+
 /** Car models and branches the fleet has cars in service at (read with the admin's own API). */
 export async function carsInService(request: APIRequestContext) {
   const adminLogin = await (await request.post('/api/v1/auth/login', { data: admin })).json();

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { axeViolations, expect, test } from './fixtures';
+import { signInAdminBrowser } from './booking-fixtures';
 
 /**
  * Prices in another currency (issue 18, part 5; decision 1803). A visitor picks yuan, dollars or
@@ -88,11 +89,7 @@ test('an admin imports rates from a file and visitors see euros at the new rate 
   browser,
 }) => {
   const admin = texts('en', 'admin');
-  await page.goto('/admin?lng=en');
-  await page.getByLabel(admin.signIn!.email!).fill('admin@siamdrive.test');
-  await page.getByLabel(admin.signIn!.password!).fill('SiamDrive-admin-2026');
-  await page.getByRole('button', { name: admin.signIn!.submit }).click();
-  await expect(page.getByRole('heading', { level: 1, name: admin.today!.title })).toBeVisible();
+  await signInAdminBrowser(page, 'en');
   await page.goto('/admin/settings?lng=en');
   const card = page.locator('section', {
     has: page.getByRole('heading', { name: admin.settings!.ratesTitle }),

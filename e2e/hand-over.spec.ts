@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import sharp from 'sharp';
-import { admin, registerCustomer, signInBrowser, transferBooking } from './booking-fixtures';
+import {
+  admin,
+  registerCustomer,
+  signInAdminBrowser,
+  signInBrowser,
+  transferBooking,
+} from './booking-fixtures';
 import { axeViolations, expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
@@ -57,13 +63,7 @@ test.describe('the hand-over on phones (th)', () => {
     // Staff on a phone, in Thai.
     const staffContext = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true });
     const staff = await staffContext.newPage();
-    await staff.goto('/admin?lng=th');
-    await staff.getByLabel((a.signIn as Record<string, string>).email!).fill(admin.email);
-    await staff.getByLabel((a.signIn as Record<string, string>).password!).fill(admin.password);
-    await staff.getByRole('button', { name: (a.signIn as Record<string, string>).submit }).click();
-    await expect(
-      staff.getByRole('heading', { level: 1, name: (a.today as Record<string, string>).title }),
-    ).toBeVisible();
+    await signInAdminBrowser(staff, 'th');
     await staff.goto(`/admin/bookings/${booking.id}?lng=th`);
     const card = staff.getByTestId('hand-over-card');
     await card.getByRole('button', { name: ha.start!.pickup }).click();
@@ -211,13 +211,7 @@ test('the pickup recorded in zh (1280 px) and signed in en (390 px)', async ({ b
 
   const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const staff = await staffContext.newPage();
-  await staff.goto('/admin?lng=zh');
-  await staff.getByLabel((a.signIn as Record<string, string>).email!).fill(admin.email);
-  await staff.getByLabel((a.signIn as Record<string, string>).password!).fill(admin.password);
-  await staff.getByRole('button', { name: (a.signIn as Record<string, string>).submit }).click();
-  await expect(
-    staff.getByRole('heading', { level: 1, name: (a.today as Record<string, string>).title }),
-  ).toBeVisible();
+  await signInAdminBrowser(staff, 'zh');
   await staff.goto(`/admin/bookings/${booking.id}?lng=zh`);
   const card = staff.getByTestId('hand-over-card');
   await card.getByRole('button', { name: ha.start!.pickup }).click();

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { admin } from './booking-fixtures';
+import { signInAdminBrowser } from './booking-fixtures';
 import { axeViolations, expect, test } from './fixtures';
 
 /**
@@ -20,11 +20,7 @@ for (const { lng, width } of [
   test(`an admin reads the reports and saves one as CSV (${lng}, ${width} px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
     const t = texts(lng);
-    await page.goto(`/admin?lng=${lng}`);
-    await page.getByLabel(t.signIn!.email!).fill(admin.email);
-    await page.getByLabel(t.signIn!.password!).fill(admin.password);
-    await page.getByRole('button', { name: t.signIn!.submit }).click();
-    await expect(page.getByRole('heading', { level: 1, name: t.today!.title })).toBeVisible();
+    await signInAdminBrowser(page, lng);
     await page.goto(`/admin/reports?lng=${lng}`);
     await expect(page.getByRole('heading', { level: 1, name: t.reports!.title })).toBeVisible();
     await expect(page.getByTestId('fleet-use').getByRole('row')).not.toHaveCount(1);

@@ -1,6 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { axeViolations, expect, test } from './fixtures';
-import { fillLicence, freeCar, registerCustomer, signInBrowser } from './booking-fixtures';
+import {
+  fillLicence,
+  freeCar,
+  registerCustomer,
+  signInAdminBrowser,
+  signInBrowser,
+} from './booking-fixtures';
 
 /**
  * A company customer books with its tax ID and downloads the full tax invoice (issue 18, part 3):
@@ -90,12 +96,7 @@ for (const { lng, width, from } of [
     >;
     const staffContext = await browser.newContext({ viewport: { width, height: 900 } });
     const staff = await staffContext.newPage();
-    await staff.goto(`/admin?lng=${lng}`);
-    await staff.getByLabel(admin.signIn!.email!).fill('admin@siamdrive.test');
-    await staff.getByLabel(admin.signIn!.password!).fill('SiamDrive-admin-2026');
-    await staff.getByRole('button', { name: admin.signIn!.submit }).click();
-    // Signed in once the back office's first screen is up (the sign-in page has a heading too).
-    await expect(staff.getByRole('heading', { level: 1, name: admin.today!.title })).toBeVisible();
+    await signInAdminBrowser(staff, lng);
     await staff.goto(`/admin/bookings/${booking.id}?lng=${lng}`);
     const staffView = staff.getByTestId('tax-invoice');
     await expect(staffView).toContainText(booking.taxInvoice.number);

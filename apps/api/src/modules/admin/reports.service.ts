@@ -190,43 +190,41 @@ export class ReportsService {
   }
 
   /** One table of the report as CSV (UTF-8 with its BOM, so spreadsheet programs read Thai). */
-  async csv(table: ReportTable, query: ReportQuery, lang: Language): Promise<string> {
-    const r = await this.report(query, lang);
+  async csv(table: ReportTable, { from, to }: ReportQuery, lang: Language): Promise<string> {
     const money = (satang: number) => (satang / 100).toFixed(2);
     const revenue = (list: RevenueRow[]) => [
       ['key', 'name', 'bookings', 'revenue_thb', 'charges_thb'],
       ...list.map((x) => [x.key, x.label, x.bookings, money(x.revenue), money(x.charges)]),
     ];
-    const tables: Record<ReportTable, () => (string | number)[][]> = {
-      'fleet-use': () => [
-        ['date', ...r.fleetUse.branches.map((b) => `${b.code} (${b.units})`)],
-        ...r.fleetUse.days.map((d) => [d.date, ...d.booked]),
-        ['utilisation_percent', ...r.fleetUse.utilisation],
-      ],
-      'revenue-by-branch': () => revenue(r.revenue.byBranch),
-      'revenue-by-model': () => revenue(r.revenue.byModel),
-      'revenue-by-channel': () => revenue(r.revenue.byChannel),
-      cancellations: () => [
-        [
-          'bookings',
-          'cancelled_by_customer',
-          'cancelled_by_staff',
-          'unpaid_expired',
-          'payment_failed',
-          'no_shows',
-          'fees_thb',
-        ],
-        [
-          r.cancellations.bookings,
-          r.cancellations.byCustomer,
-          r.cancellations.byStaff,
-          r.cancellations.unpaidExpired,
-          r.cancellations.paymentFailed,
-          r.cancellations.noShows,
-          money(r.cancellations.fees),
-        ],
-      ],
-      'tax-invoices': () => [
+    // Each table asks only its own query.
+    const tables: Record<ReportTable, () => Promise<(string | number)[][]>> = {
+      'fleet-use': async () => {
+        const fleet = await this.fleetUse(from, to, lang);
+        return [
+          ['date', ...fleet.branches.map((b) => `${b.code} (${b.units})`)],
+          ...fleet.days.map((d) => [d.date, ...d.booked]),
+          ['utilisation_percent', ...fleet.utilisation],
+        ];
+      },
+      'revenue-by-branch': async () => revenue((await this.revenue(from, to, lang)).byBranch),
+      'revenue-by-model': async () => revenue((await this.revenue(from, to, lang)).byModel),
+      'revenue-by-channel': async () => revenue((await this.revenue(from, to, lang)).byChannel),
+      cancellations: async () => {
+        const c = await this.cancellations(from, to);
+        return [
+          [
+            'bookings',
+            'cancelled_by_customer',
+            'cancelled_by_staff',
+            'unpaid_expired',
+            'payment_failed',
+            'no_shows',
+            'fees_thb',
+          ],
+          [c.bookings, c.byCustomer, c.byStaff, c.unpaidExpired, c.paymentFailed, c.noShows, money(c.fees)],
+        ];
+      },
+      'tax-invoices': async () => [
         [
           'issued_on',
           'number',
@@ -238,7 +236,7 @@ export class ReportsService {
           'vat_thb',
           'total_thb',
         ],
-        ...r.taxInvoices.map((i) => [
+        ...(await this.taxInvoices(from, to)).map((i) => [
           i.issuedOn,
           i.number,
           i.branchCode,
@@ -250,9 +248,9 @@ export class ReportsService {
           money(i.total),
         ]),
       ],
-      'slips-waiting': () => [
+      'slips-waiting': async () => [
         ['booking', 'branch', 'amount_thb', 'sent_at', 'waiting_minutes'],
-        ...r.slipsWaiting.map((s) => [
+        ...(await this.slipsWaiting()).map((s) => [
           s.bookingNumber,
           s.branchCode,
           money(s.amount),
@@ -261,9 +259,7 @@ export class ReportsService {
         ]),
       ],
     };
-    return `\uFEFF${tables[table]()
-      .map((row) => row.map(csvCell).join(','))
-      .join('\r\n')}\r\n`;
+    return `\uFEFF${(await tables[table]()).map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
   }
 }
 
