@@ -17,6 +17,7 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { signInCspSources } from './modules/auth/sign-in-csp';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { paymentConnectSources } from './modules/bookings/bookings.wiring';
+import { lineRoutes } from './modules/line/line.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
@@ -141,6 +142,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(bookingsRoutes);
       await api.register(contentRoutes);
+      await api.register(lineRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -25,8 +25,8 @@ async function main() {
   });
 
   // Every minute: gateway charges still pending are asked after (a lost webhook never lets a paid
-  // booking expire), then unpaid bookings past their deadline expire, and card charges whose answer
-  // was lost are looked up at the gateway. All are safe when several instances run them at once.
+  // booking expire), then unpaid bookings past their deadline expire, LINE messages go out, and card
+  // charges whose answer was lost are looked up at the gateway. All are safe when several instances run them at once.
   const job = async <T>(name: string, run: () => Promise<T>, done: (result: T) => void) => {
     try {
       done(await run());
@@ -51,6 +51,17 @@ async function main() {
         () => bookings.expireUnpaid(),
         (ids) => {
           if (ids.length) app.log.info({ bookings: ids }, 'expired unpaid bookings');
+        },
+      );
+      // LINE: the day-before and day-of reminders are written, then every message due is pushed.
+      await job(
+        'line_messages',
+        async () => {
+          await app.services.lineMessages.queueReminders();
+          return app.services.lineMessages.sendDue();
+        },
+        (r) => {
+          if (r.sent || r.failed) app.log.info(r, 'LINE messages pushed');
         },
       );
       await job(

@@ -24,7 +24,8 @@ import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { CatalogService } from './modules/catalog/catalog.service';
-import { FacebookVerifier, GoogleVerifier } from './modules/auth/social-identity';
+import { FacebookVerifier, GoogleVerifier, LineLogin } from './modules/auth/social-identity';
+import { LineMessages } from './modules/line/line-messages';
 import { resolveSessionSecret } from './modules/auth/session-secret';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
@@ -100,6 +101,12 @@ export function buildServices(
     authThrottle,
     new GoogleVerifier(settings.GOOGLE_CLIENT_ID, settings.GOOGLE_JWKS_URL),
     new FacebookVerifier(settings.FACEBOOK_APP_ID, settings.FACEBOOK_APP_SECRET, settings.FACEBOOK_GRAPH_URL),
+    new LineLogin(
+      settings.LINE_LOGIN_CHANNEL_ID,
+      settings.LINE_LOGIN_CHANNEL_SECRET,
+      settings.LINE_AUTH_URL,
+      settings.LINE_API_URL,
+    ),
     secondFactor,
     secret,
     accountRecovery,
@@ -120,6 +127,20 @@ export function buildServices(
   const fleet = new FleetService(new FleetRepository(db), audit, storageFolder(files, CAR_PICTURES_FOLDER));
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
   const bookings = buildBookingsService(db, settings, { siteSettings, mailer, files, clock: options.clock });
+  // Booking messages through LINE for customers who signed in with it and are our friends (decision 1806).
+  const lineMessages = new LineMessages(db, {
+    accessToken: settings.LINE_MESSAGING_ACCESS_TOKEN,
+    apiUrl: settings.LINE_API_URL,
+    publicUrl: settings.publicUrl,
+    booking: (bookingId, lang) => bookings.getById(bookingId, lang),
+    clock: options.clock,
+  });
+  bookings.onCustomerMessage((event) => lineMessages.bookingEvent(event));
+  account.registerContributor({
+    name: 'lineMessages',
+    export: (userId) => lineMessages.exportFor(userId),
+    erase: (userId) => lineMessages.erase(userId),
+  });
   const pricingAdmin = new PricingAdminService(db, audit);
   const reports = new ReportsService(db, options.clock);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
@@ -208,6 +229,7 @@ export function buildServices(
     bookings,
     bookingsAdmin,
     conditionReports,
+    lineMessages,
     reports,
     unpaidHolds,
     pricingAdmin,

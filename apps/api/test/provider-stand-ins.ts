@@ -1,14 +1,20 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import { createHash, createHmac, randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 
 /**
- * Local stand-ins for Google and Facebook, used by the API tests and the
+ * Local stand-ins for Google, Facebook and LINE, used by the API tests and the
  * browser journeys: a JWKS published from a freshly generated RS256 key pair
  * that signs real ID tokens, a Graph API answering debug_token and /me the way
- * Facebook does, and the two browser scripts (Google Identity Services'
+ * Facebook does, the two browser scripts (Google Identity Services'
  * `google.accounts.id` and the Facebook SDK's `FB`) with the same JS shape the
- * site uses. Nothing of our own code is replaced: the app is pointed at these
+ * site uses, and LINE's HTTP APIs: LINE Login's authorization page (it answers
+ * at once as the person set here, with or without adding the official account
+ * as a friend), token endpoint (PKCE checked; ES256 ID tokens from its own
+ * published keys, or HS256 with the channel secret), friendship status, the
+ * Messaging API's push (retry keys honoured: a key accepted before gets 409),
+ * and webhooks signed with the channel secret. Nothing of our own code is replaced: the app is pointed at these
  * with its ordinary settings.
  */
 export interface FacebookUser {
@@ -24,6 +30,18 @@ interface FacebookToken {
   userId: string;
   valid: boolean;
   expiresAt: number;
+}
+
+export interface LineUser {
+  sub: string;
+  name: string;
+  picture?: string;
+}
+
+export interface LinePush {
+  to: string;
+  messages: { type: string; text: string }[];
+  retryKey: string;
 }
 
 export interface ProviderStandIns {
@@ -43,6 +61,17 @@ export interface ProviderStandIns {
   setBrowserFacebookUser(user: FacebookUser): void;
   /** Graph calls received (to check what the server asked). */
   graphCalls: URL[];
+  lineChannelId: string;
+  /** The person LINE's authorization page signs in as, whether they add the friend, or whether they cancel. */
+  setLineBrowserUser(user: LineUser, options?: { addFriend?: boolean; cancel?: boolean }): void;
+  /** Whether this LINE user has the official account as a friend (what friendship status answers). */
+  lineFriends: Set<string>;
+  /** Pushes LINE accepted, in order. */
+  linePushes: LinePush[];
+  /** The next pushes fail: 'busy' answers 500 and keeps nothing; 'lost' accepts the push but answers 500. */
+  failLinePushes(count: number, mode: 'busy' | 'lost'): void;
+  /** The X-Line-Signature LINE would send with this body. */
+  signLineWebhook(body: string): string;
   close(): Promise<void>;
 }
 
@@ -79,6 +108,37 @@ export async function startProviderStandIns(
     last_name: 'User',
   };
   let tokenCounter = 0;
+
+  // LINE
+  const lineChannelId = '1650000001';
+  const lineChannelSecret = 'stand-in-line-login-secret';
+  const lineMessagingToken = 'stand-in-line-messaging-token';
+  const lineMessagingSecret = 'stand-in-line-messaging-secret';
+  const lineKeys = await generateKeyPair('ES256', { extractable: true });
+  const lineKid = 'line-stand-in-key-1';
+  const lineJwk = { ...(await exportJWK(lineKeys.publicKey)), kid: lineKid, alg: 'ES256', use: 'sig' };
+  let lineBrowser: { user: LineUser; addFriend: boolean; cancel: boolean } = {
+    user: { sub: 'U0000000000000000000000000000001', name: 'Somchai LINE' },
+    addFriend: true,
+    cancel: false,
+  };
+  const lineCodes = new Map<
+    string,
+    { user: LineUser; nonce: string; challenge: string; redirectUri: string; used: boolean }
+  >();
+  const lineAccessTokens = new Map<string, string>();
+  const lineFriends = new Set<string>();
+  const linePushes: LinePush[] = [];
+  const lineRetryKeys = new Map<string, string>();
+  const pushFailures = { busy: 0, lost: 0 };
+  const readBody = (req: IncomingMessage) =>
+    new Promise<string>((resolve) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    });
+  const lineError = (res: ServerResponse, status: number, error: string, description: string) =>
+    json(res, status, { error, error_description: description });
 
   const signGoogleToken: ProviderStandIns['signGoogleToken'] = async (claims, opts = {}) => {
     const alg = opts.alg ?? 'RS256';
@@ -155,6 +215,124 @@ export async function startProviderStandIns(
         return json(res, 404, graphError);
       }
 
+      if (url.pathname === '/line/authorize') {
+        const q = url.searchParams;
+        const redirectUri = q.get('redirect_uri') ?? '';
+        if (
+          q.get('response_type') !== 'code' ||
+          q.get('client_id') !== lineChannelId ||
+          !redirectUri ||
+          !q.get('state') ||
+          q.get('code_challenge_method') !== 'S256' ||
+          !q.get('code_challenge') ||
+          !(q.get('scope') ?? '').split(' ').includes('openid')
+        )
+          return lineError(res, 400, 'invalid_request', 'bad authorization request');
+        const back = new URL(redirectUri);
+        back.searchParams.set('state', q.get('state')!);
+        if (lineBrowser.cancel) {
+          back.searchParams.set('error', 'access_denied');
+          back.searchParams.set('error_description', 'The user has denied the approval');
+        } else {
+          const code = randomUUID().replace(/-/g, '');
+          lineCodes.set(code, {
+            user: lineBrowser.user,
+            nonce: q.get('nonce') ?? '',
+            challenge: q.get('code_challenge')!,
+            redirectUri,
+            used: false,
+          });
+          back.searchParams.set('code', code);
+          if (q.get('bot_prompt')) {
+            const was = lineFriends.has(lineBrowser.user.sub);
+            if (lineBrowser.addFriend) lineFriends.add(lineBrowser.user.sub);
+            back.searchParams.set('friendship_status_changed', String(lineBrowser.addFriend && !was));
+          }
+        }
+        res.writeHead(302, { location: back.toString() });
+        return res.end();
+      }
+      if (url.pathname === '/line/oauth2/v2.1/certs') return json(res, 200, { keys: [lineJwk] });
+      if (url.pathname === '/line/oauth2/v2.1/token' && req.method === 'POST') {
+        const form = new URLSearchParams(await readBody(req));
+        if (form.get('client_id') !== lineChannelId || form.get('client_secret') !== lineChannelSecret)
+          return lineError(res, 400, 'invalid_client', 'bad client');
+        const grant = lineCodes.get(form.get('code') ?? '');
+        const challenge = createHash('sha256')
+          .update(form.get('code_verifier') ?? '')
+          .digest('base64url');
+        if (
+          form.get('grant_type') !== 'authorization_code' ||
+          !grant ||
+          grant.used ||
+          grant.redirectUri !== form.get('redirect_uri') ||
+          grant.challenge !== challenge
+        )
+          return lineError(res, 400, 'invalid_grant', 'invalid authorization code');
+        grant.used = true;
+        const accessToken = `line-access-${randomUUID()}`;
+        lineAccessTokens.set(accessToken, grant.user.sub);
+        const claims = {
+          iss: 'https://access.line.me',
+          sub: grant.user.sub,
+          aud: lineChannelId,
+          nonce: grant.nonce,
+          amr: ['pwd'],
+          name: grant.user.name,
+          ...(grant.user.picture && { picture: grant.user.picture }),
+        };
+        const jwk = form.get('id_token_key_type') === 'JWK';
+        const idToken = await new SignJWT(claims)
+          .setProtectedHeader(jwk ? { alg: 'ES256', kid: lineKid, typ: 'JWT' } : { alg: 'HS256', typ: 'JWT' })
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(jwk ? lineKeys.privateKey : new TextEncoder().encode(lineChannelSecret));
+        return json(res, 200, {
+          access_token: accessToken,
+          expires_in: 2592000,
+          id_token: idToken,
+          refresh_token: `line-refresh-${randomUUID()}`,
+          scope: 'openid profile',
+          token_type: 'Bearer',
+        });
+      }
+      if (url.pathname === '/line/friendship/v1/status') {
+        const sub = lineAccessTokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+        if (!sub) return json(res, 401, { message: 'invalid token' });
+        return json(res, 200, { friendFlag: lineFriends.has(sub) });
+      }
+      if (url.pathname === '/line/v2/bot/message/push' && req.method === 'POST') {
+        if (req.headers.authorization !== `Bearer ${lineMessagingToken}`)
+          return json(res, 401, {
+            message: 'Authentication failed due to the following reason: invalid token.',
+          });
+        const retryKey = String(req.headers['x-line-retry-key'] ?? '');
+        if (retryKey && !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(retryKey))
+          return json(res, 400, { message: 'The retry key must be a UUID' });
+        const accepted = lineRetryKeys.get(retryKey);
+        if (accepted) {
+          res.writeHead(409, { 'content-type': 'application/json', 'x-line-accepted-request-id': accepted });
+          return res.end(JSON.stringify({ message: 'The retry key is already accepted' }));
+        }
+        const body = JSON.parse(await readBody(req)) as { to?: string; messages?: LinePush['messages'] };
+        if (!body.to || !body.messages?.length)
+          return json(res, 400, { message: 'The request body has 1 error(s)' });
+        if (pushFailures.busy > 0) {
+          pushFailures.busy -= 1;
+          return json(res, 500, { message: 'Internal server error' });
+        }
+        if (retryKey) lineRetryKeys.set(retryKey, randomUUID());
+        linePushes.push({ to: body.to, messages: body.messages, retryKey });
+        // Accepted, but the answer is lost on the way back: the sender cannot know it was sent.
+        if (pushFailures.lost > 0) {
+          pushFailures.lost -= 1;
+          return json(res, 500, { message: 'Internal server error' });
+        }
+        return json(res, 200, {
+          sentMessages: body.messages.map(() => ({ id: randomUUID(), quoteToken: 'q' })),
+        });
+      }
+
       if (url.pathname === '/gsi/client') {
         const credential = await signGoogleToken(browserGoogle);
         res.writeHead(200, { 'content-type': 'text/javascript' });
@@ -183,6 +361,12 @@ export async function startProviderStandIns(
       FACEBOOK_APP_SECRET: facebookAppSecret,
       FACEBOOK_GRAPH_URL: `${url}/graph`,
       FACEBOOK_SDK_URL: `${url}/fb/sdk.js`,
+      LINE_LOGIN_CHANNEL_ID: lineChannelId,
+      LINE_LOGIN_CHANNEL_SECRET: lineChannelSecret,
+      LINE_AUTH_URL: `${url}/line/authorize`,
+      LINE_API_URL: `${url}/line`,
+      LINE_MESSAGING_ACCESS_TOKEN: lineMessagingToken,
+      LINE_MESSAGING_CHANNEL_SECRET: lineMessagingSecret,
     },
     signGoogleToken,
     facebookUser,
@@ -193,6 +377,16 @@ export async function startProviderStandIns(
       browserFacebook = user;
     },
     graphCalls,
+    lineChannelId,
+    setLineBrowserUser: (user, opts = {}) => {
+      lineBrowser = { user, addFriend: opts.addFriend ?? true, cancel: opts.cancel ?? false };
+    },
+    lineFriends,
+    linePushes,
+    failLinePushes: (count, mode) => {
+      pushFailures[mode] = count;
+    },
+    signLineWebhook: (body) => createHmac('sha256', lineMessagingSecret).update(body).digest('base64'),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -38,6 +38,16 @@ export const googleBodySchema = z.object({ credential: z.string().min(10).max(40
 export const googleResponseSchema = dataEnvelope(tokenAndUser);
 export type GoogleResponse = z.infer<typeof googleResponseSchema>;
 
+/**
+ * LINE Login (issue 18, part 4): the browser goes to GET /auth/line/start (→ LINE → our callback),
+ * which sends it back to /login?line=<outcome>; on `ok`, POST /auth/line/session (no body: the
+ * checked identity waits in an httpOnly cookie) answers with the session, like Google's.
+ */
+export const lineOutcomes = ['ok', 'cancelled', 'failed', 'expired', 'unavailable'] as const;
+export type LineOutcome = (typeof lineOutcomes)[number];
+export const lineSessionResponseSchema = dataEnvelope(tokenAndUser);
+export type LineSessionResponse = z.infer<typeof lineSessionResponseSchema>;
+
 /** POST /auth/facebook: `{token, userInfo}` (spec §3). Identity is taken from Facebook, never from userInfo. */
 export const facebookBodySchema = z.object({
   token: z.string().min(10).max(4096),
@@ -61,6 +71,8 @@ export type FacebookResponse = z.infer<typeof facebookResponseSchema>;
 export const authConfigSchema = z.object({
   google: z.object({ clientId: z.string(), scriptUrl: z.string() }).nullable(),
   facebook: z.object({ appId: z.string(), sdkUrl: z.string() }).nullable(),
+  /** LINE Login is configured: the button leads to GET /api/v1/auth/line/start. */
+  line: z.boolean(),
   passwordMinLength: z.number().int(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -83,6 +83,23 @@ export const settingsSchema = z.object({
   FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
   /** Facebook's JavaScript SDK (loaded on /login and /register only). */
   FACEBOOK_SDK_URL: z.url().default('https://connect.facebook.net/en_US/sdk.js'),
+  /**
+   * LINE Login (a "LINE Login" channel): its channel id and secret; both unset = no LINE button.
+   * The callback to register with LINE is PUBLIC_URL + /api/v1/auth/line/callback.
+   */
+  LINE_LOGIN_CHANNEL_ID: optional(z.string().regex(/^\d+$/, 'must be the numeric channel id')),
+  LINE_LOGIN_CHANNEL_SECRET: optional(z.string().min(1)),
+  /** LINE's authorization page (the browser is sent there). */
+  LINE_AUTH_URL: z.url().default('https://access.line.me/oauth2/v2.1/authorize'),
+  /** LINE's API: the token endpoint, the ID-token keys, friendship status and the Messaging API. */
+  LINE_API_URL: z.url().default('https://api.line.me'),
+  /**
+   * The Messaging API channel (our official account, linked to the login channel under one
+   * provider): a long-lived channel access token for pushes, and its channel secret for webhook
+   * signatures. Unset = no LINE messages and the webhook refuses everything.
+   */
+  LINE_MESSAGING_ACCESS_TOKEN: optional(z.string().min(1)),
+  LINE_MESSAGING_CHANNEL_SECRET: optional(z.string().min(1)),
   /** Failed sign-ins or password checks allowed per account and per address in one window. */
   AUTH_MAX_FAILURES: z.coerce.number().int().min(1).max(1000).default(5),
   /** Registrations allowed from one address in one window. */

@@ -1,4 +1,4 @@
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/0001_base.sql (the unique index on lower(email) lives there).
 
@@ -17,6 +17,10 @@ export const users = pgTable('users', {
     .default('en'),
   googleSub: text('google_sub').unique(),
   facebookId: text('facebook_id').unique(),
+  /** LINE Login's user id, and whether they are our official account's friend (1713_line.sql). */
+  lineUserId: text('line_user_id').unique(),
+  lineFriend: boolean('line_friend').notNull().default(false),
+  lineFriendChangedAt: timestamp('line_friend_changed_at', { withTimezone: true }),
   avatarUrl: text('avatar_url'),
   /** Set when the customer erased the account (0200_accounts.sql); the row is anonymised. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),

@@ -25,6 +25,8 @@ import {
   forgotPasswordBodySchema,
   googleBodySchema,
   googleResponseSchema,
+  lineSessionResponseSchema,
+  type LineOutcome,
   okResponseSchema,
   passwordBodySchema,
   profileBodySchema,
@@ -35,10 +37,14 @@ import {
 } from '@siam/contract/account';
 import { businessRules } from '@siam/contract/business-rules';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
+import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { toUser } from '../users/users.service';
+import { z } from 'zod';
+import { signToken, verifyToken } from '../../lib/signed-token';
 import { REGISTER_OK_MESSAGE, type SignedIn } from './auth.service';
+import { LINE_FAILED_MESSAGE, type LineLoginAttempt, type ProviderIdentity } from './social-identity';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -336,6 +342,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               s.FACEBOOK_APP_ID && s.FACEBOOK_APP_SECRET
                 ? { appId: s.FACEBOOK_APP_ID, sdkUrl: s.FACEBOOK_SDK_URL }
                 : null,
+            line: app.services.auth.lineLogin.configured,
             passwordMinLength: businessRules.passwordMinLength,
           },
         },
@@ -380,6 +387,126 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         context(request),
       );
       return { status: true as const, data: signedIn(reply, result) };
+    },
+  );
+
+  // LINE Login (issue 18, part 4; decision 1806): a redirect flow. What must survive the trip to LINE
+  // (state, nonce, PKCE verifier) and then the checked identity wait in one httpOnly cookie, signed
+  // and only sent to these three routes; nothing is kept on the server, so any instance can answer.
+  const LINE_COOKIE = 'siam_line';
+  const linePath = '/api/v1/auth/line';
+  const lineCallback = `${app.settings.publicUrl}${linePath}/callback`;
+  const lineCookie = (value: string, maxAgeSeconds: number) =>
+    `${LINE_COOKIE}=${value}; Path=${linePath}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const readLineCookie = (header: unknown) =>
+    typeof header === 'string'
+      ? new RegExp(`(?:^|;\\s*)${LINE_COOKIE}=([^;]+)`).exec(header)?.[1]
+      : undefined;
+  const backToLogin = (reply: FastifyReply, outcome: LineOutcome) =>
+    reply.header('cache-control', 'no-store').redirect(`/login?line=${outcome}`, 302);
+  type LineAttemptToken = LineLoginAttempt & { lang: 'th' | 'en' | 'zh'; exp: number };
+  type LineIdentityToken = {
+    identity: ProviderIdentity;
+    friend: boolean;
+    lang: 'th' | 'en' | 'zh';
+    exp: number;
+  };
+
+  app.get(
+    '/auth/line/start',
+    {
+      config: { rateLimit: { max: 20, windowMinutes: 10 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with LINE: sends the browser to LINE (state, nonce, PKCE; the add-friend option)',
+        querystring: z.object({ lng: z.string().max(10).optional() }),
+      },
+    },
+    async (request, reply) => {
+      const line = app.services.auth.lineLogin;
+      if (!line.configured) return backToLogin(reply, 'unavailable');
+      const attempt = line.newAttempt();
+      const lang = requestLanguage(request);
+      const token = signToken<LineAttemptToken>(
+        'line-login',
+        { ...attempt, lang, exp: Date.now() + 10 * 60_000 },
+        app.services.secret,
+      );
+      return reply
+        .header('set-cookie', lineCookie(token, 600))
+        .header('cache-control', 'no-store')
+        .redirect(line.authorizeUrl(attempt, lineCallback, lang), 302);
+    },
+  );
+
+  app.get(
+    '/auth/line/callback',
+    {
+      config: { rateLimit: { max: 20, windowMinutes: 10 } },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "LINE's redirect back: the code is exchanged and the ID token checked; the browser goes to /login?line=<outcome>",
+        querystring: z.object({
+          code: z.string().max(512).optional(),
+          state: z.string().max(512).optional(),
+          error: z.string().max(200).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const attempt = verifyToken<LineAttemptToken>(
+        'line-login',
+        readLineCookie(request.headers.cookie),
+        app.services.secret,
+      );
+      // No attempt from this browser (too slow, or a link someone else started): start again.
+      if (!attempt) return backToLogin(reply, 'expired');
+      const { code, state, error } = request.query;
+      if (state !== attempt.state) return backToLogin(reply, 'failed');
+      if (error || !code) return backToLogin(reply.header('set-cookie', lineCookie('', 0)), 'cancelled');
+      try {
+        const { identity, friend } = await app.services.auth.lineLogin.signIn(code, attempt, lineCallback);
+        const token = signToken<LineIdentityToken>(
+          'line-identity',
+          { identity, friend, lang: attempt.lang, exp: Date.now() + 2 * 60_000 },
+          app.services.secret,
+        );
+        return backToLogin(reply.header('set-cookie', lineCookie(token, 120)), 'ok');
+      } catch (err) {
+        request.log.warn({ err }, LINE_FAILED_MESSAGE);
+        return backToLogin(reply.header('set-cookie', lineCookie('', 0)), 'failed');
+      }
+    },
+  );
+
+  app.post(
+    '/auth/line/session',
+    {
+      config: { rateLimit: { max: 10, windowMinutes: 10 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'After LINE sent the browser back with ok: the session for the identity LINE vouched for',
+        response: { 200: lineSessionResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const held = verifyToken<LineIdentityToken>(
+        'line-identity',
+        readLineCookie(request.headers.cookie),
+        app.services.secret,
+      );
+      if (!held) throw new AppError('UNAUTHORIZED', LINE_FAILED_MESSAGE);
+      const result = await app.services.auth.signInWithLine(
+        held.identity,
+        held.friend,
+        held.lang,
+        context(request),
+      );
+      const session = signedIn(reply, result);
+      // Used once: the identity cookie goes with the answer (next to the trusted-device cookie).
+      void reply.header('set-cookie', [result.deviceCookie, lineCookie('', 0)]);
+      return { status: true as const, response: { data: session } };
     },
   );
 

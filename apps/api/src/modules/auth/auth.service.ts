@@ -3,7 +3,7 @@ import type { Language } from '@siam/contract/languages';
 import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
-import type { UserRow } from '../users/users.repository';
+import { providerFields, type UserRow } from '../users/users.repository';
 import { toUser, type UsersService } from '../users/users.service';
 import type { AccountRecoveryService } from './account-recovery.service';
 import type { AuthThrottle, SignInAttempt } from './auth-throttle';
@@ -14,6 +14,7 @@ import {
   madeUpEmail,
   type FacebookVerifier,
   type GoogleVerifier,
+  type LineLogin,
   type ProviderIdentity,
 } from './social-identity';
 
@@ -50,6 +51,7 @@ export class AuthService {
     private readonly throttle: AuthThrottle,
     private readonly google: GoogleVerifier,
     private readonly facebook: FacebookVerifier,
+    private readonly line: LineLogin,
     private readonly secondFactor: SecondFactorService,
     private readonly secret: string,
     private readonly recovery: AccountRecoveryService,
@@ -159,6 +161,27 @@ export class AuthService {
     return this.signInWith(await this.facebook.verify(accessToken), language, context);
   }
 
+  /** LINE Login: configured (channel id and secret), and where to send the browser for an attempt. */
+  get lineLogin() {
+    return this.line;
+  }
+
+  /**
+   * The person LINE vouched for (a checked identity, from LINE Login's callback) → our session,
+   * through the same verified-identity path as Google and Facebook. Whether they are our official
+   * account's friend now (they may just have added it) is kept for booking messages.
+   */
+  async signInWithLine(
+    identity: ProviderIdentity,
+    friend: boolean,
+    language: Language,
+    context: RequestContext,
+  ) {
+    const result = await this.signInWith(identity, language, context);
+    await this.users.setLineFriend(identity.subject, friend, new Date());
+    return result;
+  }
+
   /**
    * The account for a provider identity: the one already linked to it; else
    * the one with the same email, when the provider vouches for that email
@@ -166,7 +189,7 @@ export class AuthService {
    */
   private async signInWith(identity: ProviderIdentity, language: Language, context: RequestContext) {
     let row = await this.users.findByProvider(identity.provider, identity.subject);
-    const link = identity.provider === 'google' ? 'googleSub' : 'facebookId';
+    const link = providerFields[identity.provider];
     if (!row && identity.verifiedEmail) {
       const existing = await this.users.findByEmail(identity.verifiedEmail);
       if (existing) {

@@ -1,9 +1,10 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { AppError } from '../../lib/app-error';
 
 /** Who a sign-in provider says the person is. */
 export interface ProviderIdentity {
-  provider: 'google' | 'facebook';
+  provider: 'google' | 'facebook' | 'line';
   subject: string;
   /** Present only when the provider vouches for it (Google: email_verified; Facebook: confirmed emails only). */
   verifiedEmail?: string;
@@ -14,6 +15,7 @@ export interface ProviderIdentity {
 
 export const GOOGLE_FAILED_MESSAGE = 'Error during Google authentication';
 export const FACEBOOK_FAILED_MESSAGE = 'Error during Facebook authentication';
+export const LINE_FAILED_MESSAGE = 'Error during LINE authentication';
 export const PROVIDER_NOT_CONFIGURED_MESSAGE = 'This sign-in method is not available';
 
 const GOOGLE_ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
@@ -132,6 +134,145 @@ export class FacebookVerifier {
       lastName: me.last_name ?? '',
       picture: me.picture?.data?.url,
     };
+  }
+}
+
+/** What the sign-in with LINE remembers between sending the browser to LINE and its coming back. */
+export interface LineLoginAttempt {
+  state: string;
+  nonce: string;
+  /** PKCE (RFC 7636): only we know it; LINE gets its SHA-256 at the start and checks it with the code. */
+  verifier: string;
+}
+
+/**
+ * LINE Login v2.1 (OpenID Connect, authorization code flow with PKCE). The browser is sent to LINE
+ * with a state, a nonce and the PKCE challenge, and with `bot_prompt=normal` (LINE offers to add our
+ * official account as a friend); back at the callback the code is exchanged at LINE's token endpoint
+ * for an ID token. We ask for a key-signed token (`id_token_key_type=JWK`; without it web login
+ * signs with the channel secret, HS256): ES256, checked against the keys LINE publishes, as Google's
+ * are, and nothing else — from LINE, for our channel, unexpired, carrying our nonce. Email is not asked (LINE grants that scope
+ * only on application, and does not say the address was checked): LINE accounts are linked by `sub`.
+ */
+export class LineLogin {
+  private readonly jwks;
+  constructor(
+    private readonly channelId: string | undefined,
+    private readonly channelSecret: string | undefined,
+    private readonly authUrl: string,
+    private readonly apiUrl: string,
+    private readonly fetchImpl: typeof fetch = fetch,
+  ) {
+    this.jwks = createRemoteJWKSet(new URL(`${this.api}/oauth2/v2.1/certs`), {
+      timeoutDuration: 5000,
+      cooldownDuration: 30_000,
+    });
+  }
+
+  private get api() {
+    return this.apiUrl.replace(/\/$/, '');
+  }
+
+  get configured() {
+    return Boolean(this.channelId && this.channelSecret);
+  }
+
+  /** A new attempt's secrets (kept signed in an httpOnly cookie until LINE sends the browser back). */
+  newAttempt(): LineLoginAttempt {
+    const random = () => randomBytes(32).toString('base64url');
+    return { state: random(), nonce: random(), verifier: random() };
+  }
+
+  /** Where the browser goes to sign in with LINE (in the visitor's language). */
+  authorizeUrl(attempt: LineLoginAttempt, redirectUri: string, language: 'th' | 'en' | 'zh'): string {
+    if (!this.configured) throw new AppError('NOT_FOUND', PROVIDER_NOT_CONFIGURED_MESSAGE);
+    const url = new URL(this.authUrl);
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: this.channelId!,
+      redirect_uri: redirectUri,
+      state: attempt.state,
+      scope: 'openid profile',
+      nonce: attempt.nonce,
+      code_challenge: createHash('sha256').update(attempt.verifier).digest('base64url'),
+      code_challenge_method: 'S256',
+      bot_prompt: 'normal',
+      ui_locales: language === 'zh' ? 'zh-CN' : language,
+    }).toString();
+    return url.toString();
+  }
+
+  /**
+   * The code LINE sent back → the person (ID token checked) and whether they are now our official
+   * account's friend (LINE's friendship status, asked with their access token).
+   */
+  async signIn(
+    code: string,
+    attempt: LineLoginAttempt,
+    redirectUri: string,
+  ): Promise<{ identity: ProviderIdentity; friend: boolean }> {
+    if (!this.configured) throw new AppError('NOT_FOUND', PROVIDER_NOT_CONFIGURED_MESSAGE);
+    try {
+      const res = await this.fetchImpl(`${this.api}/oauth2/v2.1/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'authorization_code',
+          code,
+          redirect_uri: redirectUri,
+          client_id: this.channelId!,
+          client_secret: this.channelSecret!,
+          code_verifier: attempt.verifier,
+          id_token_key_type: 'JWK',
+        }),
+        signal: AbortSignal.timeout(8000),
+      });
+      if (!res.ok) throw new Error(`LINE token endpoint answered ${res.status}`);
+      const tokens = (await res.json()) as { id_token?: unknown; access_token?: unknown };
+      if (typeof tokens.id_token !== 'string') throw new Error('no ID token');
+      const identity = await this.verifyIdToken(tokens.id_token, attempt.nonce);
+      const friend =
+        typeof tokens.access_token === 'string' ? await this.friendship(tokens.access_token) : false;
+      return { identity, friend };
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('UNAUTHORIZED', LINE_FAILED_MESSAGE);
+    }
+  }
+
+  private async verifyIdToken(idToken: string, nonce: string): Promise<ProviderIdentity> {
+    const options = {
+      audience: this.channelId!,
+      issuer: 'https://access.line.me',
+      requiredClaims: ['sub', 'exp', 'iat'],
+      clockTolerance: 30,
+    };
+    const { payload } = await jwtVerify(idToken, this.jwks, { ...options, algorithms: ['ES256'] });
+    // The nonce ties the token to this browser's attempt: a token issued for another is refused.
+    if (payload.nonce !== nonce) throw new Error('nonce mismatch');
+    const name = typeof payload.name === 'string' ? payload.name.trim() : '';
+    return {
+      provider: 'line',
+      subject: payload.sub!,
+      // LINE gives one display name: it is the first name; the booking form asks the rest.
+      firstName: name,
+      lastName: '',
+      picture: typeof payload.picture === 'string' ? payload.picture : undefined,
+    };
+  }
+
+  /** Whether the person has our official account as a friend (false when LINE cannot say). */
+  private async friendship(accessToken: string): Promise<boolean> {
+    try {
+      const res = await this.fetchImpl(`${this.api}/friendship/v1/status`, {
+        headers: { authorization: `Bearer ${accessToken}` },
+        signal: AbortSignal.timeout(5000),
+      });
+      if (!res.ok) return false;
+      return ((await res.json()) as { friendFlag?: unknown }).friendFlag === true;
+    } catch {
+      return false;
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 
-const baht = (satang: number, lang: Language) =>
+/** Baht in the customer's language (booking mails and LINE messages). */
+export const baht = (satang: number, lang: Language) =>
   new Intl.NumberFormat(lang === 'th' ? 'th-TH' : lang === 'zh' ? 'zh-CN' : 'en-US', {
     style: 'currency',
     currency: 'THB',
@@ -135,7 +136,7 @@ const texts = {
 } as const;
 
 /** A moment as Bangkok's wall clock, in the mail's language (e.g. 24 Nov 2026, 21:15). */
-function bangkokDateTime(iso: string, lang: Language): string {
+export function bangkokDateTime(iso: string, lang: Language): string {
   const locale = lang === 'th' ? 'th-TH' : lang === 'zh' ? 'zh-CN' : 'en-GB';
   return new Intl.DateTimeFormat(locale, {
     timeZone: 'Asia/Bangkok',

@@ -98,6 +98,16 @@ function replay(outcome: StoredOutcome): BookingCreated {
   throw new AppError(outcome.code, outcome.msg, outcome.errors);
 }
 
+/** A booking mail's event, handed to the customer's other channels. */
+export type BookingMessageListener = (event: {
+  bookingId: number;
+  kind: BookingMailKind;
+  booking: Booking;
+  lang: Language;
+  userId: number;
+  note?: string;
+}) => Promise<void>;
+
 interface Clock {
   now(): Date;
 }
@@ -1376,6 +1386,13 @@ export class BookingsService {
     return { booking, payments };
   }
 
+  private readonly messageListeners: BookingMessageListener[] = [];
+
+  /** Another channel that tells the customer what the booking mails tell them (LINE, services.ts). */
+  onCustomerMessage(listener: BookingMessageListener) {
+    this.messageListeners.push(listener);
+  }
+
   /** Mails the customer about a step taken elsewhere (the return's condition report and its charges). */
   mailCustomer(bookingId: number, kind: BookingMailKind): Promise<void> {
     return this.sendMail(bookingId, kind);
@@ -1408,13 +1425,20 @@ export class BookingsService {
         booking = await this.getById(bookingId, lang);
       }
       const user = await this.repo.userLanguageAndEmail(db, userId);
+      // The same event through the customer's other channels (LINE): written before the mail, so a
+      // mail server's failure does not lose it; a channel's own failure is logged below like a mail's.
+      for (const listener of this.messageListeners)
+        await listener({ bookingId, kind, booking, lang, userId, note });
       const method = booking.paymentMethod;
       const message = bookingMail(kind, booking, lang, this.deps.publicUrl, {
         note,
         amountSatang,
         paysOnline: method !== 'card' && gateway.sources.includes(method as GatewaySource),
       });
-      await this.deps.mailer.send({ to: user?.email ?? fallbackEmail!, ...message });
+      // An account made from a provider that gave no email has a made-up `.invalid` one: the booking's
+      // driver email is the customer's real address then.
+      const to = user?.email && !user.email.endsWith('.invalid') ? user.email : fallbackEmail!;
+      await this.deps.mailer.send({ to, ...message });
     } catch (error) {
       // A mail failure never undoes a booking or a payment; it is logged for staff.
       this.deps.log?.error({ err: error, bookingId, kind }, 'booking email failed');

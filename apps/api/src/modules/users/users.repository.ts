@@ -1,8 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { users } from '../../db/schema/users';
 
 export type UserRow = typeof users.$inferSelect;
+
+/** The sign-in providers an account can be linked to, and the column holding each one's id for the person. */
+export type ProviderName = 'google' | 'facebook' | 'line';
+export const providerFields = { google: 'googleSub', facebook: 'facebookId', line: 'lineUserId' } as const;
+const providerColumns = { google: users.googleSub, facebook: users.facebookId, line: users.lineUserId };
 
 /** Plain typed queries on customers and staff. Emails are compared lower-cased (unique index on lower(email)). */
 export class UsersRepository {
@@ -36,10 +41,25 @@ export class UsersRepository {
     return row;
   }
 
-  async findByProvider(provider: 'google' | 'facebook', subject: string): Promise<UserRow | undefined> {
-    const column = provider === 'google' ? users.googleSub : users.facebookId;
+  async findByProvider(provider: ProviderName, subject: string): Promise<UserRow | undefined> {
+    const column = providerColumns[provider];
     const [row] = await this.db.select().from(users).where(eq(column, subject));
     return row;
+  }
+
+  /** Returns whether an account has this LINE user id (a friendship change for a stranger is ignored). */
+  async setLineFriend(lineUserId: string, friend: boolean, at: Date): Promise<boolean> {
+    const changed = await this.db
+      .update(users)
+      .set({ lineFriend: friend, lineFriendChangedAt: at, updatedAt: new Date() })
+      .where(
+        and(
+          eq(users.lineUserId, lineUserId),
+          or(isNull(users.lineFriendChangedAt), lte(users.lineFriendChangedAt, at)),
+        ),
+      )
+      .returning({ id: users.id });
+    return changed.length > 0;
   }
 
   /**
@@ -57,6 +77,8 @@ export class UsersRepository {
         phone: '',
         googleSub: null,
         facebookId: null,
+        lineUserId: null,
+        lineFriend: false,
         avatarUrl: null,
         taxBuyer: null,
         deletedAt: new Date(),

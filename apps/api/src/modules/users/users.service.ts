@@ -1,5 +1,5 @@
 import type { User } from '@siam/contract/auth';
-import type { UserRow, UsersRepository } from './users.repository';
+import type { ProviderName, UserRow, UsersRepository } from './users.repository';
 
 /** The public shape of a user: never the password hash or provider ids. */
 export function toUser(
@@ -48,8 +48,13 @@ export class UsersService {
     return this.repository.findById(id);
   }
 
-  findByProvider(provider: 'google' | 'facebook', subject: string) {
+  findByProvider(provider: ProviderName, subject: string) {
     return this.repository.findByProvider(provider, subject);
+  }
+
+  /** LINE's word on friendship: kept unless a newer word (a webhook event) is already kept. */
+  setLineFriend(lineUserId: string, friend: boolean, at: Date) {
+    return this.repository.setLineFriend(lineUserId, friend, at);
   }
 
   anonymise(id: number) {
