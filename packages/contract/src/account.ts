@@ -71,8 +71,11 @@ export type FacebookResponse = z.infer<typeof facebookResponseSchema>;
 export const authConfigSchema = z.object({
   google: z.object({ clientId: z.string(), scriptUrl: z.string() }).nullable(),
   facebook: z.object({ appId: z.string(), sdkUrl: z.string() }).nullable(),
-  /** LINE Login is configured: the button leads to GET /api/v1/auth/line/start. */
-  line: z.boolean(),
+  /**
+   * LINE Login, when configured: the button leads to GET /api/v1/auth/line/start. `messages`: booking
+   * messages are sent on LINE to customers who add our official account as a friend.
+   */
+  line: z.object({ messages: z.boolean() }).nullable(),
   passwordMinLength: z.number().int(),
 });
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -342,7 +342,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               s.FACEBOOK_APP_ID && s.FACEBOOK_APP_SECRET
                 ? { appId: s.FACEBOOK_APP_ID, sdkUrl: s.FACEBOOK_SDK_URL }
                 : null,
-            line: app.services.auth.lineLogin.configured,
+            line: app.services.auth.lineLogin.configured
+              ? { messages: app.services.lineMessages.configured }
+              : null,
             passwordMinLength: businessRules.passwordMinLength,
           },
         },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { madeUpEmailFor } from '@siam/contract/made-up-email';
 import { AppError } from '../../lib/app-error';
 
 /** Who a sign-in provider says the person is. */
@@ -278,5 +279,5 @@ export class LineLogin {
 
 /** The spec (§3): with no email from Facebook, one is made up from the id. `.invalid` can never receive mail. */
 export function madeUpEmail(identity: ProviderIdentity): string {
-  return `${identity.provider}-${identity.subject.replace(/[^A-Za-z0-9_-]/g, '')}@users.siamdrive.invalid`;
+  return madeUpEmailFor(identity.provider, identity.subject);
 }

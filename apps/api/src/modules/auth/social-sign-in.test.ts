@@ -28,7 +28,7 @@ describeEachDatabase('Google and Facebook sign-in against local stand-ins', (ctx
     expect(res.json().response.data).toEqual({
       google: { clientId: providers.googleClientId, scriptUrl: `${providers.url}/gsi/client` },
       facebook: { appId: providers.facebookAppId, sdkUrl: `${providers.url}/fb/sdk.js` },
-      line: true,
+      line: { messages: true },
       passwordMinLength: 6,
     });
     const csp = res.headers['content-security-policy'] as string;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
+import { isMadeUpEmail } from '@siam/contract/made-up-email';
 import type { pricingRuleBodySchema } from '@siam/contract/admin-pricing-rules';
 import { ruleLinesIn } from './pricing-rules';
 import type { HandoverOptions } from '@siam/contract/delivery';
@@ -1435,9 +1436,9 @@ export class BookingsService {
         amountSatang,
         paysOnline: method !== 'card' && gateway.sources.includes(method as GatewaySource),
       });
-      // An account made from a provider that gave no email has a made-up `.invalid` one: the booking's
-      // driver email is the customer's real address then.
-      const to = user?.email && !user.email.endsWith('.invalid') ? user.email : fallbackEmail!;
+      // An account made from a provider that gave no email has a made-up one: the booking's driver
+      // email is the customer's real address then.
+      const to = user?.email && !isMadeUpEmail(user.email) ? user.email : fallbackEmail!;
       await this.deps.mailer.send({ to, ...message });
     } catch (error) {
       // A mail failure never undoes a booking or a payment; it is logged for staff.

@@ -83,7 +83,7 @@ describeEachDatabase('LINE Login, booking messages and webhook', (ctx) => {
 
   it('says LINE is configured, and sends the browser to LINE with state, nonce, PKCE and the add-friend option', async () => {
     const config = await app.inject({ method: 'GET', url: '/api/v1/guest/auth-config' });
-    expect(config.json().response.data.line).toBe(true);
+    expect(config.json().response.data.line).toEqual({ messages: true });
     const start = await app.inject({ method: 'GET', url: '/api/v1/auth/line/start?lng=zh' });
     expect(start.statusCode).toBe(302);
     const to = new URL(start.headers.location as string);

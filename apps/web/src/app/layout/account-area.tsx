@@ -38,6 +38,10 @@ export function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
       navigate('/');
       await signOut();
     };
+    // An account whose provider gave no email (LINE) is shown by its name, never its made-up address.
+    // (`.invalid`: @siam/contract/made-up-email, not imported here to keep the home page's script as it was.)
+    const shown =
+      (user.email.endsWith('.invalid') && `${user.firstName} ${user.lastName}`.trim()) || user.email;
     return (
       <div className="relative" ref={ref}>
         <button
@@ -45,12 +49,12 @@ export function AccountArea({ onNavigate }: { onNavigate?: () => void }) {
           className="btn max-w-64 text-white hover:bg-brand-800"
           aria-expanded={open}
           aria-haspopup="menu"
-          aria-label={`${t('nav.accountMenu')}: ${user.email}`}
+          aria-label={`${t('nav.accountMenu')}: ${shown}`}
           onClick={() => setOpen(!open)}
           data-testid="account-menu"
         >
           <UserRound aria-hidden size={20} />
-          <span className="truncate">{user.email}</span>
+          <span className="truncate">{shown}</span>
           <ChevronDown aria-hidden size={16} />
         </button>
         {open && (

@@ -6,6 +6,7 @@ import type {
   FacebookBody,
   FacebookResponse,
   GoogleResponse,
+  LineSessionResponse,
   PasswordBody,
   ProfileBody,
 } from '@siam/contract/account';
@@ -31,6 +32,11 @@ export const authApi = {
     ),
   facebook: (body: FacebookBody) =>
     apiRequest<FacebookResponse>('/auth/facebook', { method: 'POST', body, auth: false }).then((r) => r.data),
+  /** After LINE sent the browser back with ok: the session for the identity LINE vouched for (in a cookie). */
+  lineSession: () =>
+    apiRequest<LineSessionResponse>('/auth/line/session', { method: 'POST', auth: false }).then(
+      (r) => r.response.data,
+    ),
   /** Mails a new confirmation link (none when the address is confirmed already). */
   sendVerification: () =>
     apiRequest<EmailVerificationResponse>('/auth/email/verification', { method: 'POST' }).then(

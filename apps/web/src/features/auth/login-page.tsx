@@ -45,11 +45,16 @@ export function LoginPage() {
     state.tab ?? (location.pathname.startsWith('/register') ? 'register' : 'login'),
   );
   const [registered, setRegistered] = useState<{ email: string } | null>(null);
-  const returnTo = safeReturnPath(state.from);
+  // A sign-in that went to LINE and back kept where it was going in the browser (social-sign-in.tsx).
+  const [returnAfterLine, setReturnAfterLine] = useState<string>();
+  const returnTo = safeReturnPath(state.from ?? returnAfterLine);
   usePageMeta(tab === 'login' ? t('login.metaTitle') : t('register.metaTitle'));
 
   // Once signed in (here, or already on arrival) the customer goes back to where they were going.
-  const onSignedIn = (token: string, user: User) => signIn(token, user);
+  const onSignedIn = (token: string, user: User, kept?: string) => {
+    if (kept) setReturnAfterLine(kept);
+    signIn(token, user);
+  };
   if (status === 'signedIn') return <Navigate to={returnTo} replace />;
 
   const id = 'auth-tabs';
@@ -108,7 +113,7 @@ export function LoginPage() {
             />
           )}
           <div className="mt-6 border-t border-slate-200 pt-6">
-            <SocialSignIn onSignedIn={onSignedIn} />
+            <SocialSignIn onSignedIn={onSignedIn} returnTo={returnTo} />
           </div>
         </div>
       </section>

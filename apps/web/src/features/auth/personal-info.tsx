@@ -1,3 +1,4 @@
+import { isMadeUpEmail } from '@siam/contract/made-up-email';
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from '../../lib/use-translation';
@@ -147,7 +148,8 @@ export function PersonalInfo({ user }: { user: User }) {
             [
               ['firstName', user.firstName],
               ['lastName', user.lastName],
-              ['email', user.email],
+              // A made-up address (the provider gave none) is no address: shown as none.
+              ['email', isMadeUpEmail(user.email) ? '' : user.email],
               ['phone', user.phone],
             ] as const
           ).map(([key, value]) => (

@@ -1,3 +1,4 @@
+import { isMadeUpEmail } from '@siam/contract/made-up-email';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -38,8 +39,14 @@ function Profile() {
   return (
     <div className="container-page py-10">
       <h1 className="text-2xl md:text-3xl">{t('profile.title')}</h1>
-      <p className="mt-1 text-slate-700">{user.email}</p>
-      {!user.emailVerified && <ConfirmEmailNote user={user} />}
+      {isMadeUpEmail(user.email) ? (
+        <p className="mt-1 text-slate-700">{`${user.firstName} ${user.lastName}`.trim()}</p>
+      ) : (
+        <>
+          <p className="mt-1 text-slate-700">{user.email}</p>
+          {!user.emailVerified && <ConfirmEmailNote user={user} />}
+        </>
+      )}
       <div
         role="tablist"
         aria-label={t('profile.tabsLabel')}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useLocation } from '../../lib/router';
 import { useTranslation } from '../../lib/use-translation';
 import type { User } from '@siam/contract/auth';
 import { ApiError } from '../../lib/api-client';
@@ -56,15 +57,27 @@ function loadScript(src: string): Promise<void> {
 }
 
 interface Props {
-  onSignedIn: (token: string, user: User) => void;
+  /** `returnTo`: where a sign-in that left the site (LINE) was going, as kept before it left. */
+  onSignedIn: (token: string, user: User, returnTo?: string) => void;
+  /** Where the customer goes after signing in (kept across the trip to LINE). */
+  returnTo: string;
 }
+
+/** Kept across the trip to LINE and back (the page is loaded anew). */
+const LINE_RETURN_KEY = 'siam.lineReturn';
+const lineOutcomeTexts = {
+  cancelled: 'social.lineCancelled',
+  failed: 'social.lineFailed',
+  expired: 'social.lineExpired',
+  unavailable: 'social.lineUnavailable',
+} as const;
 
 /**
  * Google and Facebook buttons. With a provider not configured (or its script
  * blocked), its button still shows and explains, in the spec's words, that
  * the provider is not loaded / not ready.
  */
-export function SocialSignIn({ onSignedIn }: Props) {
+export function SocialSignIn({ onSignedIn, returnTo }: Props) {
   const { t, i18n } = useTranslation('auth');
   const { data: config, isPending } = useAuthConfig();
   const googleRef = useRef<HTMLDivElement>(null);
@@ -78,6 +91,34 @@ export function SocialSignIn({ onSignedIn }: Props) {
     else if (err instanceof ApiError && err.kind !== 'http') setError(err.message);
     else setError(t(provider === 'google' ? 'social.googleError' : 'social.facebookError'));
   };
+
+  // Back from LINE: /login?line=<outcome>. On ok the identity waits in an httpOnly cookie: one POST
+  // turns it into the session (once, even when React runs effects twice).
+  const lineOutcome = new URLSearchParams(useLocation().search).get('line');
+  const [lineSigningIn, setLineSigningIn] = useState(lineOutcome === 'ok');
+  const lineHandled = useRef(false);
+  useEffect(() => {
+    if (!lineOutcome || lineHandled.current) return;
+    lineHandled.current = true;
+    window.history.replaceState(window.history.state, '', window.location.pathname);
+    const storedReturn = sessionStorage.getItem(LINE_RETURN_KEY) ?? undefined;
+    sessionStorage.removeItem(LINE_RETURN_KEY);
+    if (lineOutcome !== 'ok') return;
+    authApi.lineSession().then(
+      ({ token, user }) => onSignedIn(token, user, storedReturn),
+      (err: unknown) => {
+        setLineSigningIn(false);
+        if (err instanceof ApiError && (err.httpStatus === 429 || err.kind !== 'http')) setError(err.message);
+        else setError(t('social.lineFailed'));
+      },
+    );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, on arrival from LINE
+  }, []);
+  const lineError =
+    lineOutcome && lineOutcome !== 'ok'
+      ? t(lineOutcomeTexts[lineOutcome as keyof typeof lineOutcomeTexts] ?? 'social.lineFailed')
+      : undefined;
+  const shownError = error ?? lineError;
 
   useEffect(() => {
     const google = config?.google;
@@ -168,7 +209,7 @@ export function SocialSignIn({ onSignedIn }: Props) {
   };
 
   return (
-    <div className="space-y-3" aria-busy={busy}>
+    <div className="space-y-3" aria-busy={busy || lineSigningIn}>
       <p className="text-center text-sm text-slate-600">{t('social.or')}</p>
       <div className="flex flex-col items-center gap-3">
         <div ref={googleRef} className={googleReady ? 'min-h-11' : 'hidden'} data-testid="google-button" />
@@ -192,10 +233,29 @@ export function SocialSignIn({ onSignedIn }: Props) {
           <FacebookMark />
           {t('social.facebook')}
         </button>
+        {config?.line && (
+          <a
+            href={`/api/v1/auth/line/start?lng=${i18n.resolvedLanguage ?? 'en'}`}
+            className="btn w-full max-w-[280px] bg-[#06803A] text-white hover:bg-[#05692F]"
+            aria-disabled={busy || lineSigningIn || undefined}
+            onClick={() => sessionStorage.setItem(LINE_RETURN_KEY, returnTo)}
+          >
+            <LineMark />
+            {t('social.line')}
+          </a>
+        )}
       </div>
-      {error && (
+      {config?.line?.messages && (
+        <p className="text-center text-xs text-slate-600">{t('social.lineFriendNote')}</p>
+      )}
+      {lineSigningIn && (
+        <p role="status" className="text-center text-sm text-slate-700">
+          {t('social.lineSigningIn')}
+        </p>
+      )}
+      {shownError && (
         <p role="alert" className="field-error text-center">
-          {error}
+          {shownError}
         </p>
       )}
     </div>
@@ -221,6 +281,15 @@ function GoogleMark() {
         fill="#34A853"
         d="M24 48c6.5 0 11.9-2.1 15.9-5.8l-7.5-5.8c-2.1 1.4-4.8 2.3-8.4 2.3-6.3 0-11.6-4.1-13.5-9.8l-7.8 6.1C6.6 42.6 14.6 48 24 48z"
       />
+    </svg>
+  );
+}
+
+/** LINE's speech-bubble mark (white on LINE green). */
+function LineMark() {
+  return (
+    <svg aria-hidden width="18" height="18" viewBox="0 0 24 24" fill="currentColor">
+      <path d="M12 2C6.48 2 2 5.64 2 10.13c0 4.03 3.56 7.4 8.37 8.04.33.07.77.22.88.5.1.26.07.66.03.92l-.14.86c-.04.26-.2 1 .87.55 1.08-.45 5.8-3.42 7.91-5.85C21.38 13.6 22 11.95 22 10.13 22 5.64 17.52 2 12 2zM8.1 12.6H6.12a.53.53 0 0 1-.53-.53V8.1a.53.53 0 0 1 1.06 0v3.44H8.1a.53.53 0 0 1 0 1.06zm2.06-.53a.53.53 0 0 1-1.06 0V8.1a.53.53 0 0 1 1.06 0v3.97zm4.78 0a.53.53 0 0 1-.95.32l-2.03-2.77v2.45a.53.53 0 0 1-1.06 0V8.1a.53.53 0 0 1 .95-.32l2.03 2.77V8.1a.53.53 0 0 1 1.06 0v3.97zm3.2-2.52a.53.53 0 0 1 0 1.06h-1.45v.93h1.45a.53.53 0 0 1 0 1.06h-1.98a.53.53 0 0 1-.53-.53V8.1c0-.29.24-.53.53-.53h1.98a.53.53 0 0 1 0 1.06h-1.45v.92h1.45z" />
     </svg>
   );
 }

@@ -1,0 +1,101 @@
+import { readFileSync } from 'node:fs';
+import { startProviderStandIns, type ProviderStandIns } from '../apps/api/test/provider-stand-ins';
+import { transferBooking } from './booking-fixtures';
+import { axeViolations, expect, test } from './fixtures';
+import { startOwnServer, type OwnServer } from './own-server';
+
+/**
+ * LINE (issue 18, part 4) in a real browser, against a stand-in speaking LINE's HTTP APIs (its
+ * authorization page answers at once as the person set, with or without adding our official account
+ * as a friend): sign-in with LINE from a phone in Thai, back where the customer was going, and the
+ * booking message the server's minute job pushes in Thai; a sign-in cancelled at LINE explained in
+ * Chinese on a desktop, then done. The journey runs its own server with the stand-in's settings.
+ */
+const social = (lng: 'th' | 'en' | 'zh') =>
+  (
+    JSON.parse(readFileSync(`apps/web/src/locales/${lng}/auth.json`, 'utf8')) as {
+      social: Record<string, string>;
+    }
+  ).social;
+
+test.describe('LINE sign-in and booking messages against a LINE stand-in', () => {
+  test.describe.configure({ mode: 'serial' });
+  const basePort = Number(process.env.E2E_PORT ?? 3100);
+  let line: ProviderStandIns;
+  let server: OwnServer | undefined;
+  test.use({ baseURL: `http://127.0.0.1:${basePort + 8}` });
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    line = await startProviderStandIns({ port: basePort + 9 });
+    server = await startOwnServer(
+      basePort + 8,
+      { SEED_DEMO: 'true', AUTH_MAX_REGISTRATIONS: '1000', UNPAID_MAX_PER_ADDRESS: '1000', ...line.settings },
+      'line',
+    );
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+    await line?.close();
+  });
+
+  test('a Thai customer on a phone signs in with LINE, adds the friend, and gets the booking message on LINE', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(150_000);
+    const t = social('th');
+    const sub = `U${Date.now().toString(16).padStart(32, '0')}`;
+    line.setLineBrowserUser({ sub, name: 'สมหญิง ใจดี' }, { addFriend: true });
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'th-TH' });
+    const page = await context.newPage();
+    await page.goto('/my-bookings?lng=th');
+    await expect(page).toHaveURL(/\/login/);
+    const button = page.getByRole('link', { name: t.line });
+    await expect(button).toBeVisible();
+    await expect(page.getByText(t.lineFriendNote!)).toBeVisible();
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+
+    await button.click();
+    // Through LINE and back, signed in, on the page the customer was going to.
+    await expect(page).toHaveURL(/\/my-bookings/);
+    await expect(page.getByTestId('account-menu').first()).toContainText('สมหญิง');
+    expect(page.url()).not.toContain('line=');
+
+    // A booking (made with the session the page keeps): the minute job pushes its message in Thai.
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    const booking = await transferBooking(
+      request,
+      { authorization: `Bearer ${token}`, 'accept-language': 'th' },
+      12,
+      'somying@example.com',
+    );
+    await expect
+      .poll(() => line.linePushes.filter((p) => p.to === sub).map((p) => p.messages[0]!.text), {
+        timeout: 90_000,
+        intervals: [2_000],
+      })
+      .toEqual([expect.stringContaining(`ได้รับการจอง ${booking.bookingNumber} แล้ว`)]);
+    await context.close();
+  });
+
+  test('a sign-in cancelled at LINE is explained in Chinese on a desktop; the next try signs in', async ({
+    page,
+  }) => {
+    const t = social('zh');
+    const person = { sub: `U${(Date.now() + 1).toString(16).padStart(32, '0')}`, name: '王小明' };
+    await page.setViewportSize({ width: 1280, height: 900 });
+    line.setLineBrowserUser(person, { cancel: true });
+    await page.goto('/login?lng=zh');
+    await page.getByRole('link', { name: t.line }).click();
+    await expect(page.getByRole('alert')).toHaveText(t.lineCancelled!);
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+
+    line.setLineBrowserUser(person, { addFriend: false });
+    await page.getByRole('link', { name: t.line }).click();
+    await expect(page.getByTestId('account-menu').first()).toContainText('王小明');
+    await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(\?.*)?$/);
+  });
+});
