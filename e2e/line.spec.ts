@@ -98,4 +98,25 @@ test.describe('LINE sign-in and booking messages against a LINE stand-in', () =>
     await expect(page.getByTestId('account-menu').first()).toContainText('王小明');
     await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/(\?.*)?$/);
   });
+
+  test('an English visitor on a phone signs in with LINE without adding the friend; the profile shows their name, no made-up address', async ({
+    page,
+  }) => {
+    const t = social('en');
+    const person = { sub: `U${(Date.now() + 2).toString(16).padStart(32, '0')}`, name: 'Jane Traveller' };
+    await page.setViewportSize({ width: 390, height: 844 });
+    line.setLineBrowserUser(person, { addFriend: false });
+    await page.goto('/profile?lng=en');
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByRole('link', { name: t.line }).click();
+    await expect(page).toHaveURL(/\/profile/);
+    await expect(page.getByTestId('account-menu').first()).toContainText('Jane Traveller');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('main').getByText('Jane Traveller').first()).toBeVisible();
+    await expect(page.getByText('siamdrive.invalid')).toHaveCount(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+  });
 });
