@@ -114,6 +114,17 @@ test.describe('LINE sign-in and booking messages against a LINE stand-in', () =>
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByRole('main').getByText('Jane Traveller').first()).toBeVisible();
     await expect(page.getByText('siamdrive.invalid')).toHaveCount(0);
+    // Not a friend: the profile says how booking messages would reach them on LINE.
+    const profile = (
+      JSON.parse(readFileSync('apps/web/src/locales/en/auth.json', 'utf8')) as {
+        profile: { line: Record<string, string> };
+      }
+    ).profile.line;
+    await expect(page.getByTestId('line-messages')).toContainText(profile.off!);
+    await expect(page.getByTestId('line-messages').getByRole('link')).toHaveAttribute(
+      'href',
+      /^https:\/\/line\.me\/R\/ti\/p\//,
+    );
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);

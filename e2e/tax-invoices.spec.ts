@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { sandboxCardToken } from '../packages/contract/src/card-tokens';
 import { axeViolations, expect, test } from './fixtures';
 import {
   fillLicence,
@@ -105,3 +106,99 @@ for (const { lng, width, from } of [
     await staffContext.close();
   });
 }
+
+/**
+ * A company's booking is cancelled after its invoice was issued: the invoice stays, and a credit note
+ * (ใบลดหนี้) for the amount given back appears beside it in My bookings (Chinese, 375 px) and on the
+ * staff's booking page (Chinese, 1280 px); both download it.
+ */
+test('a cancelled company booking gets a credit note beside its invoice (zh, 375 px and 1280 px)', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const t = texts('zh');
+  await page.setViewportSize({ width: 375, height: 812 });
+  const customer = await registerCustomer(request, 'credit-note', 'zh');
+  const car = await freeCar(request, 262, 2);
+  const made = await request.post('/api/v1/guest/bookings/create', {
+    headers: customer.headers,
+    data: {
+      ...car,
+      paymentMethod: 'card',
+      cardToken: sandboxCardToken('4242 4242 4242 4242'),
+      acceptTerms: true,
+      addons: [],
+      taxInvoice: {
+        companyName: '泰国旅行测试有限公司',
+        address: '123 Sukhumvit Road, Khlong Toei, Bangkok 10110',
+        taxId: '0105558000006',
+        branch: '00000',
+      },
+      driver: {
+        firstName: 'Wei',
+        lastName: 'Zhang',
+        email: 'wei@example.com',
+        phone: '0812345678',
+        idNumber: 'E12345678',
+        birthDate: '1990-05-14',
+        licenceNumber: '58012345',
+        licenceCountry: 'TH',
+        licenceIssued: '2015-06-01',
+        licenceExpiry: '2036-05-31',
+      },
+    },
+  });
+  expect(made.ok(), await made.text()).toBe(true);
+  const booking = (await made.json()).response.data.booking as { id: number; bookingNumber: string };
+  // The invoice is issued (downloaded once), then the customer cancels in My bookings.
+  expect(
+    (
+      await request.get(`/api/v1/auth/bookings/${booking.id}/tax-invoice`, { headers: customer.headers })
+    ).ok(),
+  ).toBe(true);
+  await signInBrowser(page, customer);
+  await page.goto('/my-bookings?lng=zh');
+  await page.getByRole('button', { name: t.history!.cancel }).click();
+  await page.getByRole('button', { name: t.history!.confirmCancel }).click();
+  await expect(page.getByRole('button', { name: t.history!.cancel })).toHaveCount(0);
+
+  const view = (
+    await (await request.get(`/api/v1/auth/bookings/${booking.id}`, { headers: customer.headers })).json()
+  ).response.data;
+  const note = view.taxInvoice.notes[0] as { number: string };
+  expect(note.number).toMatch(/^CN-/);
+  // The invoice is still there, and the credit note beside it.
+  await expect(page.getByRole('button', { name: t.history!.taxInvoice })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: t.history!.creditNote!.replace('{{number}}', note.number) }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`credit-note-${note.number}.pdf`);
+  expect(
+    readFileSync(await file.path())
+      .subarray(0, 5)
+      .toString(),
+  ).toBe('%PDF-');
+  expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+
+  const admin = JSON.parse(readFileSync('apps/web/src/locales/zh/admin.json', 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+  const staffContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const staff = await staffContext.newPage();
+  await signInAdminBrowser(staff, 'zh');
+  await staff.goto(`/admin/bookings/${booking.id}?lng=zh`);
+  const staffView = staff.getByTestId('tax-invoice');
+  await expect(
+    staffView.getByRole('button', {
+      name: admin.booking!.openCreditNote!.replace('{{number}}', note.number),
+    }),
+  ).toBeVisible();
+  await expect(staffView.getByRole('button', { name: admin.booking!.openTaxInvoice })).toBeVisible();
+  expect(await axeViolations(staff, ['wcag2a', 'wcag2aa'])).toEqual([]);
+  await staffContext.close();
+});

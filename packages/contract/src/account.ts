@@ -105,6 +105,7 @@ export const accountExportSchema = z
       hasPassword: z.boolean(),
       googleLinked: z.boolean(),
       facebookLinked: z.boolean(),
+      lineLinked: z.boolean(),
       createdAt: z.string(),
       updatedAt: z.string(),
       /** The company kept for full tax invoices (tax-invoices.ts). */

@@ -74,11 +74,13 @@ export const ownerReportSchema = z.object({
     fees: z.number().int(),
   }),
   /**
-   * Full tax invoices issued in the range, in number order per branch: the output-tax report
-   * (รายงานภาษีขาย) the Revenue Department asks for each month and branch.
+   * Full tax invoices, credit notes and debit notes issued in the range, in number order per branch:
+   * the output-tax report (รายงานภาษีขาย) the Revenue Department asks for each month and branch. A
+   * credit note's amounts are negative (they reduce the output tax).
    */
   taxInvoices: z.array(
     z.object({
+      kind: z.enum(['invoice', 'credit', 'debit']),
       number: z.string(),
       issuedOn: z.string(),
       branchCode: z.string(),

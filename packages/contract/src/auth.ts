@@ -49,6 +49,8 @@ export const userSchema = z.object({
   avatarUrl: z.string().nullable(),
   /** The address is confirmed (the mailed link was opened): more unpaid bookings are allowed. */
   emailVerified: z.boolean(),
+  /** Signed in with LINE (null: not): whether our official account is their friend (booking messages reach them there). */
+  line: z.object({ friend: z.boolean() }).nullable(),
 });
 export type User = z.infer<typeof userSchema>;
 

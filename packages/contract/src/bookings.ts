@@ -346,6 +346,15 @@ export const bookingSchema = z.object({
       branch: z.string(),
       number: z.string().nullable(),
       ready: z.boolean(),
+      /** Credit notes (the booking cancelled or made cheaper) and debit notes (made dearer) since. */
+      notes: z.array(
+        z.object({
+          number: z.string(),
+          kind: z.enum(['credit', 'debit']),
+          issuedAt: z.string(),
+          total: z.number().int(),
+        }),
+      ),
     })
     .nullable(),
 });

@@ -55,3 +55,8 @@ export const taxDetailsResponseSchema = dataEnvelope(
 );
 
 export const taxInvoiceQuerySchema = z.object({ format: z.enum(['pdf', 'xml']).default('pdf') });
+/** A credit or debit note's address: its booking and number (CN-/DN-branch-year-000001). */
+export const taxNoteParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  number: z.string().regex(/^(CN|DN)-[A-Z0-9-]{1,40}$/, 'Not a note number'),
+});

@@ -5,13 +5,16 @@
  * A cell that starts with = + - or @ (or a tab or carriage return) is a
  * formula to Excel and LibreOffice, which can run commands or leak data when
  * the file is opened (CSV injection, OWASP). Such a cell gets a leading
- * apostrophe, so it is shown as the text it is.
+ * apostrophe, so it is shown as the text it is. A plain negative amount
+ * (-1869.16) stays a number.
  */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain negative amount: a number to the spreadsheet, nothing it could run. */
+const NEGATIVE_NUMBER = /^-\d+(\.\d+)?$/;
 
 export function csvCell(value: string | number | null | undefined): string {
   let text = value === null || value === undefined ? '' : String(value);
-  if (FORMULA_START.test(text)) text = `'${text}`;
+  if (FORMULA_START.test(text) && !NEGATIVE_NUMBER.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -32,7 +32,7 @@ import {
 } from '@siam/contract/admin-payment-checks';
 import { bookingResponseSchema } from '@siam/contract/bookings';
 import { sendPrivateFile } from '../../lib/uploaded-file';
-import { taxInvoiceQuerySchema } from '@siam/contract/tax-invoices';
+import { taxInvoiceQuerySchema, taxNoteParamsSchema } from '@siam/contract/tax-invoices';
 import { taxInvoiceFile } from '../bookings/tax-invoices';
 import { conditionReportStaffRoutes } from '../bookings/condition-reports.routes';
 import { AppError } from '../../lib/app-error';
@@ -242,6 +242,30 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         contentType: 'image/jpeg',
         content: await app.services.bookings.licencePicture(request.params.id, request.params.pictureId),
       }),
+  );
+  app.get(
+    '/bookings/:id/tax-notes/:number',
+    {
+      schema: {
+        tags,
+        summary: 'A credit or debit note of the booking’s tax invoice: PDF, or e-Tax XML',
+        params: taxNoteParamsSchema,
+        querystring: taxInvoiceQuerySchema,
+      },
+    },
+    async (request, reply) =>
+      sendPrivateFile(
+        reply,
+        taxInvoiceFile(
+          await app.services.bookings.taxNote(
+            null,
+            request.params.id,
+            request.params.number,
+            request.query.format,
+          ),
+          request.query.format,
+        ),
+      ),
   );
   app.get(
     '/bookings/:id/tax-invoice',

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { toCsv } from '../../lib/csv';
 import { bangkokToday, daysBetween } from '@siam/contract/bangkok-time';
 import type { OwnerReport, ReportQuery, ReportTable, RevenueRow } from '@siam/contract/admin-reports';
 import type { Language } from '@siam/contract/languages';
@@ -154,9 +155,13 @@ export class ReportsService {
     }));
   }
 
-  /** The invoices issued on the range's Bangkok days, as they were printed (never recomputed). */
+  /**
+   * The invoices and notes issued on the range's Bangkok days, as they were printed (never
+   * recomputed); a credit note counts negative.
+   */
   private async taxInvoices(from: string, to: string) {
     const issued = await rows<{
+      kind: 'invoice' | 'credit' | 'debit';
       number: string;
       issued_on: string;
       branch_code: string;
@@ -167,15 +172,26 @@ export class ReportsService {
       total: number;
     }>(
       this.db,
-      sql`SELECT number, to_char(issued_at AT TIME ZONE 'Asia/Bangkok', 'YYYY-MM-DD') AS issued_on, branch_code,
+      sql`WITH docs AS (
+            SELECT 'invoice' AS kind, number, issued_at, branch_code, booking_id, buyer,
+              net_amount, vat_amount, total_amount
+            FROM tax_invoices
+            UNION ALL
+            SELECT n.kind, n.number, n.issued_at, i.branch_code, n.booking_id, i.buyer,
+              CASE WHEN n.kind = 'credit' THEN -n.net_amount ELSE n.net_amount END,
+              CASE WHEN n.kind = 'credit' THEN -n.vat_amount ELSE n.vat_amount END,
+              CASE WHEN n.kind = 'credit' THEN -n.total_amount ELSE n.total_amount END
+            FROM tax_notes n JOIN tax_invoices i ON i.id = n.invoice_id)
+          SELECT kind, number, to_char(issued_at AT TIME ZONE 'Asia/Bangkok', 'YYYY-MM-DD') AS issued_on, branch_code,
             booking_id, buyer, (net_amount * 100)::bigint AS net, (vat_amount * 100)::bigint AS vat,
             (total_amount * 100)::bigint AS total
-          FROM tax_invoices
+          FROM docs
           WHERE issued_at >= (${from}::date::timestamp AT TIME ZONE 'Asia/Bangkok')
             AND issued_at < ((${to}::date + 1)::timestamp AT TIME ZONE 'Asia/Bangkok')
-          ORDER BY branch_code, number`,
+          ORDER BY branch_code, issued_at, number`,
     );
     return issued.map((i) => ({
+      kind: i.kind,
       number: i.number,
       issuedOn: i.issued_on,
       branchCode: i.branch_code,
@@ -227,6 +243,7 @@ export class ReportsService {
       'tax-invoices': async () => [
         [
           'issued_on',
+          'document',
           'number',
           'branch',
           'buyer',
@@ -238,6 +255,7 @@ export class ReportsService {
         ],
         ...(await this.taxInvoices(from, to)).map((i) => [
           i.issuedOn,
+          i.kind,
           i.number,
           i.branchCode,
           i.buyerName,
@@ -259,16 +277,7 @@ export class ReportsService {
         ]),
       ],
     };
-    return `\uFEFF${(await tables[table]()).map((row) => row.map(csvCell).join(',')).join('\r\n')}\r\n`;
+    const [header, ...body] = await tables[table]();
+    return toCsv(header as string[], body);
   }
-}
-
-/**
- * A CSV cell: quoted when it holds a comma, a quote or a line break; a text a spreadsheet would run
- * as a formula (=, +, -, @ first) is written with a leading apostrophe. Numbers stay numbers.
- */
-export function csvCell(value: string | number): string {
-  if (typeof value === 'number') return String(value);
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }

@@ -13,7 +13,7 @@ import {
   slipPicture,
   uploadSlip,
 } from '../bookings/booking-fixtures.test-helper';
-import { csvCell } from './reports.service';
+import { csvCell } from '../../lib/csv';
 
 /**
  * Reports for the owner (issue 18, part 6): what the fleet was booked, what it earned by branch, model
@@ -185,6 +185,7 @@ describeEachDatabase('reports for the owner', (ctx) => {
     const r = (await report(`from=${today}&to=${today}`)).json().response.data;
     const invoice = r.taxInvoices.find((i: { bookingId: number }) => i.bookingId === id);
     expect(invoice).toMatchObject({
+      kind: 'invoice',
       issuedOn: today,
       branchCode: car.branchCode,
       buyerName: company.companyName,
@@ -203,8 +204,28 @@ describeEachDatabase('reports for the owner', (ctx) => {
       headers: auth.admin,
     });
     expect(csv.body).toContain(
-      `${today},${invoice.number},${car.branchCode},${company.companyName},${company.taxId},00001,1869.16,130.84,2000.00`,
+      `${today},invoice,${invoice.number},${car.branchCode},${company.companyName},${company.taxId},00001,1869.16,130.84,2000.00`,
     );
+    // Cancelled free of charge: its credit note is listed too, negative (it reduces the output tax).
+    const cancelled = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${id}/cancel`,
+      headers: customer.headers,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const withNote = (await report(`from=${today}&to=${today}`)).json().response.data;
+    const note = withNote.taxInvoices.find(
+      (i: { bookingId: number; kind: string }) => i.bookingId === id && i.kind === 'credit',
+    );
+    expect(note).toMatchObject({ total: -200_000, vat: -13_084, net: -186_916, buyerTaxId: company.taxId });
+    expect(note.number).toMatch(/^CN-/);
+    const csvWithNote = await app.inject({
+      url: `/api/v1/admin/reports/csv/tax-invoices?from=${today}&to=${today}`,
+      headers: auth.admin,
+    });
+    expect(csvWithNote.body).toContain(`${today},credit,${note.number},${car.branchCode},`);
+    expect(csvWithNote.body).toContain(',-1869.16,-130.84,-2000.00');
   });
 
   it('refuses a range backwards or longer than a year, and anyone but admins', async () => {

@@ -141,6 +141,7 @@ export class AccountService {
         hasPassword: Boolean(row.passwordHash),
         googleLinked: Boolean(row.googleSub),
         facebookLinked: Boolean(row.facebookId),
+        lineLinked: Boolean(row.lineUserId),
         createdAt: row.createdAt.toISOString(),
         updatedAt: row.updatedAt.toISOString(),
         taxDetails: (row.taxBuyer as AccountExport['account']['taxDetails']) ?? null,

@@ -178,7 +178,9 @@ export class AuthService {
     context: RequestContext,
   ) {
     const result = await this.signInWith(identity, language, context);
-    await this.users.setLineFriend(identity.subject, friend, new Date());
+    // Kept unless the webhook already told us something newer.
+    if (await this.users.setLineFriend(identity.subject, friend, new Date()))
+      return { ...result, user: { ...result.user, line: { friend } } };
     return result;
   }
 

@@ -4,7 +4,17 @@ import { sessions, users } from '../../db/schema/users';
 
 export type SessionUser = Pick<
   typeof users.$inferSelect,
-  'id' | 'email' | 'firstName' | 'lastName' | 'phone' | 'role' | 'language' | 'avatarUrl' | 'emailVerifiedAt'
+  | 'id'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'role'
+  | 'language'
+  | 'avatarUrl'
+  | 'emailVerifiedAt'
+  | 'lineUserId'
+  | 'lineFriend'
 >;
 
 export class SessionsRepository {
@@ -36,6 +46,8 @@ export class SessionsRepository {
         language: users.language,
         avatarUrl: users.avatarUrl,
         emailVerifiedAt: users.emailVerifiedAt,
+        lineUserId: users.lineUserId,
+        lineFriend: users.lineFriend,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

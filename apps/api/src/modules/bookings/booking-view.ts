@@ -208,6 +208,12 @@ export function toBooking(
           number: row.tax_invoice_number,
           // Issued for money received: a paid booking, not a cancelled one.
           ready: paid && row.status !== 'cancelled' && row.status !== 'expired',
+          notes: row.tax_notes.map((n) => ({
+            number: n.number,
+            kind: n.kind,
+            issuedAt: new Date(n.issued_ms).toISOString(),
+            total: n.total,
+          })),
         }
       : null,
   };

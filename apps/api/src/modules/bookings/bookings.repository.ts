@@ -39,6 +39,8 @@ export interface BookingRow {
   /** The company a full tax invoice is made out to, and the invoice's number once issued. */
   tax_buyer: TaxBuyer | null;
   tax_invoice_number: string | null;
+  /** Credit and debit notes issued against the invoice (1714_tax_notes.sql), oldest first. */
+  tax_notes: { number: string; kind: 'credit' | 'debit'; issued_ms: number; total: number }[];
   days: number;
   status: string;
   payment_method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash';
@@ -118,8 +120,22 @@ export interface BookingRow {
   }[];
 }
 
+/** A credit or debit note as issued (amounts in satang, positive; the kind says which way). */
+export interface TaxNoteRow {
+  number: string;
+  kind: 'credit' | 'debit';
+  reason: 'cancelled' | 'changed';
+  issued_ms: number;
+  original_total: number;
+  corrected_total: number;
+  net: number;
+  vat: number;
+  total: number;
+}
+
 /** A full tax invoice as issued (amounts in satang; the parties and lines as printed). */
 export interface TaxInvoiceRow {
+  id: number;
   number: string;
   branch_code: string;
   issued_ms: number;
@@ -157,6 +173,9 @@ const bookingColumns = sql`
   to_char(b.pickup_at AT TIME ZONE 'Asia/Bangkok', 'HH24:MI') AS pickup_time,
   to_char(b.return_at AT TIME ZONE 'Asia/Bangkok', 'HH24:MI') AS return_time,
   b.tax_buyer, (SELECT t.number FROM tax_invoices t WHERE t.booking_id = b.id) AS tax_invoice_number,
+  COALESCE((SELECT json_agg(json_build_object('number', n.number, 'kind', n.kind,
+      'issued_ms', (extract(epoch FROM n.issued_at) * 1000)::float8, 'total', (n.total_amount * 100)::int) ORDER BY n.id)
+    FROM tax_notes n WHERE n.booking_id = b.id), '[]'::json) AS tax_notes,
   b.days, b.status, b.payment_method, b.driver_first_name, b.driver_last_name, b.driver_email,
   b.driver_phone, b.driver_id_number, b.language,
   (b.price_per_day * 100)::int AS price_per_day, (b.rental_amount * 100)::int AS rental_amount,
@@ -549,7 +568,7 @@ export class BookingsRepository {
   async taxInvoice(ex: Executor, bookingId: number) {
     const [row] = await rows<TaxInvoiceRow>(
       ex,
-      sql`SELECT number, branch_code, (extract(epoch FROM issued_at) * 1000)::float8 AS issued_ms, seller, buyer,
+      sql`SELECT id, number, branch_code, (extract(epoch FROM issued_at) * 1000)::float8 AS issued_ms, seller, buyer,
             lines, (net_amount * 100)::int AS net, (vat_amount * 100)::int AS vat, (total_amount * 100)::int AS total
           FROM tax_invoices WHERE booking_id = ${bookingId}`,
     );
@@ -570,12 +589,49 @@ export class BookingsRepository {
     return row!.last_no;
   }
 
-  async insertTaxInvoice(ex: Executor, bookingId: number, invoice: Omit<TaxInvoiceRow, 'issued_ms'>) {
+  async insertTaxInvoice(ex: Executor, bookingId: number, invoice: Omit<TaxInvoiceRow, 'issued_ms' | 'id'>) {
     await ex.execute(
       sql`INSERT INTO tax_invoices (booking_id, branch_code, number, seller, buyer, lines, net_amount, vat_amount, total_amount)
           VALUES (${bookingId}, ${invoice.branch_code}, ${invoice.number}, ${JSON.stringify(invoice.seller)}::jsonb,
             ${JSON.stringify(invoice.buyer)}::jsonb, ${JSON.stringify(invoice.lines)}::jsonb,
             ${invoice.net}::numeric / 100, ${invoice.vat}::numeric / 100, ${invoice.total}::numeric / 100)`,
+    );
+  }
+
+  /** The credit and debit notes issued against a booking's invoice, oldest first. */
+  async taxNotes(ex: Executor, bookingId: number) {
+    return rows<TaxNoteRow>(
+      ex,
+      sql`SELECT number, kind, reason, (extract(epoch FROM issued_at) * 1000)::float8 AS issued_ms,
+            (original_total * 100)::int AS original_total, (corrected_total * 100)::int AS corrected_total,
+            (net_amount * 100)::int AS net, (vat_amount * 100)::int AS vat, (total_amount * 100)::int AS total
+          FROM tax_notes WHERE booking_id = ${bookingId} ORDER BY id`,
+    );
+  }
+
+  /** The branch's next note number of this kind this year (one statement, as invoices' numbers). */
+  async nextTaxNoteNo(ex: Executor, branchCode: string, year: number, kind: 'credit' | 'debit') {
+    const [row] = await rows<{ last_no: number }>(
+      ex,
+      sql`INSERT INTO tax_note_series (branch_code, year, kind, last_no) VALUES (${branchCode}, ${year}, ${kind}, 1)
+          ON CONFLICT (branch_code, year, kind) DO UPDATE SET last_no = tax_note_series.last_no + 1
+          RETURNING last_no`,
+    );
+    return row!.last_no;
+  }
+
+  async insertTaxNote(
+    ex: Executor,
+    invoiceId: number,
+    bookingId: number,
+    note: Omit<TaxNoteRow, 'issued_ms'>,
+  ) {
+    await ex.execute(
+      sql`INSERT INTO tax_notes (invoice_id, booking_id, kind, number, reason, original_total, corrected_total,
+            net_amount, vat_amount, total_amount)
+          VALUES (${invoiceId}, ${bookingId}, ${note.kind}, ${note.number}, ${note.reason},
+            ${note.original_total}::numeric / 100, ${note.corrected_total}::numeric / 100,
+            ${note.net}::numeric / 100, ${note.vat}::numeric / 100, ${note.total}::numeric / 100)`,
     );
   }
 

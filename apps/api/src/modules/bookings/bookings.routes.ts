@@ -22,7 +22,12 @@ import {
 import { dataEnvelope } from '@siam/contract/envelope';
 import { cardTokenSchema, cardVaultSchema } from '@siam/contract/card-tokens';
 import { handoverOptionsResponseSchema } from '@siam/contract/delivery';
-import { taxBuyerSchema, taxDetailsResponseSchema, taxInvoiceQuerySchema } from '@siam/contract/tax-invoices';
+import {
+  taxBuyerSchema,
+  taxDetailsResponseSchema,
+  taxInvoiceQuerySchema,
+  taxNoteParamsSchema,
+} from '@siam/contract/tax-invoices';
 import { taxInvoiceFile } from './tax-invoices';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { AppError } from '../../lib/app-error';
@@ -661,6 +666,31 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const format = request.query.format;
       const invoice = await bookings().taxInvoice(currentUser(request).id, request.params.id, format);
       return sendPrivateFile(reply, taxInvoiceFile(invoice, format));
+    },
+  );
+
+  app.get(
+    '/auth/bookings/:id/tax-notes/:number',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'A credit or debit note of my booking’s tax invoice (issued when it was cancelled or changed): PDF, or e-Tax XML with ?format=xml',
+        security: [{ bearerAuth: [] }],
+        params: taxNoteParamsSchema,
+        querystring: taxInvoiceQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const format = request.query.format;
+      const note = await bookings().taxNote(
+        currentUser(request).id,
+        request.params.id,
+        request.params.number,
+        format,
+      );
+      return sendPrivateFile(reply, taxInvoiceFile(note, format));
     },
   );
 

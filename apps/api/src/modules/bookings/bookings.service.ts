@@ -161,6 +161,35 @@ export class BookingsService {
     };
   }
 
+  /**
+   * A credit or debit note of a booking (PDF, or e-Tax XML): the customer's own (`userId`), or any
+   * for staff (null).
+   */
+  async taxNote(userId: number | null, bookingId: number, number: string, format: 'pdf' | 'xml') {
+    if (userId !== null) await this.getForUser(userId, bookingId, 'th');
+    const { invoice, note } = await this.taxInvoices.note(bookingId, number);
+    return {
+      number: note.number,
+      body:
+        format === 'xml'
+          ? Buffer.from(this.taxInvoices.noteXml(invoice, note))
+          : await this.taxInvoices.notePdf(invoice, note),
+    };
+  }
+
+  /**
+   * A cancelled or changed booking whose tax invoice was issued gets a credit or debit note for the
+   * difference (tax-invoices.ts adjust). Like a mail, its failure never undoes the customer's step:
+   * it is logged for staff, and the next change of the booking settles the whole difference.
+   */
+  private async correctTaxInvoice(bookingId: number, reason: 'cancelled' | 'changed') {
+    try {
+      await this.taxInvoices.adjust(await this.getById(bookingId, 'th'), reason);
+    } catch (error) {
+      this.deps.log?.error({ err: error, bookingId }, 'credit or debit note not issued');
+    }
+  }
+
   /** The company details a customer keeps for full tax invoices. */
   taxDetails(userId: number) {
     return this.repo.taxDetails(this.db, userId);
@@ -266,6 +295,7 @@ export class BookingsService {
       throw cardPaymentRefused('processing_error');
     }
     if (done.refund > 0) await this.giveBack(bookingId, done.refund, done.method);
+    await this.correctTaxInvoice(bookingId, 'changed');
     await this.sendMail(bookingId, 'changed');
     return { booking: await this.getById(bookingId, lang), charged: done.charged, refunded: done.refund };
   }
@@ -944,6 +974,7 @@ export class BookingsService {
       return null;
     });
     if (refund) await this.giveBack(bookingId, refund.amount, refund.method);
+    await this.correctTaxInvoice(bookingId, 'cancelled');
     await this.sendMail(bookingId, 'cancelled');
     return this.getById(bookingId, lang);
   }

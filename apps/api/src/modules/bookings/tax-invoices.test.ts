@@ -131,6 +131,7 @@ describeEachDatabase('full tax invoices', (ctx) => {
       branch: '00000',
       number: null,
       ready: true,
+      notes: [],
     });
     // The details are kept for the next booking.
     const kept = await app.inject({ url: '/api/v1/auth/tax-details', headers: customer.headers });
@@ -236,6 +237,135 @@ describeEachDatabase('full tax invoices', (ctx) => {
     ).toMatchObject({
       response: { data: null },
     });
+  });
+
+  const noteOf = (headers: Record<string, string>, id: number, number: string, format = 'pdf') =>
+    app.inject({ url: `/api/v1/auth/bookings/${id}/tax-notes/${number}?format=${format}`, headers });
+  const xmlRoot = (body: string) =>
+    new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(body)[
+      'rsm:TaxInvoice_CrossIndustryInvoice'
+    ];
+
+  it('keeps the invoice of a cancelled booking, and issues a credit note referring to it (CDNS04, type 81)', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const made = await book(customer.headers, car, 45, { taxInvoice: company });
+    expect(made.statusCode, made.body).toBe(200);
+    const booking = made.json().response.data.booking;
+    const invoice = await invoiceOf(customer.headers, booking.id);
+    expect(invoice.statusCode).toBe(200);
+    const cancelled = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${booking.id}/cancel`,
+      headers: customer.headers,
+      payload: {},
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    const after = cancelled.json().response.data;
+    expect(after.cancellationFee).toBe(0);
+    // The invoice stays downloadable: it was issued and is kept for good.
+    const again = await invoiceOf(customer.headers, booking.id);
+    expect(again.statusCode, again.body).toBe(200);
+    const year = new Date(Date.now() + 7 * 3_600_000).getUTCFullYear();
+    const number = `CN-${car.branchCode.toUpperCase()}-${year}-000001`;
+    expect(after.taxInvoice.notes).toEqual([
+      { number, kind: 'credit', issuedAt: expect.any(String), total: booking.total },
+    ]);
+
+    const pdf = await noteOf(customer.headers, booking.id, number);
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="credit-note-${number}.pdf"`);
+    const xml = await noteOf(customer.headers, booking.id, number, 'xml');
+    const root = xmlRoot(xml.body);
+    for (const path of requiredPaths) expect(at(root, path), path).toBeDefined();
+    expect(text(at(root, 'rsm:ExchangedDocument.ram:TypeCode'))).toBe('81');
+    expect(text(at(root, 'rsm:ExchangedDocument.ram:Name'))).toBe('ใบลดหนี้');
+    expect(text(at(root, 'rsm:ExchangedDocument.ram:PurposeCode'))).toBe('CDNS04');
+    const ref =
+      'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeAgreement.ram:AdditionalReferencedDocument';
+    const invoiceNumber = /filename="tax-invoice-(.+)\.pdf"/.exec(
+      invoice.headers['content-disposition'] as string,
+    )![1];
+    expect(text(at(root, `${ref}.ram:IssuerAssignedID`))).toBe(invoiceNumber);
+    expect(text(at(root, `${ref}.ram:ReferenceTypeCode`))).toBe('388');
+    const sums = at(
+      root,
+      'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement.ram:SpecifiedTradeSettlementHeaderMonetarySummation',
+    );
+    const money = (key: string) => Number(text(at(sums, key)));
+    expect(money('ram:GrandTotalAmount')).toBe(booking.total / 100);
+    expect(money('ram:TaxTotalAmount')).toBe(booking.vat / 100);
+    expect(money('ram:OriginalInformationAmount')).toBeCloseTo((booking.total - booking.vat) / 100, 2);
+    expect(money('ram:DifferenceInformationAmount')).toBeCloseTo((booking.total - booking.vat) / 100, 2);
+
+    // Private: not another customer's, not without signing in; staff read it.
+    const stranger = await makeCustomer(app);
+    expect((await noteOf(stranger.headers, booking.id, number)).statusCode).toBe(404);
+    expect(
+      (await app.inject({ url: `/api/v1/auth/bookings/${booking.id}/tax-notes/${number}` })).statusCode,
+    ).toBe(401);
+    const byStaff = await app.inject({
+      url: `/api/v1/admin/bookings/${booking.id}/tax-notes/${number}?format=xml`,
+      headers: staff,
+    });
+    expect(byStaff.statusCode).toBe(200);
+    expect((await noteOf(customer.headers, booking.id, 'CN-NOPE-2026-000001')).statusCode).toBe(404);
+    expect((await noteOf(customer.headers, booking.id, 'INV-1%27')).statusCode).toBe(400);
+  });
+
+  it('a change to a shorter rental issues a credit note, a longer one a debit note; none without an invoice', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const made = await book(customer.headers, car, 90, { taxInvoice: company, addons: [] });
+    expect(made.statusCode, made.body).toBe(200);
+    const booking = made.json().response.data.booking;
+    expect((await invoiceOf(customer.headers, booking.id)).statusCode).toBe(200);
+    const change = (body: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/auth/bookings/${booking.id}/change`,
+        headers: customer.headers,
+        payload: body,
+      });
+    const shorter = await change({ pickupDate: daysFromNow(90), returnDate: daysFromNow(91) });
+    expect(shorter.statusCode, shorter.body).toBe(200);
+    const afterShorter = shorter.json().response.data.booking;
+    expect(afterShorter.total).toBeLessThan(booking.total);
+    expect(afterShorter.taxInvoice.notes).toMatchObject([
+      { kind: 'credit', total: booking.total - afterShorter.total },
+    ]);
+    const credit = xmlRoot(
+      (await noteOf(customer.headers, booking.id, afterShorter.taxInvoice.notes[0].number, 'xml')).body,
+    );
+    expect(text(at(credit, 'rsm:ExchangedDocument.ram:PurposeCode'))).toBe('CDNS02');
+
+    const longer = await change({
+      pickupDate: daysFromNow(90),
+      returnDate: daysFromNow(93),
+      cardToken: goodCardToken,
+    });
+    expect(longer.statusCode, longer.body).toBe(200);
+    const afterLonger = longer.json().response.data.booking;
+    expect(afterLonger.total).toBeGreaterThan(afterShorter.total);
+    const debit = afterLonger.taxInvoice.notes[1];
+    expect(debit).toMatchObject({ kind: 'debit', total: afterLonger.total - afterShorter.total });
+    expect(debit.number).toMatch(/^DN-/);
+    const debitXml = xmlRoot((await noteOf(customer.headers, booking.id, debit.number, 'xml')).body);
+    expect(text(at(debitXml, 'rsm:ExchangedDocument.ram:TypeCode'))).toBe('80');
+    expect(text(at(debitXml, 'rsm:ExchangedDocument.ram:PurposeCode'))).toBe('DBNS01');
+
+    // Never asked for its invoice: cancelling issues no note (there is nothing to correct).
+    const other = await book(customer.headers, car, 120, { taxInvoice: company });
+    expect(other.statusCode, other.body).toBe(200);
+    const otherId = other.json().response.data.booking.id;
+    const cancelled = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${otherId}/cancel`,
+      headers: customer.headers,
+      payload: {},
+    });
+    expect(cancelled.json().response.data.taxInvoice).toMatchObject({ number: null, notes: [] });
   });
 
   it('gives 20 invoices issued at once at one branch 20 different numbers, one after another', async () => {

@@ -4,15 +4,21 @@ import { businessRules } from '@siam/contract/business-rules';
 import { AppError, notFound } from '../../lib/app-error';
 import { escapeMarkup } from '../../lib/escape-markup';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
-import type { BookingsRepository, Executor, TaxInvoiceRow, TaxSeller } from './bookings.repository';
+import type {
+  BookingsRepository,
+  Executor,
+  TaxInvoiceRow,
+  TaxNoteRow,
+  TaxSeller,
+} from './bookings.repository';
 import { pdfWriter } from './pdf-writer';
 import { vatPart } from './pricing';
 
-/** A tax invoice as a private file to download. */
+/** A tax invoice, credit note or debit note as a private file to download. */
 export const taxInvoiceFile = (invoice: { number: string; body: Buffer }, format: 'pdf' | 'xml') => ({
   contentType: format === 'xml' ? 'application/xml; charset=utf-8' : 'application/pdf',
   content: invoice.body,
-  downloadAs: `tax-invoice-${invoice.number}.${format}`,
+  downloadAs: `${/^CN-/.test(invoice.number) ? 'credit-note' : /^DN-/.test(invoice.number) ? 'debit-note' : 'tax-invoice'}-${invoice.number}.${format}`,
 });
 
 /**
@@ -61,10 +67,11 @@ export class TaxInvoices {
   /** The booking's invoice, issued now if it is due and was not yet. */
   async issue(booking: Booking): Promise<TaxInvoiceRow> {
     if (!booking.taxInvoice) throw notFound('Tax invoice');
-    if (!booking.taxInvoice.ready)
-      throw new AppError('CONFLICT', 'A tax invoice is issued once the booking is paid');
+    // Issued once, kept for good: a booking cancelled or changed since still has it (and its notes).
     const issued = await this.repo.taxInvoice(this.repo.db as unknown as Executor, booking.id);
     if (issued) return issued;
+    if (!booking.taxInvoice.ready)
+      throw new AppError('CONFLICT', 'A tax invoice is issued once the booking is paid');
     // Read before the transaction: the settings come from the pool, which on the embedded database
     // is the one connection the transaction holds.
     const [company, contact] = await Promise.all([
@@ -102,18 +109,100 @@ export class TaxInvoices {
     });
   }
 
-  /** The invoice as a PDF: Thai, the Revenue Code's words, with English beneath. */
-  async pdf(invoice: TaxInvoiceRow): Promise<Buffer> {
-    const pdf = pdfWriter(`Tax invoice ${invoice.number}`);
+  /**
+   * After a cancellation or a change of a booking whose invoice was issued: what the booking now
+   * costs (a cancelled one: the fee kept) against what the invoice and its notes stand at. Less → a
+   * credit note (ใบลดหนี้) for the difference; more → a debit note (ใบเพิ่มหนี้); the same → none.
+   * In one transaction under the booking's lock, so two at once issue one note.
+   */
+  async adjust(booking: Booking, reason: TaxNoteRow['reason']): Promise<TaxNoteRow | null> {
+    if (!booking.taxInvoice?.number) return null;
+    const due =
+      booking.status === 'cancelled' || booking.status === 'expired'
+        ? (booking.cancellationFee ?? 0)
+        : booking.total;
+    return this.repo.transaction(async (tx) => {
+      await this.repo.findBooking(tx, { id: booking.id, forUpdate: true });
+      const invoice = await this.repo.taxInvoice(tx, booking.id);
+      if (!invoice) return null;
+      const notes = await this.repo.taxNotes(tx, booking.id);
+      const standing = notes.reduce(
+        (sum, n) => sum + (n.kind === 'debit' ? n.total : -n.total),
+        invoice.total,
+      );
+      if (due === standing) return null;
+      const kind = due < standing ? 'credit' : 'debit';
+      const total = Math.abs(standing - due);
+      const vat = vatPart(total);
+      const year = Number(bangkokDate(new Date()).slice(0, 4));
+      const no = await this.repo.nextTaxNoteNo(tx, invoice.branch_code, year, kind);
+      const note = {
+        number: `${kind === 'credit' ? 'CN' : 'DN'}-${invoice.branch_code.toUpperCase()}-${year}-${String(no).padStart(6, '0')}`,
+        kind,
+        reason,
+        original_total: standing,
+        corrected_total: due,
+        net: total - vat,
+        vat,
+        total,
+      } as const;
+      await this.repo.insertTaxNote(tx, invoice.id, booking.id, note);
+      return (await this.repo.taxNotes(tx, booking.id)).at(-1)!;
+    });
+  }
+
+  /** A note of the booking's, with the invoice it corrects. */
+  async note(bookingId: number, number: string) {
+    const db = this.repo.db as unknown as Executor;
+    const [invoice, notes] = await Promise.all([
+      this.repo.taxInvoice(db, bookingId),
+      this.repo.taxNotes(db, bookingId),
+    ]);
+    const note = notes.find((n) => n.number === number);
+    if (!invoice || !note) throw notFound('Tax note');
+    return { invoice, note };
+  }
+
+  /**
+   * A credit or debit note as a PDF, with what section 86/10 (86/9) of the Revenue Code asks: the
+   * words ใบลดหนี้ (ใบเพิ่มหนี้), the parties, number and date, the invoice corrected (number, date),
+   * its value, the correct value, the difference, the VAT on the difference, and the reason.
+   */
+  async notePdf(invoice: TaxInvoiceRow, note: TaxNoteRow): Promise<Buffer> {
+    const words = noteWords[note.kind];
+    const pdf = pdfWriter(`${words.en} ${note.number}`);
     const { write, row, money, doc } = pdf;
+    write(words.th, { bold: true, size: 18 });
+    write(words.en, { bold: true, size: 13 });
+    doc.moveDown(0.5);
+    row('เลขที่ / No.', note.number, true);
+    row('วันที่ / Date', bangkokDate(new Date(note.issued_ms)));
+    row('อ้างถึงใบกำกับภาษีเลขที่ / For tax invoice No.', invoice.number);
+    row('ลงวันที่ / Dated', bangkokDate(new Date(invoice.issued_ms)));
+    doc.moveDown(0.5);
+    this.parties(pdf, invoice);
+    doc.moveDown();
+    const before = note.original_total - vatPart(note.original_total);
+    const sign = note.kind === 'credit' ? -1 : 1;
+    row('มูลค่าตามใบกำกับภาษีเดิม / Value on the tax invoice', money(before));
+    row('มูลค่าที่ถูกต้อง / Correct value', money(before + sign * note.net));
+    row('ผลต่าง / Difference', money(note.net));
+    row(`ภาษีมูลค่าเพิ่ม ${businessRules.vatPercent}% / VAT ${businessRules.vatPercent}%`, money(note.vat));
+    row('รวมทั้งสิ้น / Total', money(note.total), true);
+    doc.moveDown(0.5);
+    write(
+      `เหตุผล / Reason: ${noteReasons[note.reason][note.kind].th} / ${noteReasons[note.reason][note.kind].en}`,
+    );
+    doc.moveDown(2);
+    write('ออกโดยระบบอิเล็กทรอนิกส์ของสยามไดรฟ์ / Issued electronically by Siam Drive', { size: 9 });
+    return pdf.finish();
+  }
+
+  /** The seller and the buyer as the invoice printed them. */
+  private parties(pdf: ReturnType<typeof pdfWriter>, invoice: TaxInvoiceRow) {
+    const { write, doc } = pdf;
     const branchWords = (no: string) =>
       no === '00000' ? 'สำนักงานใหญ่ / Head office' : `สาขาที่ / Branch ${no}`;
-    write('ใบกำกับภาษี / ใบเสร็จรับเงิน', { bold: true, size: 18 });
-    write('Tax invoice / Receipt', { bold: true, size: 13 });
-    doc.moveDown(0.5);
-    row('เลขที่ / No.', invoice.number, true);
-    row('วันที่ / Date', bangkokDate(new Date(invoice.issued_ms)));
-    doc.moveDown(0.5);
     write('ผู้ขาย / Seller', { bold: true });
     write(invoice.seller.name);
     write(invoice.seller.address);
@@ -123,6 +212,19 @@ export class TaxInvoices {
     write(invoice.buyer.companyName);
     write(invoice.buyer.address);
     write(`เลขประจำตัวผู้เสียภาษี / Tax ID ${invoice.buyer.taxId} · ${branchWords(invoice.buyer.branch)}`);
+  }
+
+  /** The invoice as a PDF: Thai, the Revenue Code's words, with English beneath. */
+  async pdf(invoice: TaxInvoiceRow): Promise<Buffer> {
+    const pdf = pdfWriter(`Tax invoice ${invoice.number}`);
+    const { write, row, money, doc } = pdf;
+    write('ใบกำกับภาษี / ใบเสร็จรับเงิน', { bold: true, size: 18 });
+    write('Tax invoice / Receipt', { bold: true, size: 13 });
+    doc.moveDown(0.5);
+    row('เลขที่ / No.', invoice.number, true);
+    row('วันที่ / Date', bangkokDate(new Date(invoice.issued_ms)));
+    doc.moveDown(0.5);
+    this.parties(pdf, invoice);
     doc.moveDown();
     row('รายการ / Description', 'จำนวนเงิน / Amount', true);
     for (const line of invoice.lines) row(`${line.name} × ${line.quantity}`, money(line.net));
@@ -141,71 +243,164 @@ export class TaxInvoices {
    * signs and sends it. Tax IDs carry the 5-digit branch (18 digits, scheme TXID).
    */
   xml(invoice: TaxInvoiceRow): string {
-    const x = (v: string | number) => escapeMarkup(String(v));
-    const amount = (satang: number) => (satang / 100).toFixed(2);
-    const issued = new Date(invoice.issued_ms);
-    const localTime = `${bangkokDate(issued)}T${new Date(issued.getTime() + 7 * 3_600_000).toISOString().slice(11, 19)}`;
-    const party = (tag: string, p: { name: string; taxId: string; branch: string; address: string }) =>
-      `<ram:${tag}><ram:Name>${x(p.name)}</ram:Name>` +
-      `<ram:SpecifiedTaxRegistration><ram:ID schemeID="TXID">${x(p.taxId + p.branch)}</ram:ID></ram:SpecifiedTaxRegistration>` +
-      `<ram:PostalTradeAddress><ram:LineOne>${x(p.address)}</ram:LineOne><ram:CountryID schemeID="3166-1 alpha-2">TH</ram:CountryID></ram:PostalTradeAddress>` +
-      `</ram:${tag}>`;
-    const tax = (basis: number, vat: number) =>
-      `<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CalculatedRate>${businessRules.vatPercent}</ram:CalculatedRate>` +
-      `<ram:BasisAmount>${amount(basis)}</ram:BasisAmount><ram:CalculatedAmount>${amount(vat)}</ram:CalculatedAmount></ram:ApplicableTradeTax>`;
-    const lines = invoice.lines
-      .map(
-        (l, i) =>
-          `<ram:IncludedSupplyChainTradeLineItem>` +
-          `<ram:AssociatedDocumentLineDocument><ram:LineID>${i + 1}</ram:LineID></ram:AssociatedDocumentLineDocument>` +
-          `<ram:SpecifiedTradeProduct><ram:Name>${x(l.name)}</ram:Name></ram:SpecifiedTradeProduct>` +
-          `<ram:SpecifiedLineTradeAgreement><ram:GrossPriceProductTradePrice><ram:ChargeAmount>${amount(Math.round(l.net / l.quantity))}</ram:ChargeAmount></ram:GrossPriceProductTradePrice></ram:SpecifiedLineTradeAgreement>` +
-          `<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="${l.quantity > 1 || i === 0 ? 'DAY' : 'C62'}">${l.quantity}</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>` +
-          `<ram:SpecifiedLineTradeSettlement>${tax(l.net, l.total - l.net)}` +
-          `<ram:SpecifiedTradeSettlementLineMonetarySummation><ram:TaxTotalAmount currencyID="THB">${amount(l.total - l.net)}</ram:TaxTotalAmount>` +
-          `<ram:NetLineTotalAmount currencyID="THB">${amount(l.net)}</ram:NetLineTotalAmount>` +
-          `<ram:NetIncludingTaxesLineTotalAmount currencyID="THB">${amount(l.total)}</ram:NetIncludingTaxesLineTotalAmount>` +
-          `</ram:SpecifiedTradeSettlementLineMonetarySummation></ram:SpecifiedLineTradeSettlement>` +
-          `</ram:IncludedSupplyChainTradeLineItem>`,
-      )
-      .join('');
-    return (
-      `<?xml version="1.0" encoding="UTF-8"?>\n` +
-      `<rsm:TaxInvoice_CrossIndustryInvoice xmlns:rsm="urn:etda:uncefact:data:standard:TaxInvoice_CrossIndustryInvoice:2" ` +
-      `xmlns:ram="urn:etda:uncefact:data:standard:TaxInvoice_ReusableAggregateBusinessInformationEntity:2">` +
-      `<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter>` +
-      `<ram:ID schemeAgencyID="ETDA" schemeVersionID="v2.0">ER3-2560</ram:ID>` +
-      `</ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>` +
-      `<rsm:ExchangedDocument><ram:ID>${x(invoice.number)}</ram:ID><ram:Name>ใบกำกับภาษี</ram:Name>` +
-      `<ram:TypeCode listID="1001_ThaiDocumentNameCodeInvoice" listAgencyID="RD/ETDA" listVersionID="1.0">388</ram:TypeCode>` +
-      `<ram:IssueDateTime>${localTime}</ram:IssueDateTime><ram:CreationDateTime>${localTime}</ram:CreationDateTime>` +
-      `</rsm:ExchangedDocument>` +
-      `<rsm:SupplyChainTradeTransaction>` +
-      `<ram:ApplicableHeaderTradeAgreement>` +
-      party('SellerTradeParty', {
-        name: invoice.seller.name,
-        taxId: invoice.seller.taxId,
-        branch: invoice.seller.branchNo,
-        address: invoice.seller.address,
-      }) +
-      party('BuyerTradeParty', {
-        name: invoice.buyer.companyName,
-        taxId: invoice.buyer.taxId,
-        branch: invoice.buyer.branch,
-        address: invoice.buyer.address,
-      }) +
-      `</ram:ApplicableHeaderTradeAgreement>` +
-      `<ram:ApplicableHeaderTradeDelivery/>` +
-      `<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode listID="ISO 4217 3A">THB</ram:InvoiceCurrencyCode>` +
-      tax(invoice.net, invoice.vat) +
-      `<ram:SpecifiedTradeSettlementHeaderMonetarySummation>` +
-      `<ram:LineTotalAmount currencyID="THB">${amount(invoice.net)}</ram:LineTotalAmount>` +
-      `<ram:TaxBasisTotalAmount currencyID="THB">${amount(invoice.net)}</ram:TaxBasisTotalAmount>` +
-      `<ram:TaxTotalAmount currencyID="THB">${amount(invoice.vat)}</ram:TaxTotalAmount>` +
-      `<ram:GrandTotalAmount currencyID="THB">${amount(invoice.total)}</ram:GrandTotalAmount>` +
-      `</ram:SpecifiedTradeSettlementHeaderMonetarySummation></ram:ApplicableHeaderTradeSettlement>` +
-      lines +
-      `</rsm:SupplyChainTradeTransaction></rsm:TaxInvoice_CrossIndustryInvoice>\n`
-    );
+    return eTaxXml({ ...invoice, typeCode: '388', name: 'ใบกำกับภาษี', issuedMs: invoice.issued_ms });
   }
+
+  /**
+   * A credit (81) or debit (80) note in the same structure: the invoice it corrects as the
+   * referenced document (type 388), the reason as text and as ETDA's purpose code, and the
+   * invoice's value and the difference beside the usual totals.
+   */
+  noteXml(invoice: TaxInvoiceRow, note: TaxNoteRow): string {
+    const reason = noteReasons[note.reason][note.kind];
+    return eTaxXml({
+      number: note.number,
+      typeCode: note.kind === 'credit' ? '81' : '80',
+      name: noteWords[note.kind].th,
+      issuedMs: note.issued_ms,
+      seller: invoice.seller,
+      buyer: invoice.buyer,
+      lines: [{ name: `${reason.th} (${invoice.number})`, quantity: 1, net: note.net, total: note.total }],
+      net: note.net,
+      vat: note.vat,
+      total: note.total,
+      reference: { number: invoice.number, issuedMs: invoice.issued_ms },
+      purpose: { code: reason.code, text: reason.th },
+      originalNet: note.original_total - vatPart(note.original_total),
+    });
+  }
+}
+
+const noteWords = {
+  credit: { th: 'ใบลดหนี้', en: 'Credit note' },
+  debit: { th: 'ใบเพิ่มหนี้', en: 'Debit note' },
+} as const;
+
+/** Why a note was issued, with ETDA's purpose codes for services (CDNS credit, DBNS debit). */
+const noteReasons = {
+  cancelled: {
+    credit: {
+      code: 'CDNS04',
+      th: 'บอกเลิกสัญญาบริการ (ยกเลิกการจอง)',
+      en: 'Service cancelled (booking cancelled)',
+    },
+    debit: { code: 'DBNS99', th: 'ค่าธรรมเนียมการยกเลิก', en: 'Cancellation fee' },
+  },
+  changed: {
+    credit: {
+      code: 'CDNS02',
+      th: 'ค่าบริการลดลงตามการเปลี่ยนแปลงการจอง',
+      en: 'Service reduced by a change of booking',
+    },
+    debit: {
+      code: 'DBNS01',
+      th: 'ค่าบริการเพิ่มขึ้นตามการเปลี่ยนแปลงการจอง',
+      en: 'Service added by a change of booking',
+    },
+  },
+} as const;
+
+interface ETaxDocument {
+  number: string;
+  typeCode: '388' | '80' | '81';
+  name: string;
+  issuedMs: number;
+  seller: TaxSeller;
+  buyer: TaxInvoiceRow['buyer'];
+  lines: TaxInvoiceRow['lines'];
+  net: number;
+  vat: number;
+  total: number;
+  /** Notes: the invoice corrected, the reason, and the invoice's value before VAT. */
+  reference?: { number: string; issuedMs: number };
+  purpose?: { code: string; text: string };
+  originalNet?: number;
+}
+
+/** One writer for ETDA's e-Tax XML of invoices and notes (the element order of the CII schema). */
+function eTaxXml(d: ETaxDocument): string {
+  const x = (v: string | number) => escapeMarkup(String(v));
+  const amount = (satang: number) => (satang / 100).toFixed(2);
+  const localTime = (ms: number) => {
+    const at = new Date(ms);
+    return `${bangkokDate(at)}T${new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(11, 19)}`;
+  };
+  const party = (tag: string, p: { name: string; taxId: string; branch: string; address: string }) =>
+    `<ram:${tag}><ram:Name>${x(p.name)}</ram:Name>` +
+    `<ram:SpecifiedTaxRegistration><ram:ID schemeID="TXID">${x(p.taxId + p.branch)}</ram:ID></ram:SpecifiedTaxRegistration>` +
+    `<ram:PostalTradeAddress><ram:LineOne>${x(p.address)}</ram:LineOne><ram:CountryID schemeID="3166-1 alpha-2">TH</ram:CountryID></ram:PostalTradeAddress>` +
+    `</ram:${tag}>`;
+  const tax = (basis: number, vat: number) =>
+    `<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CalculatedRate>${businessRules.vatPercent}</ram:CalculatedRate>` +
+    `<ram:BasisAmount>${amount(basis)}</ram:BasisAmount><ram:CalculatedAmount>${amount(vat)}</ram:CalculatedAmount></ram:ApplicableTradeTax>`;
+  const lines = d.lines
+    .map(
+      (l, i) =>
+        `<ram:IncludedSupplyChainTradeLineItem>` +
+        `<ram:AssociatedDocumentLineDocument><ram:LineID>${i + 1}</ram:LineID></ram:AssociatedDocumentLineDocument>` +
+        `<ram:SpecifiedTradeProduct><ram:Name>${x(l.name)}</ram:Name></ram:SpecifiedTradeProduct>` +
+        `<ram:SpecifiedLineTradeAgreement><ram:GrossPriceProductTradePrice><ram:ChargeAmount>${amount(Math.round(l.net / l.quantity))}</ram:ChargeAmount></ram:GrossPriceProductTradePrice></ram:SpecifiedLineTradeAgreement>` +
+        `<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="${d.typeCode === '388' && (l.quantity > 1 || i === 0) ? 'DAY' : 'C62'}">${l.quantity}</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>` +
+        `<ram:SpecifiedLineTradeSettlement>${tax(l.net, l.total - l.net)}` +
+        `<ram:SpecifiedTradeSettlementLineMonetarySummation><ram:TaxTotalAmount currencyID="THB">${amount(l.total - l.net)}</ram:TaxTotalAmount>` +
+        `<ram:NetLineTotalAmount currencyID="THB">${amount(l.net)}</ram:NetLineTotalAmount>` +
+        `<ram:NetIncludingTaxesLineTotalAmount currencyID="THB">${amount(l.total)}</ram:NetIncludingTaxesLineTotalAmount>` +
+        `</ram:SpecifiedTradeSettlementLineMonetarySummation></ram:SpecifiedLineTradeSettlement>` +
+        `</ram:IncludedSupplyChainTradeLineItem>`,
+    )
+    .join('');
+  const issued = localTime(d.issuedMs);
+  return (
+    `<?xml version="1.0" encoding="UTF-8"?>\n` +
+    `<rsm:TaxInvoice_CrossIndustryInvoice xmlns:rsm="urn:etda:uncefact:data:standard:TaxInvoice_CrossIndustryInvoice:2" ` +
+    `xmlns:ram="urn:etda:uncefact:data:standard:TaxInvoice_ReusableAggregateBusinessInformationEntity:2">` +
+    `<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter>` +
+    `<ram:ID schemeAgencyID="ETDA" schemeVersionID="v2.0">ER3-2560</ram:ID>` +
+    `</ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>` +
+    `<rsm:ExchangedDocument><ram:ID>${x(d.number)}</ram:ID><ram:Name>${x(d.name)}</ram:Name>` +
+    `<ram:TypeCode listID="1001_ThaiDocumentNameCodeInvoice" listAgencyID="RD/ETDA" listVersionID="1.0">${d.typeCode}</ram:TypeCode>` +
+    `<ram:IssueDateTime>${issued}</ram:IssueDateTime>` +
+    (d.purpose
+      ? `<ram:Purpose>${x(d.purpose.text)}</ram:Purpose><ram:PurposeCode>${x(d.purpose.code)}</ram:PurposeCode>`
+      : '') +
+    `<ram:CreationDateTime>${issued}</ram:CreationDateTime>` +
+    `</rsm:ExchangedDocument>` +
+    `<rsm:SupplyChainTradeTransaction>` +
+    `<ram:ApplicableHeaderTradeAgreement>` +
+    party('SellerTradeParty', {
+      name: d.seller.name,
+      taxId: d.seller.taxId,
+      branch: d.seller.branchNo,
+      address: d.seller.address,
+    }) +
+    party('BuyerTradeParty', {
+      name: d.buyer.companyName,
+      taxId: d.buyer.taxId,
+      branch: d.buyer.branch,
+      address: d.buyer.address,
+    }) +
+    (d.reference
+      ? `<ram:AdditionalReferencedDocument><ram:IssuerAssignedID>${x(d.reference.number)}</ram:IssuerAssignedID>` +
+        `<ram:IssueDateTime>${localTime(d.reference.issuedMs)}</ram:IssueDateTime>` +
+        `<ram:ReferenceTypeCode>388</ram:ReferenceTypeCode></ram:AdditionalReferencedDocument>`
+      : '') +
+    `</ram:ApplicableHeaderTradeAgreement>` +
+    `<ram:ApplicableHeaderTradeDelivery/>` +
+    `<ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode listID="ISO 4217 3A">THB</ram:InvoiceCurrencyCode>` +
+    tax(d.net, d.vat) +
+    `<ram:SpecifiedTradeSettlementHeaderMonetarySummation>` +
+    (d.originalNet !== undefined
+      ? `<ram:OriginalInformationAmount currencyID="THB">${amount(d.originalNet)}</ram:OriginalInformationAmount>`
+      : '') +
+    `<ram:LineTotalAmount currencyID="THB">${amount(d.net)}</ram:LineTotalAmount>` +
+    (d.originalNet !== undefined
+      ? `<ram:DifferenceInformationAmount currencyID="THB">${amount(d.net)}</ram:DifferenceInformationAmount>`
+      : '') +
+    `<ram:TaxBasisTotalAmount currencyID="THB">${amount(d.net)}</ram:TaxBasisTotalAmount>` +
+    `<ram:TaxTotalAmount currencyID="THB">${amount(d.vat)}</ram:TaxTotalAmount>` +
+    `<ram:GrandTotalAmount currencyID="THB">${amount(d.total)}</ram:GrandTotalAmount>` +
+    `</ram:SpecifiedTradeSettlementHeaderMonetarySummation></ram:ApplicableHeaderTradeSettlement>` +
+    lines +
+    `</rsm:SupplyChainTradeTransaction></rsm:TaxInvoice_CrossIndustryInvoice>\n`
+  );
 }

@@ -121,7 +121,12 @@ describeEachDatabase('LINE Login, booking messages and webhook', (ctx) => {
     const first = await session(trip.identityCookie);
     expect(first.statusCode, first.body).toBe(200);
     const { token, user } = first.json().response.data;
-    expect(user).toMatchObject({ firstName: 'สมหญิง ใจดี', language: 'th', emailVerified: false });
+    expect(user).toMatchObject({
+      firstName: 'สมหญิง ใจดี',
+      language: 'th',
+      emailVerified: false,
+      line: { friend: true },
+    });
     expect(user.email).toMatch(/^line-U1111111111111111111111111111111a@users\.siamdrive\.invalid$/);
     // The identity cookie is spent with the answer.
     expect(([] as string[]).concat(first.headers['set-cookie'] as string).join('\n')).toMatch(

@@ -14,6 +14,8 @@ export function toUser(
     | 'language'
     | 'avatarUrl'
     | 'emailVerifiedAt'
+    | 'lineUserId'
+    | 'lineFriend'
   >,
 ): User {
   return {
@@ -26,6 +28,7 @@ export function toUser(
     language: row.language,
     avatarUrl: row.avatarUrl,
     emailVerified: row.emailVerifiedAt !== null,
+    line: row.lineUserId ? { friend: row.lineFriend } : null,
   };
 }
 

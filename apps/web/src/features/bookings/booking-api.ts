@@ -86,6 +86,13 @@ export const downloadReceipt = (booking: Pick<Booking, 'id' | 'bookingNumber'>) 
 export const downloadTaxInvoice = (booking: Pick<Booking, 'id' | 'bookingNumber'>) =>
   downloadPrivateFile(`/auth/bookings/${booking.id}/tax-invoice`, `tax-invoice-${booking.bookingNumber}.pdf`);
 
+/** A credit or debit note of the booking's tax invoice (issued when it was cancelled or changed). */
+export const downloadTaxNote = (booking: Pick<Booking, 'id'>, number: string) =>
+  downloadPrivateFile(
+    `/auth/bookings/${booking.id}/tax-notes/${number}`,
+    `${number.startsWith('CN-') ? 'credit-note' : 'debit-note'}-${number}.pdf`,
+  );
+
 /** The company details the customer keeps for tax invoices (null: none). */
 export const fetchTaxDetails = () =>
   apiRequest<Data<TaxBuyer | null>>('/auth/tax-details').then((r) => r.response.data);

@@ -3,7 +3,13 @@ import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../lib/site-link';
 import type { Booking } from '@siam/contract/bookings';
-import { cancelBooking, downloadReceipt, downloadTaxInvoice, fetchBookings } from './booking-api';
+import {
+  cancelBooking,
+  downloadReceipt,
+  downloadTaxInvoice,
+  downloadTaxNote,
+  fetchBookings,
+} from './booking-api';
 // Opened by few, and they bring the card form (and its rules): loaded when asked for.
 const ChangePanel = lazy(() => import('./booking-change'));
 const DepositHoldPanel = lazy(() => import('./deposit-hold'));
@@ -189,7 +195,8 @@ function BookingCard({ booking }: { booking: Booking }) {
             {t('history.receipt')}
           </button>
         )}
-        {booking.taxInvoice?.ready && (
+        {/* An invoice once issued stays the customer's, with the notes that corrected it since. */}
+        {(booking.taxInvoice?.ready || booking.taxInvoice?.number) && (
           <button
             type="button"
             className="btn-outline"
@@ -198,6 +205,18 @@ function BookingCard({ booking }: { booking: Booking }) {
             {t('history.taxInvoice')}
           </button>
         )}
+        {booking.taxInvoice?.notes.map((note) => (
+          <button
+            key={note.number}
+            type="button"
+            className="btn-outline"
+            onClick={() =>
+              downloadTaxNote(booking, note.number).catch((e: Error) => setReceiptError(e.message))
+            }
+          >
+            {t(note.kind === 'credit' ? 'history.creditNote' : 'history.debitNote', { number: note.number })}
+          </button>
+        ))}
         {booking.deposit.canHoldOnCard && (
           <OnRequest label={t('depositHold.open', { amount: f.baht(booking.deposit.amount) })}>
             {(close) => <DepositHoldPanel booking={booking} onClose={() => close(null)} />}

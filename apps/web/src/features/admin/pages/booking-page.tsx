@@ -50,9 +50,9 @@ function TaxInvoiceView({
   const { t } = useTranslation('admin');
   const [error, setError] = useState(false);
   const inv = booking.taxInvoice;
-  const open = async () => {
+  const open = async (path = 'tax-invoice') => {
     setError(false);
-    await openPrivateFile(`/admin/bookings/${booking.id}/tax-invoice`).catch(() => setError(true));
+    await openPrivateFile(`/admin/bookings/${booking.id}/${path}`).catch(() => setError(true));
   };
   return (
     <div data-testid="tax-invoice">
@@ -60,13 +60,25 @@ function TaxInvoiceView({
         {inv.companyName} · {inv.taxId} · {inv.branch === '00000' ? t('booking.headOffice') : inv.branch}
       </p>
       {inv.number && <p>{t('booking.taxInvoiceNumber', { number: inv.number })}</p>}
-      {inv.ready ? (
+      {inv.ready || inv.number ? (
         <button type="button" className="btn-outline mt-1" onClick={() => void open()}>
           {t('booking.openTaxInvoice')}
         </button>
       ) : (
         <p className="text-slate-600">{t('booking.taxInvoiceWhenPaid')}</p>
       )}
+      {inv.notes.map((note) => (
+        <button
+          key={note.number}
+          type="button"
+          className="btn-outline mt-1 block"
+          onClick={() => void open(`tax-notes/${note.number}`)}
+        >
+          {t(note.kind === 'credit' ? 'booking.openCreditNote' : 'booking.openDebitNote', {
+            number: note.number,
+          })}
+        </button>
+      ))}
       {error && <p role="alert">{t('errorGeneric')}</p>}
     </div>
   );

@@ -281,6 +281,12 @@ export function ReportsPage() {
                           <Link to={`/admin/bookings/${i.bookingId}`} className="font-mono underline">
                             {i.number}
                           </Link>
+                          {i.kind !== 'invoice' && (
+                            <>
+                              <br />
+                              {t(i.kind === 'credit' ? 'reports.creditNote' : 'reports.debitNote')}
+                            </>
+                          )}
                           <br />
                           {date(i.issuedOn)}
                         </th>
