@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { startProviderStandIns, type ProviderStandIns } from '../apps/api/test/provider-stand-ins';
-import { transferBooking } from './booking-fixtures';
+import { registerCustomer, signInBrowser, transferBooking } from './booking-fixtures';
 import { axeViolations, expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
@@ -129,5 +129,40 @@ test.describe('LINE sign-in and booking messages against a LINE stand-in', () =>
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
     expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+  });
+
+  test('a Thai customer with a password connects LINE from the profile on a phone; LINE then signs in to that account', async ({
+    page,
+    request,
+    browser,
+  }) => {
+    const profile = (
+      JSON.parse(readFileSync('apps/web/src/locales/th/auth.json', 'utf8')) as {
+        profile: { line: Record<string, string> };
+      }
+    ).profile.line;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const customer = await registerCustomer(request, 'line-link', 'th');
+    await signInBrowser(page, customer);
+    const person = { sub: `U${(Date.now() + 3).toString(16).padStart(32, '0')}`, name: 'มาลี LINE' };
+    line.setLineBrowserUser(person, { addFriend: true });
+    await page.goto('/profile?lng=th');
+    const section = page.getByTestId('line-messages');
+    await expect(section).toContainText(profile.connectHelpMessages!);
+    await section.getByRole('button', { name: profile.connect }).click();
+    await expect(page).toHaveURL(/\/profile/);
+    await expect(section.getByRole('status')).toHaveText(profile.linked!);
+    await expect(section).toContainText(profile.on!);
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    // On another phone, LINE now signs in to the same account (its email shown, not a new LINE account).
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const phone = await other.newPage();
+    await phone.goto('/login?lng=th');
+    await phone.locator('a[href*="/auth/line/start"]').click();
+    await expect(phone.getByTestId('account-menu').first()).toContainText(customer.email);
+    await other.close();
   });
 });

@@ -43,9 +43,24 @@ export type GoogleResponse = z.infer<typeof googleResponseSchema>;
  * which sends it back to /login?line=<outcome>; on `ok`, POST /auth/line/session (no body: the
  * checked identity waits in an httpOnly cookie) answers with the session, like Google's.
  */
-export const lineOutcomes = ['ok', 'cancelled', 'failed', 'expired', 'unavailable'] as const;
+export const lineOutcomes = [
+  'ok',
+  'cancelled',
+  'failed',
+  'expired',
+  'unavailable',
+  'linked',
+  'taken',
+] as const;
 export type LineOutcome = (typeof lineOutcomes)[number];
 export const lineSessionResponseSchema = dataEnvelope(tokenAndUser);
+/**
+ * POST /auth/line/link (signed in): connecting LINE from the profile. The browser goes to
+ * `authorizeUrl`; LINE sends it back to /profile?line=linked (or `taken`: that LINE account is
+ * another account's; or cancelled, failed, expired).
+ */
+export const lineLinkResponseSchema = dataEnvelope(z.object({ authorizeUrl: z.string() }));
+export type LineLinkResponse = z.infer<typeof lineLinkResponseSchema>;
 export type LineSessionResponse = z.infer<typeof lineSessionResponseSchema>;
 
 /** POST /auth/facebook: `{token, userInfo}` (spec §3). Identity is taken from Facebook, never from userInfo. */

@@ -25,6 +25,7 @@ import {
   forgotPasswordBodySchema,
   googleBodySchema,
   googleResponseSchema,
+  lineLinkResponseSchema,
   lineSessionResponseSchema,
   type LineOutcome,
   okResponseSchema,
@@ -44,7 +45,12 @@ import { toUser } from '../users/users.service';
 import { z } from 'zod';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { REGISTER_OK_MESSAGE, type SignedIn } from './auth.service';
-import { LINE_FAILED_MESSAGE, type LineLoginAttempt, type ProviderIdentity } from './social-identity';
+import {
+  LINE_FAILED_MESSAGE,
+  PROVIDER_NOT_CONFIGURED_MESSAGE,
+  type LineLoginAttempt,
+  type ProviderIdentity,
+} from './social-identity';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -406,7 +412,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       : undefined;
   const backToLogin = (reply: FastifyReply, outcome: LineOutcome) =>
     reply.header('cache-control', 'no-store').redirect(`/login?line=${outcome}`, 302);
-  type LineAttemptToken = LineLoginAttempt & { lang: 'th' | 'en' | 'zh'; exp: number };
+  /** `linkUserId`: a signed-in customer connecting LINE to their account (from the profile). */
+  type LineAttemptToken = LineLoginAttempt & { lang: 'th' | 'en' | 'zh'; exp: number; linkUserId?: number };
   type LineIdentityToken = {
     identity: ProviderIdentity;
     friend: boolean;
@@ -441,6 +448,39 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.post(
+    '/auth/line/link',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: 10, windowMinutes: 10 } },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Connect LINE to my account: the attempt (bound to this browser by its cookie) and where to send the browser; back at /profile?line=<outcome>',
+        security: [{ bearerAuth: [] }],
+        response: { 200: lineLinkResponseSchema, ...errors, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request, reply) => {
+      const line = app.services.auth.lineLogin;
+      if (!line.configured) throw new AppError('NOT_FOUND', PROVIDER_NOT_CONFIGURED_MESSAGE);
+      const attempt = line.newAttempt();
+      const lang = requestLanguage(request);
+      // The account is named in the signed cookie, never in an address: a link someone else opens
+      // cannot connect their LINE to this account.
+      const token = signToken<LineAttemptToken>(
+        'line-login',
+        { ...attempt, lang, exp: Date.now() + 10 * 60_000, linkUserId: currentUser(request).id },
+        app.services.secret,
+      );
+      void reply.header('set-cookie', lineCookie(token, 600));
+      return {
+        status: true as const,
+        response: { data: { authorizeUrl: line.authorizeUrl(attempt, lineCallback, lang) } },
+      };
+    },
+  );
+
   app.get(
     '/auth/line/callback',
     {
@@ -464,11 +504,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       // No attempt from this browser (too slow, or a link someone else started): start again.
       if (!attempt) return backToLogin(reply, 'expired');
+      // Connecting LINE from the profile goes back there; signing in, to the sign-in screen.
+      // The attempt is spent whatever the outcome.
+      const back = (outcome: LineOutcome) => {
+        void reply.header('set-cookie', lineCookie('', 0));
+        return attempt.linkUserId
+          ? reply.header('cache-control', 'no-store').redirect(`/profile?line=${outcome}`, 302)
+          : backToLogin(reply, outcome);
+      };
       const { code, state, error } = request.query;
-      if (state !== attempt.state) return backToLogin(reply, 'failed');
-      if (error || !code) return backToLogin(reply.header('set-cookie', lineCookie('', 0)), 'cancelled');
+      if (state !== attempt.state) return back('failed');
+      if (error || !code) return back('cancelled');
       try {
         const { identity, friend } = await app.services.auth.lineLogin.signIn(code, attempt, lineCallback);
+        if (attempt.linkUserId)
+          return back(await app.services.auth.connectLine(attempt.linkUserId, identity, friend));
         const token = signToken<LineIdentityToken>(
           'line-identity',
           { identity, friend, lang: attempt.lang, exp: Date.now() + 2 * 60_000 },
@@ -477,7 +527,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return backToLogin(reply.header('set-cookie', lineCookie(token, 120)), 'ok');
       } catch (err) {
         request.log.warn({ err }, LINE_FAILED_MESSAGE);
-        return backToLogin(reply.header('set-cookie', lineCookie('', 0)), 'failed');
+        return back('failed');
       }
     },
   );

@@ -185,6 +185,29 @@ export class AuthService {
   }
 
   /**
+   * A signed-in customer connects the LINE account LINE just vouched for: `taken` when it is already
+   * another account's (it stays there), else it is theirs from now on (replacing one connected
+   * before), with LINE's word on friendship.
+   */
+  async connectLine(
+    userId: number,
+    identity: ProviderIdentity,
+    friend: boolean,
+  ): Promise<'linked' | 'taken'> {
+    const owner = await this.users.findByProvider('line', identity.subject);
+    if (owner && owner.id !== userId) return 'taken';
+    if (!owner) {
+      try {
+        await this.users.update(userId, { lineUserId: identity.subject, lineFriendChangedAt: null });
+      } catch {
+        return 'taken'; // connected to another account a moment ago (the unique index)
+      }
+    }
+    await this.users.setLineFriend(identity.subject, friend, new Date());
+    return 'linked';
+  }
+
+  /**
    * The account for a provider identity: the one already linked to it; else
    * the one with the same email, when the provider vouches for that email
    * (the identity is linked to it); else a new account without a password.

@@ -13,6 +13,7 @@ import {
   daysFromNow,
   driver,
   makeCar,
+  makeCustomer,
   slipPicture,
   uploadSlip,
   verifyEmail,
@@ -221,6 +222,37 @@ describeEachDatabase('LINE Login, booking messages and webhook', (ctx) => {
       "SELECT count(*)::int AS n FROM users WHERE line_user_id IN ('U2222222222222222222222222222222b', 'Uevil')",
     );
     expect(count[0]!.n).toBe(0);
+  });
+
+  it('connects LINE to a password account from the profile (bound to the browser), once per LINE account', async () => {
+    const owner = await makeCustomer(app, 'zh');
+    expect((await app.inject({ method: 'POST', url: '/api/v1/auth/line/link' })).statusCode).toBe(401);
+    const link = async (headers: Record<string, string>) => {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/auth/line/link?lng=zh', headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const atLine = await fetch(new URL(res.json().response.data.authorizeUrl), { redirect: 'manual' });
+      const back = new URL(atLine.headers.get('location')!);
+      return app.inject({
+        method: 'GET',
+        url: `${back.pathname}${back.search}`,
+        headers: { cookie: cookieOf(res.headers['set-cookie'])! },
+      });
+    };
+    line.setLineBrowserUser({ sub: 'U3333333333333333333333333333333c', name: 'Li Na' }, { addFriend: true });
+    const linked = await link(owner.headers);
+    expect(linked.headers.location).toBe('/profile?line=linked');
+    const me = await app.inject({ method: 'GET', url: '/api/v1/auth/me', headers: owner.headers });
+    expect(me.json().response.data).toMatchObject({ id: owner.userId, line: { friend: true } });
+    // From now on LINE signs in to that account, not to a new one.
+    const trip = await throughLine('zh');
+    expect((await session(trip.identityCookie)).json().response.data.user.id).toBe(owner.userId);
+    // Another account cannot take it.
+    const other = await makeCustomer(app);
+    expect((await link(other.headers)).headers.location).toBe('/profile?line=taken');
+    expect((await friendOf(other.userId)).line_user_id).toBeNull();
+    // Cancelled at LINE: back on the profile, saying so.
+    line.setLineBrowserUser({ sub: 'U4444444444444444444444444444444d', name: 'X' }, { cancel: true });
+    expect((await link(other.headers)).headers.location).toBe('/profile?line=cancelled');
   });
 
   const pushesTo = (sub: string) => line.linePushes.filter((p) => p.to === sub);

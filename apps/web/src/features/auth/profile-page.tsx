@@ -10,8 +10,7 @@ import { ConfirmEmailNote } from './confirm-email-note';
 import { PersonalInfo } from './personal-info';
 import { YourData } from './your-data';
 import { CompanyDetails } from '../bookings/company-details';
-import { useSiteSettings } from '../site-settings/use-site-settings';
-import { useAuthConfig } from './auth-api';
+import { LineOnProfile } from './line-on-profile';
 
 type Tab = 'personal' | 'password' | 'history';
 const tabs: Tab[] = ['personal', 'password', 'history'];
@@ -49,7 +48,7 @@ function Profile() {
           {!user.emailVerified && <ConfirmEmailNote user={user} />}
         </>
       )}
-      {user.line && <LineMessagesNote friend={user.line.friend} />}
+      <LineOnProfile user={user} />
       <div
         role="tablist"
         aria-label={t('profile.tabsLabel')}
@@ -89,34 +88,5 @@ function Profile() {
       </div>
       <YourData />
     </div>
-  );
-}
-
-/**
- * For a customer signed in with LINE, when booking messages are sent on LINE: whether they reach them
- * (our official account is their friend), else the link to add it (the contact settings' LINE ID).
- */
-function LineMessagesNote({ friend }: { friend: boolean }) {
-  const { t } = useTranslation('auth');
-  const { data: config } = useAuthConfig();
-  const lineId = useSiteSettings().data?.contact.lineId;
-  if (!config?.line?.messages) return null;
-  return (
-    <p className="mt-3 rounded-lg bg-sand-50 p-3 text-slate-800" data-testid="line-messages">
-      {t('profile.line.signedIn')} {friend ? t('profile.line.on') : t('profile.line.off')}
-      {!friend && lineId && (
-        <>
-          {' '}
-          <a
-            className="font-semibold text-brand-800 underline"
-            href={`https://line.me/R/ti/p/${encodeURIComponent(lineId)}`}
-            target="_blank"
-            rel="noopener noreferrer"
-          >
-            {t('profile.line.addFriend', { id: lineId })}
-          </a>
-        </>
-      )}
-    </p>
   );
 }
