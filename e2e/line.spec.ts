@@ -164,5 +164,9 @@ test.describe('LINE sign-in and booking messages against a LINE stand-in', () =>
     await phone.locator('a[href*="/auth/line/start"]').click();
     await expect(phone.getByTestId('account-menu').first()).toContainText(customer.email);
     await other.close();
+    // And they may let LINE go again.
+    await section.getByRole('button', { name: profile.disconnect }).click();
+    await expect(section.getByRole('status')).toHaveText(profile.disconnected!);
+    await expect(section.getByRole('button', { name: profile.connect })).toBeVisible();
   });
 });

@@ -481,6 +481,24 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.delete(
+    '/auth/line/link',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Disconnect LINE from my account (409 when LINE is the account’s only way in); waiting LINE messages are dropped',
+        security: [{ bearerAuth: [] }],
+        response: { 200: profileResponseSchema, ...errors },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await app.services.auth.disconnectLine(currentUser(request).id) },
+    }),
+  );
+
   app.get(
     '/auth/line/callback',
     {

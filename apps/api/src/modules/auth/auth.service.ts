@@ -1,5 +1,6 @@
 import type { LoginBody, RegisterBody, User } from '@siam/contract/auth';
 import type { Language } from '@siam/contract/languages';
+import { isMadeUpEmail } from '@siam/contract/made-up-email';
 import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
@@ -18,6 +19,9 @@ import {
   type ProviderIdentity,
 } from './social-identity';
 
+export const LINE_NOT_CONNECTED_MESSAGE = 'This account is not connected to LINE';
+export const LINE_ONLY_WAY_IN_MESSAGE =
+  'LINE is how you sign in to this account, so it cannot be disconnected';
 export const REGISTER_OK_MESSAGE = 'Registration successful. You can now sign in.';
 export const LOGIN_FAILED_MESSAGE = 'Incorrect email or password';
 
@@ -205,6 +209,18 @@ export class AuthService {
     }
     await this.users.setLineFriend(identity.subject, friend, new Date());
     return 'linked';
+  }
+
+  /**
+   * The customer disconnects LINE: it no longer signs in to the account, and no LINE message waiting
+   * is sent. Refused for an account LINE made (no password, no real email): LINE is its only way in.
+   */
+  async disconnectLine(userId: number) {
+    const row = await this.users.findById(userId);
+    if (!row?.lineUserId) throw new AppError('CONFLICT', LINE_NOT_CONNECTED_MESSAGE);
+    if (!row.passwordHash && isMadeUpEmail(row.email))
+      throw new AppError('CONFLICT', LINE_ONLY_WAY_IN_MESSAGE);
+    return toUser((await this.users.disconnectLine(userId))!);
   }
 
   /**

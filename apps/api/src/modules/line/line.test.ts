@@ -253,6 +253,17 @@ describeEachDatabase('LINE Login, booking messages and webhook', (ctx) => {
     // Cancelled at LINE: back on the profile, saying so.
     line.setLineBrowserUser({ sub: 'U4444444444444444444444444444444d', name: 'X' }, { cancel: true });
     expect((await link(other.headers)).headers.location).toBe('/profile?line=cancelled');
+
+    // Disconnecting: refused where LINE is the only way in (an account LINE made), done for the owner.
+    const disconnect = (headers: Record<string, string>) =>
+      app.inject({ method: 'DELETE', url: '/api/v1/auth/line/link', headers });
+    expect((await disconnect(lineUser.headers)).statusCode).toBe(409);
+    const off = await disconnect(owner.headers);
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().response.data).toMatchObject({ id: owner.userId, line: null });
+    expect(await friendOf(owner.userId)).toEqual({ line_friend: false, line_user_id: null });
+    expect((await disconnect(owner.headers)).statusCode).toBe(409);
+    expect((await app.inject({ method: 'DELETE', url: '/api/v1/auth/line/link' })).statusCode).toBe(401);
   });
 
   const pushesTo = (sub: string) => line.linePushes.filter((p) => p.to === sub);

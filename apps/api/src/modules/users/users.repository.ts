@@ -47,6 +47,19 @@ export class UsersRepository {
     return row;
   }
 
+  /** LINE off the account, and the LINE messages still waiting for it dropped (one transaction). */
+  async disconnectLine(id: number): Promise<UserRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`DELETE FROM line_messages WHERE user_id = ${id} AND sent_at IS NULL`);
+      const [row] = await tx
+        .update(users)
+        .set({ lineUserId: null, lineFriend: false, lineFriendChangedAt: null, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    });
+  }
+
   /** Returns whether an account has this LINE user id (a friendship change for a stranger is ignored). */
   async setLineFriend(lineUserId: string, friend: boolean, at: Date): Promise<boolean> {
     const changed = await this.db

@@ -55,6 +55,10 @@ export class UsersService {
     return this.repository.findByProvider(provider, subject);
   }
 
+  disconnectLine(id: number) {
+    return this.repository.disconnectLine(id);
+  }
+
   /** LINE's word on friendship: kept unless a newer word (a webhook event) is already kept. */
   setLineFriend(lineUserId: string, friend: boolean, at: Date) {
     return this.repository.setLineFriend(lineUserId, friend, at);
