@@ -1,21 +1,9 @@
 import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions, users } from '../../db/schema/users';
+import type { UserViewRow } from '../users/users.service';
 
-export type SessionUser = Pick<
-  typeof users.$inferSelect,
-  | 'id'
-  | 'email'
-  | 'firstName'
-  | 'lastName'
-  | 'phone'
-  | 'role'
-  | 'language'
-  | 'avatarUrl'
-  | 'emailVerifiedAt'
-  | 'lineUserId'
-  | 'lineFriend'
->;
+export type SessionUser = UserViewRow;
 
 export class SessionsRepository {
   constructor(private readonly db: Db) {}

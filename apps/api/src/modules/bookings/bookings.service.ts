@@ -100,14 +100,16 @@ function replay(outcome: StoredOutcome): BookingCreated {
 }
 
 /** A booking mail's event, handed to the customer's other channels. */
-export type BookingMessageListener = (event: {
+export interface BookingMessageEvent {
   bookingId: number;
   kind: BookingMailKind;
   booking: Booking;
   lang: Language;
   userId: number;
+  /** A slip's refusal reason. */
   note?: string;
-}) => Promise<void>;
+}
+export type BookingMessageListener = (event: BookingMessageEvent) => Promise<void>;
 
 interface Clock {
   now(): Date;
@@ -184,6 +186,8 @@ export class BookingsService {
    */
   private async correctTaxInvoice(bookingId: number, reason: 'cancelled' | 'changed') {
     try {
+      // Most bookings have no invoice: one indexed look before loading the whole booking.
+      if (!(await this.repo.taxInvoice(this.db, bookingId))) return;
       await this.taxInvoices.adjust(await this.getById(bookingId, 'th'), reason);
     } catch (error) {
       this.deps.log?.error({ err: error, bookingId }, 'credit or debit note not issued');

@@ -4,7 +4,7 @@ import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql-rows';
-import type { BookingMailKind } from '../bookings/booking-mail';
+import type { BookingMessageEvent } from '../bookings/bookings.service';
 import { lineMessageText, type LineMessageKind } from './line-texts';
 
 /** A push that failed for a reason that may pass (LINE busy, network) is tried again this often, then given up. */
@@ -66,14 +66,7 @@ export class LineMessages {
    * slip refused). A slip refusal's key counts the booking's refused slips: a second refusal is a
    * second message, the same refusal never is.
    */
-  async bookingEvent(event: {
-    bookingId: number;
-    kind: BookingMailKind;
-    booking: Booking;
-    lang: Language;
-    userId: number;
-    note?: string;
-  }): Promise<void> {
+  async bookingEvent(event: BookingMessageEvent): Promise<void> {
     const kind: LineMessageKind | null =
       event.kind === 'created'
         ? 'created'

@@ -2,22 +2,23 @@ import type { User } from '@siam/contract/auth';
 import type { ProviderName, UserRow, UsersRepository } from './users.repository';
 
 /** The public shape of a user: never the password hash or provider ids. */
-export function toUser(
-  row: Pick<
-    UserRow,
-    | 'id'
-    | 'email'
-    | 'firstName'
-    | 'lastName'
-    | 'phone'
-    | 'role'
-    | 'language'
-    | 'avatarUrl'
-    | 'emailVerifiedAt'
-    | 'lineUserId'
-    | 'lineFriend'
-  >,
-): User {
+/** The columns the public shape is made from (a session's user is read with exactly these). */
+export type UserViewRow = Pick<
+  UserRow,
+  | 'id'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'phone'
+  | 'role'
+  | 'language'
+  | 'avatarUrl'
+  | 'emailVerifiedAt'
+  | 'lineUserId'
+  | 'lineFriend'
+>;
+
+export function toUser(row: UserViewRow): User {
   return {
     id: row.id,
     email: row.email,
