@@ -18,6 +18,7 @@ import { signInCspSources } from './modules/auth/sign-in-csp';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { paymentConnectSources } from './modules/bookings/bookings.wiring';
 import { lineRoutes } from './modules/line/line.routes';
+import { companyRoutes } from './modules/companies/companies.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(bookingsRoutes);
       await api.register(contentRoutes);
       await api.register(lineRoutes);
+      await api.register(companyRoutes);
     },
     { prefix: '/api/v1' },
   );

@@ -64,6 +64,15 @@ async function main() {
           if (r.sent || r.failed) app.log.info(r, 'LINE messages pushed');
         },
       );
+      // Company accounts: the monthly tax invoices of a month that has ended (decision 1807).
+      await job(
+        'monthly_invoices',
+        () => app.services.companies.issueDue(),
+        (issued) => {
+          if (issued.length)
+            app.log.info({ invoices: issued.map((i) => i.number) }, 'issued monthly invoices');
+        },
+      );
       await job(
         'reconcile_card_payments',
         () => bookings.reconcileCardPayments(),

@@ -37,6 +37,8 @@ import { buildBookingsService } from './modules/bookings/bookings.wiring';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
 import { ConditionReportsService } from './modules/bookings/condition-reports';
 import { ReportsService } from './modules/admin/reports.service';
+import { CompaniesService } from './modules/companies/companies.service';
+import { TaxInvoices } from './modules/bookings/tax-invoices';
 import { ArticlesRepository } from './modules/articles/articles.repository';
 import { ArticlesService } from './modules/articles/articles.service';
 import { DealsRepository } from './modules/deals/deals.repository';
@@ -142,6 +144,17 @@ export function buildServices(
     erase: (userId) => lineMessages.erase(userId),
   });
   const pricingAdmin = new PricingAdminService(db, audit);
+  // Company accounts and their monthly tax invoices (decision 1807).
+  const companies = new CompaniesService(db, {
+    audit,
+    taxInvoices: new TaxInvoices(new BookingsRepository(db), siteSettings),
+    clock: options.clock,
+  });
+  account.registerContributor({
+    name: 'company',
+    export: (userId) => companies.exportFor(userId),
+    erase: (userId) => companies.erase(userId),
+  });
   const reports = new ReportsService(db, options.clock);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   // The hand-over's condition reports, charges and signed agreements (decision 1804): private files.
@@ -231,6 +244,7 @@ export function buildServices(
     conditionReports,
     lineMessages,
     reports,
+    companies,
     unpaidHolds,
     pricingAdmin,
     contentAdmin,

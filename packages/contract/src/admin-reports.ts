@@ -84,7 +84,9 @@ export const ownerReportSchema = z.object({
       number: z.string(),
       issuedOn: z.string(),
       branchCode: z.string(),
-      bookingId: z.number().int(),
+      /** The booking it is for; a company's monthly invoice (and its notes: the booking corrected) is the company's. */
+      bookingId: z.number().int().nullable(),
+      companyId: z.number().int().nullable(),
       buyerName: z.string(),
       buyerTaxId: z.string(),
       buyerBranch: z.string(),

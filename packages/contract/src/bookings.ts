@@ -22,7 +22,18 @@ import {
 export const addonCodes = ['insurance', 'gps', 'child_seat', 'driver'] as const;
 export type AddonCode = (typeof addonCodes)[number];
 
-export const paymentMethods = ['card', 'bank_transfer', 'promptpay', 'wechat_pay', 'alipay'] as const;
+/**
+ * `company_account`: a member of a company account books on it (companies.ts): nothing is paid at
+ * booking; the company pays its monthly tax invoice.
+ */
+export const paymentMethods = [
+  'card',
+  'bank_transfer',
+  'promptpay',
+  'wechat_pay',
+  'alipay',
+  'company_account',
+] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 /**
  * Wallets for Chinese visitors (issue 16), offered only when the payment gateway takes them (the
@@ -346,6 +357,8 @@ export const bookingSchema = z.object({
       branch: z.string(),
       number: z.string().nullable(),
       ready: z.boolean(),
+      /** On the company's monthly invoice (company account): `number` is that invoice's once issued, for its managers. */
+      monthly: z.boolean(),
       /** Credit notes (the booking cancelled or made cheaper) and debit notes (made dearer) since. */
       notes: z.array(
         z.object({

@@ -43,6 +43,7 @@ import { auditRoutes } from '../audit/audit.routes';
 import { inboxRoutes } from '../inbox/inbox.routes';
 import { newsletterAdminRoutes } from '../newsletter/newsletter-admin.routes';
 import { reportsRoutes } from './reports.routes';
+import { companiesAdminRoutes } from '../companies/companies.routes';
 import { bookingsAdminRoutes } from './bookings-admin.routes';
 import { contentAdminRoutes } from './content-admin.routes';
 import { pricingAdminRoutes } from './pricing-admin.routes';
@@ -73,6 +74,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(auditRoutes);
   await app.register(bookingsAdminRoutes);
   await app.register(reportsRoutes);
+  await app.register(companiesAdminRoutes);
   await app.register(pricingAdminRoutes);
   await app.register(contentAdminRoutes);
   await app.register(inboxRoutes);

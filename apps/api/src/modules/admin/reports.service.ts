@@ -165,7 +165,8 @@ export class ReportsService {
       number: string;
       issued_on: string;
       branch_code: string;
-      booking_id: number;
+      booking_id: number | null;
+      company_id: number | null;
       buyer: { companyName: string; taxId: string; branch: string };
       net: number;
       vat: number;
@@ -173,17 +174,17 @@ export class ReportsService {
     }>(
       this.db,
       sql`WITH docs AS (
-            SELECT 'invoice' AS kind, number, issued_at, branch_code, booking_id, buyer,
+            SELECT 'invoice' AS kind, number, issued_at, branch_code, booking_id, company_id, buyer,
               net_amount, vat_amount, total_amount
             FROM tax_invoices
             UNION ALL
-            SELECT n.kind, n.number, n.issued_at, i.branch_code, n.booking_id, i.buyer,
+            SELECT n.kind, n.number, n.issued_at, i.branch_code, n.booking_id, i.company_id, i.buyer,
               CASE WHEN n.kind = 'credit' THEN -n.net_amount ELSE n.net_amount END,
               CASE WHEN n.kind = 'credit' THEN -n.vat_amount ELSE n.vat_amount END,
               CASE WHEN n.kind = 'credit' THEN -n.total_amount ELSE n.total_amount END
             FROM tax_notes n JOIN tax_invoices i ON i.id = n.invoice_id)
           SELECT kind, number, to_char(issued_at AT TIME ZONE 'Asia/Bangkok', 'YYYY-MM-DD') AS issued_on, branch_code,
-            booking_id, buyer, (net_amount * 100)::bigint AS net, (vat_amount * 100)::bigint AS vat,
+            booking_id, company_id, buyer, (net_amount * 100)::bigint AS net, (vat_amount * 100)::bigint AS vat,
             (total_amount * 100)::bigint AS total
           FROM docs
           WHERE issued_at >= (${from}::date::timestamp AT TIME ZONE 'Asia/Bangkok')
@@ -196,6 +197,7 @@ export class ReportsService {
       issuedOn: i.issued_on,
       branchCode: i.branch_code,
       bookingId: i.booking_id,
+      companyId: i.company_id,
       buyerName: i.buyer.companyName,
       buyerTaxId: i.buyer.taxId,
       buyerBranch: i.buyer.branch,

@@ -180,10 +180,11 @@ export class BookingChanges {
       // One-way, delivery and collection stay as agreed.
       fees: bookingFees(row, 'en'),
     });
-    const paid = row.paid_ms !== null;
+    // A company's account is billed what the booking comes to on its monthly invoice: nothing to charge or give back now.
+    const owed = row.paid_ms === null || row.payment_method === 'company_account';
     const difference = price.total - row.total_amount;
     const settle: ChangeQuote['settle'] =
-      difference === 0 ? 'none' : !paid ? 'new_total' : difference > 0 ? 'card' : 'refund';
+      difference === 0 ? 'none' : owed ? 'new_total' : difference > 0 ? 'card' : 'refund';
     return {
       row,
       times,

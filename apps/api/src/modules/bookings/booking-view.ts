@@ -206,8 +206,14 @@ export function toBooking(
           taxId: row.tax_buyer.taxId,
           branch: row.tax_buyer.branch,
           number: row.tax_invoice_number,
-          // Issued for money received: a paid booking, not a cancelled one.
-          ready: paid && row.status !== 'cancelled' && row.status !== 'expired',
+          // Issued for money received: a paid booking, not a cancelled one. A company account's
+          // bookings are on the company's monthly invoice instead (companies.service.ts).
+          ready:
+            paid &&
+            row.status !== 'cancelled' &&
+            row.status !== 'expired' &&
+            row.payment_method !== 'company_account',
+          monthly: row.payment_method === 'company_account',
           notes: row.tax_notes.map((n) => ({
             number: n.number,
             kind: n.kind,

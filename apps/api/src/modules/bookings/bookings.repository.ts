@@ -43,7 +43,8 @@ export interface BookingRow {
   tax_notes: { number: string; kind: 'credit' | 'debit'; issued_ms: number; total: number }[];
   days: number;
   status: string;
-  payment_method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash';
+  payment_method:
+    'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash' | 'company_account';
   driver_first_name: string;
   driver_last_name: string;
   driver_email: string;
@@ -167,12 +168,19 @@ export interface PaymentRow {
   created_ms: number;
 }
 
+/** A tax invoice's columns as TaxInvoiceRow reads them (table alias t). */
+export const taxInvoiceColumns = sql`t.id, t.number, t.branch_code,
+  (extract(epoch FROM t.issued_at) * 1000)::float8 AS issued_ms, t.seller, t.buyer, t.lines,
+  (t.net_amount * 100)::int AS net, (t.vat_amount * 100)::int AS vat, (t.total_amount * 100)::int AS total`;
+
 const bookingColumns = sql`
   b.id, b.booking_number, b.user_id, b.car_model_id, b.unit_id, b.branch_code,
   to_char(b.pickup_date, 'YYYY-MM-DD') AS pickup_date, to_char(b.return_date, 'YYYY-MM-DD') AS return_date,
   to_char(b.pickup_at AT TIME ZONE 'Asia/Bangkok', 'HH24:MI') AS pickup_time,
   to_char(b.return_at AT TIME ZONE 'Asia/Bangkok', 'HH24:MI') AS return_time,
-  b.tax_buyer, (SELECT t.number FROM tax_invoices t WHERE t.booking_id = b.id) AS tax_invoice_number,
+  b.tax_buyer, COALESCE((SELECT t.number FROM tax_invoices t WHERE t.booking_id = b.id),
+    (SELECT t.number FROM tax_invoice_bookings l JOIN tax_invoices t ON t.id = l.invoice_id
+      WHERE l.booking_id = b.id)) AS tax_invoice_number,
   COALESCE((SELECT json_agg(json_build_object('number', n.number, 'kind', n.kind,
       'issued_ms', (extract(epoch FROM n.issued_at) * 1000)::float8, 'total', (n.total_amount * 100)::int) ORDER BY n.id)
     FROM tax_notes n WHERE n.booking_id = b.id), '[]'::json) AS tax_notes,
@@ -446,7 +454,7 @@ export class BookingsRepository {
             driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
             hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
             payment_due_at, created_ip, device_id, deposit_amount, return_branch_code, one_way_fee,
-            price_rules, rules_amount, tax_buyer)
+            price_rules, rules_amount, tax_buyer, company_id)
           VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
             ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
             ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
@@ -455,7 +463,7 @@ export class BookingsRepository {
             ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.deviceId ?? null},
             ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0},
             ${JSON.stringify(v.priceRules ?? [])}::jsonb, ${v.rulesAmount ?? 0},
-            ${v.taxBuyer ? JSON.stringify(v.taxBuyer) : null}::jsonb)
+            ${v.taxBuyer ? JSON.stringify(v.taxBuyer) : null}::jsonb, ${v.companyId ?? null})
           RETURNING id, booking_number`,
     );
     return row!;
@@ -564,13 +572,28 @@ export class BookingsRepository {
     return row;
   }
 
-  /** The booking's full tax invoice, as issued. */
-  async taxInvoice(ex: Executor, bookingId: number) {
-    const [row] = await rows<TaxInvoiceRow>(
+  /** The company account a customer is a member of (companies.service.ts), or undefined. */
+  async companyOf(ex: Executor, userId: number) {
+    const [row] = await rows<{ id: number; buyer: TaxBuyer; active: boolean }>(
       ex,
-      sql`SELECT id, number, branch_code, (extract(epoch FROM issued_at) * 1000)::float8 AS issued_ms, seller, buyer,
-            lines, (net_amount * 100)::int AS net, (vat_amount * 100)::int AS vat, (total_amount * 100)::int AS total
-          FROM tax_invoices WHERE booking_id = ${bookingId}`,
+      sql`SELECT c.id, c.buyer, c.active FROM company_members m JOIN companies c ON c.id = m.company_id
+          WHERE m.user_id = ${userId}`,
+    );
+    return row;
+  }
+
+  /**
+   * The booking's full tax invoice, as issued: its own, or the company's monthly invoice it is on
+   * (then `booking_total` is the booking's amount on it).
+   */
+  async taxInvoice(ex: Executor, bookingId: number) {
+    const [row] = await rows<TaxInvoiceRow & { booking_total: number }>(
+      ex,
+      sql`SELECT ${taxInvoiceColumns}, (t.total_amount * 100)::int AS booking_total
+          FROM tax_invoices t WHERE t.booking_id = ${bookingId}
+          UNION ALL
+          SELECT ${taxInvoiceColumns}, (l.amount * 100)::int AS booking_total
+          FROM tax_invoice_bookings l JOIN tax_invoices t ON t.id = l.invoice_id WHERE l.booking_id = ${bookingId}`,
     );
     return row;
   }

@@ -35,6 +35,7 @@ import { toBooking } from './booking-view';
 import { bangkokToday } from '@siam/contract/bangkok-time';
 import { BookingChanges, ChangeChargeUnknown } from './booking-changes';
 import { TaxInvoices } from './tax-invoices';
+import { companyMessages } from '@siam/contract/companies';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import { BookingQuotes, carDriverRules, checkDrivers, promotionInvalid } from './booking-quotes';
 import { rentalPeriod } from '@siam/contract/rental-times';
@@ -372,6 +373,11 @@ export class BookingsService {
       throw new AppError('VALIDATION_FAILED', 'This payment method is not available', [
         { path: 'paymentMethod', message: 'This payment method is not available' },
       ]);
+    // The company's account is its members' own: staff book for customers with the ways they pay at the counter.
+    if (input.paymentMethod === 'company_account' && staff)
+      throw new AppError('VALIDATION_FAILED', companyMessages.notMember, [
+        { path: 'paymentMethod', message: companyMessages.notMember },
+      ]);
     const cardToken = input.paymentMethod === 'card' ? input.cardToken : undefined;
     // The key's fingerprint leaves the token out: a retry makes a new one for the same card.
     const { cardToken: _token, ...hashed } = input;
@@ -396,8 +402,12 @@ export class BookingsService {
       }
       const q = await this.quotes.compute(tx, input, lang, customerId, staff !== undefined);
       checkDrivers(input, carDriverRules(q.car), bangkokToday(this.now()));
-      // A booking that costs nothing is confirmed at once (below): it holds nothing unpaid.
-      const free = q.price.total === 0;
+      // On a company's account: made out to the company as its account says, billed on its monthly invoice.
+      const company =
+        input.paymentMethod === 'company_account' ? await this.companyAccount(tx, userId) : null;
+      // A booking that costs nothing, or one the company's account pays, is confirmed at once (below):
+      // it holds nothing unpaid.
+      const free = q.price.total === 0 || company !== null;
       // Staff bookings are outside the limits: the staff member is at the counter with the customer.
       if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin);
       const { startsAt, endsAt, blockedUntil } = rentalPeriod(input, q.oneWay);
@@ -434,10 +444,12 @@ export class BookingsService {
         oneWayFee: toBaht(q.price.fees.find((f) => f.code === 'one_way')?.amount ?? 0),
         createdIp: staff ? null : (origin.ip ?? null),
         deviceId: staff ? null : (origin.deviceId ?? null),
-        taxBuyer: input.taxInvoice ?? null,
+        taxBuyer: company?.buyer ?? input.taxInvoice ?? null,
+        companyId: company?.id ?? null,
       });
       // The company's details are kept in the customer's profile for their next booking.
-      if (input.taxInvoice && !staff) await this.repo.saveTaxDetails(tx, userId, input.taxInvoice);
+      if (input.taxInvoice && !staff && !company)
+        await this.repo.saveTaxDetails(tx, userId, input.taxInvoice);
       await this.repo.insertDrivers(tx, booking.id, [input.driver, ...input.additionalDrivers]);
       for (const h of q.handovers) {
         const where = input[h.leg]!;
@@ -521,6 +533,16 @@ export class BookingsService {
     }
     await this.repo.storeIdempotencyOutcome(this.db, userId, key, result);
     return replay(result);
+  }
+
+  /** The customer's company account, checked open for booking on it (companies.service.ts). */
+  private async companyAccount(tx: Executor, userId: number) {
+    const company = await this.repo.companyOf(tx, userId);
+    const refuse = (message: string) =>
+      new AppError('VALIDATION_FAILED', message, [{ path: 'paymentMethod', message }]);
+    if (!company) throw refuse(companyMessages.notMember);
+    if (!company.active) throw refuse(companyMessages.suspended);
+    return company;
   }
 
   /**
@@ -973,7 +995,8 @@ export class BookingsService {
       await this.repo.releaseHolds(tx, bookingId);
       if (!paid) await this.repo.releasePromotion(tx, bookingId);
       await options.inTx?.(tx, row);
-      if (paid && row.total_amount - fee > 0)
+      // A company's account was never charged: its monthly invoice bills the fee, if any.
+      if (paid && row.payment_method !== 'company_account' && row.total_amount - fee > 0)
         return { amount: row.total_amount - fee, method: row.payment_method };
       return null;
     });
@@ -1418,6 +1441,9 @@ export class BookingsService {
 
   async receiptData(userId: number, bookingId: number, lang: Language) {
     const booking = await this.getForUser(userId, bookingId, lang);
+    // Nothing was received from the customer: the company's monthly invoice is the document.
+    if (booking.paymentMethod === 'company_account')
+      throw new AppError('CONFLICT', companyMessages.onMonthlyInvoice);
     const payments = await this.repo.payments(this.db, bookingId);
     return { booking, payments };
   }

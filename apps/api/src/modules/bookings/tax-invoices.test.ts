@@ -131,6 +131,7 @@ describeEachDatabase('full tax invoices', (ctx) => {
       branch: '00000',
       number: null,
       ready: true,
+      monthly: false,
       notes: [],
     });
     // The details are kept for the next booking.

@@ -1,6 +1,7 @@
 import { bangkokDate } from '@siam/contract/bangkok-time';
 import type { Booking } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
+import { companyMessages } from '@siam/contract/companies';
 import { AppError, notFound } from '../../lib/app-error';
 import { escapeMarkup } from '../../lib/escape-markup';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
@@ -44,7 +45,11 @@ export function invoiceLines(booking: Booking): TaxInvoiceRow['lines'] {
       total: f.amount,
     })),
   ].filter((l) => l.total > 0);
-  const net = booking.total - booking.vat;
+  return withNets(lines, booking.total - booking.vat);
+}
+
+/** Each line's net (its price less VAT), the last taking the rounding so the nets add up to `net`. */
+export function withNets(lines: { name: string; quantity: number; total: number }[], net: number) {
   let left = net;
   return lines.map((l, i) => {
     const lineNet = i === lines.length - 1 ? left : l.total - vatPart(l.total);
@@ -64,9 +69,27 @@ export class TaxInvoices {
     private readonly siteSettings: SiteSettingsService,
   ) {}
 
+  /** The seller on a company's monthly invoice: the company itself, its head office. */
+  async headOfficeSeller(): Promise<TaxSeller> {
+    const [company, contact] = await Promise.all([
+      this.siteSettings.read('company'),
+      this.siteSettings.read('contact'),
+    ]);
+    return {
+      name: company.legalName.th,
+      taxId: company.taxId,
+      branchNo: '00000',
+      branchName: 'สำนักงานใหญ่',
+      address: contact.headOffice.th,
+    };
+  }
+
   /** The booking's invoice, issued now if it is due and was not yet. */
   async issue(booking: Booking): Promise<TaxInvoiceRow> {
     if (!booking.taxInvoice) throw notFound('Tax invoice');
+    // Its invoice is the company's of the month, which lists colleagues' bookings: managers and staff
+    // download it from the company's pages (companies.service.ts).
+    if (booking.taxInvoice.monthly) throw new AppError('CONFLICT', companyMessages.onMonthlyInvoice);
     // Issued once, kept for good: a booking cancelled or changed since still has it (and its notes).
     const issued = await this.repo.taxInvoice(this.repo.db as unknown as Executor, booking.id);
     if (issued) return issued;
@@ -126,9 +149,10 @@ export class TaxInvoices {
       const invoice = await this.repo.taxInvoice(tx, booking.id);
       if (!invoice) return null;
       const notes = await this.repo.taxNotes(tx, booking.id);
+      // What the booking stood at on its invoice (a monthly invoice bills several), and its notes since.
       const standing = notes.reduce(
         (sum, n) => sum + (n.kind === 'debit' ? n.total : -n.total),
-        invoice.total,
+        invoice.booking_total,
       );
       if (due === standing) return null;
       const kind = due < standing ? 'credit' : 'debit';

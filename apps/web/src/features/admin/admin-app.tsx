@@ -1,5 +1,6 @@
 import {
   ChartColumn,
+  Briefcase,
   CreditCard,
   Building2,
   CalendarDays,
@@ -53,6 +54,7 @@ import { SecurityPage } from './pages/security-page';
 import { TimelinePage } from './pages/timeline-page';
 import { WalkInPage } from './pages/walk-in-page';
 import { BranchesPage } from './pages/branches-page';
+import { CompaniesPage, CompanyPage } from './pages/companies-page';
 import { CarModelPage } from './pages/car-model-page';
 import { CarModelsPage } from './pages/car-models-page';
 import { CategoriesPage } from './pages/categories-page';
@@ -111,6 +113,9 @@ function AdminPage({ user }: { user: User }) {
   if (section === 'bookings' && id === 'new') return <WalkInPage />;
   if (section === 'bookings' && id && /^\d+$/.test(id)) return <BookingPage key={id} id={id} />;
   if (section === 'timeline' && id === undefined) return <TimelinePage />;
+  if (section === 'companies' && id === undefined) return <CompaniesPage canEdit={canEdit} />;
+  if (section === 'companies' && id && /^\d+$/.test(id))
+    return <CompanyPage key={id} id={id} canEdit={canEdit} />;
   if (section === 'articles' && id === undefined) return <ArticlesPage />;
   if (section === 'articles' && id && (id === 'new' || /^\d+$/.test(id)))
     return <ArticleEditPage key={id} id={id} />;
@@ -180,6 +185,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/unpaid-holds', icon: Hourglass, label: t('nav.unpaidHolds') },
     { to: '/admin/payment-checks', icon: CreditCard, label: t('nav.paymentChecks') },
     { to: '/admin/timeline', icon: ChartGantt, label: t('nav.timeline') },
+    { to: '/admin/companies', icon: Briefcase, label: t('nav.companies') },
     { to: '/admin/units', icon: Wrench, label: t('nav.units') },
     { to: '/admin/fleet', icon: CarFront, label: t('nav.carModels') },
     { to: '/admin/categories', icon: Tags, label: t('nav.categories') },

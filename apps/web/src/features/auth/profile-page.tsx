@@ -10,6 +10,7 @@ import { ConfirmEmailNote } from './confirm-email-note';
 import { PersonalInfo } from './personal-info';
 import { YourData } from './your-data';
 import { CompanyDetails } from '../bookings/company-details';
+import { CompanyAccount } from '../bookings/company-account';
 import { LineOnProfile } from './line-on-profile';
 
 type Tab = 'personal' | 'password' | 'history';
@@ -81,6 +82,7 @@ function Profile() {
           <>
             <PersonalInfo user={user} />
             <CompanyDetails />
+            <CompanyAccount />
           </>
         )}
         {tab === 'password' && <ChangePassword />}

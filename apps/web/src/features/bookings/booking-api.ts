@@ -1,4 +1,5 @@
 import type { TaxBuyer, TaxBuyerInput } from '@siam/contract/tax-invoices';
+import type { MyCompany } from '@siam/contract/companies';
 import type { GatewaySource } from '@siam/contract/bookings';
 import type { CardVault } from '@siam/contract/card-tokens';
 import type { HandoverOptions } from '@siam/contract/delivery';
@@ -92,6 +93,13 @@ export const downloadTaxNote = (booking: Pick<Booking, 'id'>, number: string) =>
     `/auth/bookings/${booking.id}/tax-notes/${number}`,
     `${number.startsWith('CN-') ? 'credit-note' : 'debit-note'}-${number}.pdf`,
   );
+
+/** The customer's company account (null: none), with its monthly invoices for managers. */
+export const fetchMyCompany = () => apiRequest<Data<MyCompany>>('/auth/company').then((r) => r.response.data);
+
+/** A company's monthly tax invoice (managers), as a PDF or its e-Tax XML. */
+export const downloadMonthlyInvoice = (number: string, format: 'pdf' | 'xml') =>
+  downloadPrivateFile(`/auth/company/invoices/${number}?format=${format}`, `tax-invoice-${number}.${format}`);
 
 /** The company details the customer keeps for tax invoices (null: none). */
 export const fetchTaxDetails = () =>

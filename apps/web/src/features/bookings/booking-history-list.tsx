@@ -164,6 +164,16 @@ function BookingCard({ booking }: { booking: Booking }) {
         </div>
       </dl>
       {booking.paymentChecking && <p className="mt-2 text-amber-900">{t('history.checking')}</p>}
+      {booking.taxInvoice?.monthly && (
+        <p className="mt-2 text-slate-800" data-testid="on-monthly-invoice">
+          {booking.taxInvoice.number
+            ? t('history.onMonthlyInvoiceNumber', {
+                company: booking.taxInvoice.companyName,
+                number: booking.taxInvoice.number,
+              })
+            : t('history.onMonthlyInvoice', { company: booking.taxInvoice.companyName })}
+        </p>
+      )}
       {['confirmed', 'active', 'completed'].includes(booking.status) && (
         <DepositNote deposit={booking.deposit} />
       )}
@@ -186,7 +196,7 @@ function BookingCard({ booking }: { booking: Booking }) {
             {t('history.uploadSlip')}
           </button>
         )}
-        {booking.paid && (
+        {booking.paid && booking.paymentMethod !== 'company_account' && (
           <button
             type="button"
             className="btn-outline"
@@ -196,7 +206,7 @@ function BookingCard({ booking }: { booking: Booking }) {
           </button>
         )}
         {/* An invoice once issued stays the customer's, with the notes that corrected it since. */}
-        {(booking.taxInvoice?.ready || booking.taxInvoice?.number) && (
+        {!booking.taxInvoice?.monthly && (booking.taxInvoice?.ready || booking.taxInvoice?.number) && (
           <button
             type="button"
             className="btn-outline"

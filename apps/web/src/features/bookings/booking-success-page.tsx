@@ -334,8 +334,14 @@ function BookingSuccess() {
               <DepositNote deposit={b.deposit} />
             )}
           </section>
+          {b.taxInvoice?.monthly && (
+            <p className="text-slate-800" data-testid="on-monthly-invoice">
+              {t('history.onMonthlyInvoice', { company: b.taxInvoice.companyName })}
+            </p>
+          )}
           <div className="flex flex-col gap-2 print:hidden">
-            {b.paid && (
+            {/* A company account's booking has no receipt: nothing was paid; its monthly invoice is the document. */}
+            {b.paid && b.paymentMethod !== 'company_account' && (
               <button
                 type="button"
                 className="btn-primary"

@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, CreditCard, Landmark, QrCode, ShieldCheck, Smartphone } from 'lucide-react';
+import { ArrowLeft, Building2, CreditCard, Landmark, QrCode, ShieldCheck, Smartphone } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   useFieldArray,
@@ -34,6 +34,7 @@ import {
 import { handoverMessages, handoverRequestSchema } from '@siam/contract/delivery';
 import { isoDateSchema } from '@siam/contract/safe-input';
 import { taxBuyerSchema, taxMessages } from '@siam/contract/tax-invoices';
+import { companyMessages } from '@siam/contract/companies';
 import { businessRules } from '@siam/contract/business-rules';
 import { TIME_OF_DAY } from '@siam/contract/rental-times';
 import { TimeChoice, timeErrorKey, useBranchHalfHours } from './time-choice';
@@ -48,6 +49,7 @@ import {
   createBooking,
   fetchAddons,
   fetchGateway,
+  fetchMyCompany,
   fetchQuote,
   fetchTaxDetails,
   validatePromo,
@@ -99,6 +101,8 @@ const messageKeys: Record<string, string> = {
   [taxMessages.taxId]: 'tax.errors.taxId',
   [taxMessages.taxIdChecksum]: 'tax.errors.taxIdChecksum',
   [taxMessages.branch]: 'tax.errors.branch',
+  [companyMessages.notMember]: 'summary.companyNotMember',
+  [companyMessages.suspended]: 'summary.companySuspended',
 };
 
 /** Delivery and collection as the server takes them; each problem as a text key at its path. */
@@ -190,7 +194,8 @@ const bookingResolver: Resolver<FormValues, ResolverContext> = async (values, co
     else if (cardExpired(c.data.expiry, new Date()))
       put(['card', 'expiry'], 'Card has expired', 'validation.expired');
   }
-  if (values.company.wanted) {
+  // On a company's account the invoice is the company's monthly one: no details asked.
+  if (values.company.wanted && values.method !== 'company_account') {
     const c = taxBuyerSchema.safeParse(taxBuyerOf(values.company));
     if (!c.success)
       for (const issue of c.error.issues) {
@@ -483,6 +488,8 @@ function BookingSummary() {
     );
   const extraDrivers = useFieldArray({ control: form.control, name: 'additionalDrivers' });
   const method = useWatch({ control: form.control, name: 'method' });
+  // The customer's company account, when they are a member of one (its method is offered then).
+  const company = useQuery({ queryKey: ['my-company'], queryFn: fetchMyCompany, enabled: user !== null });
   const promoInput = useWatch({ control: form.control, name: 'promoCode' });
 
   const closed = useSiteSettings().data?.rentalOpen === false;
@@ -529,7 +536,10 @@ function BookingSummary() {
           paymentMethod: free ? 'bank_transfer' : values.method,
           cardToken,
           acceptTerms: true,
-          taxInvoice: values.company.wanted ? taxBuyerOf(values.company) : undefined,
+          taxInvoice:
+            values.company.wanted && values.method !== 'company_account'
+              ? taxBuyerOf(values.company)
+              : undefined,
         },
         idempotencyKey.current,
       );
@@ -570,6 +580,10 @@ function BookingSummary() {
         setFormError('summary.driverNotEligible');
       } else if (error.code === 'RENTAL_CLOSED') {
         setFormError('closed');
+      } else if (error.fieldErrors.some((e) => e.path === 'paymentMethod' && messageKeys[e.message])) {
+        // The company's account was suspended, or the customer taken off it, since the page opened.
+        void company.refetch();
+        setFormError(messageKeys[error.fieldErrors.find((e) => e.path === 'paymentMethod')!.message]!);
       } else if (error.code === 'PROMOTION_INVALID') {
         setPromo(undefined);
         setPromoError('validation.promo');
@@ -624,11 +638,15 @@ function BookingSummary() {
     promptpay: QrCode,
     wechat_pay: Smartphone,
     alipay: Smartphone,
+    company_account: Building2,
   };
-  // Wallets only when the gateway takes them (the sandbox takes none).
+  // Wallets only when the gateway takes them (the sandbox takes none); the company's account only to
+  // its members while it is open.
   const sources = gateway.data?.sources ?? [];
-  const offered = paymentMethods.filter(
-    (m) => !(walletMethods as readonly string[]).includes(m) || sources.includes(m as GatewaySource),
+  const offered = paymentMethods.filter((m) =>
+    m === 'company_account'
+      ? company.data?.active === true
+      : !(walletMethods as readonly string[]).includes(m) || sources.includes(m as GatewaySource),
   );
 
   return (
@@ -814,7 +832,13 @@ function BookingSummary() {
           </Section>
 
           <Section title={t('tax.title')}>
-            <CompanyFields form={form} say={say} />
+            {method === 'company_account' && !free ? (
+              <p className="text-slate-800" data-testid="on-monthly-invoice">
+                {t('tax.onAccount', { company: company.data?.name })}
+              </p>
+            ) : (
+              <CompanyFields form={form} say={say} />
+            )}
           </Section>
 
           <Section title={t('summary.promo')}>
@@ -890,7 +914,7 @@ function BookingSummary() {
                 <p className="mt-3 text-slate-700">
                   {method === 'promptpay' && sources.includes('promptpay')
                     ? t('methodHelp.promptpayGateway')
-                    : t(`methodHelp.${method}`)}
+                    : t(`methodHelp.${method}`, { company: company.data?.name })}
                 </p>
                 {method === 'card' && (
                   <div className="mt-4 space-y-4">

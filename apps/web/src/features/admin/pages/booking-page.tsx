@@ -59,8 +59,17 @@ function TaxInvoiceView({
       <p>
         {inv.companyName} · {inv.taxId} · {inv.branch === '00000' ? t('booking.headOffice') : inv.branch}
       </p>
-      {inv.number && <p>{t('booking.taxInvoiceNumber', { number: inv.number })}</p>}
-      {inv.ready || inv.number ? (
+      {inv.monthly ? (
+        // A company account's booking: on the company's monthly invoice (its page in Company accounts).
+        <p>
+          {inv.number
+            ? t('booking.onMonthlyInvoiceNumber', { number: inv.number })
+            : t('booking.onMonthlyInvoice')}
+        </p>
+      ) : (
+        inv.number && <p>{t('booking.taxInvoiceNumber', { number: inv.number })}</p>
+      )}
+      {inv.monthly ? null : inv.ready || inv.number ? (
         <button type="button" className="btn-outline mt-1" onClick={() => void open()}>
           {t('booking.openTaxInvoice')}
         </button>

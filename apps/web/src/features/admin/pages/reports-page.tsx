@@ -278,7 +278,14 @@ export function ReportsPage() {
                     {r.taxInvoices.map((i) => (
                       <tr key={i.number} className="border-b border-slate-100">
                         <th scope="row" className="font-normal">
-                          <Link to={`/admin/bookings/${i.bookingId}`} className="font-mono underline">
+                          <Link
+                            to={
+                              i.bookingId === null
+                                ? `/admin/companies/${i.companyId}`
+                                : `/admin/bookings/${i.bookingId}`
+                            }
+                            className="font-mono underline"
+                          >
                             {i.number}
                           </Link>
                           {i.kind !== 'invoice' && (
