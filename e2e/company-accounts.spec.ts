@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { Page } from '@playwright/test';
 import { isThaiTaxId } from '../packages/contract/src/tax-invoices';
 import {
+  admin,
   day,
   fillLicence,
   freeCar,
@@ -115,6 +116,44 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
     await expect(me.getByTestId('on-monthly-invoice')).toBeVisible();
     expect(await axeViolations(me, ['wcag2a', 'wcag2aa'])).toEqual([]);
     await noSidewaysScroll(me);
+    await me.getByRole('checkbox').last().check();
+
+    // Meanwhile the company's account is suspended: the booking is refused in Thai, nothing booked,
+    // and the method is no longer offered.
+    const companyId = Number(companyUrl.match(/companies\/(\d+)/)![1]);
+    const adminToken = (await (await request.post('/api/v1/auth/login', { data: admin })).json()).token;
+    const setActive = async (active: boolean) => {
+      const res = await request.put(`/api/v1/admin/companies/${companyId}`, {
+        headers: { authorization: `Bearer ${adminToken}` },
+        data: {
+          buyer: {
+            companyName: 'บริษัท เดินทางดี จำกัด',
+            address: '99 ถนนสาทรใต้ แขวงทุ่งมหาเมฆ เขตสาทร กรุงเทพมหานคร 10120',
+            taxId,
+            branch: '00000',
+          },
+          billingEmail: 'ap@dern-thang.example.com',
+          active,
+        },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+    };
+    await setActive(false);
+    await me.getByRole('button', { name: bt.summary!.confirmBooking }).click();
+    await expect(me.getByRole('alert').filter({ hasText: bt.summary!.companySuspended! })).toBeVisible();
+    await expect(me.getByLabel(bt.methods!.company_account!)).toHaveCount(0);
+    await noSidewaysScroll(me);
+    expect(
+      (await (await request.get('/api/v1/auth/bookings', { headers: driver.headers })).json()).response.data,
+    ).toEqual([]);
+
+    // Open again: the driver books on it.
+    await setActive(true);
+    await me.reload();
+    await expect(me.getByTestId('price-total')).toBeVisible();
+    await me.getByLabel(bt.fields!.idNumber!).fill('1103700012345');
+    await fillLicence(me);
+    await me.getByLabel(bt.methods!.company_account!).check();
     await me.getByRole('checkbox').last().check();
     await me.getByRole('button', { name: bt.summary!.confirmBooking }).click();
     await expect(me).toHaveURL(/\/booking-success\?booking=SD\d+/);

@@ -1,6 +1,6 @@
 import {
   ChartColumn,
-  Briefcase,
+  BriefcaseBusiness,
   CreditCard,
   Building2,
   CalendarDays,
@@ -185,7 +185,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/unpaid-holds', icon: Hourglass, label: t('nav.unpaidHolds') },
     { to: '/admin/payment-checks', icon: CreditCard, label: t('nav.paymentChecks') },
     { to: '/admin/timeline', icon: ChartGantt, label: t('nav.timeline') },
-    { to: '/admin/companies', icon: Briefcase, label: t('nav.companies') },
+    { to: '/admin/companies', icon: BriefcaseBusiness, label: t('nav.companies') },
     { to: '/admin/units', icon: Wrench, label: t('nav.units') },
     { to: '/admin/fleet', icon: CarFront, label: t('nav.carModels') },
     { to: '/admin/categories', icon: Tags, label: t('nav.categories') },

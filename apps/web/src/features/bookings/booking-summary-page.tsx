@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { ArrowLeft, Building2, CreditCard, Landmark, QrCode, ShieldCheck, Smartphone } from 'lucide-react';
+import { ArrowLeft, Building, CreditCard, Landmark, QrCode, ShieldCheck, Smartphone } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import {
   useFieldArray,
@@ -34,7 +34,6 @@ import {
 import { handoverMessages, handoverRequestSchema } from '@siam/contract/delivery';
 import { isoDateSchema } from '@siam/contract/safe-input';
 import { taxBuyerSchema, taxMessages } from '@siam/contract/tax-invoices';
-import { companyMessages } from '@siam/contract/companies';
 import { businessRules } from '@siam/contract/business-rules';
 import { TIME_OF_DAY } from '@siam/contract/rental-times';
 import { TimeChoice, timeErrorKey, useBranchHalfHours } from './time-choice';
@@ -101,8 +100,6 @@ const messageKeys: Record<string, string> = {
   [taxMessages.taxId]: 'tax.errors.taxId',
   [taxMessages.taxIdChecksum]: 'tax.errors.taxIdChecksum',
   [taxMessages.branch]: 'tax.errors.branch',
-  [companyMessages.notMember]: 'summary.companyNotMember',
-  [companyMessages.suspended]: 'summary.companySuspended',
 };
 
 /** Delivery and collection as the server takes them; each problem as a text key at its path. */
@@ -580,10 +577,12 @@ function BookingSummary() {
         setFormError('summary.driverNotEligible');
       } else if (error.code === 'RENTAL_CLOSED') {
         setFormError('closed');
-      } else if (error.fieldErrors.some((e) => e.path === 'paymentMethod' && messageKeys[e.message])) {
-        // The company's account was suspended, or the customer taken off it, since the page opened.
-        void company.refetch();
-        setFormError(messageKeys[error.fieldErrors.find((e) => e.path === 'paymentMethod')!.message]!);
+      } else if (method === 'company_account' && error.fieldErrors.some((e) => e.path === 'paymentMethod')) {
+        // The company's account was suspended, or the customer taken off it, since the page opened:
+        // asked afresh, it says which (and the method is no longer offered).
+        void company
+          .refetch()
+          .then((r) => setFormError(r.data ? 'summary.companySuspended' : 'summary.companyNotMember'));
       } else if (error.code === 'PROMOTION_INVALID') {
         setPromo(undefined);
         setPromoError('validation.promo');
@@ -638,7 +637,7 @@ function BookingSummary() {
     promptpay: QrCode,
     wechat_pay: Smartphone,
     alipay: Smartphone,
-    company_account: Building2,
+    company_account: Building,
   };
   // Wallets only when the gateway takes them (the sandbox takes none); the company's account only to
   // its members while it is open.
