@@ -161,7 +161,8 @@ export async function transferBooking(
   headers: Record<string, string>,
   from: number,
   driverEmail = 'malee@example.com',
-  paymentMethod: 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' = 'bank_transfer',
+  paymentMethod:
+    'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'company_account' = 'bank_transfer',
 ) {
   for (const { carModelId, branchCode } of await carsInService(request)) {
     const res = await request.post('/api/v1/guest/bookings/create', {

@@ -5,12 +5,12 @@ import type { Page } from '@playwright/test';
 import { isThaiTaxId } from '../packages/contract/src/tax-invoices';
 import {
   admin,
-  day,
   fillLicence,
   freeCar,
   registerCustomer,
   signInAdminBrowser,
   signInBrowser,
+  transferBooking,
 } from './booking-fixtures';
 import { axeViolations, expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
@@ -163,32 +163,7 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
     await noSidewaysScroll(me);
 
     // The manager books too (through the API, as the site does).
-    const second = await freeCar(request, 8, 1);
-    const made = await request.post('/api/v1/guest/bookings/create', {
-      headers: manager.headers,
-      data: {
-        carModelId: second.carModelId,
-        branchCode: second.branchCode,
-        pickupDate: day(8),
-        returnDate: day(9),
-        paymentMethod: 'company_account',
-        acceptTerms: true,
-        addons: [],
-        driver: {
-          firstName: 'Malee',
-          lastName: 'Suksan',
-          email: manager.email,
-          phone: '0812345678',
-          idNumber: '1103700012345',
-          birthDate: '1990-05-14',
-          licenceNumber: '58012345',
-          licenceCountry: 'TH',
-          licenceIssued: '2015-06-01',
-          licenceExpiry: '2036-05-31',
-        },
-      },
-    });
-    expect(made.ok(), await made.text()).toBe(true);
+    await transferBooking(request, manager.headers, 8, manager.email, 'company_account');
 
     // The month ends: both rentals now lie in last month (Bangkok).
     await server!.stop({ keepData: true });

@@ -23,6 +23,9 @@ const texts = {
       'เราได้เปลี่ยนแปลงการจองนี้ตามที่คุณขอแล้ว (วันและเวลา รถ หรือบริการเสริม) รายละเอียดและยอดรวมใหม่อยู่ด้านล่าง ส่วนต่างที่ชำระเพิ่มหรือเงินที่คืนจะแสดงในหน้าการจองของฉัน',
     created: (n: string) => `ได้รับการจองของคุณแล้ว: ${n}`,
     confirmed: (n: string) => `ยืนยันการชำระเงินแล้ว: ${n}`,
+    onAccount: (n: string) => `ยืนยันการจองแล้ว: ${n}`,
+    onAccountBody: (company: string) =>
+      `การจองของคุณได้รับการยืนยันแล้ว และเรียกเก็บกับ ${company} ในใบกำกับภาษีรายเดือน ไม่ต้องชำระเงินตอนนี้ รถของคุณพร้อมให้บริการตามวันเวลาด้านล่าง`,
     cancelled: (n: string) => `ยกเลิกการจองแล้ว: ${n}`,
     slip_rejected: (n: string) => `สลิปการโอนเงินไม่ผ่านการตรวจสอบ: ${n}`,
     payment_failed: (n: string) => `การชำระเงินด้วยบัตรไม่สำเร็จ: ${n}`,
@@ -64,6 +67,9 @@ const texts = {
       'We have changed this booking as you asked (its dates and times, its car or its extras). The new details and total are below; any difference you paid or that we give back is shown in My bookings.',
     created: (n: string) => `We have your booking: ${n}`,
     confirmed: (n: string) => `Payment confirmed: ${n}`,
+    onAccount: (n: string) => `Booking confirmed: ${n}`,
+    onAccountBody: (company: string) =>
+      `Your booking is confirmed and billed to ${company} on its monthly tax invoice: there is nothing to pay now. Your car will be ready at the times below.`,
     cancelled: (n: string) => `Booking cancelled: ${n}`,
     slip_rejected: (n: string) => `We could not accept your transfer slip: ${n}`,
     payment_failed: (n: string) => `Your card payment did not go through: ${n}`,
@@ -107,6 +113,9 @@ const texts = {
       '我们已按您的要求更改此预订（日期和时间、车辆或附加服务）。新的详情和总额如下；补付的差额或退还的款项可在“我的预订”中查看。',
     created: (n: string) => `我们已收到您的预订：${n}`,
     confirmed: (n: string) => `付款已确认：${n}`,
+    onAccount: (n: string) => `预订已确认：${n}`,
+    onAccountBody: (company: string) =>
+      `您的预订已确认，费用计入${company}的月度税务发票，现在无需付款。车辆将按以下时间为您准备好。`,
     cancelled: (n: string) => `预订已取消：${n}`,
     slip_rejected: (n: string) => `您的转账凭证未通过审核：${n}`,
     payment_failed: (n: string) => `您的银行卡付款未成功：${n}`,
@@ -175,10 +184,12 @@ export function bookingMail(
 ) {
   const { note, amountSatang } = extra;
   const t = texts[lang];
-  const subject = t[kind](booking.bookingNumber);
+  // Confirmed on a company's account: nothing was paid, the company is billed monthly.
+  const company = kind === 'confirmed' && booking.taxInvoice?.monthly ? booking.taxInvoice.companyName : null;
+  const subject = company ? t.onAccount(booking.bookingNumber) : t[kind](booking.bookingNumber);
   const bodies: Record<BookingMailKind, string> = {
     created: extra.paysOnline ? t.createdOnlineBody : t.createdBody,
-    confirmed: t.confirmedBody,
+    confirmed: company ? t.onAccountBody(company) : t.confirmedBody,
     cancelled: t.cancelledBody,
     slip_rejected: t.slipRejectedBody,
     payment_failed: t.paymentFailedBody,

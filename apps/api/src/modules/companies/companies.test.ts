@@ -6,6 +6,8 @@ import type { App } from '../../app';
 import { login } from '../../../test/admin-helpers';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
+import { lineMessageText } from '../line/line-texts';
+import { readOutbox } from '../../../test/outbox';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import { createBooking, daysFromNow, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
 
@@ -186,6 +188,17 @@ describeEachDatabase('company accounts and their monthly tax invoices', (ctx) =>
       taxInvoice: { companyName: 'บริษัท เดินทางดี จำกัด', monthly: true, ready: false, number: null },
     });
     expect(first.json().response.data.instructions).toMatchObject({ bankAccount: null, promptpay: null });
+    // The mail says what happened: confirmed and billed to the company, never "payment received".
+    const mail = readOutbox(app.settings.dataDir).find(
+      (m) => m.to.includes(driverMember.email) && m.subject.includes(booking.bookingNumber),
+    )!;
+    expect(mail.subject).toBe(`Booking confirmed: ${booking.bookingNumber}`);
+    expect(mail.text).toContain('billed to บริษัท เดินทางดี จำกัด on its monthly tax invoice');
+    expect(mail.text).not.toContain('received your payment');
+    // So does its LINE message (for a member signed in with LINE).
+    const line = lineMessageText('paid', booking, 'th', 'https://siamdrive.example');
+    expect(line).toContain(`การจอง ${booking.bookingNumber} ได้รับการยืนยันแล้ว เรียกเก็บกับ บริษัท เดินทางดี จำกัด`);
+    expect(line).not.toContain('ได้รับชำระเงิน');
     const second = await bookOnAccount(driverMember.headers, car, 4, 1);
     expect(second.statusCode).toBe(200);
     const third = await bookOnAccount(manager.headers, car, 5, 3);

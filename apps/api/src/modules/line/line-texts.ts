@@ -39,6 +39,8 @@ const texts = {
     payBy: (at: string) => `Please pay by ${at}, or the booking is cancelled.`,
     paid: (n: string, at: string, branch: string) =>
       `Siam Drive: payment received, booking ${n} is confirmed. Pick-up ${at} at ${branch}.`,
+    onAccount: (n: string, at: string, branch: string, company: string) =>
+      `Siam Drive: booking ${n} is confirmed, billed to ${company}. Pick-up ${at} at ${branch}.`,
     slipRejected: (n: string) => `Siam Drive: we could not accept the transfer slip for booking ${n}.`,
     reason: (r: string) => `Reason: ${r}`,
     newSlip: (at: string) => `Please send a new slip by ${at}.`,
@@ -60,6 +62,8 @@ const texts = {
     payBy: (at: string) => `กรุณาชำระเงินภายใน ${at} มิฉะนั้นการจองจะถูกยกเลิก`,
     paid: (n: string, at: string, branch: string) =>
       `Siam Drive: ได้รับชำระเงินแล้ว การจอง ${n} ได้รับการยืนยัน รับรถ ${at} ที่${branch}`,
+    onAccount: (n: string, at: string, branch: string, company: string) =>
+      `Siam Drive: การจอง ${n} ได้รับการยืนยันแล้ว เรียกเก็บกับ ${company} รับรถ ${at} ที่${branch}`,
     slipRejected: (n: string) => `Siam Drive: เราไม่สามารถยืนยันสลิปการโอนเงินของการจอง ${n} ได้`,
     reason: (r: string) => `เหตุผล: ${r}`,
     newSlip: (at: string) => `กรุณาแนบสลิปใหม่ภายใน ${at}`,
@@ -81,6 +85,8 @@ const texts = {
     payBy: (at: string) => `请在 ${at} 前付款，否则预订将自动取消。`,
     paid: (n: string, at: string, branch: string) =>
       `Siam Drive：已收到付款，预订 ${n} 已确认。取车：${at}，${branch}。`,
+    onAccount: (n: string, at: string, branch: string, company: string) =>
+      `Siam Drive：预订 ${n} 已确认，费用由${company}结算。取车：${at}，${branch}。`,
     slipRejected: (n: string) => `Siam Drive：我们无法确认预订 ${n} 的转账凭证。`,
     reason: (r: string) => `原因：${r}`,
     newSlip: (at: string) => `请在 ${at} 前上传新的转账凭证。`,
@@ -128,9 +134,16 @@ export function lineMessageText(
       );
       if (booking.payBy) lines.push(t.payBy(bangkokDateTime(booking.payBy, lang)));
       break;
-    case 'paid':
-      lines.push(t.paid(n, `${day(booking.pickupDate, lang)} ${booking.pickupTime}`, booking.branchName));
+    case 'paid': {
+      const at = `${day(booking.pickupDate, lang)} ${booking.pickupTime}`;
+      // A company account's booking was not paid: it is billed on the company's monthly invoice.
+      lines.push(
+        booking.taxInvoice?.monthly
+          ? t.onAccount(n, at, booking.branchName, booking.taxInvoice.companyName)
+          : t.paid(n, at, booking.branchName),
+      );
       break;
+    }
     case 'slip_rejected':
       lines.push(t.slipRejected(n));
       if (extra.reason) lines.push(t.reason(extra.reason));
