@@ -125,7 +125,7 @@ export interface BookingRow {
 export interface TaxNoteRow {
   number: string;
   kind: 'credit' | 'debit';
-  reason: 'cancelled' | 'changed';
+  reason: 'cancelled' | 'changed' | 'charges';
   issued_ms: number;
   original_total: number;
   corrected_total: number;

@@ -29,7 +29,13 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
-import type { BookingRow, BookingsRepository, Executor, StoredOutcome } from './bookings.repository';
+import type {
+  BookingRow,
+  BookingsRepository,
+  Executor,
+  StoredOutcome,
+  TaxNoteRow,
+} from './bookings.repository';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import { toBooking } from './booking-view';
 import { bangkokToday } from '@siam/contract/bangkok-time';
@@ -181,11 +187,11 @@ export class BookingsService {
   }
 
   /**
-   * A cancelled or changed booking whose tax invoice was issued gets a credit or debit note for the
-   * difference (tax-invoices.ts adjust). Like a mail, its failure never undoes the customer's step:
+   * A cancelled or changed booking whose tax invoice was issued, or one charged after its return,
+   * gets a credit or debit note for the difference (tax-invoices.ts adjust). Like a mail, its failure never undoes the customer's step:
    * it is logged for staff, and the next change of the booking settles the whole difference.
    */
-  private async correctTaxInvoice(bookingId: number, reason: 'cancelled' | 'changed') {
+  async correctTaxInvoice(bookingId: number, reason: TaxNoteRow['reason']) {
     try {
       // Most bookings have no invoice: one indexed look before loading the whole booking.
       if (!(await this.repo.taxInvoice(this.db, bookingId))) return;

@@ -371,4 +371,107 @@ describeEachDatabase('condition reports, charges and the signed agreement', (ctx
     );
     expect(junk.statusCode).toBe(415);
   });
+
+  it('puts the charges after a return on the company’s tax documents: a debit note, or the invoice itself', async () => {
+    const company = {
+      companyName: 'บริษัท ทดสอบการเดินทาง จำกัด',
+      address: '123 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110',
+      taxId: '0105558000006',
+      branch: '00000',
+    };
+    /** A paid company booking, picked up, back 3 h 10 min late with fuel, cleaning and damage charged. */
+    const returned = async (invoiceFirst: boolean) => {
+      const car = await makeCar(ctx.database, 1);
+      const rule = await post(
+        '/admin/pricing-rules',
+        {
+          kind: 'late',
+          name: { th: 'ชั่วโมงเพิ่ม', en: 'Extra hours', zh: '超时' },
+          graceHours: 1,
+          percent: 10,
+          categoryIds: [car.categoryId],
+        },
+        admin,
+      );
+      expect(rule.statusCode, rule.body).toBe(200);
+      const customer = await makeCustomer(app, 'th');
+      const made = await createBooking(app, customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(5),
+        returnDate: daysFromNow(7),
+        paymentMethod: 'card',
+        cardToken: goodCardToken,
+        taxInvoice: company,
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      const booking = made.json().response.data.booking;
+      const invoiceUrl = `/api/v1/auth/bookings/${booking.id}/tax-invoice?format=xml`;
+      if (invoiceFirst)
+        expect((await app.inject({ url: invoiceUrl, headers: customer.headers })).statusCode).toBe(200);
+      const photoId = (await sendPhoto(booking.id, 'pickup')).json().response.data.id;
+      const pickup = await post(`/admin/bookings/${booking.id}/condition-reports/pickup`, {
+        fuelEighths: 8,
+        mileageKm: 12000,
+        photoIds: [photoId],
+        depositMethod: 'cash',
+      });
+      expect(pickup.statusCode, pickup.body).toBe(200);
+      const returnPhoto = (await sendPhoto(booking.id, 'return', '#3c3')).json().response.data.id;
+      clockAt = new Date(
+        new Date(`${booking.returnDate}T${booking.returnTime}:00+07:00`).getTime() + (3 * 60 + 10) * 60_000,
+      );
+      try {
+        const back = await post(`/admin/bookings/${booking.id}/condition-reports/return`, {
+          fuelEighths: 4,
+          mileageKm: 12450,
+          photoIds: [returnPhoto],
+          charges: [
+            { kind: 'fuel', amount: 500, note: '' },
+            { kind: 'cleaning', amount: 300, note: 'sand' },
+            { kind: 'damage', amount: 1000, note: 'mirror' },
+          ],
+        });
+        expect(back.statusCode, back.body).toBe(200);
+        return { customer, booking, after: back.json().response.data, invoiceUrl };
+      } finally {
+        clockAt = null;
+      }
+    };
+
+    // Invoiced before: a debit note for the late hours, fuel and cleaning (฿400 + ฿500 + ฿300); the
+    // damage is compensation, not a service, and stays off the tax documents.
+    const first = await returned(true);
+    expect(first.after.taxInvoice.notes).toEqual([
+      expect.objectContaining({ kind: 'debit', total: 120_000 }),
+    ]);
+    const note = await app.inject({
+      url: `/api/v1/auth/bookings/${first.booking.id}/tax-notes/${first.after.taxInvoice.notes[0].number}?format=xml`,
+      headers: first.customer.headers,
+    });
+    expect(note.statusCode).toBe(200);
+    expect(note.body).toContain(
+      '<ram:TypeCode listID="1001_ThaiDocumentNameCodeInvoice" listAgencyID="RD/ETDA" listVersionID="1.0">80</ram:TypeCode>',
+    );
+    expect(note.body).toContain('<ram:PurposeCode>DBNS99</ram:PurposeCode>');
+    expect(note.body).toContain('<ram:GrandTotalAmount currencyID="THB">1200.00</ram:GrandTotalAmount>');
+
+    // Invoiced after: the invoice carries them as lines of their own; no note.
+    const second = await returned(false);
+    const invoice = await app.inject({ url: second.invoiceUrl, headers: second.customer.headers });
+    expect(invoice.statusCode).toBe(200);
+    const total = second.booking.total + 120_000;
+    expect(invoice.body).toContain(
+      `<ram:GrandTotalAmount currencyID="THB">${(total / 100).toFixed(2)}</ram:GrandTotalAmount>`,
+    );
+    for (const line of ['Late return (4 h)', 'Fuel', 'Cleaning, sand']) expect(invoice.body).toContain(line);
+    expect(invoice.body).not.toContain('mirror');
+    const view = (
+      await app.inject({
+        url: `/api/v1/auth/bookings/${second.booking.id}`,
+        headers: second.customer.headers,
+      })
+    ).json().response.data;
+    expect(view.taxInvoice.notes).toEqual([]);
+  });
 });

@@ -248,6 +248,8 @@ export class ConditionReportsService {
         );
       }
     }
+    // Late hours, fuel and cleaning are services: on a debit note when the invoice was issued already.
+    if (total > 0) await this.bookings.correctTaxInvoice(bookingId, 'charges');
     await this.bookings.mailCustomer(bookingId, 'returned_car');
     return this.bookings.getById(bookingId, lang);
   }

@@ -27,6 +27,35 @@ export const taxInvoiceFile = (invoice: { number: string; body: Buffer }, format
  * deal and a promotion code), each extra, each one-way or delivery fee. Each line's price includes
  * VAT; its net is rounded, the last line taking the rounding so the nets add up to the total less VAT.
  */
+/**
+ * The charges after a return that are part of the service, so of its VAT and tax documents: late
+ * hours, fuel, cleaning. Damage is compensation for a loss, not a service supplied: it stays off them.
+ */
+export function invoicedCharges(booking: Booking) {
+  return booking.charges.filter((c) => c.kind !== 'damage');
+}
+
+const chargeNames = { late: 'Late return', fuel: 'Fuel', cleaning: 'Cleaning' } as const;
+
+/** A charge after the return as an invoice line: "Late return (4 h)", "Cleaning, sand". */
+export function chargeLine(c: Booking['charges'][number]) {
+  const name = chargeNames[c.kind as keyof typeof chargeNames] ?? c.kind;
+  return {
+    name: `${name}${c.hours ? ` (${c.hours} h)` : ''}${c.note ? `, ${c.note}` : ''}`,
+    quantity: 1,
+    total: c.amount,
+  };
+}
+
+/**
+ * What the booking comes to on its tax documents now: a cancelled one the fee kept, else its total
+ * and the charges after its return that are services.
+ */
+export function invoicedTotal(booking: Booking): number {
+  if (booking.status === 'cancelled' || booking.status === 'expired') return booking.cancellationFee ?? 0;
+  return booking.total + invoicedCharges(booking).reduce((sum, c) => sum + c.amount, 0);
+}
+
 export function invoiceLines(booking: Booking): TaxInvoiceRow['lines'] {
   const rules = booking.priceRules.reduce((sum, r) => sum + r.amount, 0);
   const rental = booking.rentalAmount + rules - booking.hotDealDiscount - booking.promoDiscount;
@@ -44,8 +73,14 @@ export function invoiceLines(booking: Booking): TaxInvoiceRow['lines'] {
       quantity: 1,
       total: f.amount,
     })),
+    ...invoicedCharges(booking).map(chargeLine),
   ].filter((l) => l.total > 0);
-  return withNets(lines, booking.total - booking.vat);
+  return withNets(lines, invoicedTotal(booking) - invoicedVat(booking));
+}
+
+/** The VAT in what the booking comes to: the booking's own, and each charge's. */
+function invoicedVat(booking: Booking): number {
+  return booking.vat + invoicedCharges(booking).reduce((sum, c) => sum + vatPart(c.amount), 0);
 }
 
 /** Each line's net (its price less VAT), the last taking the rounding so the nets add up to `net`. */
@@ -123,9 +158,9 @@ export class TaxInvoices {
         seller,
         buyer: row.tax_buyer,
         lines: invoiceLines(booking),
-        net: booking.total - booking.vat,
-        vat: booking.vat,
-        total: booking.total,
+        net: invoicedTotal(booking) - invoicedVat(booking),
+        vat: invoicedVat(booking),
+        total: invoicedTotal(booking),
       };
       await this.repo.insertTaxInvoice(tx, booking.id, invoice);
       return (await this.repo.taxInvoice(tx, booking.id))!;
@@ -140,10 +175,7 @@ export class TaxInvoices {
    */
   async adjust(booking: Booking, reason: TaxNoteRow['reason']): Promise<TaxNoteRow | null> {
     if (!booking.taxInvoice?.number) return null;
-    const due =
-      booking.status === 'cancelled' || booking.status === 'expired'
-        ? (booking.cancellationFee ?? 0)
-        : booking.total;
+    const due = invoicedTotal(booking);
     return this.repo.transaction(async (tx) => {
       await this.repo.findBooking(tx, { id: booking.id, forUpdate: true });
       const invoice = await this.repo.taxInvoice(tx, booking.id);
@@ -309,6 +341,14 @@ const noteReasons = {
       en: 'Service cancelled (booking cancelled)',
     },
     debit: { code: 'DBNS99', th: 'ค่าธรรมเนียมการยกเลิก', en: 'Cancellation fee' },
+  },
+  charges: {
+    credit: { code: 'CDNS99', th: 'ปรับลดค่าบริการหลังคืนรถ', en: 'Charges after the return reduced' },
+    debit: {
+      code: 'DBNS99',
+      th: 'ค่าบริการหลังคืนรถ (คืนรถล่าช้า ค่าน้ำมัน ค่าทำความสะอาด)',
+      en: 'Charges after the return (late hours, fuel, cleaning)',
+    },
   },
   changed: {
     credit: {

@@ -10,6 +10,7 @@ import {
   type MonthlyInvoice,
   type MyCompany,
 } from '@siam/contract/companies';
+import type { ChargeView } from '@siam/contract/condition-reports';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import type { Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
@@ -19,7 +20,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../admin/pg-errors';
 import { taxInvoiceColumns, type TaxInvoiceRow } from '../bookings/bookings.repository';
 import { vatPart } from '../bookings/pricing';
-import { withNets, type TaxInvoices } from '../bookings/tax-invoices';
+import { chargeLine, withNets, type TaxInvoices } from '../bookings/tax-invoices';
 
 type CompanyBody = z.output<typeof companyBodySchema>;
 
@@ -50,6 +51,8 @@ interface BillableRow {
   driver: string;
   total: number;
   fee: number;
+  /** The charges after its return that are services (late hours, fuel, cleaning: tax-invoices.ts). */
+  charges: ChargeView[];
 }
 
 /** The monthly invoices' own running numbers and series key (MI-2026-000001; notes CN-MI-…). */
@@ -320,7 +323,10 @@ export class CompaniesService {
               to_char(b.return_date, 'YYYY-MM-DD') AS return_date,
               (m.brand->>'th') || ' ' || (m.model->>'th') AS car,
               b.driver_first_name || ' ' || b.driver_last_name AS driver,
-              (b.total_amount * 100)::int AS total, (COALESCE(b.cancellation_fee, 0) * 100)::int AS fee
+              (b.total_amount * 100)::int AS total, (COALESCE(b.cancellation_fee, 0) * 100)::int AS fee,
+              COALESCE((SELECT json_agg(json_build_object('kind', c.kind, 'amount', (c.amount * 100)::int,
+                  'hours', c.hours, 'note', c.note) ORDER BY c.id)
+                FROM booking_charges c WHERE c.booking_id = b.id AND ${invoicedCharge}), '[]'::json) AS charges
             FROM bookings b JOIN car_models m ON m.id = b.car_model_id
             WHERE b.company_id = ${companyId} AND b.pickup_date >= ${period}::date
               AND b.pickup_date < (${period}::date + interval '1 month') AND ${billable}
@@ -329,8 +335,10 @@ export class CompaniesService {
             FOR UPDATE OF b`,
       );
       if (!bookings.length) return null;
-      const lines = monthlyLines(bookings);
+      const perBooking = bookings.map(monthlyLines);
+      const lines = perBooking.flat();
       const total = lines.reduce((sum, l) => sum + l.total, 0);
+      // The VAT in the invoice's total; each line's net is rounded, the last taking the rounding.
       const vat = vatPart(total);
       const year = Number(bangkokDate(this.now()).slice(0, 4));
       const [series] = await rows<{ last_no: number }>(
@@ -353,7 +361,7 @@ export class CompaniesService {
       for (const [i, b] of bookings.entries())
         await tx.execute(
           sql`INSERT INTO tax_invoice_bookings (booking_id, invoice_id, amount)
-              VALUES (${b.id}, ${invoice!.id}, ${lines[i]!.total}::numeric / 100)`,
+              VALUES (${b.id}, ${invoice!.id}, ${perBooking[i]!.reduce((sum, l) => sum + l.total, 0)}::numeric / 100)`,
         );
       return invoiceOut({ number, period, issued_ms: invoice!.issued_ms, bookings: bookings.length, total });
     });
@@ -398,17 +406,29 @@ export class CompaniesService {
  */
 const billable = sql`(b.status IN ('confirmed', 'active', 'completed')
   OR (b.status = 'cancelled' AND b.cancellation_fee > 0))`;
-const billedAmount = sql`CASE WHEN b.status = 'cancelled' THEN b.cancellation_fee ELSE b.total_amount END`;
+/** Charges after a return on tax documents: not damage, which is compensation (tax-invoices.ts invoicedCharges). */
+const invoicedCharge = sql`c.kind <> 'damage'`;
+const billedAmount = sql`CASE WHEN b.status = 'cancelled' THEN b.cancellation_fee ELSE b.total_amount
+  + COALESCE((SELECT sum(c.amount) FROM booking_charges c WHERE c.booking_id = b.id AND ${invoicedCharge}), 0) END`;
 
-/** One line per booking, VAT included: the rental as agreed, or a cancelled booking's fee. */
-function monthlyLines(bookings: BillableRow[]) {
-  return bookings.map((b) =>
-    b.status === 'cancelled'
-      ? { name: `Cancellation fee (${b.booking_number}), driver ${b.driver}`, quantity: 1, total: b.fee }
-      : {
-          name: `Car rental ${b.car}, ${b.pickup_date} – ${b.return_date} (${b.booking_number}), driver ${b.driver}`,
-          quantity: b.days,
-          total: b.total,
-        },
-  );
+/**
+ * A booking's lines, VAT included: the rental as agreed and each charge after its return, or a
+ * cancelled booking's fee.
+ */
+function monthlyLines(b: BillableRow) {
+  if (b.status === 'cancelled')
+    return [
+      { name: `Cancellation fee (${b.booking_number}), driver ${b.driver}`, quantity: 1, total: b.fee },
+    ];
+  return [
+    {
+      name: `Car rental ${b.car}, ${b.pickup_date} – ${b.return_date} (${b.booking_number}), driver ${b.driver}`,
+      quantity: b.days,
+      total: b.total,
+    },
+    ...b.charges.map((c) => {
+      const line = chargeLine(c);
+      return { ...line, name: `${line.name} (${b.booking_number})` };
+    }),
+  ];
 }
