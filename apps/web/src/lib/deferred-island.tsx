@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from './use-translation';
 
 /**
  * Resolves once the browser has nothing more urgent to do, or at the visitor's
@@ -39,11 +40,28 @@ export function deferredIsland<P extends object>(load: () => Promise<ComponentTy
     return { default: await load() };
   });
   function Island(props: P) {
+    // The server wrote the island in the page's first language. Should the visitor switch language
+    // before the island has come to life, that HTML is in the other language: React would find it
+    // not to match the island's first render (and throw it away with an error). A new key draws the
+    // island afresh in the new language instead. Once alive, it follows the language as any part does.
+    const { i18n } = useTranslation();
+    const [first] = useState(i18n.language);
+    const [alive, setAlive] = useState(false);
+    const [fresh, setFresh] = useState(false);
+    if (!alive && !fresh && i18n.language !== first) setFresh(true);
     return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
+      <Suspense key={fresh ? 'client' : 'server'} fallback={null}>
+        <Alive onAlive={setAlive}>
+          <Lazy {...props} />
+        </Alive>
       </Suspense>
     );
   }
   return Island;
+}
+
+/** Says when its island's content is on the page (adopted or drawn). */
+function Alive({ onAlive, children }: { onAlive: (alive: true) => void; children: ReactNode }) {
+  useEffect(() => onAlive(true), [onAlive]);
+  return children;
 }
