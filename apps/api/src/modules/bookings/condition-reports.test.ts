@@ -65,8 +65,11 @@ describeEachDatabase('condition reports, charges and the signed agreement', (ctx
         .toBuffer()
     ).toString('base64')}`;
 
-  /** A paid booking of a car of our own (฿1,000 a day, ฿5,000 deposit) with a late-return rule of 10 % an hour. */
-  async function paidBooking() {
+  /**
+   * A paid booking of a car of our own (฿1,000 a day, ฿5,000 deposit) with a late-return rule of 10 %
+   * an hour; `extra`: more of the booking form (a company's details).
+   */
+  async function paidBooking(extra: object = {}) {
     const car = await makeCar(ctx.database, 1);
     const rule = await post(
       '/admin/pricing-rules',
@@ -88,6 +91,7 @@ describeEachDatabase('condition reports, charges and the signed agreement', (ctx
       returnDate: daysFromNow(7),
       paymentMethod: 'card',
       cardToken: goodCardToken,
+      ...extra,
     });
     expect(made.statusCode, made.body).toBe(200);
     return { car, customer, booking: made.json().response.data.booking };
@@ -381,31 +385,7 @@ describeEachDatabase('condition reports, charges and the signed agreement', (ctx
     };
     /** A paid company booking, picked up, back 3 h 10 min late with fuel, cleaning and damage charged. */
     const returned = async (invoiceFirst: boolean) => {
-      const car = await makeCar(ctx.database, 1);
-      const rule = await post(
-        '/admin/pricing-rules',
-        {
-          kind: 'late',
-          name: { th: 'ชั่วโมงเพิ่ม', en: 'Extra hours', zh: '超时' },
-          graceHours: 1,
-          percent: 10,
-          categoryIds: [car.categoryId],
-        },
-        admin,
-      );
-      expect(rule.statusCode, rule.body).toBe(200);
-      const customer = await makeCustomer(app, 'th');
-      const made = await createBooking(app, customer.headers, {
-        carModelId: car.carModelId,
-        branchCode: car.branchCode,
-        pickupDate: daysFromNow(5),
-        returnDate: daysFromNow(7),
-        paymentMethod: 'card',
-        cardToken: goodCardToken,
-        taxInvoice: company,
-      });
-      expect(made.statusCode, made.body).toBe(200);
-      const booking = made.json().response.data.booking;
+      const { customer, booking } = await paidBooking({ taxInvoice: company });
       const invoiceUrl = `/api/v1/auth/bookings/${booking.id}/tax-invoice?format=xml`;
       if (invoiceFirst)
         expect((await app.inject({ url: invoiceUrl, headers: customer.headers })).statusCode).toBe(200);
