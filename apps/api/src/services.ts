@@ -145,9 +145,11 @@ export function buildServices(
   });
   const pricingAdmin = new PricingAdminService(db, audit);
   // Company accounts and their monthly tax invoices (decision 1807).
+  const invoicesRepo = new BookingsRepository(db);
   const companies = new CompaniesService(db, {
     audit,
-    taxInvoices: new TaxInvoices(new BookingsRepository(db), siteSettings),
+    bookingsRepo: invoicesRepo,
+    taxInvoices: new TaxInvoices(invoicesRepo, siteSettings),
     clock: options.clock,
   });
   account.registerContributor({

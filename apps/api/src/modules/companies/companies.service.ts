@@ -18,7 +18,11 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { Executor as AuditExecutor } from '../audit/audit.repository';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../admin/pg-errors';
-import { taxInvoiceColumns, type TaxInvoiceRow } from '../bookings/bookings.repository';
+import {
+  taxInvoiceColumns,
+  type BookingsRepository,
+  type TaxInvoiceRow,
+} from '../bookings/bookings.repository';
 import { vatPart } from '../bookings/pricing';
 import { chargeLine, withNets, type TaxInvoices } from '../bookings/tax-invoices';
 
@@ -80,6 +84,8 @@ export class CompaniesService {
     private readonly db: Db,
     private readonly deps: {
       audit: AuditService;
+      /** For the running numbers tax invoices share (nextTaxInvoiceNo). */
+      bookingsRepo: BookingsRepository;
       taxInvoices: TaxInvoices;
       clock?: { now(): Date };
     },
@@ -341,13 +347,9 @@ export class CompaniesService {
       // The VAT in the invoice's total; each line's net is rounded, the last taking the rounding.
       const vat = vatPart(total);
       const year = Number(bangkokDate(this.now()).slice(0, 4));
-      const [series] = await rows<{ last_no: number }>(
-        tx,
-        sql`INSERT INTO tax_invoice_series (branch_code, year, last_no) VALUES (${MONTHLY_SERIES}, ${year}, 1)
-            ON CONFLICT (branch_code, year) DO UPDATE SET last_no = tax_invoice_series.last_no + 1
-            RETURNING last_no`,
-      );
-      const number = `${MONTHLY_SERIES.toUpperCase()}-${year}-${String(series!.last_no).padStart(6, '0')}`;
+      // The branches' own running-number counter, under the monthly invoices' series key.
+      const no = await this.deps.bookingsRepo.nextTaxInvoiceNo(tx, MONTHLY_SERIES, year);
+      const number = `${MONTHLY_SERIES.toUpperCase()}-${year}-${String(no).padStart(6, '0')}`;
       const [invoice] = await rows<{ id: number; issued_ms: number }>(
         tx,
         sql`INSERT INTO tax_invoices (company_id, period, branch_code, number, issued_at, seller, buyer, lines,
