@@ -122,7 +122,7 @@ describeEachDatabase('back office add-on prices and promotion codes', (ctx) => {
       value: 10,
     });
     expect(percent.json().response.data).toMatchObject({ kind: 'percent', value: 10, endsOn: null });
-    expect((await quote(code)).json().response.data.promoDiscount).toBe(Math.round(2 * 1000 * 100 * 0.1));
+    expect((await quote(code)).json().response.data.promoDiscount).toBe(20_000); // 10 % of 2 days × ฿1,000 = ฿200
     expect((await call('PATCH', `/promotions/${promo.id}`, auth.admin, { value: 150 })).statusCode).toBe(400);
     await call('PATCH', `/promotions/${promo.id}`, auth.admin, { isActive: false });
     expect((await quote(code)).statusCode).toBe(400);

@@ -40,7 +40,8 @@ describe('money rules (pure)', () => {
     // SAVE10 takes 10 % of the rental after the deal (฿2,550), not of the extras.
     expect(p.promoDiscount).toBe(25_500);
     expect(p.total).toBe(259_500);
-    expect(p.vat).toBe(Math.round((259_500 * 7) / 107));
+    // VAT included: 259,500 × 7 / 107 = 16,976.64 satang → 16,977 (฿169.77).
+    expect(p.vat).toBe(16_977);
   });
   it('never takes a fixed code below zero', () => {
     const p = priceBooking({
@@ -122,9 +123,12 @@ describeEachDatabase('bookings', (ctx) => {
     expect(q.addonsAmount).toBe(3 * 35_000);
     expect(q.addons.find((a: { code: string }) => a.code === 'child_seat').amount).toBe(0);
     expect(q.addons[0].label).toMatch(/[\u0E00-\u0E7F]/);
-    expect(q.promoDiscount).toBe(270_000 / 10);
-    expect(q.total).toBe(375_000 - q.promoDiscount);
-    expect(q.vat).toBe(Math.round((q.total * 7) / 107));
+    // SAVE10: 10 % of the rental after the deal, (300,000 − 30,000) × 10 % = 27,000.
+    expect(q.promoDiscount).toBe(27_000);
+    // 300,000 − 30,000 + 105,000 − 27,000 = 348,000 (฿3,480).
+    expect(q.total).toBe(348_000);
+    // VAT included: 348,000 × 7 / 107 = 22,766.36 satang → 22,766 (฿227.66).
+    expect(q.vat).toBe(22_766);
   });
 
   it.each([

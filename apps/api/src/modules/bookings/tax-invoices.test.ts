@@ -172,8 +172,9 @@ describeEachDatabase('full tax invoices', (ctx) => {
     expect(text(at(root, `${settlement}.ram:InvoiceCurrencyCode`))).toBe('THB');
     const sums = at(root, `${settlement}.ram:SpecifiedTradeSettlementHeaderMonetarySummation`);
     const money = (key: string) => Number(text(at(sums, key)));
-    expect(money('ram:GrandTotalAmount')).toBe(booking.total / 100);
-    expect(money('ram:TaxTotalAmount')).toBe(booking.vat / 100);
+    // 2 days × (฿1,000 + GPS ฿100) = ฿2,200; VAT 2,200 × 7 / 107 = 143.925… → ฿143.93.
+    expect(money('ram:GrandTotalAmount')).toBe(2200);
+    expect(money('ram:TaxTotalAmount')).toBe(143.93);
     expect(money('ram:TaxBasisTotalAmount') + money('ram:TaxTotalAmount')).toBeCloseTo(
       booking.total / 100,
       2,
@@ -295,10 +296,12 @@ describeEachDatabase('full tax invoices', (ctx) => {
       'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement.ram:SpecifiedTradeSettlementHeaderMonetarySummation',
     );
     const money = (key: string) => Number(text(at(sums, key)));
-    expect(money('ram:GrandTotalAmount')).toBe(booking.total / 100);
-    expect(money('ram:TaxTotalAmount')).toBe(booking.vat / 100);
-    expect(money('ram:OriginalInformationAmount')).toBeCloseTo((booking.total - booking.vat) / 100, 2);
-    expect(money('ram:DifferenceInformationAmount')).toBeCloseTo((booking.total - booking.vat) / 100, 2);
+    // The whole ฿2,200 (2 days × (฿1,000 + GPS ฿100)) credited: VAT 2,200 × 7 / 107 = 143.925… → ฿143.93,
+    // net 2,200 − 143.93 = ฿2,056.07, which is both the original value and the difference.
+    expect(money('ram:GrandTotalAmount')).toBe(2200);
+    expect(money('ram:TaxTotalAmount')).toBe(143.93);
+    expect(money('ram:OriginalInformationAmount')).toBe(2056.07);
+    expect(money('ram:DifferenceInformationAmount')).toBe(2056.07);
 
     // Private: not another customer's, not without signing in; staff read it.
     const stranger = await makeCustomer(app);
@@ -332,10 +335,10 @@ describeEachDatabase('full tax invoices', (ctx) => {
     const shorter = await change({ pickupDate: daysFromNow(90), returnDate: daysFromNow(91) });
     expect(shorter.statusCode, shorter.body).toBe(200);
     const afterShorter = shorter.json().response.data.booking;
-    expect(afterShorter.total).toBeLessThan(booking.total);
-    expect(afterShorter.taxInvoice.notes).toMatchObject([
-      { kind: 'credit', total: booking.total - afterShorter.total },
-    ]);
+    // 2 days → 1 day at ฿1,000: ฿2,000 → ฿1,000, a credit note of ฿1,000.
+    expect(booking.total).toBe(200_000);
+    expect(afterShorter.total).toBe(100_000);
+    expect(afterShorter.taxInvoice.notes).toMatchObject([{ kind: 'credit', total: 100_000 }]);
     const credit = xmlRoot(
       (await noteOf(customer.headers, booking.id, afterShorter.taxInvoice.notes[0].number, 'xml')).body,
     );
@@ -348,9 +351,10 @@ describeEachDatabase('full tax invoices', (ctx) => {
     });
     expect(longer.statusCode, longer.body).toBe(200);
     const afterLonger = longer.json().response.data.booking;
-    expect(afterLonger.total).toBeGreaterThan(afterShorter.total);
+    // 1 day → 3 days: ฿1,000 → ฿3,000, a debit note of ฿2,000.
+    expect(afterLonger.total).toBe(300_000);
     const debit = afterLonger.taxInvoice.notes[1];
-    expect(debit).toMatchObject({ kind: 'debit', total: afterLonger.total - afterShorter.total });
+    expect(debit).toMatchObject({ kind: 'debit', total: 200_000 });
     expect(debit.number).toMatch(/^DN-/);
     const debitXml = xmlRoot((await noteOf(customer.headers, booking.id, debit.number, 'xml')).body);
     expect(text(at(debitXml, 'rsm:ExchangedDocument.ram:TypeCode'))).toBe('80');
