@@ -68,7 +68,7 @@ describeEachDatabase('account rules', (ctx) => {
     return { userId: user!.id, key };
   }
 
-  it('refuses a Google or Facebook sign-in to a staff account with a second factor (403, the reason in words), which it allowed before', async () => {
+  it('refuses a Google, Facebook or LINE sign-in to a staff account with a second factor (403, the reason in words), which it allowed before', async () => {
     const staff = demoStaffAccounts.find((a) => a.role === 'staff')!;
     const google = async () =>
       post('/auth/google', {
@@ -89,13 +89,41 @@ describeEachDatabase('account rules', (ctx) => {
           last_name: 'Member',
         }),
       });
-    // Without a second factor, Google vouching for the address signs the staff member in.
-    const before = await google();
-    expect(before.statusCode, before.body).toBe(200);
-    expect(before.json().response.data.user.email).toBe(staff.email);
+    // LINE vouches for no address: the staff member connects their LINE account from the profile.
+    providers.setLineBrowserUser({ sub: 'U5555555555555555555555555555555e', name: 'Staff Member' });
+    const throughLineFor = async (start: Awaited<ReturnType<typeof app.inject>>) => {
+      const setCookie = ([] as string[]).concat((start.headers['set-cookie'] as string | string[]) ?? []);
+      const attempt = setCookie.find((c) => c.startsWith('siam_line='))!.split(';')[0]!;
+      const location =
+        start.statusCode === 302 ? start.headers.location! : start.json().response.data.authorizeUrl;
+      const atLine = await fetch(new URL(location as string), { redirect: 'manual' });
+      const back = new URL(atLine.headers.get('location')!);
+      return app.inject({ url: `${back.pathname}${back.search}`, headers: { cookie: attempt } });
+    };
+    const staffSession = await login(app, staff.email, staff.password);
+    const linked = await throughLineFor(
+      await app.inject({ method: 'POST', url: '/api/v1/auth/line/link?lng=en', headers: staffSession }),
+    );
+    expect(linked.headers.location).toBe('/profile?line=linked');
+    const line = async () => {
+      const callback = await throughLineFor(await app.inject({ url: '/api/v1/auth/line/start?lng=en' }));
+      const identity = ([] as string[])
+        .concat((callback.headers['set-cookie'] as string | string[]) ?? [])
+        .find((c) => c.startsWith('siam_line='))!
+        .split(';')[0]!;
+      return app.inject({ method: 'POST', url: '/api/v1/auth/line/session', headers: { cookie: identity } });
+    };
+
+    // Without a second factor, each provider signs the staff member in.
+    for (const before of [await google(), await facebook(), await line()]) {
+      expect(before.statusCode, before.body).toBe(200);
+      // Facebook's route answers `{status, data}`, the others `{status, response: {data}}`.
+      const body = before.json();
+      expect((body.response ?? body).data.user.email).toBe(staff.email);
+    }
 
     await withSecondFactor(staff.email);
-    for (const attempt of [await google(), await facebook()]) {
+    for (const attempt of [await google(), await facebook(), await line()]) {
       expect(attempt.statusCode, attempt.body).toBe(403);
       expect(attempt.json()).toEqual({
         status: false,
