@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSitePath, matchSiteRoute } from './site-routes';
+import { isSitePath, matchSiteRoute, pageQuery } from './site-routes';
 
 describe('isSitePath', () => {
   it.each([
@@ -39,5 +39,30 @@ describe('matchSiteRoute', () => {
 
   it('keeps a malformed escape as it came instead of throwing', () => {
     expect(matchSiteRoute('/articles/%E0')).toEqual({ name: 'article', params: { slug: '%E0' } });
+  });
+});
+
+describe('pageQuery', () => {
+  it('keeps only what a server-rendered page reads, and lng, in one order', () => {
+    expect(pageQuery('cars', '?fbclid=IwAR0abc&utm_source=fb&page=2&lng=th&utm_campaign=x&gclid=1')).toBe(
+      '?lng=th&page=2',
+    );
+    expect(pageQuery('cars', '?sort=price_asc&category_id=3')).toBe('?category_id=3&sort=price_asc');
+    expect(pageQuery('carDetails', '?pickup=2026-12-01&return=2026-12-03&fbclid=1&page=4')).toBe(
+      '?pickup=2026-12-01&return=2026-12-03',
+    );
+    expect(pageQuery('home', '?utm_medium=cpc&whatever=1')).toBe('');
+    expect(pageQuery('home', '')).toBe('');
+  });
+
+  it('keeps repeated values in their order, and decodes and encodes them alike', () => {
+    expect(pageQuery('cars', '?page=3&fbclid=z&page=1')).toBe('?page=3&page=1');
+    expect(pageQuery('cars', '?search=Honda%20City&utm_term=a')).toBe('?search=Honda+City');
+  });
+
+  it('leaves pages the browser renders alone', () => {
+    expect(pageQuery('about', '?fbclid=1')).toBeUndefined();
+    expect(pageQuery('resetPassword', '?token=abc')).toBeUndefined();
+    expect(pageQuery(undefined, '?a=1')).toBeUndefined();
   });
 });

@@ -32,6 +32,73 @@ export const sitePaths = {
 } as const;
 export type SitePathName = keyof typeof sitePaths;
 
+/**
+ * The pages the server renders to HTML (docs/decisions/0009): the ones a visitor lands on from
+ * a search, an ad or a shared link. Pages behind sign-in stay browser-rendered: the server cannot
+ * see the session, which lives in the browser's storage. Each comes with the query parameters
+ * it reads: its whole query as far as the page is concerned. The server keeps one rendered copy
+ * per path, language and these parameters, and renders from them alone; anything else in the
+ * address (fbclid, gclid, utm_*, a typo) is dropped before the render, so an ad campaign's
+ * unique click ids are served from the page cache (docs/decisions/3104). The site's router
+ * shows these pages only these parameters too (apps/web/src/lib/router.tsx useSearchParams),
+ * so a page that starts reading another one gets nothing until it is declared here.
+ * `lng` is read by every page (the language a link chose) and is always kept.
+ */
+export const serverRenderedPages = {
+  home: [],
+  // apps/web/src/features/catalog/listing-params.ts readListing
+  cars: ['category_id', 'type', 'search', 'min', 'max', 'page', 'sort', 'pickup', 'return', 'branch'],
+  // apps/web/src/features/catalog/booking-box.tsx
+  carDetails: ['branch', 'pickup', 'return', 'pickupTime', 'returnTime'],
+} as const satisfies Partial<Record<SitePathName, readonly string[]>>;
+export type ServerRenderedPage = keyof typeof serverRenderedPages;
+
+export function isServerRendered(name: SitePathName | undefined): name is ServerRenderedPage {
+  return name !== undefined && Object.hasOwn(serverRenderedPages, name);
+}
+
+/**
+ * A server-rendered page's query reduced to the parameters it reads (and `lng`), in one order
+ * (by name; a name's repeated values keep theirs), as `?a=1&b=2` or ''. Undefined for a page the
+ * server does not render: the browser renders it from the whole address.
+ */
+export function pageQuery(name: SitePathName | undefined, search: string): string | undefined {
+  if (!isServerRendered(name)) return undefined;
+  const read = new Set<string>(['lng', ...serverRenderedPages[name]]);
+  const kept = formFields(search).filter(([key]) => read.has(key));
+  // Array sort is stable: `?page=1&page=2` keeps its order, so the page reads the same first value.
+  kept.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const query = kept.map(([key, value]) => `${formEncoded(key)}=${formEncoded(value)}`).join('&');
+  return query ? `?${query}` : '';
+}
+
+/**
+ * A query string's names and values, decoded as URLSearchParams decodes them (`+` is a space; a
+ * malformed escape is kept as it came). By hand: the contract runs where URLSearchParams is not
+ * in its type library.
+ */
+function formFields(search: string): [string, string][] {
+  return search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter(Boolean)
+    .map((part) => {
+      const at = part.indexOf('=');
+      return at < 0
+        ? [formDecoded(part), '']
+        : [formDecoded(part.slice(0, at)), formDecoded(part.slice(at + 1))];
+    });
+}
+
+function formDecoded(text: string): string {
+  return decoded(text.replace(/\+/g, ' '));
+}
+
+/** As URLSearchParams writes a name or value: a space as `+`. */
+function formEncoded(text: string): string {
+  return encodeURIComponent(text).replace(/%20/g, '+');
+}
+
 const matchers = Object.entries(sitePaths).map(([name, pattern]) => {
   const source = pattern
     .split('/')

@@ -36,3 +36,10 @@ export const jobRuns = new Counter({
   labelNames: ['job', 'result'] as const,
   registers: [metricsRegistry],
 });
+
+export const pageBuilds = new Counter({
+  name: 'siam_page_builds_total',
+  help: 'Site pages built for the page cache (rendered by the server, or given their head), by page: a crowd served from the cache adds none',
+  labelNames: ['page'] as const,
+  registers: [metricsRegistry],
+});

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import type { Language } from '@siam/contract/languages';
-import type { SitePathName } from '@siam/contract/site-routes';
 import { escapeMarkup } from '../lib/escape-markup';
 import { TtlCache } from '../lib/ttl-cache';
 
@@ -15,14 +14,6 @@ interface ServerEntry {
   setApiTransport(transport: (url: string, call: ApiCall) => Promise<ApiAnswer>): void;
   serverStateElementId: string;
 }
-
-/**
- * The pages the server renders to HTML: the ones a visitor lands on from a
- * search or a shared link, where the first paint on a slow phone matters most
- * (docs/decisions/0009). Pages behind sign-in stay browser-rendered: the
- * server cannot see the session, which lives in the browser's storage.
- */
-export const serverRenderedPages: ReadonlySet<SitePathName> = new Set(['home', 'cars', 'carDetails']);
 
 export interface RenderedPage {
   /** The markup inside <div id="root">. */

@@ -3,15 +3,23 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isSitePath, matchSitePath, sitePaths } from '@siam/contract/site-routes';
+import {
+  isServerRendered,
+  isSitePath,
+  matchSitePath,
+  pageQuery,
+  sitePaths,
+  type SitePathName,
+} from '@siam/contract/site-routes';
 import type { ErrorEnvelope } from '@siam/contract/errors';
 import { pageLanguage } from '../lib/language';
 import { injectHead } from '../modules/seo/html-head';
 import { injectPreloads, preloadTags, readPagePreloads } from './page-preloads';
 import type { Language } from '@siam/contract/languages';
+import { pageBuilds } from '../lib/metrics';
 import { sendUnavailable } from './unavailable-answer';
 import { PageCache, compressForOne, type CachedPage } from './page-cache';
-import { bootScriptTag, insertRenderedPage, loadPageRenderer, serverRenderedPages } from './page-renderer';
+import { bootScriptTag, insertRenderedPage, loadPageRenderer } from './page-renderer';
 
 export interface SitePluginOptions {
   /** The built site (apps/web/dist). When it has no index.html, a short page says how to build it. */
@@ -82,13 +90,14 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
    * does not exist gets the not-found page with 404, as search engines expect.
    * Undefined when the visitor has gone before the render began: nobody would read it.
    */
-  const buildPage = async (request: FastifyRequest, pathname: string, language: Language) => {
+  const buildPage = async (request: FastifyRequest, page: PageAddress, language: Language) => {
+    const { pathname, route } = page;
+    pageBuilds.inc({ page: route ?? 'none' });
     const head = await app.services.seo.headFor(pathname, language);
     if (head === 'not-found') return { status: 404, html: indexHtml, keep: true };
-    const route = matchSitePath(pathname);
     let html = injectHead(indexHtml, head, app.settings.publicUrl);
     if (preloads) html = injectPreloads(html, preloadTags(preloads, route, language, head.leadImage));
-    if (!renderPage || !route || !serverRenderedPages.has(route)) return { status: 200, html, keep: true };
+    if (!renderPage || !isServerRendered(route)) return { status: 200, html, keep: true };
     if (clientGone(request)) return undefined;
     if (!(await renderSlots.take())) throw new TooBusy();
     // A visitor who waited for a slot may have gone meanwhile.
@@ -98,10 +107,12 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
     }
     const started = performance.now();
     try {
-      const page = await renderPage(request.url, language);
+      // Rendered from what the page reads, never from the rest of the address: the page is the
+      // same for every visitor of its cache key, whatever tracking parameters they came with.
+      const rendered = await renderPage(`${pathname}${page.query}`, language);
       // The scripts are rewritten in the page's head before the body goes in: the rewrite reads
       // the whole text it is given, and the head is a tenth of the page.
-      html = insertRenderedPage(deferScripts ? deferScripts(html) : html, page);
+      html = insertRenderedPage(deferScripts ? deferScripts(html) : html, rendered);
       return {
         status: 200,
         html,
@@ -119,18 +130,20 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) return sendIndex(reply, 200);
-    const pathname = request.url.split('?')[0] ?? '/';
+    const address = pageAddress(request.url);
     const language = pageLanguage(request);
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     if (!pageCache.enabled) {
-      const page = await buildPage(request, pathname, language).catch(busyOrThrow);
+      const page = await buildPage(request, address, language).catch(busyOrThrow);
       if (page === 'busy') return sendUnavailable(app, request, reply, 'busy');
       if (!page) return reply.status(499).send();
       if (page.timing) reply.header('server-timing', page.timing);
       return sendPageOnce(request, reply, page);
     }
-    const key = `${language} ${request.url}`;
-    const render = () => buildPage(request, pathname, language);
+    // The path, the language and the parameters the page reads: an ad click's unique fbclid or
+    // utm_* is the same page as every other click's (docs/decisions/3104).
+    const key = `${language} ${address.pathname}${address.query}`;
+    const render = () => buildPage(request, address, language);
     // A render shared with a visitor who has gone answers nobody: this visitor renders their own.
     const page =
       (await pageCache.get(key, render)) ??
@@ -175,6 +188,21 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
     return isSitePath(pathname) ? sendPage(request, reply) : sendIndex(reply, 404);
   });
 });
+
+/** A page's address as far as the page is concerned: its path, and of its query what it reads. */
+interface PageAddress {
+  pathname: string;
+  route: SitePathName | undefined;
+  /** `?…` with the parameters a server-rendered page reads, or ''; '' for every other page, whose HTML is its head alone. */
+  query: string;
+}
+
+function pageAddress(url: string): PageAddress {
+  const at = url.indexOf('?');
+  const pathname = at < 0 ? url : url.slice(0, at);
+  const route = matchSitePath(pathname);
+  return { pathname, route, query: pageQuery(route, at < 0 ? '' : url.slice(at)) ?? '' };
+}
 
 /** The client closed the connection (a timed-out phone, a crowd that gave up): no render for it. */
 function clientGone(request: FastifyRequest): boolean {

@@ -6,7 +6,19 @@ function Shown() {
   const { pathname, search, hash, state } = useLocation();
   const params = useParams();
   const [query] = useSearchParams();
-  return <p>{JSON.stringify({ pathname, search, hash, state, params, page: query.get('page') })}</p>;
+  return (
+    <p>
+      {JSON.stringify({
+        pathname,
+        search,
+        hash,
+        state,
+        params,
+        page: query.get('page'),
+        query: query.toString(),
+      })}
+    </p>
+  );
 }
 
 const at = (url: string) =>
@@ -17,20 +29,38 @@ const at = (url: string) =>
       </StaticRouter>,
     )
       .replace(/^<p>|<\/p>$/g, '')
-      .replace(/&quot;/g, '"'),
+      .replace(/&quot;/g, '"')
+      .replace(/&amp;/g, '&'),
   ) as Record<string, unknown>;
 
 describe('the site router on the server', () => {
   it('reads the address, its query and the route parameters from the contract', () => {
-    expect(at('/cars/12?page=2#photos')).toEqual({
+    expect(at('/cars/12?branch=BKK#photos')).toEqual({
       pathname: '/cars/12',
-      search: '?page=2',
+      search: '?branch=BKK',
       hash: '#photos',
       state: null,
       params: { id: '12' },
-      page: '2',
+      page: null,
+      query: 'branch=BKK',
     });
     expect(at('/about')).toMatchObject({ pathname: '/about', search: '', params: {}, page: null });
+  });
+
+  it('shows a page the server renders only the parameters it declares, so a tracking id cannot change it', () => {
+    expect(at('/cars?fbclid=IwAR0x&page=2&utm_source=fb&lng=th')).toMatchObject({
+      search: '?fbclid=IwAR0x&page=2&utm_source=fb&lng=th',
+      page: '2',
+      query: 'lng=th&page=2',
+    });
+    expect(at('/cars/12?gclid=1&page=2&pickup=2027-01-10')).toMatchObject({
+      page: null,
+      query: 'pickup=2027-01-10',
+    });
+    // A page the browser renders reads its whole query (a reset link's token, a newsletter's).
+    expect(at('/reset-password?token=abc&utm_source=mail')).toMatchObject({
+      query: 'token=abc&utm_source=mail',
+    });
   });
 
   it('a redirect draws nothing and goes nowhere during a server render', () => {

@@ -8,7 +8,7 @@ import {
   useState,
   type ReactNode,
 } from 'react';
-import { matchSiteRoute } from '@siam/contract/site-routes';
+import { matchSitePath, matchSiteRoute, pageQuery } from '@siam/contract/site-routes';
 
 /**
  * The site's router: the address as React state, moved by the History API.
@@ -124,14 +124,23 @@ export function useParams(): Partial<Record<string, string>> {
   return useMemo(() => matchSiteRoute(pathname)?.params ?? {}, [pathname]);
 }
 
-/** The query string, and a way to replace it (the path stays, the hash goes). */
+/**
+ * The query string, and a way to replace it (the path stays, the hash goes). A page the server
+ * renders sees only the parameters it declares in the contract (serverRenderedPages): the server
+ * renders it from those alone and keeps one copy for every visitor who differs only in the rest
+ * (fbclid, utm_*), so what the page shows must not depend on the rest (docs/decisions/3104).
+ */
 export function useSearchParams(): [
   URLSearchParams,
   (next: URLSearchParams, options?: NavigateOptions) => void,
 ] {
   const location = useLocation();
   const navigate = useNavigate();
-  const params = useMemo(() => new URLSearchParams(location.search), [location.search]);
+  const params = useMemo(
+    () =>
+      new URLSearchParams(pageQuery(matchSitePath(location.pathname), location.search) ?? location.search),
+    [location.pathname, location.search],
+  );
   const setParams = useCallback(
     (next: URLSearchParams, options?: NavigateOptions) => {
       const search = next.toString();

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { acceptPrice, defaultListing, pageItems, readListing, writeListing } from './listing-params';
+import { serverRenderedPages } from '@siam/contract/site-routes';
 
 describe('pageItems: first, last, current ± 1, an ellipsis only where numbers are skipped', () => {
   it.each([
@@ -50,5 +51,23 @@ describe('listing state in the URL', () => {
       new URLSearchParams('category_id=x&min=9&max=5&page=0&sort=bogus&pickup=2099-02-30&return=2099-03-01'),
     );
     expect(state).toEqual({ ...defaultListing, priceMax: 5 });
+  });
+});
+
+describe('the listing reads only the parameters the contract declares for it', () => {
+  it('asks the address for nothing the server leaves out of the cached page (decision 3104)', () => {
+    const asked = new Set<string>();
+    class Recording extends URLSearchParams {
+      override get(name: string) {
+        asked.add(name);
+        return super.get(name);
+      }
+    }
+    readListing(new Recording('?page=2&sort=price_asc'));
+    expect(
+      [...asked].filter((name) => !(serverRenderedPages.cars as readonly string[]).includes(name)),
+    ).toEqual([]);
+    // And it reads them all: a parameter declared but never read would only split the cache.
+    expect([...asked].sort()).toEqual([...serverRenderedPages.cars].sort());
   });
 });
