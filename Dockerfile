@@ -5,7 +5,7 @@
 # With PostgreSQL, Redis and an S3 bucket behind nginx: compose.yaml.
 
 # ---- build: every dependency, then the site, its server renderer and the API bundle ----
-FROM node:20-bookworm-slim AS build
+FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contract/package.json packages/contract/
@@ -16,7 +16,7 @@ COPY . .
 RUN npm run build
 
 # ---- runtime: production dependencies only, the built files, a user without rights ----
-FROM node:20-bookworm-slim AS runtime
+FROM node:22-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -62,8 +62,6 @@ export const settingsSchema = z.object({
         .filter(Boolean),
     )
     .refine((list) => list.every(isAddressOrCidr), 'must be a comma-separated list of addresses or CIDRs'),
-  /** Where the built site lives; the API serves it. */
-  WEB_DIST_DIR: optional(z.string()),
   /**
    * Signs session tokens. Every instance behind one load balancer needs the
    * same value; when unset, one is generated into DATA_DIR/session-secret.
