@@ -134,6 +134,9 @@ export class FleetService {
       return await this.repository.transaction(async (repo, tx) => {
         const before = await repo.category(id);
         if (!before) throw notFound('Category');
+        const count = async () => (await repo.categories()).find((c) => c.id === id)?.carModels ?? 0;
+        // Nothing to change (`{}`): the category as it is, as every PATCH answers; nothing to audit.
+        if (!Object.keys(body).length) return { ...before, carModels: await count() };
         checkAgeRange(
           body.minDriverAge ?? before.minDriverAge,
           body.maxDriverAge === undefined ? before.maxDriverAge : body.maxDriverAge,
@@ -146,8 +149,7 @@ export class FleetService {
           before,
           after,
         });
-        const count = (await repo.categories()).find((c) => c.id === id)?.carModels ?? 0;
-        return { ...after, carModels: count };
+        return { ...after, carModels: await count() };
       });
     } catch (error) {
       explainWriteError(error, 'A category with this slug');

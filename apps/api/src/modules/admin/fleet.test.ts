@@ -88,6 +88,26 @@ describeEachDatabase('back office: fleet and prices', (ctx) => {
     await patch(`units/${unit.id}`, { status: 'in_service' });
   });
 
+  it('answers a PATCH with nothing in it with the thing as it is (200), as every PATCH does, and writes nothing', async () => {
+    // Issue 31: PATCH /admin/categories/{id} with {} answered 500 (an UPDATE with nothing to set).
+    const patch = (url: string) =>
+      app.inject({ method: 'PATCH', url: `/api/v1/admin/${url}`, headers: auth.admin, payload: {} });
+    const [category] = (await app.inject({ url: '/api/v1/admin/categories', headers: auth.admin })).json()
+      .response.data;
+    const audited = (await audit(`entity=category&entityId=${category.id}`)).data.length;
+    const same = await patch(`categories/${category.id}`);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(same.json().response.data).toEqual(category);
+    expect((await audit(`entity=category&entityId=${category.id}`)).data.length).toBe(audited);
+    const [car] = (await app.inject({ url: '/api/v1/admin/car-models', headers: auth.admin })).json().response
+      .data;
+    expect((await patch(`car-models/${car.id}`)).statusCode).toBe(200);
+    const [branch] = (await app.inject({ url: '/api/v1/admin/branches', headers: auth.admin })).json()
+      .response.data;
+    expect((await patch(`branches/${branch.code}`)).statusCode).toBe(200);
+    expect((await patch('categories/999999')).statusCode).toBe(404);
+  });
+
   it('refuses bad car data with per-field errors and writes nothing', async () => {
     const before = (await audit('entity=car_model')).pagination.total;
     const res = await app.inject({
