@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { loadSettings, SettingsError } from './config/settings';
 import { openDatabaseFromSettings } from './db/open-from-settings';
+import { MigrationHistoryError } from './db/migrate';
 import { prepareDatabase } from './db/start-up';
 import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
 import { jobRuns } from './lib/metrics';
@@ -110,7 +111,13 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SettingsError || error instanceof DataDirLockedError) {
+  // Said plainly, without a stack: what the operator must fix (a setting, the data folder in use,
+  // a migration edited or named out of order) is the whole message.
+  if (
+    error instanceof SettingsError ||
+    error instanceof DataDirLockedError ||
+    error instanceof MigrationHistoryError
+  ) {
     console.error(error.message);
   } else {
     console.error('Siam Drive could not start:', error);
