@@ -76,30 +76,132 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     // Tests isolate themselves in a schema of their own; see test/databases.ts.
     options: target.searchPath ? `-c search_path=${target.searchPath}` : undefined,
   });
-  // A dropped idle connection must not crash the process; the next query reconnects.
+  // A connection can die at any moment of its life (a restart, a fail-over, a DBA ending sessions,
+  // idle_in_transaction_session_timeout). pg reports it as an 'error' event on the client, and an
+  // 'error' event nobody listens to ends the process (issue 31). The pool listens only while a
+  // client is idle in it and stops when the client is checked out, so every client gets a listener
+  // of its own for its whole life: the query in flight, if any, fails by itself (503 or a retry),
+  // and the client leaves the pool when it is released (see release below).
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
+  // An idle client that dies is removed by the pool, which then reports it here.
   pool.on('error', () => {});
+  retryReadsOnLostConnections(pool);
   const on = (c: pg.Pool | pg.PoolClient): Connection => ({
     exec: async (sql) => {
       await c.query(sql);
     },
     query: async <T>(sql: string, params: unknown[] = []) => (await c.query(sql, params)).rows as T[],
   });
+  /** Runs `fn` on a client of the pool; a client whose connection failed leaves the pool instead of going back. */
+  const withClient = async <T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    let lost: Error | undefined;
+    try {
+      return await fn(client);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) lost = error as Error;
+      throw error;
+    } finally {
+      client.release(lost);
+    }
+  };
+  const db = drizzlePg(pool);
+  // Drizzle's own transaction on a pool sends BEGIN before its try block, so a client whose BEGIN
+  // fails (a connection that died just before) is never released, and the pool shrinks by one for
+  // good. Here each transaction takes its client itself and always gives it back.
+  db.transaction = (fn, config) => withClient((client) => drizzlePg(client).transaction(fn, config));
   return {
     kind: 'postgres',
-    db: drizzlePg(pool) as unknown as Db,
+    db: db as unknown as Db,
     ...on(pool),
-    withConnection: async (fn) => {
-      const client = await pool.connect();
-      try {
-        return await fn(on(client));
-      } finally {
-        client.release();
-      }
-    },
+    withConnection: (fn) => withClient((client) => fn(on(client))),
     listen: (channel, onMessage, onReconnect) =>
       listenOnOwnConnection(target, channel, onMessage, onReconnect),
     close: () => pool.end(),
   };
+}
+
+/**
+ * How long to wait before each new attempt after a lost connection: a restart refuses connections
+ * for a second or two. After the last, the error stands (a 503 in the visitor's language).
+ */
+const RETRY_DELAYS_MS = [250, 500, 1_000, 2_000];
+
+/**
+ * Whether an error means the connection was lost or refused (the statement may be sent again on a
+ * new one), as opposed to a pool that found no free connection in time: a retry would only queue
+ * behind the same crowd.
+ */
+function isConnectionLost(error: unknown): boolean {
+  if (!isDatabaseUnavailable(error)) return false;
+  for (let e: unknown = error; e instanceof Error; e = e.cause)
+    if ((e as { code?: unknown }).code === 'ETIMEDOUT' || /timeout exceeded/i.test(e.message)) return false;
+  return true;
+}
+
+/**
+ * A statement that only reads (SELECT, outside a transaction: every statement on the pool itself
+ * is one), so that running it again changes nothing. Functions that do something are left out.
+ */
+function isRead(sql: string): boolean {
+  return (
+    /^\s*\(?\s*select\b/i.test(sql) &&
+    !/\b(nextval|setval|pg_notify|pg_advisory\w*|pg_try_advisory\w*|set_config|pg_terminate_backend)\s*\(/i.test(
+      sql,
+    )
+  );
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A read on the pool whose connection was lost (a backend ended, a restart) is sent again on a new
+ * connection, a few times, before the request hears of it. Writes are not: one that was sent may
+ * have been done.
+ */
+function retryReadsOnLostConnections(pool: pg.Pool): void {
+  const query = pool.query.bind(pool) as (config: unknown, values?: unknown) => Promise<pg.QueryResult>;
+  const retried = async (config: string | pg.QueryConfig, values?: unknown) => {
+    const sql = typeof config === 'string' ? config : config.text;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await query(config, values);
+      } catch (error) {
+        const delay = RETRY_DELAYS_MS[attempt];
+        if (delay === undefined || !isConnectionLost(error) || !isRead(sql)) throw error;
+        await pause(delay);
+      }
+    }
+  };
+  (pool as unknown as { query: typeof retried }).query = retried;
+}
+
+/**
+ * Runs `fn` in one transaction, and runs it again on a new connection when the connection was lost
+ * before COMMIT was sent: nothing of the first attempt was committed, so the second cannot double
+ * anything. A connection lost during or after COMMIT leaves it unknown whether the transaction
+ * committed: that is never retried; the request answers 503 and the caller's own retry settles it
+ * (a booking's Idempotency-Key). Only for transactions whose every effect is in the database: a
+ * charge at a gateway, a mail or a file inside `fn` would happen again.
+ */
+export async function transactionRetriedIfLost<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    let committing = false;
+    try {
+      return await db.transaction(async (tx) => {
+        const result = await fn(tx as unknown as Db);
+        // From here on Drizzle sends COMMIT: a lost connection no longer says "not done".
+        committing = true;
+        return result;
+      });
+    } catch (error) {
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (committing || delay === undefined || !isConnectionLost(error)) throw error;
+      await pause(delay);
+    }
+  }
 }
 
 const RELISTEN_DELAY_MS = 1_000;

@@ -5,7 +5,7 @@ import type { DriverLicence } from '@siam/contract/drivers';
 import type { SlipCheckResult } from '@siam/contract/bookings';
 import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import { transactionRetriedIfLost, type Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import type { LocalizedText } from '../../db/schema/localized';
@@ -232,8 +232,13 @@ const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_
 export class BookingsRepository {
   constructor(readonly db: Db) {}
 
-  transaction<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
-    return this.db.transaction((tx) => fn(tx as unknown as Executor));
+  /**
+   * Runs `fn` in one transaction. `retryIfLost`: run it again when the connection is lost before
+   * COMMIT (db/client.ts transactionRetriedIfLost), for work that is all in the database.
+   */
+  transaction<T>(fn: (tx: Executor) => Promise<T>, options: { retryIfLost?: boolean } = {}): Promise<T> {
+    const run = (tx: Db) => fn(tx as unknown as Executor);
+    return options.retryIfLost ? transactionRetriedIfLost(this.db, run) : this.db.transaction(run);
   }
 
   async carForQuote(ex: Executor, carModelId: number, branchCode: string) {

@@ -395,130 +395,137 @@ export class BookingsService {
       | { kind: 'replay'; result: StoredOutcome }
       | { kind: 'wait'; bookingId: number };
 
-    const outcome: Outcome = await this.repo.transaction(async (tx) => {
-      // Before anything else touches the customer's row (see lockCustomer).
-      if (!staff) await this.repo.lockCustomer(tx, userId);
-      if (!(await this.repo.claimIdempotencyKey(tx, userId, key, hash))) {
-        const record = await this.repo.idempotencyRecord(tx, userId, key);
-        if (record && record.request_hash !== hash)
-          throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another booking request');
-        const stored = this.repo.storedOutcome(record);
-        if (stored) return { kind: 'replay', result: stored };
-        if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
-      }
-      const q = await this.quotes.compute(tx, input, lang, customerId, staff !== undefined);
-      checkDrivers(input, carDriverRules(q.car), bangkokToday(this.now()));
-      // On a company's account: made out to the company as its account says, billed on its monthly invoice.
-      const company =
-        input.paymentMethod === 'company_account' ? await this.companyAccount(tx, userId) : null;
-      // A booking that costs nothing, or one the company's account pays, is confirmed at once (below):
-      // it holds nothing unpaid.
-      const free = q.price.total === 0 || company !== null;
-      // Staff bookings are outside the limits: the staff member is at the counter with the customer.
-      if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin);
-      const { startsAt, endsAt, blockedUntil } = rentalPeriod(input, q.oneWay);
-      const booking = await this.repo.insertBooking(tx, {
-        userId: customerId,
-        carModelId: input.carModelId,
-        branchCode: input.branchCode,
-        pickupDate: input.pickupDate,
-        returnDate: input.returnDate,
-        pickupAt: startsAt.toISOString(),
-        returnAt: endsAt.toISOString(),
-        days: q.days,
-        paymentMethod: input.paymentMethod,
-        firstName: input.driver.firstName,
-        lastName: input.driver.lastName,
-        email: input.driver.email,
-        phone: input.driver.phone,
-        idNumber: input.driver.idNumber.toUpperCase(),
-        language: lang,
-        pricePerDay: toBaht(q.car.price_per_day),
-        rentalAmount: toBaht(q.price.rentalAmount),
-        hotDealPercent: q.hotDealPercent === null ? null : q.hotDealPercent.toFixed(2),
-        hotDealDiscount: toBaht(q.price.hotDealDiscount),
-        addonsAmount: toBaht(q.price.addonsAmount),
-        promoCode: q.promo?.code ?? null,
-        promoDiscount: toBaht(q.price.promoDiscount),
-        total: toBaht(q.price.total),
-        vat: toBaht(q.price.vat),
-        paymentDueAt: paymentDeadline(input.paymentMethod, this.now()).toISOString(),
-        depositAmount: toBaht(q.car.deposit),
-        priceRules: q.rules,
-        rulesAmount: toBaht(q.rules.reduce((sum, l) => sum + l.amount, 0)),
-        returnBranchCode: q.oneWay ? q.returnBranch : null,
-        oneWayFee: toBaht(q.price.fees.find((f) => f.code === 'one_way')?.amount ?? 0),
-        createdIp: staff ? null : (origin.ip ?? null),
-        deviceId: staff ? null : (origin.deviceId ?? null),
-        taxBuyer: company?.buyer ?? input.taxInvoice ?? null,
-        companyId: company?.id ?? null,
-      });
-      // The company's details are kept in the customer's profile for their next booking.
-      if (input.taxInvoice && !staff && !company)
-        await this.repo.saveTaxDetails(tx, userId, input.taxInvoice);
-      await this.repo.insertDrivers(tx, booking.id, [input.driver, ...input.additionalDrivers]);
-      for (const h of q.handovers) {
-        const where = input[h.leg]!;
-        await this.repo.insertHandover(tx, {
-          bookingId: booking.id,
-          leg: h.leg,
-          zoneId: where.zoneId,
-          zoneName: h.zoneName,
-          kind: where.kind,
-          // Only what the kind asks for: a hotel's address, or a flight number.
-          address: where.kind === 'flight' ? '' : where.address,
-          flightNumber: where.kind === 'flight' ? where.flightNumber : '',
-          fee: toBaht(h.fee),
-        });
-      }
-      for (const a of q.price.addons)
-        await this.repo.insertBookingAddon(tx, {
-          bookingId: booking.id,
-          code: a.code,
-          pricePerDay: toBaht(a.pricePerDay),
-          quantity: a.quantity,
-          amount: toBaht(a.amount),
-        });
-      if (q.promo) {
-        if (!(await this.repo.consumePromotion(tx, q.promo.id))) throw promotionInvalid();
-        await this.repo.recordPromotionUse(
-          tx,
-          q.promo.id,
-          booking.id,
-          customerId,
-          toBaht(q.price.promoDiscount),
-        );
-      }
-      const units = await this.repo.candidateUnits(
-        tx,
-        input.carModelId,
-        input.branchCode,
-        startsAt,
-        blockedUntil,
-      );
-      let unitId: number | undefined;
-      for (const unit of units.filter((u) => u.free)) {
-        const hold = await this.repo.insertHold(tx, {
-          unitId: unit.id,
-          bookingId: booking.id,
-          startsAt,
-          endsAt,
-          blockedUntil,
-          createdBy: userId,
-        });
-        if (hold) {
-          unitId = unit.id;
-          break;
+    const outcome: Outcome = await this.repo.transaction(
+      async (tx) => {
+        // Before anything else touches the customer's row (see lockCustomer).
+        if (!staff) await this.repo.lockCustomer(tx, userId);
+        if (!(await this.repo.claimIdempotencyKey(tx, userId, key, hash))) {
+          const record = await this.repo.idempotencyRecord(tx, userId, key);
+          if (record && record.request_hash !== hash)
+            throw new AppError(
+              'CONFLICT',
+              'This Idempotency-Key was already used for another booking request',
+            );
+          const stored = this.repo.storedOutcome(record);
+          if (stored) return { kind: 'replay', result: stored };
+          if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
         }
-      }
-      if (unitId === undefined) throw new AppError('CAR_UNAVAILABLE', CAR_UNAVAILABLE_MESSAGE);
-      await this.repo.setUnit(tx, booking.id, unitId);
-      // Nothing to pay, nothing to wait for: no "transfer ฿0", no card charged for nothing.
-      if (free) await this.cards.confirm(tx, booking.id);
-      await this.repo.attachIdempotencyBooking(tx, userId, key, booking.id);
-      await staff?.inTx?.(tx, booking.id);
-      return { kind: 'created', bookingId: booking.id, bookingNumber: booking.booking_number, free };
-    });
+        const q = await this.quotes.compute(tx, input, lang, customerId, staff !== undefined);
+        checkDrivers(input, carDriverRules(q.car), bangkokToday(this.now()));
+        // On a company's account: made out to the company as its account says, billed on its monthly invoice.
+        const company =
+          input.paymentMethod === 'company_account' ? await this.companyAccount(tx, userId) : null;
+        // A booking that costs nothing, or one the company's account pays, is confirmed at once (below):
+        // it holds nothing unpaid.
+        const free = q.price.total === 0 || company !== null;
+        // Staff bookings are outside the limits: the staff member is at the counter with the customer.
+        if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin);
+        const { startsAt, endsAt, blockedUntil } = rentalPeriod(input, q.oneWay);
+        const booking = await this.repo.insertBooking(tx, {
+          userId: customerId,
+          carModelId: input.carModelId,
+          branchCode: input.branchCode,
+          pickupDate: input.pickupDate,
+          returnDate: input.returnDate,
+          pickupAt: startsAt.toISOString(),
+          returnAt: endsAt.toISOString(),
+          days: q.days,
+          paymentMethod: input.paymentMethod,
+          firstName: input.driver.firstName,
+          lastName: input.driver.lastName,
+          email: input.driver.email,
+          phone: input.driver.phone,
+          idNumber: input.driver.idNumber.toUpperCase(),
+          language: lang,
+          pricePerDay: toBaht(q.car.price_per_day),
+          rentalAmount: toBaht(q.price.rentalAmount),
+          hotDealPercent: q.hotDealPercent === null ? null : q.hotDealPercent.toFixed(2),
+          hotDealDiscount: toBaht(q.price.hotDealDiscount),
+          addonsAmount: toBaht(q.price.addonsAmount),
+          promoCode: q.promo?.code ?? null,
+          promoDiscount: toBaht(q.price.promoDiscount),
+          total: toBaht(q.price.total),
+          vat: toBaht(q.price.vat),
+          paymentDueAt: paymentDeadline(input.paymentMethod, this.now()).toISOString(),
+          depositAmount: toBaht(q.car.deposit),
+          priceRules: q.rules,
+          rulesAmount: toBaht(q.rules.reduce((sum, l) => sum + l.amount, 0)),
+          returnBranchCode: q.oneWay ? q.returnBranch : null,
+          oneWayFee: toBaht(q.price.fees.find((f) => f.code === 'one_way')?.amount ?? 0),
+          createdIp: staff ? null : (origin.ip ?? null),
+          deviceId: staff ? null : (origin.deviceId ?? null),
+          taxBuyer: company?.buyer ?? input.taxInvoice ?? null,
+          companyId: company?.id ?? null,
+        });
+        // The company's details are kept in the customer's profile for their next booking.
+        if (input.taxInvoice && !staff && !company)
+          await this.repo.saveTaxDetails(tx, userId, input.taxInvoice);
+        await this.repo.insertDrivers(tx, booking.id, [input.driver, ...input.additionalDrivers]);
+        for (const h of q.handovers) {
+          const where = input[h.leg]!;
+          await this.repo.insertHandover(tx, {
+            bookingId: booking.id,
+            leg: h.leg,
+            zoneId: where.zoneId,
+            zoneName: h.zoneName,
+            kind: where.kind,
+            // Only what the kind asks for: a hotel's address, or a flight number.
+            address: where.kind === 'flight' ? '' : where.address,
+            flightNumber: where.kind === 'flight' ? where.flightNumber : '',
+            fee: toBaht(h.fee),
+          });
+        }
+        for (const a of q.price.addons)
+          await this.repo.insertBookingAddon(tx, {
+            bookingId: booking.id,
+            code: a.code,
+            pricePerDay: toBaht(a.pricePerDay),
+            quantity: a.quantity,
+            amount: toBaht(a.amount),
+          });
+        if (q.promo) {
+          if (!(await this.repo.consumePromotion(tx, q.promo.id))) throw promotionInvalid();
+          await this.repo.recordPromotionUse(
+            tx,
+            q.promo.id,
+            booking.id,
+            customerId,
+            toBaht(q.price.promoDiscount),
+          );
+        }
+        const units = await this.repo.candidateUnits(
+          tx,
+          input.carModelId,
+          input.branchCode,
+          startsAt,
+          blockedUntil,
+        );
+        let unitId: number | undefined;
+        for (const unit of units.filter((u) => u.free)) {
+          const hold = await this.repo.insertHold(tx, {
+            unitId: unit.id,
+            bookingId: booking.id,
+            startsAt,
+            endsAt,
+            blockedUntil,
+            createdBy: userId,
+          });
+          if (hold) {
+            unitId = unit.id;
+            break;
+          }
+        }
+        if (unitId === undefined) throw new AppError('CAR_UNAVAILABLE', CAR_UNAVAILABLE_MESSAGE);
+        await this.repo.setUnit(tx, booking.id, unitId);
+        // Nothing to pay, nothing to wait for: no "transfer ฿0", no card charged for nothing.
+        if (free) await this.cards.confirm(tx, booking.id);
+        await this.repo.attachIdempotencyBooking(tx, userId, key, booking.id);
+        await staff?.inTx?.(tx, booking.id);
+        return { kind: 'created', bookingId: booking.id, bookingNumber: booking.booking_number, free };
+        // All of it is in the database: a connection lost before COMMIT runs it again (issue 31).
+      },
+      { retryIfLost: true },
+    );
 
     if (outcome.kind === 'replay') return replay(outcome.result);
     if (outcome.kind === 'wait') return this.waitForOutcome(userId, key, outcome.bookingId, lang);
