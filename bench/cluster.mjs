@@ -8,7 +8,11 @@
 //  3. 50 creates a second for 60 s while one instance is killed (SIGKILL) and restarted: every
 //     create answered 2xx is in the database afterwards; every request that was not in flight on
 //     the killed instance succeeded; each one that was is retried with its Idempotency-Key and
-//     ends as exactly one booking or none.
+//     ends as exactly one booking or none;
+//  4. a PostgreSQL restart under 25 creates a second over 3 instances (bench/db-restart.mjs: a private
+//     cluster of its own): creates offered, acknowledged, lost, 502 and 503, instances that exited.
+//     BENCH_CLUSTER_BASELINE=<another built checkout> runs it on that build too, for a figure beside it;
+//     BENCH_CLUSTER_PARTS=restart runs only this part.
 // Needs: `npm run build`; nginx (Debian's, installed here if missing and we are root); a PostgreSQL
 // where it may CREATE DATABASE (BENCH_DATABASE_URL, else TEST_DATABASE_URL, else the local one);
 // Redis at BENCH_REDIS_URL (default redis://127.0.0.1:6379) when it answers.
@@ -21,12 +25,14 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
+import { benchDatabaseRestart } from './db-restart.mjs';
 import { loadAverage, root, serverNodeFlags } from './start-server.mjs';
 
 if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
   console.error('Build first: npm run build');
   process.exit(1);
 }
+if (process.env.BENCH_CLUSTER_PARTS === 'restart') process.exit((await benchDatabaseRestart()) ? 0 : 1);
 const nginxBinary = () =>
   ['/usr/sbin/nginx', '/usr/bin/nginx'].find((p) => existsSync(p)) ??
   spawnSync('sh', ['-c', 'command -v nginx']).stdout.toString().trim();
@@ -484,4 +490,6 @@ try {
   await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`).catch((e) => console.error(e.message));
   await admin.end();
 }
+if (!(await benchDatabaseRestart().catch((error) => console.error('PostgreSQL restart stopped:', error))))
+  failed = true;
 process.exit(failed ? 1 : 0);

@@ -5,13 +5,14 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { buildTestApp, testSettings } from '../../test/app';
 import { createTestDatabase } from '../../test/databases';
 import { daysFromNow, driver, makeCar, makeCustomer } from '../modules/bookings/booking-fixtures.test-helper';
-import { openDatabase, type Database } from './client';
+import { isDatabaseUnavailable, openDatabase, transactionRetriedIfLost, type Database } from './client';
 import { migrate } from './migrate';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -263,6 +264,92 @@ async function expectNothingLost(
   );
   expect(perKey).toEqual([]);
 }
+
+// What may run again after a lost connection, and what may not (docs/decisions/3101).
+describe.skipIf(!url)('after a lost connection', () => {
+  const schema = `faults_${randomBytes(4).toString('hex')}`;
+  const applicationName = `siam-retry-${randomBytes(4).toString('hex')}`;
+  let admin: pg.Client;
+  let database: Database;
+  beforeAll(async () => {
+    admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    const named = new URL(url!);
+    named.searchParams.set('application_name', applicationName);
+    database = await openDatabase({ kind: 'postgres', url: named.toString(), searchPath: schema });
+    await database.exec(`
+      CREATE TABLE probe (x integer NOT NULL);
+      -- A COMMIT that takes a second (a deferred trigger), long enough to lose its connection in the middle.
+      CREATE FUNCTION slow_commit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN PERFORM pg_sleep(1); RETURN NULL; END $$;
+      CREATE CONSTRAINT TRIGGER slow_commit AFTER INSERT ON probe DEFERRABLE INITIALLY DEFERRED
+        FOR EACH ROW WHEN (NEW.x = 4) EXECUTE FUNCTION slow_commit();`);
+  });
+  afterAll(async () => {
+    await database?.close();
+    await admin?.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await admin?.end();
+  });
+
+  /** Ends this suite's session that is running a statement like `pattern`, once it is seen running. */
+  const endSessionRunning = async (pattern: string) => {
+    for (let tries = 0; tries < 200; tries++) {
+      const { rows } = await admin.query<{ ended: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_stat_activity
+          WHERE application_name = $1 AND state = 'active' AND query ILIKE $2`,
+        [applicationName, pattern],
+      );
+      if (rows.some((r) => r.ended)) return;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    throw new Error(`no session ran ${pattern}`);
+  };
+  const probes = async (x: number) =>
+    (await database.query<{ n: number }>('SELECT count(*)::int AS n FROM probe WHERE x = $1', [x]))[0]!.n;
+
+  it('sends a read again on a new connection', async () => {
+    const read = database.query<{ n: number }>('SELECT 7 AS n FROM pg_sleep(0.5)');
+    await endSessionRunning('%pg_sleep(0.5)%');
+    expect(await read).toEqual([{ n: 7 }]);
+  });
+
+  it('does not send a write again: it may have been done', async () => {
+    const write = database.query('INSERT INTO probe (x) SELECT 1 FROM pg_sleep(0.5)');
+    await endSessionRunning('%INSERT INTO probe%');
+    await expect(write).rejects.toMatchObject({ code: '57P01' });
+    expect(await probes(1)).toBe(0);
+  });
+
+  it('runs a transaction again when its connection was lost before COMMIT', async () => {
+    let runs = 0;
+    const done = transactionRetriedIfLost(database.db, async (tx) => {
+      runs += 1;
+      await tx.execute(sql`INSERT INTO probe (x) VALUES (3)`);
+      if (runs === 1) await tx.execute(sql`SELECT pg_sleep(0.5)`);
+      return runs;
+    });
+    await endSessionRunning('%pg_sleep(0.5)%');
+    expect(await done).toBe(2);
+    expect(await probes(3)).toBe(1);
+  });
+
+  it('never runs a transaction again when its connection was lost during COMMIT', async () => {
+    let runs = 0;
+    const done = transactionRetriedIfLost(database.db, async (tx) => {
+      runs += 1;
+      await tx.execute(sql`INSERT INTO probe (x) VALUES (4)`);
+    });
+    await endSessionRunning('commit');
+    // Whether it committed is unknown to the app: the request answers 503 (isDatabaseUnavailable).
+    const error = await done.then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(isDatabaseUnavailable(error)).toBe(true);
+    expect(runs).toBe(1);
+    expect(await probes(4)).toBe(0);
+  });
+});
 
 // Issue 31: a database restart or a DBA ending sessions is survived by every instance, under a
 // stream of booking creates, and no acknowledged booking is lost.
