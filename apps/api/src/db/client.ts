@@ -131,13 +131,17 @@ const RETRY_DELAYS_MS = [250, 500, 1_000, 2_000];
 
 /**
  * Whether an error means the connection was lost or refused (the statement may be sent again on a
- * new one), as opposed to a pool that found no free connection in time: a retry would only queue
- * behind the same crowd.
+ * new one), as opposed to a pool that found no free connection in time (a retry would only queue
+ * behind the same crowd) or an embedded database that was closed (it does not come back).
  */
 function isConnectionLost(error: unknown): boolean {
   if (!isDatabaseUnavailable(error)) return false;
   for (let e: unknown = error; e instanceof Error; e = e.cause)
-    if ((e as { code?: unknown }).code === 'ETIMEDOUT' || /timeout exceeded/i.test(e.message)) return false;
+    if (
+      (e as { code?: unknown }).code === 'ETIMEDOUT' ||
+      /timeout exceeded|PGlite is closed/i.test(e.message)
+    )
+      return false;
   return true;
 }
 
