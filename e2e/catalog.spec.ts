@@ -406,11 +406,11 @@ test.describe('car details', () => {
     const car = await firstCar(page);
     const email = `catalog-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
     const register = await page.request.post('/api/v1/auth/register', {
-      data: { email, password: 'secret123', firstName: 'Somsri', lastName: 'Dee', phone: '0812345678' },
+      data: { email, password: 'secret-123', firstName: 'Somsri', lastName: 'Dee', phone: '0812345678' },
     });
     expect(register.ok()).toBe(true);
     const login = await (
-      await page.request.post('/api/v1/auth/login', { data: { email, password: 'secret123' } })
+      await page.request.post('/api/v1/auth/login', { data: { email, password: 'secret-123' } })
     ).json();
     await page.goto('/?lng=en');
     await page.evaluate(

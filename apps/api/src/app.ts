@@ -23,6 +23,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { authenticatePlugin } from './plugins/authenticate';
+import { clientAddressPlugin } from './plugins/client-address';
 import { errorHandlerPlugin } from './plugins/error-handler';
 import { loadSheddingPlugin } from './plugins/load-shedding';
 import { metricsPlugin } from './plugins/metrics';
@@ -101,6 +102,7 @@ export async function buildApp(options: BuildAppOptions) {
   });
 
   await app.register(errorHandlerPlugin);
+  await app.register(clientAddressPlugin);
   // First of the request hooks: a request turned away for a saturated process costs nothing more.
   await app.register(loadSheddingPlugin);
   await app.register(metricsPlugin);

@@ -1,6 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyServerOptions } from 'fastify';
 import { buildApp, type App } from '../src/app';
 import { loadSettings, type Settings } from '../src/config/settings';
 import type { Database } from '../src/db/client';
@@ -27,12 +28,19 @@ export function testSettings(overrides: Record<string, string> = {}): Settings {
 /** The real app on a test database; requests go through `app.inject()`. */
 export async function buildTestApp(
   database: Database,
-  options: { settings?: Settings; webRoot?: string; clock?: { now(): Date } } = {},
+  options: {
+    settings?: Settings;
+    webRoot?: string;
+    clock?: { now(): Date };
+    /** Pino options, for a test that reads what the server logs. */
+    logger?: FastifyServerOptions['logger'];
+  } = {},
 ): Promise<App> {
   const settings = options.settings ?? testSettings();
   const app = await buildApp({
     database,
     settings,
+    logger: options.logger,
     // A controllable clock for the bookings' rules (when given).
     ...(options.clock && { services: buildServices(database, settings, { clock: options.clock }) }),
     webRoot: options.webRoot ?? path.join(os.tmpdir(), 'siam-no-web-build'),

@@ -14,7 +14,8 @@ export const businessRules = {
   priceMin: 0,
   priceMax: 1_000_000,
   priceSliderStep: 1_000,
-  passwordMinLength: 6,
+  /** New passwords (issue 31): NIST SP 800-63B's floor; older accounts' shorter ones still sign in. */
+  passwordMinLength: 8,
   passwordMaxLength: 128,
   /**
    * How long an unpaid booking holds its car (issue 13): PromptPay is paid in a

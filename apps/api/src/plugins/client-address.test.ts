@@ -69,4 +69,41 @@ describeEachDatabase('client address behind proxies', (ctx) => {
   it('refuses a malformed TRUST_PROXY at start, naming it', async () => {
     expect(() => testSettings({ TRUST_PROXY: 'not-an-address' })).toThrow(/TRUST_PROXY/);
   });
+
+  it('warns, in the log once and on /health/ready, when X-Forwarded-For comes from a peer TRUST_PROXY does not list', async () => {
+    const logged: { level: number; msg: string }[] = [];
+    const app = await buildTestApp(ctx.database, {
+      settings: testSettings({ TRUST_PROXY: '10.30.0.1' }),
+      logger: { level: 'warn', stream: { write: (line: string) => void logged.push(JSON.parse(line)) } },
+    });
+    const ready = () => app.inject({ method: 'GET', url: '/api/v1/health/ready' });
+    const warnings = () => logged.filter((l) => /TRUST_PROXY/.test(l.msg));
+    expect((await ready()).json()).toEqual({ status: true });
+    // The configured proxy's header is what it should be: no warning.
+    await app.inject({
+      method: 'GET',
+      url: '/api/v1/health',
+      remoteAddress: '10.30.0.1',
+      headers: { 'x-forwarded-for': '7.7.7.7' },
+    });
+    expect((await ready()).json()).toEqual({ status: true });
+    expect(warnings()).toHaveLength(0);
+    // A proxy nobody listed (a new load balancer, a CDN): every client behind it counts as one address.
+    for (let i = 0; i < 3; i++)
+      await app.inject({
+        method: 'GET',
+        url: '/api/v1/health',
+        remoteAddress: '10.60.0.9',
+        headers: { 'x-forwarded-for': `8.8.8.${i}` },
+      });
+    const answer = await ready();
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json().status).toBe(true);
+    expect(answer.json().warnings).toEqual([
+      expect.stringMatching(/X-Forwarded-For.*10\.60\.0\.9.*TRUST_PROXY/),
+    ]);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]!.level).toBe(40);
+    await app.close();
+  });
 });

@@ -4,7 +4,7 @@ import { emailSchema, passwordSchema } from '@siam/contract/auth';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
-import { hashPassword } from '../users/passwords';
+import { assertNotCommonPassword, hashPassword } from '../users/passwords';
 
 export interface CreateAdminResult {
   email: string;
@@ -29,7 +29,10 @@ export async function createAdmin(
   input: { email: string; password?: string },
 ): Promise<CreateAdminResult> {
   const email = emailSchema.parse(input.email);
-  if (input.password !== undefined) passwordSchema.parse(input.password);
+  if (input.password !== undefined) {
+    passwordSchema.parse(input.password);
+    assertNotCommonPassword(input.password, 'password');
+  }
   const { db } = database;
   const generatedPassword = input.password === undefined ? generatePassword() : undefined;
 

@@ -4,7 +4,7 @@ import type { MailMessage } from '../../lib/mailer';
 /**
  * The account's own mails (issue 19), in the account's language: a password
  * reset link, a verification link, "your password was changed", and "someone
- * tried to register with your address". Only our text and our links: nothing a
+ * tried to register with your address", and "many sign-ins failed on your account". Only our text and our links: nothing a
  * stranger typed is ever put in them.
  */
 const texts = {
@@ -21,6 +21,9 @@ const texts = {
     takenSubject: 'Someone tried to register with your email at Siam Drive',
     taken: (login: string, forgot: string) =>
       `Hello,\n\nSomeone just tried to create a Siam Drive account with this email address, which already has an account. Nothing was changed.\n\nIf it was you: sign in at ${login}, or if you forgot your password, reset it at ${forgot}\n\nIf it was not you, you need not do anything.\n\nSiam Drive`,
+    failuresSubject: 'Failed sign-ins on your Siam Drive account',
+    failures: (count: number, forgot: string) =>
+      `Hello,\n\nIn the last day there were ${count} failed attempts to sign in to your Siam Drive account with a wrong password. Nobody got in, and each further attempt now takes a stranger's computer longer.\n\nIf it was you, you need not do anything. If it was not, and your password is one you use elsewhere or is easy to guess, choose a new one: ${forgot}\n\nSiam Drive`,
   },
   th: {
     resetSubject: 'ตั้งรหัสผ่านใหม่สำหรับสยามไดรฟ์',
@@ -35,6 +38,9 @@ const texts = {
     takenSubject: 'มีผู้พยายามสมัครสมาชิกด้วยอีเมลของคุณที่สยามไดรฟ์',
     taken: (login: string, forgot: string) =>
       `สวัสดีค่ะ\n\nมีผู้พยายามสร้างบัญชีสยามไดรฟ์ด้วยอีเมลนี้ ซึ่งมีบัญชีอยู่แล้ว ไม่มีการเปลี่ยนแปลงใด ๆ\n\nหากเป็นคุณ: เข้าสู่ระบบได้ที่ ${login} หรือหากลืมรหัสผ่าน ตั้งรหัสผ่านใหม่ได้ที่ ${forgot}\n\nหากไม่ใช่คุณ ไม่ต้องดำเนินการใด ๆ\n\nสยามไดรฟ์`,
+    failuresSubject: 'มีการเข้าสู่ระบบไม่สำเร็จหลายครั้งในบัญชีสยามไดรฟ์ของคุณ',
+    failures: (count: number, forgot: string) =>
+      `สวัสดีค่ะ\n\nในหนึ่งวันที่ผ่านมา มีการพยายามเข้าสู่ระบบบัญชีสยามไดรฟ์ของคุณด้วยรหัสผ่านที่ไม่ถูกต้อง ${count} ครั้ง ไม่มีผู้ใดเข้าสู่บัญชีได้ และการพยายามครั้งต่อไปจะใช้เวลาของเครื่องผู้อื่นนานขึ้นเรื่อย ๆ\n\nหากเป็นคุณ ไม่ต้องดำเนินการใด ๆ หากไม่ใช่คุณ และรหัสผ่านของคุณใช้ซ้ำกับที่อื่นหรือเดาได้ง่าย กรุณาตั้งรหัสผ่านใหม่: ${forgot}\n\nสยามไดรฟ์`,
   },
   zh: {
     resetSubject: '重置您的 Siam Drive 密码',
@@ -49,10 +55,13 @@ const texts = {
     takenSubject: '有人尝试用您的邮箱注册 Siam Drive',
     taken: (login: string, forgot: string) =>
       `您好：\n\n有人刚刚尝试用此邮箱创建 Siam Drive 账号，但该邮箱已有账号，未做任何更改。\n\n如果是您本人：请在 ${login} 登录；如果忘记密码，请在 ${forgot} 重置。\n\n如果不是您本人，无需任何操作。\n\nSiam Drive`,
+    failuresSubject: '您的 Siam Drive 账号有多次登录失败',
+    failures: (count: number, forgot: string) =>
+      `您好：\n\n过去一天内，有人用错误的密码尝试登录您的 Siam Drive 账号 ${count} 次。没有人登录成功，而且之后的每次尝试都会让他人的电脑花费更长时间。\n\n如果是您本人，无需任何操作。如果不是，且您的密码在别处也使用过或容易被猜到，请设置新密码：${forgot}\n\nSiam Drive`,
   },
 } as const;
 
-export type AccountMail = 'reset' | 'changed' | 'verify' | 'taken';
+export type AccountMail = 'reset' | 'changed' | 'verify' | 'taken' | 'failures';
 
 export function accountMail(
   kind: AccountMail,
@@ -60,6 +69,8 @@ export function accountMail(
   lang: Language,
   publicUrl: string,
   token?: string,
+  /** For 'failures': how many sign-ins failed. */
+  failures?: number,
 ): MailMessage {
   const t = texts[lang];
   const login = `${publicUrl}/login?lng=${lang}`;
@@ -81,5 +92,7 @@ export function accountMail(
       return { to, subject: t.changedSubject, text: t.changed(login, forgot) };
     case 'taken':
       return { to, subject: t.takenSubject, text: t.taken(login, forgot) };
+    case 'failures':
+      return { to, subject: t.failuresSubject, text: t.failures(failures ?? 0, forgot) };
   }
 }

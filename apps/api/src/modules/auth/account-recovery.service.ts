@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Language } from '@siam/contract/languages';
+import { isMadeUpEmail } from '@siam/contract/made-up-email';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql-rows';
 import { AppError } from '../../lib/app-error';
 import type { CounterStore } from '../../lib/counters';
 import type { Mailer } from '../../lib/mailer';
-import { hashPassword } from '../users/passwords';
+import { assertNotCommonPassword, hashPassword } from '../users/passwords';
 import type { UsersService } from '../users/users.service';
 import { accountMail, type AccountMail } from './account-mail';
 import type { SessionsService } from './sessions.service';
@@ -40,6 +41,7 @@ export class AccountRecoveryService {
     kind: AccountMail,
     user: { id: number; createdAt: Date; email: string; language: Language },
     token?: string,
+    failures?: number,
   ) {
     // By id and creation time: ids repeat across databases that share one Redis (staging, tests).
     const { count } = await this.counters.hit(
@@ -47,7 +49,7 @@ export class AccountRecoveryService {
       3_600_000,
     );
     if (count > MAILS_PER_HOUR) return false;
-    await this.mailer.send(accountMail(kind, user.email, user.language, this.publicUrl, token));
+    await this.mailer.send(accountMail(kind, user.email, user.language, this.publicUrl, token, failures));
     return true;
   }
 
@@ -84,6 +86,8 @@ export class AccountRecoveryService {
   }
 
   async resetPassword(token: string, newPassword: string): Promise<void> {
+    // Before the link is spent: a refused password leaves it usable for a better one.
+    assertNotCommonPassword(newPassword, 'newPassword');
     const { user_id: userId, email } = await this.redeem(token, 'password_reset');
     const user = await this.users.findById(userId);
     if (!user || user.deletedAt || user.email.toLowerCase() !== email.toLowerCase())
@@ -101,6 +105,18 @@ export class AccountRecoveryService {
     );
     await this.sessions.revokeAllForUser(userId);
     await this.mail('changed', user);
+  }
+
+  /**
+   * Many failed sign-ins on the account (auth-throttle: twice the limit, once a day): the owner
+   * hears of it, with what to do. Not for an address made up for a LINE or Facebook account.
+   */
+  async warnOfSignInFailures(
+    user: { id: number; createdAt: Date; email: string; language: Language },
+    failures: number,
+  ): Promise<void> {
+    if (isMadeUpEmail(user.email)) return;
+    await this.mail('failures', user, undefined, failures);
   }
 
   /** A verification link to the account's current address (at registration, after a change, or on request). */

@@ -1,7 +1,7 @@
 import type { AccountExport, PasswordBody, ProfileBody } from '@siam/contract/account';
 import type { User } from '@siam/contract/auth';
 import { AppError } from '../../lib/app-error';
-import { hashPassword, verifyPassword } from '../users/passwords';
+import { assertNotCommonPassword, hashPassword, verifyPassword } from '../users/passwords';
 import { toUser, type UsersService } from '../users/users.service';
 import type { AccountRecoveryService } from './account-recovery.service';
 import type { AuthThrottle } from './auth-throttle';
@@ -119,6 +119,7 @@ export class AccountService {
   async changePassword(userId: number, sessionId: string, body: PasswordBody, ip: string): Promise<void> {
     const row = await this.row(userId);
     await this.confirmIdentity(row, body.currentPassword, sessionId, ip);
+    assertNotCommonPassword(body.newPassword, 'newPassword');
     await this.users.update(row.id, { passwordHash: await hashPassword(body.newPassword) });
     await this.sessions.revokeAllForUser(row.id, sessionId);
   }

@@ -24,10 +24,29 @@ export interface SignInAttempt {
 
 /** Failures from one address across accounts before sign-ins from it must solve a challenge. */
 const ADDRESS_FACTOR = 4;
-/** Leading zero bits of the proof of work: about 16,000 hashes (well under a second on a phone). */
-const BASE_DIFFICULTY = 14;
-const MAX_DIFFICULTY = 17;
+/**
+ * The proof of work's leading zero bits (docs/decisions/3106): 14 bits (about 16,000 hashes) at the
+ * first challenge, one bit more (twice the work) for every further AUTH_MAX_FAILURES failures, up to
+ * 21 bits (about two million hashes: some 10-25 s in a phone's browser, 7 s per guess for a script on
+ * one core). Past the first steps a guess costs a script seconds, not the half second it did at the
+ * old ceiling of 17 bits, and an owner still gets in from a new phone, also under attack.
+ */
+export const BASE_DIFFICULTY = 14;
+export const MAX_DIFFICULTY = 21;
 const CHALLENGE_LIFETIME_MS = 5 * 60_000;
+/**
+ * An account's failures are remembered a day, not one window: an attack that goes on across
+ * windows keeps the difficulty it has reached instead of starting cheap again every 15 minutes.
+ */
+const ACCOUNT_MEMORY_MS = 24 * 3_600_000;
+/** An account's failures (from anywhere) at which its owner is told by mail, once per ACCOUNT_MEMORY_MS. */
+const OWNER_ALERT_FACTOR = 2;
+
+/** The difficulty for `over` failures past a limit (1 = the first one over), with `step` failures a bit. */
+export function difficultyFor(over: number, step: number): number {
+  if (over <= 0) return 0;
+  return Math.min(MAX_DIFFICULTY, BASE_DIFFICULTY + Math.floor((over - 1) / step));
+}
 
 /** True when SHA-256(token:nonce) starts with `difficulty` zero bits. */
 export function solvesChallenge(token: string, nonce: string, difficulty: number): boolean {
@@ -47,15 +66,16 @@ export function solvesChallenge(token: string, nonce: string, difficulty: number
  * The abuse limits of sign-in, after OWASP's authentication guidance (issue 13):
  * nobody can lock another person out.
  *
- * - Failures of one account from one address (or one trusted device) are limited:
- *   past AUTH_MAX_FAILURES that pair waits (429, Retry-After). Nobody else does.
- * - Failures of an account from anywhere, and failures from one address across
- *   accounts (a higher ceiling: office and mobile-carrier NAT), never block: past
- *   their limit, sign-ins that are not from a trusted device must carry a solved
+ * - Nothing is ever locked (issue 31): past its limit, a sign-in must carry a solved
  *   proof-of-work challenge, which costs a person's browser a moment and a guessing
- *   script a lot, more as failures grow.
- * - A device the account signed in from before (signed cookie) skips the challenge:
- *   strangers' failures never stand between an owner and their account.
+ *   script a lot, more as failures grow. The limits: one account from one address (or
+ *   one trusted device) at AUTH_MAX_FAILURES; one account from anywhere at the same
+ *   number, remembered a day; one address across accounts at four times it (office and
+ *   mobile-carrier NAT). An owner behind the attacker's proxy or NAT still gets in.
+ * - A device the account signed in from before (signed cookie) skips the challenge
+ *   unless its own pair is past the limit: strangers' failures never stand between an
+ *   owner and their account.
+ * - When failures on an account reach twice the limit, its owner is told by mail, once a day.
  *
  * Failed password checks on a password change keep the simpler per-account and
  * per-address limit; registrations are counted per address and per email. Unknown
@@ -82,34 +102,35 @@ export class AuthThrottle {
       pair: attempt.trustedDeviceId
         ? `login:device:${attempt.email}|${attempt.trustedDeviceId}`
         : `login:pair:${attempt.email}|${attempt.ip}`,
-      account: `login:acct:${attempt.email}`,
+      account: `login:account:${attempt.email}`,
       address: `login:ip:${attempt.ip}`,
     };
   }
 
-  /** The challenge difficulty this attempt needs, or 0 when it needs none. */
+  /**
+   * The challenge difficulty this attempt needs, or 0 when it needs none: the highest of what its
+   * pair, its account (from anywhere) and its address (across accounts) call for. A trusted device
+   * answers only for its own pair.
+   */
   private async requiredDifficulty(attempt: SignInAttempt): Promise<number> {
-    if (attempt.trustedDeviceId) return 0;
     const keys = this.keys(attempt);
+    const max = this.limits.maxFailures;
+    const over = (count: number, limit: number) => (count >= limit ? count - limit + 1 : 0);
+    const pair = await this.store.peek(keys.pair);
+    if (attempt.trustedDeviceId) return difficultyFor(over(pair.count, max), max);
     const [account, address] = await Promise.all([
       this.store.peek(keys.account),
       this.store.peek(keys.address),
     ]);
-    const max = this.limits.maxFailures;
-    const over = Math.max(
-      account.count >= max ? account.count - max + 1 : 0,
-      address.count >= max * ADDRESS_FACTOR
-        ? Math.ceil((address.count - max * ADDRESS_FACTOR + 1) / ADDRESS_FACTOR)
-        : 0,
+    return Math.max(
+      difficultyFor(over(pair.count, max), max),
+      difficultyFor(over(account.count, max), max),
+      difficultyFor(over(address.count, max * ADDRESS_FACTOR), max * ADDRESS_FACTOR),
     );
-    if (over === 0) return 0;
-    return Math.min(MAX_DIFFICULTY, BASE_DIFFICULTY + Math.floor((over - 1) / max));
   }
 
-  /** Refuses (429) a pair past its limit; asks for a challenge (429 CHALLENGE_REQUIRED) when one is due and not solved. */
+  /** Asks for a challenge (429 CHALLENGE_REQUIRED) when one is due and not solved; never locks anyone out. */
   async beforeSignIn(attempt: SignInAttempt): Promise<void> {
-    const pair = await this.store.peek(this.keys(attempt).pair);
-    if (pair.count >= this.limits.maxFailures) this.refuse(pair.resetInMs);
     const difficulty = await this.requiredDifficulty(attempt);
     if (difficulty === 0) return;
     if (attempt.challenge && (await this.acceptChallenge(attempt.challenge, attempt.email, difficulty)))
@@ -142,15 +163,35 @@ export class AuthThrottle {
     );
     if (!claims || claims.email !== email || claims.difficulty < due) return false;
     if (!solvesChallenge(challenge.token, challenge.nonce, claims.difficulty)) return false;
-    const used = await this.store.hit(`challenge:${claims.id}`, CHALLENGE_LIFETIME_MS);
+    return this.spendOnce('challenge', claims.id, CHALLENGE_LIFETIME_MS);
+  }
+
+  /**
+   * A single-use token's id (a solved challenge, LINE's identity cookie): true the first time,
+   * false ever after while the token lives. Counted in the shared store, so every instance agrees.
+   */
+  async spendOnce(kind: string, id: string, lifetimeMs: number): Promise<boolean> {
+    const used = await this.store.hit(`${kind}:${id}`, lifetimeMs);
     return used.count === 1;
   }
 
-  async recordSignInFailure(attempt: SignInAttempt): Promise<void> {
+  /**
+   * Counts a failed sign-in. `alertOwner` is true for exactly one failure a day per account:
+   * the one that brings the account's failures to twice the limit.
+   */
+  async recordSignInFailure(
+    attempt: SignInAttempt,
+  ): Promise<{ alertOwner: boolean; accountFailures: number }> {
     const keys = this.keys(attempt);
-    await Promise.all(
-      [keys.pair, keys.account, keys.address].map((key) => this.store.hit(key, this.windowMs)),
-    );
+    const [, account] = await Promise.all([
+      this.store.hit(keys.pair, this.windowMs),
+      this.store.hit(keys.account, ACCOUNT_MEMORY_MS),
+      this.store.hit(keys.address, this.windowMs),
+    ]);
+    return {
+      alertOwner: account.count === this.limits.maxFailures * OWNER_ALERT_FACTOR,
+      accountFailures: account.count,
+    };
   }
 
   /**

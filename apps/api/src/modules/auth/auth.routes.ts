@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -44,7 +45,7 @@ import { currentUser } from '../../plugins/authenticate';
 import { toUser } from '../users/users.service';
 import { z } from 'zod';
 import { signToken, verifyToken } from '../../lib/signed-token';
-import { REGISTER_OK_MESSAGE, type SignedIn } from './auth.service';
+import { LINE_IDENTITY_LIFETIME_MS, REGISTER_OK_MESSAGE, type SignedIn } from './auth.service';
 import {
   LINE_FAILED_MESSAGE,
   PROVIDER_NOT_CONFIGURED_MESSAGE,
@@ -267,14 +268,14 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: recoveryCodesSchema, ...errors },
       },
     },
-    async (request) => ({
-      status: true as const,
-      response: {
-        data: {
-          recoveryCodes: await app.services.secondFactor.enable(currentUser(request).id, request.body.code),
-        },
-      },
-    }),
+    async (request) => {
+      const userId = currentUser(request).id;
+      const recoveryCodes = await app.services.secondFactor.enable(userId, request.body.code);
+      // A session opened before (a stolen token, a forgotten browser) must not skip the new code:
+      // every other session ends; this one, where both factors were just shown, stays.
+      await app.services.sessions.revokeAllForUser(userId, request.auth!.sessionId);
+      return { status: true as const, response: { data: { recoveryCodes } } };
+    },
   );
   app.post(
     '/auth/second-factor/disable',
@@ -414,11 +415,13 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store').redirect(`/login?line=${outcome}`, 302);
   /** `linkUserId`: a signed-in customer connecting LINE to their account (from the profile). */
   type LineAttemptToken = LineLoginAttempt & { lang: 'th' | 'en' | 'zh'; exp: number; linkUserId?: number };
+  /** `id`: spent by the first session it gives (a copy replayed within its two minutes gets none). */
   type LineIdentityToken = {
     identity: ProviderIdentity;
     friend: boolean;
     lang: 'th' | 'en' | 'zh';
     exp: number;
+    id: string;
   };
 
   app.get(
@@ -539,10 +542,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           return back(await app.services.auth.connectLine(attempt.linkUserId, identity, friend));
         const token = signToken<LineIdentityToken>(
           'line-identity',
-          { identity, friend, lang: attempt.lang, exp: Date.now() + 2 * 60_000 },
+          {
+            identity,
+            friend,
+            lang: attempt.lang,
+            exp: Date.now() + LINE_IDENTITY_LIFETIME_MS,
+            id: randomBytes(12).toString('base64url'),
+          },
           app.services.secret,
         );
-        return backToLogin(reply.header('set-cookie', lineCookie(token, 120)), 'ok');
+        return backToLogin(
+          reply.header('set-cookie', lineCookie(token, LINE_IDENTITY_LIFETIME_MS / 1000)),
+          'ok',
+        );
       } catch (err) {
         request.log.warn({ err }, LINE_FAILED_MESSAGE);
         return back('failed');
@@ -566,7 +578,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         readLineCookie(request.headers.cookie),
         app.services.secret,
       );
-      if (!held) throw new AppError('UNAUTHORIZED', LINE_FAILED_MESSAGE);
+      // Signed by us and not yet spent: clearing the cookie alone would not stop a copy of it.
+      if (!held || !(await app.services.auth.spendLineIdentity(held.id)))
+        throw new AppError('UNAUTHORIZED', LINE_FAILED_MESSAGE);
       const result = await app.services.auth.signInWithLine(
         held.identity,
         held.friend,

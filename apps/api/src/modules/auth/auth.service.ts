@@ -3,7 +3,7 @@ import type { Language } from '@siam/contract/languages';
 import { isMadeUpEmail } from '@siam/contract/made-up-email';
 import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
-import { dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
+import { assertNotCommonPassword, dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
 import { providerFields, type UserRow } from '../users/users.repository';
 import { toUser, type UsersService } from '../users/users.service';
 import type { AccountRecoveryService } from './account-recovery.service';
@@ -28,6 +28,8 @@ export const LOGIN_FAILED_MESSAGE = 'Incorrect email or password';
 export const SOCIAL_WITH_SECOND_FACTOR_MESSAGE =
   'This account uses two-step sign-in: sign in with your email, password and code.';
 export const SECOND_FACTOR_EXPIRED_MESSAGE = 'This sign-in took too long. Please start again.';
+/** How long LINE's checked identity waits in its cookie for the sign-in page to post it. */
+export const LINE_IDENTITY_LIFETIME_MS = 2 * 60_000;
 /** Minutes a person has to type the code from their app after the password was right. */
 const SECOND_FACTOR_TICKET_MS = 5 * 60_000;
 
@@ -82,6 +84,7 @@ export class AuthService {
     context: RequestContext = {},
   ): Promise<{ created: boolean }> {
     await this.throttle.registration(body.email, context.ip ?? 'unknown');
+    assertNotCommonPassword(body.password, 'password');
     const passwordHash = await hashPassword(body.password);
     const created = await this.users.create({
       email: body.email,
@@ -118,7 +121,12 @@ export class AuthService {
       ? await verifyPassword(live.passwordHash, body.password)
       : await verifyPassword(await dummyPasswordHash(), body.password).then(() => false);
     if (!live || !ok) {
-      await this.throttle.recordSignInFailure(attempt);
+      const { alertOwner, accountFailures } = await this.throttle.recordSignInFailure(attempt);
+      // Not awaited: a known account's answer must not take longer than an unknown one's.
+      if (alertOwner && live)
+        void this.recovery
+          .warnOfSignInFailures(live, accountFailures)
+          .catch((error: unknown) => console.warn('sign-in failures: the mail to the owner failed', error));
       throw new AppError('UNAUTHORIZED', LOGIN_FAILED_MESSAGE);
     }
     await this.throttle.recordSignInSuccess(attempt);
@@ -153,6 +161,13 @@ export class AuthService {
   /** A challenge for a sign-in that needs one (the browser solves it and sends it with the password). */
   challenge(email: string, context: RequestContext) {
     return this.throttle.issueChallenge(email.toLowerCase(), context.ip ?? 'unknown');
+  }
+
+  /** LINE's identity cookie signs in once: true the first time its id is spent, false ever after. */
+  spendLineIdentity(id: string | undefined): Promise<boolean> {
+    return id
+      ? this.throttle.spendOnce('line-identity', id, LINE_IDENTITY_LIFETIME_MS)
+      : Promise.resolve(false);
   }
 
   /** Google Identity Services' ID token → our session. */

@@ -111,6 +111,24 @@ describeEachDatabase('two-step sign-in for staff', (ctx) => {
     expect((await passwordStep()).json()).toHaveProperty('token');
   });
 
+  it('turning it on ends the account’s other sessions (one opened before it cannot skip the code)', async () => {
+    // The staff account again: the test above turned its second factor off at the end.
+    const account = staff!;
+    const here = await login(app, account.email, account.password);
+    const elsewhere = await login(app, account.email, account.password);
+    const me = (headers: Record<string, string>) =>
+      app.inject({ method: 'GET', url: '/api/v1/auth/me', headers });
+    expect((await me(elsewhere)).statusCode).toBe(200);
+    const setup = (await post('/auth/second-factor/setup', here)).json().response.data;
+    const enabled = await post('/auth/second-factor/enable', here, {
+      code: totpCode(base32Decode(setup.secret), totpStep()),
+    });
+    expect(enabled.statusCode, enabled.body).toBe(200);
+    expect((await me(elsewhere)).statusCode).toBe(401);
+    // The session that turned it on stays: the person just proved both factors there.
+    expect((await me(here)).statusCode).toBe(200);
+  });
+
   it('stops guessing codes after five wrong ones', async () => {
     const [admin] = demoStaffAccounts;
     const headers = await login(app, admin!.email, admin!.password);

@@ -29,7 +29,7 @@ describeEachDatabase('Google and Facebook sign-in against local stand-ins', (ctx
       google: { clientId: providers.googleClientId, scriptUrl: `${providers.url}/gsi/client` },
       facebook: { appId: providers.facebookAppId, sdkUrl: `${providers.url}/fb/sdk.js` },
       line: { messages: true },
-      passwordMinLength: 6,
+      passwordMinLength: 8,
     });
     const csp = res.headers['content-security-policy'] as string;
     expect(csp).toMatch(new RegExp(`script-src 'self' ${providers.url}`));

@@ -9,6 +9,8 @@ import { listMigrations } from '../../db/migrate';
  *   database outage does not get every instance restarted.
  * - `/health/ready`: may it take traffic? The database answers and every
  *   migration this build knows has been applied.
+ *   Its answer also names what an operator should fix without failing it: `warnings`
+ *   (X-Forwarded-For from a proxy TRUST_PROXY does not list, plugins/client-address.ts).
  * Both are always answered, however busy the process (plugins/load-shedding.ts).
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -58,7 +60,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
           code: 'SERVICE_UNAVAILABLE' as const,
           msg: `Migrations not applied: ${missing.join(', ')}`,
         });
-      return { status: true };
+      // Ready, but something an operator should fix (an unlisted proxy, say): said, not failed.
+      const warnings = app.clientAddressWarnings();
+      return warnings.length ? { status: true, warnings } : { status: true };
     },
   );
 };

@@ -224,6 +224,17 @@ describeEachDatabase('LINE Login, booking messages and webhook', (ctx) => {
     expect(count[0]!.n).toBe(0);
   });
 
+  it('takes the identity cookie once: a copy replayed within its two minutes gets no second session', async () => {
+    line.setLineBrowserUser({ sub: 'U5555555555555555555555555555555e', name: 'Once Only' });
+    const trip = await throughLine('en');
+    const first = await session(trip.identityCookie);
+    expect(first.statusCode, first.body).toBe(200);
+    // The browser drops the cookie; a copy of it (a shared computer, a proxy's log) is sent again.
+    const replay = await session(trip.identityCookie);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
   it('connects LINE to a password account from the profile (bound to the browser), once per LINE account', async () => {
     const owner = await makeCustomer(app, 'zh');
     expect((await app.inject({ method: 'POST', url: '/api/v1/auth/line/link' })).statusCode).toBe(401);

@@ -8,13 +8,13 @@ async function signUp(app: App, email: string, firstName: string, lastName: stri
   const register = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/register',
-    payload: { email, password: 'secret123', firstName, lastName, phone: '0812345678' },
+    payload: { email, password: 'secret-123', firstName, lastName, phone: '0812345678' },
   });
   expect(register.statusCode).toBe(200);
   const login = await app.inject({
     method: 'POST',
     url: '/api/v1/auth/login',
-    payload: { email, password: 'secret123' },
+    payload: { email, password: 'secret-123' },
   });
   const { token, user } = login.json();
   return { token: token as string, id: user.id as number };

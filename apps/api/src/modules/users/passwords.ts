@@ -1,4 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
+import { AppError } from '../../lib/app-error';
 
 /**
  * Argon2id with OWASP's recommended floor (19 MiB, 2 passes, 1 lane): about
@@ -25,4 +27,30 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('not-a-real-password-for-timing');
   return dummyHash;
+}
+
+export const COMMON_PASSWORD_MESSAGE =
+  'This password is one of the most common: choose one that is harder to guess';
+
+/**
+ * The 49,233 passwords of zxcvbn's common list (the most used ones of published breaches), lower-cased:
+ * a guessing script tries these first, so none of them is accepted as a new password, in any case.
+ * Built on first use; shipped in the npm package, nothing is fetched.
+ */
+let common: Set<string> | undefined;
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()));
+  return common.has(password.toLowerCase());
+}
+
+/**
+ * A new password (registration, change, reset, an admin made on the command line) must not be
+ * a common one. Its length is the contract's passwordSchema, checked with the request; passwords
+ * set before the rules only have to match at sign-in.
+ */
+export function assertNotCommonPassword(password: string, field: string): void {
+  if (isCommonPassword(password))
+    throw new AppError('VALIDATION_FAILED', COMMON_PASSWORD_MESSAGE, [
+      { path: field, message: COMMON_PASSWORD_MESSAGE },
+    ]);
 }

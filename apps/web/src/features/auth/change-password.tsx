@@ -52,6 +52,8 @@ export function ChangePassword() {
     } catch (err) {
       if (hasFieldError(err, 'currentPassword'))
         form.setError('currentPassword', { message: t('validation.currentPasswordWrong') });
+      else if (hasFieldError(err, 'newPassword'))
+        form.setError('newPassword', { message: t('validation.passwordCommon') });
       else if (err instanceof ApiError && (err.httpStatus === 429 || err.kind !== 'http'))
         setNotice({ ok: false, text: err.message });
       else if (err instanceof ApiError && err.httpStatus === 403)

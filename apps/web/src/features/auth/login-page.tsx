@@ -7,7 +7,7 @@ import { Link } from '../../lib/site-link';
 import { z } from 'zod';
 import type { User } from '@siam/contract/auth';
 import { businessRules } from '@siam/contract/business-rules';
-import { ApiError } from '../../lib/api-client';
+import { ApiError, hasFieldError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { authApi } from './auth-api';
 import { signInWithPassword } from './password-sign-in';
@@ -283,6 +283,11 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
       });
       onRegistered(values.email);
     } catch (err) {
+      // The length is checked here already; the server also refuses the most common passwords.
+      if (hasFieldError(err, 'password')) {
+        form.setError('password', { message: t('validation.passwordCommon') });
+        return;
+      }
       // Spec §8: the server's message, else the generic registration error.
       setError(
         err instanceof ApiError && err.kind === 'http' && err.httpStatus !== 500

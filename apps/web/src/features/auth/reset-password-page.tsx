@@ -54,6 +54,8 @@ export function Component() {
       setState('done');
     } catch (err) {
       if (hasFieldError(err, 'token')) setState('invalid');
+      else if (hasFieldError(err, 'newPassword'))
+        form.setError('newPassword', { message: t('validation.passwordCommon') });
       else setError(err instanceof ApiError ? err.message : t('login.failed'));
     }
   });
