@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { allowFor } from './apps/api/test/time-allowance';
 
 // Playwright's own browser download does not work here; a system Chromium does.
 // CHROME_PATH wins; otherwise Debian's /usr/bin/chromium (README: apt-get install chromium).
@@ -27,8 +28,10 @@ export default defineConfig({
   // A whole journey (register, sign out, sign in, edit, change the password) takes
   // 25-31 s on the 2-core CI machine with two browsers and the server sharing it.
   // Each step still fails within its own 10 s expectation; this only bounds the sum.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Both are stretched by the machine's load at the start (apps/api/test/time-allowance.ts):
+  // they catch a hang, never a busy machine.
+  timeout: allowFor(60_000),
+  expect: { timeout: allowFor(10_000) },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',
@@ -56,7 +59,7 @@ export default defineConfig({
       command: 'npx tsx apps/api/test/slip-provider-stand-in.ts',
       url: `http://127.0.0.1:${SLIP_PROVIDER_PORT}/health`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      timeout: allowFor(60_000),
       env: { SLIP_PROVIDER_PORT: String(SLIP_PROVIDER_PORT), SLIP_PROVIDER_TOKEN },
     },
     {
@@ -66,7 +69,7 @@ export default defineConfig({
       reuseExistingServer: false,
       // The server's warnings and errors (LOG_LEVEL warn) are printed beside the journeys that met them.
       stdout: 'pipe',
-      timeout: 120_000,
+      timeout: allowFor(120_000),
       env: {
         PORT: String(PORT),
         HOST: '127.0.0.1',

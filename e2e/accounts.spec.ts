@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page, axeViolations } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 import { startProviderStandIns, type ProviderStandIns } from '../apps/api/test/provider-stand-ins';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 const texts = {
   th: {
@@ -255,7 +256,7 @@ test.describe('the session on start (spec §4)', () => {
       return route.abort('internetdisconnected');
     });
     await page.reload();
-    await expect(accountMenu(page)).toContainText(c.email, { timeout: 15_000 });
+    await expect(accountMenu(page)).toContainText(c.email, { timeout: allowFor(15_000) });
     expect(attempts).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(c.token);
   });
@@ -308,7 +309,7 @@ test.describe('Google and Facebook sign-in against local stand-ins', () => {
   let server: OwnServer | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(90_000);
+    test.setTimeout(allowFor(90_000));
     providers = await startProviderStandIns({ port: basePort + 2 });
     server = await startOwnServer(basePort + 1, { SEED_DEMO: 'false', ...providers.settings }, 'social');
   });

@@ -1,5 +1,6 @@
 import { expect, test, axeViolations } from './fixtures';
 import { admin, customerBooking } from './booking-fixtures';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 /**
  * Back office bookings (issue 7): a customer books a car by bank transfer
@@ -123,7 +124,7 @@ test('the bookings, timeline, walk-in, pricing, pricing rules, routes, categorie
   page,
   request,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(allowFor(120_000));
   const { booking } = await customerBooking(request, 64);
   await page.goto('/admin?lng=en');
   await page.getByLabel('Email').fill(admin.email);

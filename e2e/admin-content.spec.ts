@@ -1,6 +1,7 @@
 import { expect, test, type Page, axeViolations } from './fixtures';
 import { admin } from './booking-fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 // A server of its own, with fresh demo data: publishing an article and changing a rental
 // condition would otherwise change what the journeys running beside it count and read.
@@ -8,7 +9,7 @@ const appUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 7}`;
 let server: OwnServer | undefined;
 
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(allowFor(120_000));
   server = await startOwnServer(Number(new URL(appUrl).port), { SEED_DEMO: 'true' }, 'content');
 });
 
@@ -49,7 +50,7 @@ async function expectAccessible(page: Page) {
 test('an admin writes a draft, publishes it in two languages and edits a rental condition', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(allowFor(120_000));
   await signIn(page);
 
   // ---- the articles list and a new draft ----

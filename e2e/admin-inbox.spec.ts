@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page, axeViolations } from './fixtures';
 import { unique, waitForMail } from './mail';
 import { admin } from './booking-fixtures';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 /** The public forms ignore posts sent faster than a person could type them. */
 const MIN_FILL_MS = 3_100;
@@ -23,7 +24,7 @@ test('a company asks for a quote; an admin answers it from the inbox and it show
   page,
 }) => {
   // A long journey (a visitor's form, an admin's sign-in, two axe scans, a mail): about 30 s on two busy cores.
-  test.setTimeout(90_000);
+  test.setTimeout(allowFor(90_000));
   const email = unique('inbox-quote');
   const company = `Chao Phraya Logistics ${Date.now().toString(36)}`;
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page, axeViolations } from './fixtures';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 // The demo seed's back-office accounts (README).
 const admin = { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' };
@@ -171,7 +172,7 @@ test.describe('the back office', () => {
   }
 
   test('the back office screens have no WCAG A/AA violations (th)', async ({ page }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(allowFor(120_000));
     await signIn(page, 'th', admin);
     await expect(page.getByRole('heading', { level: 1, name: texts.th.today })).toBeVisible();
     for (const path of ['/admin', '/admin/units', '/admin/fleet/1', '/admin/settings', '/admin/audit-log']) {

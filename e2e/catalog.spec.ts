@@ -1,5 +1,6 @@
 import { expect, test, type Page, axeViolations } from './fixtures';
 import { admin } from './booking-fixtures';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 // Journeys of issue 3: the home page, the car listing and a car's page, in
 // Thai and English, against the production build with the demo data. Numbers
@@ -214,7 +215,7 @@ test.describe('car listing', () => {
     await expect(page.getByTestId('car-skeleton')).toHaveCount(6);
     // The client tries a read 3 more times, 1 s apart (spec §9), before it gives up.
     const alert = page.getByRole('alert').filter({ hasText: 'ไม่สามารถโหลดข้อมูลรถได้' });
-    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(alert).toBeVisible({ timeout: allowFor(15_000) });
     fail = false;
     await alert.getByRole('button', { name: 'ลองอีกครั้ง' }).click();
     await expect(cards(page).first()).toBeVisible();
@@ -475,7 +476,7 @@ test.describe('car details', () => {
     );
     await cards(page).first().getByRole('heading').getByRole('link').click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Error while fetching car data', {
-      timeout: 15_000,
+      timeout: allowFor(15_000),
     });
     await expect(page.getByRole('link', { name: 'Back to car list' })).toBeVisible();
   });
@@ -492,7 +493,7 @@ test.describe('home page', () => {
       await expect(countdown).toContainText('วินาที');
       const seconds = countdown.locator('[data-unit="seconds"]');
       const before = await seconds.textContent();
-      await expect(seconds).not.toHaveText(before!, { timeout: 3_000 });
+      await expect(seconds).not.toHaveText(before!, { timeout: allowFor(3_000) });
     }
     await expect(page.getByRole('heading', { name: 'เสียงจากลูกค้า' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'ทำไมต้องเลือกเรา' })).toBeVisible();
@@ -521,7 +522,9 @@ test.describe('home page', () => {
     await page.goto('/about?lng=en');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
     await expect(page.getByTestId('deal-countdown')).toBeVisible();
-    await expect(page.getByTestId('deal-ended')).toHaveText('This deal has ended', { timeout: 12_000 });
+    await expect(page.getByTestId('deal-ended')).toHaveText('This deal has ended', {
+      timeout: allowFor(12_000),
+    });
     await expect(page.getByRole('link', { name: 'Book this deal' })).toHaveCount(0);
   });
 });

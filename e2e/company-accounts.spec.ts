@@ -14,6 +14,7 @@ import {
 } from './booking-fixtures';
 import { axeViolations, expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 /**
  * Company accounts and their monthly tax invoice (issue 18, part 3; decision 1807), as people meet
@@ -49,7 +50,7 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
   const settings = { SEED_DEMO: 'true', AUTH_MAX_REGISTRATIONS: '1000', UNPAID_MAX_PER_ADDRESS: '1000' };
   test.use({ baseURL: `http://127.0.0.1:${basePort + 6}` });
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(allowFor(120_000));
     server = await startOwnServer(basePort + 6, settings, 'companies');
   });
   test.afterAll(async () => server?.stop());
@@ -58,7 +59,7 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(allowFor(240_000));
     const az = texts('zh', 'admin').companies!;
     const bt = texts('th', 'booking');
     const be = texts('en', 'booking');

@@ -11,6 +11,7 @@ import {
   transferBooking,
 } from './booking-fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 /**
  * PromptPay through the payment gateway (issue 16), as a customer meets it in
@@ -42,7 +43,7 @@ test.describe('PromptPay through the gateway', () => {
   let server: OwnServer | undefined;
 
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(allowFor(120_000));
     await new Promise<void>((resolve) => omise.server.listen(basePort + 5, '127.0.0.1', resolve));
     const omiseUrl = `http://127.0.0.1:${basePort + 5}`;
     server = await startOwnServer(
@@ -107,7 +108,7 @@ test.describe('PromptPay through the gateway', () => {
       expect((await hook.json()).response.data.outcome).toBe('confirmed');
       // No reload: the page asks again by itself.
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titlePaid, {
-        timeout: 15_000,
+        timeout: allowFor(15_000),
       });
       await expect(page.getByRole('heading', { name: t.success.howToPay })).toHaveCount(0);
     });
@@ -137,7 +138,7 @@ test.describe('PromptPay through the gateway', () => {
     omise.pay(charge.id);
     await request.post('/api/v1/webhooks/omise', { data: omise.event(charge.id) });
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titlePaid, {
-      timeout: 15_000,
+      timeout: allowFor(15_000),
     });
   });
 
@@ -158,7 +159,7 @@ test.describe('PromptPay through the gateway', () => {
     await page.getByRole('link', { name: 'Approve payment' }).click();
     await expect(page).toHaveURL(new RegExp(`/booking-success\\?booking=${booking.bookingNumber}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titlePaid, {
-      timeout: 15_000,
+      timeout: allowFor(15_000),
     });
   });
 
@@ -213,12 +214,12 @@ test.describe('PromptPay through the gateway', () => {
       await expect(page).toHaveURL(/\/booking-success\?booking=SD\d+/);
       if (choice === 'approve') {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titlePaid, {
-          timeout: 15_000,
+          timeout: allowFor(15_000),
         });
         await expect(page.getByText('•••• 3220')).toBeVisible();
       } else {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titleFailed, {
-          timeout: 15_000,
+          timeout: allowFor(15_000),
         });
         await expect(page.getByText(t.cardErrors.declined)).toBeVisible();
         await expect(page.getByRole('link', { name: t.success.tryAgain })).toBeVisible();

@@ -11,6 +11,7 @@ import {
 } from './booking-fixtures';
 import { axeViolations, expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 /**
  * The digital hand-over (issue 18, parts 1 and 2), as the issue's journey: a staff member on a phone
@@ -36,7 +37,7 @@ test.describe('the hand-over on phones (th)', () => {
   const settings = { SEED_DEMO: 'true', AUTH_MAX_REGISTRATIONS: '1000', UNPAID_MAX_PER_ADDRESS: '1000' };
   test.use({ baseURL: `http://127.0.0.1:${basePort + 7}` });
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(allowFor(120_000));
     server = await startOwnServer(basePort + 7, settings, 'handover');
   });
   test.afterAll(async () => server?.stop());
@@ -45,7 +46,7 @@ test.describe('the hand-over on phones (th)', () => {
     browser,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(allowFor(180_000));
     const a = texts('admin');
     const b = texts('booking');
     const ha = a.handover as unknown as Record<string, Record<string, string> & string>;

@@ -3,6 +3,7 @@ import { startProviderStandIns, type ProviderStandIns } from '../apps/api/test/p
 import { registerCustomer, signInBrowser, transferBooking } from './booking-fixtures';
 import { axeViolations, expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 /**
  * LINE (issue 18, part 4) in a real browser, against a stand-in speaking LINE's HTTP APIs (its
@@ -25,7 +26,7 @@ test.describe('LINE sign-in and booking messages against a LINE stand-in', () =>
   let server: OwnServer | undefined;
   test.use({ baseURL: `http://127.0.0.1:${basePort + 8}` });
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
+    test.setTimeout(allowFor(120_000));
     line = await startProviderStandIns({ port: basePort + 9 });
     server = await startOwnServer(
       basePort + 8,
@@ -42,7 +43,7 @@ test.describe('LINE sign-in and booking messages against a LINE stand-in', () =>
     browser,
     request,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(allowFor(150_000));
     const t = social('th');
     const sub = `U${Date.now().toString(16).padStart(32, '0')}`;
     line.setLineBrowserUser({ sub, name: 'สมหญิง ใจดี' }, { addFriend: true });
@@ -74,7 +75,7 @@ test.describe('LINE sign-in and booking messages against a LINE stand-in', () =>
     );
     await expect
       .poll(() => line.linePushes.filter((p) => p.to === sub).map((p) => p.messages[0]!.text), {
-        timeout: 90_000,
+        timeout: allowFor(90_000),
         intervals: [2_000],
       })
       .toEqual([expect.stringContaining(`ได้รับการจอง ${booking.bookingNumber} แล้ว`)]);

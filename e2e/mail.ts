@@ -1,5 +1,6 @@
 import { expect } from '@playwright/test';
 import { readOutbox, type OutboxMail } from '../apps/api/test/outbox';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 /** The test server writes every mail to DATA_DIR/outbox (playwright.config.ts shares the folder). */
 const dataDir = () => process.env.E2E_DATA_DIR!;
@@ -13,7 +14,7 @@ export async function waitForMail(to: string, subject: RegExp): Promise<OutboxMa
         found = readOutbox(dataDir()).find((m) => m.to.includes(to) && subject.test(m.subject));
         return Boolean(found);
       },
-      { timeout: 10_000 },
+      { timeout: allowFor(10_000) },
     )
     .toBe(true);
   return found!;
@@ -28,7 +29,7 @@ export async function waitForMails(to: string, subject: RegExp, count: number): 
         found = readOutbox(dataDir()).filter((m) => m.to.includes(to) && subject.test(m.subject));
         return found.length;
       },
-      { timeout: 10_000 },
+      { timeout: allowFor(10_000) },
     )
     .toBeGreaterThanOrEqual(count);
   return found;

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
 import { day } from './booking-fixtures';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 /**
  * Every public and customer page fits a phone (issue 14): at 320-430 px wide,
@@ -120,7 +121,7 @@ for (const lng of languages) {
     page,
     request,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(allowFor(180_000));
     const { booking, carId, branch } = await customerWithBooking(request, page, lng);
     const articles = (await (await request.get(`/api/v1/guest/articles?lng=${lng}`)).json()).response
       .data as {
