@@ -2,6 +2,7 @@
 // any fails. ESLint, Prettier and tsc each keep one core busy, so on two cores two of them finish
 // in about the time of the longer one (docs/decisions/3202-suite-speed.md). Each script's output
 // is held and printed whole when it ends, so the two never interleave line by line.
+import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);
