@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet from 'helmet';
+import { cameOverHttps } from '../lib/request-scheme';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -47,13 +48,16 @@ export const securityHeadersPlugin = fp<{
     },
     crossOriginEmbedderPolicy: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Below, per request: only over https (a browser ignores it over http, and it says nothing true there).
+    strictTransportSecurity: false,
   });
 
   const apply = (reply: FastifyReply) => {
     // helmet's middleware only sets headers on the response and calls back synchronously.
     setHeaders(reply.request.raw, reply.raw, () => {});
     void reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(), payment=(self)');
+    if (cameOverHttps(reply.request, app.settings.publicUrl))
+      void reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
   };
   app.decorate('applySecurityHeaders', apply);
   app.addHook('onRequest', async (_request, reply) => apply(reply));

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   challengeBodySchema,
@@ -41,6 +41,7 @@ import { businessRules } from '@siam/contract/business-rules';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
+import { cameOverHttps } from '../../lib/request-scheme';
 import { currentUser } from '../../plugins/authenticate';
 import { toUser } from '../users/users.service';
 import { z } from 'zod';
@@ -63,12 +64,13 @@ const errors = {
 };
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
-  const secure = app.settings.publicUrl.startsWith('https:');
-  const context = (request: { headers: Record<string, unknown>; ip: string }) => ({
+  // Cookies are Secure when this request came over https (lib/request-scheme.ts), not by PUBLIC_URL alone.
+  const secure = (request: FastifyRequest) => cameOverHttps(request, app.settings.publicUrl);
+  const context = (request: FastifyRequest) => ({
     userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : undefined,
     ip: request.ip,
     cookies: typeof request.headers.cookie === 'string' ? request.headers.cookie : undefined,
-    secure,
+    secure: secure(request),
   });
   /** A finished sign-in: the browser is remembered as the account's device; the answer carries the session. */
   const signedIn = (reply: FastifyReply, result: SignedIn) => {
@@ -405,8 +407,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const LINE_COOKIE = 'siam_line';
   const linePath = '/api/v1/auth/line';
   const lineCallback = `${app.settings.publicUrl}${linePath}/callback`;
-  const lineCookie = (value: string, maxAgeSeconds: number) =>
-    `${LINE_COOKIE}=${value}; Path=${linePath}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+  const lineCookie = (request: FastifyRequest, value: string, maxAgeSeconds: number) =>
+    `${LINE_COOKIE}=${value}; Path=${linePath}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure(request) ? '; Secure' : ''}`;
   const readLineCookie = (header: unknown) =>
     typeof header === 'string'
       ? new RegExp(`(?:^|;\\s*)${LINE_COOKIE}=([^;]+)`).exec(header)?.[1]
@@ -445,7 +447,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         app.services.secret,
       );
       return reply
-        .header('set-cookie', lineCookie(token, 600))
+        .header('set-cookie', lineCookie(request, token, 600))
         .header('cache-control', 'no-store')
         .redirect(line.authorizeUrl(attempt, lineCallback, lang), 302);
     },
@@ -476,7 +478,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         { ...attempt, lang, exp: Date.now() + 10 * 60_000, linkUserId: currentUser(request).id },
         app.services.secret,
       );
-      void reply.header('set-cookie', lineCookie(token, 600));
+      void reply.header('set-cookie', lineCookie(request, token, 600));
       return {
         status: true as const,
         response: { data: { authorizeUrl: line.authorizeUrl(attempt, lineCallback, lang) } },
@@ -528,7 +530,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       // Connecting LINE from the profile goes back there; signing in, to the sign-in screen.
       // The attempt is spent whatever the outcome.
       const back = (outcome: LineOutcome) => {
-        void reply.header('set-cookie', lineCookie('', 0));
+        void reply.header('set-cookie', lineCookie(request, '', 0));
         return attempt.linkUserId
           ? reply.header('cache-control', 'no-store').redirect(`/profile?line=${outcome}`, 302)
           : backToLogin(reply, outcome);
@@ -552,7 +554,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
           app.services.secret,
         );
         return backToLogin(
-          reply.header('set-cookie', lineCookie(token, LINE_IDENTITY_LIFETIME_MS / 1000)),
+          reply.header('set-cookie', lineCookie(request, token, LINE_IDENTITY_LIFETIME_MS / 1000)),
           'ok',
         );
       } catch (err) {
@@ -589,7 +591,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       const session = signedIn(reply, result);
       // Used once: the identity cookie goes with the answer (next to the trusted-device cookie).
-      void reply.header('set-cookie', [result.deviceCookie, lineCookie('', 0)]);
+      void reply.header('set-cookie', [result.deviceCookie, lineCookie(request, '', 0)]);
       return { status: true as const, response: { data: session } };
     },
   );
