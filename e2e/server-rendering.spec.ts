@@ -84,6 +84,8 @@ test('the page is written in the language the visitor chose before, and compress
   expect(html).toContain(languages.zh.listing);
   // Painted only once the whole page is read, so it is laid out in one pass.
   expect(html).toContain('<link rel="expect" href="#siam-query-state" blocking="render" />');
+  // How long the server took to render is nobody's business (issue 31): no Server-Timing.
+  expect(res.headers()['server-timing']).toBeUndefined();
 });
 
 test("a staff member's new price is in the server-rendered car page at once", async ({ request }) => {

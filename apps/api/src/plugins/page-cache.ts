@@ -12,8 +12,6 @@ export interface CachedPage {
   etag: string;
   br: Buffer;
   gzip: Buffer;
-  /** Server-Timing of the render that made it. */
-  timing?: string;
 }
 
 export interface PageCacheOptions {
@@ -67,7 +65,7 @@ export class PageCache {
    */
   async get(
     key: string,
-    render: () => Promise<{ status: number; html: string; timing?: string; keep: boolean } | undefined>,
+    render: () => Promise<{ status: number; html: string; keep: boolean } | undefined>,
   ): Promise<CachedPage | undefined> {
     const t = this.now();
     const entry = this.entries.get(key);
@@ -102,7 +100,7 @@ export class PageCache {
   private refresh(
     key: string,
     entry: Entry,
-    render: () => Promise<{ status: number; html: string; timing?: string; keep: boolean } | undefined>,
+    render: () => Promise<{ status: number; html: string; keep: boolean } | undefined>,
   ): Promise<CachedPage | undefined> {
     const generation = this.generation;
     const rendering = (async () => {
@@ -128,15 +126,11 @@ export class PageCache {
 }
 
 /** Compresses a page once, off the main thread (zlib runs on libuv's pool). */
-export async function compressPage(page: {
-  status: number;
-  html: string;
-  timing?: string;
-}): Promise<CachedPage> {
+export async function compressPage(page: { status: number; html: string }): Promise<CachedPage> {
   const body = Buffer.from(page.html);
   const [br, gz] = await Promise.all([brotliText(body, 6), gzipAsync(body, { level: 6 })]);
   const etag = `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
-  return { status: page.status, html: page.html, etag, br, gzip: gz, timing: page.timing };
+  return { status: page.status, html: page.html, etag, br, gzip: gz };
 }
 
 /**

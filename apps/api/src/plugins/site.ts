@@ -105,7 +105,6 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
       renderSlots.give();
       return undefined;
     }
-    const started = performance.now();
     try {
       // Rendered from what the page reads, never from the rest of the address: the page is the
       // same for every visitor of its cache key, whatever tracking parameters they came with.
@@ -113,12 +112,8 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
       // The scripts are rewritten in the page's head before the body goes in: the rewrite reads
       // the whole text it is given, and the head is a tenth of the page.
       html = insertRenderedPage(deferScripts ? deferScripts(html) : html, rendered);
-      return {
-        status: 200,
-        html,
-        keep: true,
-        timing: `render;dur=${(performance.now() - started).toFixed(1)}`,
-      };
+      // No Server-Timing: how long a render took is the operator's to know, not every visitor's.
+      return { status: 200, html, keep: true };
     } catch (error) {
       // The browser renders the page itself, as it does every page the server does not; not kept.
       request.log.error({ err: error, url: request.url }, 'server render failed');
@@ -137,7 +132,6 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
       const page = await buildPage(request, address, language).catch(busyOrThrow);
       if (page === 'busy') return sendUnavailable(app, request, reply, 'busy');
       if (!page) return reply.status(499).send();
-      if (page.timing) reply.header('server-timing', page.timing);
       return sendPageOnce(request, reply, page);
     }
     // The path, the language and the parameters the page reads: an ad click's unique fbclid or
@@ -226,7 +220,6 @@ function acceptedEncoding(header: string | undefined): 'br' | 'gzip' | undefined
 /** A cached page, compressed as the browser takes it, or 304 when it has this one already. */
 function sendCachedPage(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
   reply.header('vary', 'accept-encoding, accept-language, cookie').header('etag', page.etag);
-  if (page.timing) reply.header('server-timing', page.timing);
   if (page.status === 200 && request.headers['if-none-match'] === page.etag) return reply.status(304).send();
   reply.status(page.status);
   const encoding = acceptedEncoding(request.headers['accept-encoding']);
