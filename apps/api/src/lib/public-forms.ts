@@ -36,16 +36,30 @@ export function issueFormToken(secret: string, now = Date.now()): string {
   );
 }
 
-/** True when a post looks automated: the hidden field filled, no valid token, or sent faster than a person can type. */
-export function looksAutomated(
+/**
+ * True when a post looks automated: the hidden field filled, no valid token, sent faster than a
+ * person can type, or a token that already served a post. A token serves one post (issue 31: one
+ * served 12 posts from 12 addresses): the first post that gets this far spends it, in the counter
+ * store every instance shares; the site asks for a new one after each post it sends.
+ */
+export async function looksAutomated(
   body: AntiSpamFields,
   minFillMs: number,
   secret: string,
+  counters: CounterStore,
   now = Date.now(),
-): boolean {
+): Promise<boolean> {
   if (body.website && body.website.trim() !== '') return true;
-  const token = verifyToken<{ exp: number; iat: number }>(FORM_TOKEN_PURPOSE, body.formToken, secret, now);
-  return !token || now - token.iat < minFillMs;
+  const token = verifyToken<{ exp: number; iat: number; n: string }>(
+    FORM_TOKEN_PURPOSE,
+    body.formToken,
+    secret,
+    now,
+  );
+  if (!token || now - token.iat < minFillMs) return true;
+  // Kept as long as the token could still be used.
+  const { count } = await counters.hit(`form-token:${token.n}`, Math.max(1, token.exp - now));
+  return count > 1;
 }
 
 /** Mails to one address that its owner did not ask for by signing in (thank-yous, confirmations): at most this many a day. */
@@ -57,8 +71,26 @@ const UNSOLICITED_MAILS_PER_DAY = 3;
  * over and over; past the allowance the post is still stored, only the mail is skipped.
  */
 export async function mayMailUnverified(counters: CounterStore, email: string): Promise<boolean> {
-  const { count } = await counters.hit(`mail-to:${email.toLowerCase()}`, 86_400_000);
+  const { count } = await counters.hit(`mail-to:${mailbox(email)}`, 86_400_000);
   return count <= UNSOLICITED_MAILS_PER_DAY;
+}
+
+/**
+ * The mailbox an address delivers to, so its spellings share one allowance (issue 31: a+1@x,
+ * a+2@x… each had their own): lower case, without the `+tag` mail servers drop, and for Gmail
+ * without the dots it ignores (googlemail.com is gmail.com).
+ */
+export function mailbox(email: string): string {
+  const address = email.trim().toLowerCase();
+  const at = address.lastIndexOf('@');
+  if (at < 1) return address;
+  let local = address.slice(0, at);
+  let domain = address.slice(at + 1);
+  const plus = local.indexOf('+');
+  if (plus > 0) local = local.slice(0, plus);
+  if (domain === 'googlemail.com') domain = 'gmail.com';
+  if (domain === 'gmail.com') local = local.replace(/\./g, '');
+  return `${local}@${domain}`;
 }
 
 /** The language a form was filled in: what the site says, else the request's. */

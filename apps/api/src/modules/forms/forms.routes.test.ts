@@ -3,6 +3,7 @@ import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { readOutbox } from '../../../test/outbox';
 import { withFormToken } from '../../../test/form-token';
+import { issueFormToken } from '../../lib/public-forms';
 
 let ipCounter = 0;
 /** Each test posts from its own address, so the rate limit is tested only where meant. */
@@ -196,6 +197,57 @@ describeEachDatabase('public forms: contact and corporate quotes', (ctx) => {
       expect(text).not.toContain('02-000-0000');
       expect(text).not.toContain('locked');
     }
+  });
+
+  it('counts plus-address and dotted Gmail variants of one mailbox toward its 3 mails a day (issue 31)', async () => {
+    const name = `victim${ctx.kind}${Date.now()}`;
+    const settings = testSettings();
+    const app = await buildTestApp(ctx.database, { settings });
+    const send = (email: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/corporate-quotes',
+        payload: withFormToken(app, { ...quote, email }),
+        remoteAddress: freshIp(),
+      });
+    // One mailbox at example.com, five spellings: the mail server drops everything after the +.
+    for (const email of [1, 2, 3, 4, 5].map((n) => `${name}+${n}@example.com`))
+      expect((await send(email)).statusCode).toBe(200);
+    // One Gmail mailbox: Gmail ignores dots and what follows a +, and googlemail.com is gmail.com.
+    const [first, ...rest] = name;
+    for (const email of [
+      `${name}@gmail.com`,
+      `${first}.${rest.join('')}@gmail.com`,
+      `${name.toUpperCase()}+ads@googlemail.com`,
+      `${first}.${rest.join('.')}+x@gmail.com`,
+    ])
+      expect((await send(email)).statusCode).toBe(200);
+    await app.close();
+    const outbox = readOutbox(settings.dataDir);
+    // Sales hear of all nine; each mailbox gets three thank-yous.
+    expect(outbox.filter((m) => m.to.includes('hello@siamdrive.co.th'))).toHaveLength(9);
+    expect(
+      outbox.filter((m) => m.to.toLowerCase().includes('@example.com') && m.to.includes(name)),
+    ).toHaveLength(3);
+    expect(outbox.filter((m) => /@g(oogle)?mail\.com/i.test(m.to))).toHaveLength(3);
+  });
+
+  it('takes one post per form token: the same token from twelve addresses keeps one message (issue 31)', async () => {
+    const before = await count('contact_messages');
+    const app = await buildTestApp(ctx.database);
+    const formToken = issueFormToken(app.services.secret, Date.now() - 20_000);
+    for (let i = 0; i < 12; i++) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/contact',
+        payload: { ...contact, formAgeMs: undefined, email: `sender${i}@example.com`, formToken },
+        remoteAddress: freshIp(),
+      });
+      // Answered like a real post every time, so a bot learns nothing.
+      expect(res.json()).toEqual({ status: true, response: { data: { received: true } } });
+    }
+    await app.close();
+    expect(await count('contact_messages')).toBe(before + 1);
   });
 
   it('times the form with a server-signed token: a made-up or missing token is a bot, silently', async () => {

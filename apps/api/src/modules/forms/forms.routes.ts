@@ -50,7 +50,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      if (looksAutomated(body, MIN_FILL_MS, app.services.secret)) {
+      if (await looksAutomated(body, MIN_FILL_MS, app.services.secret, app.services.counters)) {
         request.log.info('contact form: spam trap caught a post');
         return received;
       }
@@ -83,7 +83,7 @@ export const formsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      if (looksAutomated(body, MIN_FILL_MS, app.services.secret)) {
+      if (await looksAutomated(body, MIN_FILL_MS, app.services.secret, app.services.counters)) {
         request.log.info('corporate quote form: spam trap caught a post');
         return received;
       }

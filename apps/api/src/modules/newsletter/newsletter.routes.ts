@@ -32,7 +32,7 @@ export const newsletterRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const body = request.body;
-      if (looksAutomated(body, MIN_FILL_MS, app.services.secret))
+      if (await looksAutomated(body, MIN_FILL_MS, app.services.secret, app.services.counters))
         request.log.info('newsletter: spam trap caught a post');
       else
         await app.services.newsletter.subscribe(body.email, formLanguage(request, body.language), request.ip);

@@ -21,8 +21,9 @@ export function usePublicForm<T extends FieldValues>(path: string, setError: Use
     try {
       await apiRequest(path, {
         method: 'POST',
-        body: { ...values, language: i18n.resolvedLanguage, formToken: await formToken() },
+        body: { ...values, language: i18n.resolvedLanguage, formToken: await formToken.token() },
       });
+      formToken.spent();
       setDone(true);
     } catch (error) {
       if (error instanceof ApiError) {

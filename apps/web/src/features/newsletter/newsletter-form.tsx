@@ -49,9 +49,10 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
           email: email.trim(),
           language: i18n.resolvedLanguage,
           website,
-          formToken: await formToken(),
+          formToken: await formToken.token(),
         },
       });
+      formToken.spent();
       setState('done');
     } catch (err) {
       setError(err instanceof ApiError ? err : 'unexpected');
