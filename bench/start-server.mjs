@@ -14,14 +14,15 @@ export const root = path.resolve(import.meta.dirname, '..');
  */
 export const serverNodeFlags = ['--max-semi-space-size=32'];
 
-export async function startServer({ port, env = {}, quiet = true } = {}) {
-  if (!existsSync(path.join(root, 'apps/api/dist/server.js'))) {
+/** `cwd`: another checkout's build (bench/documents.mjs measures main's beside this one). */
+export async function startServer({ port, env = {}, quiet = true, cwd = root } = {}) {
+  if (!existsSync(path.join(cwd, 'apps/api/dist/server.js'))) {
     console.error('Build first: npm run build');
     process.exit(1);
   }
   const chosenPort = port ?? 3200 + Math.floor(Math.random() * 500);
   const child = spawn(process.execPath, [...serverNodeFlags, 'apps/api/dist/server.js'], {
-    cwd: root,
+    cwd,
     env: {
       ...process.env,
       PORT: String(chosenPort),

@@ -6,7 +6,13 @@ import { build } from 'esbuild';
 
 rmSync('dist', { recursive: true, force: true });
 await build({
-  entryPoints: { server: 'src/server.ts', cli: 'src/db/cli.ts', 'admin-cli': 'src/admin-cli.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    cli: 'src/db/cli.ts',
+    'admin-cli': 'src/admin-cli.ts',
+    // The PDF writer's worker thread, started from beside the server's bundle (pdf-renderer.ts).
+    'pdf-worker': 'src/modules/bookings/pdf-worker.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

@@ -93,6 +93,7 @@ export async function buildApp(options: BuildAppOptions) {
   app.decorate('settings', options.settings);
   app.decorate('services', options.services ?? buildServices(options.database, options.settings));
   app.addHook('onClose', () => app.services.counters.close());
+  app.addHook('onClose', () => app.services.pdfs.close());
   // Hears the other instances' staff changes from the moment this one answers.
   app.addHook('onReady', () => app.services.publicChanges.start());
   app.addHook('onClose', () => app.services.publicChanges.stop());

@@ -39,6 +39,8 @@ import { ConditionReportsService } from './modules/bookings/condition-reports';
 import { ReportsService } from './modules/admin/reports.service';
 import { CompaniesService } from './modules/companies/companies.service';
 import { TaxInvoices } from './modules/bookings/tax-invoices';
+import { ISSUED_DOCUMENTS_FOLDER, IssuedDocuments } from './modules/bookings/issued-documents';
+import { PdfRenderer } from './modules/bookings/pdf-renderer';
 import { ArticlesRepository } from './modules/articles/articles.repository';
 import { ArticlesService } from './modules/articles/articles.service';
 import { DealsRepository } from './modules/deals/deals.repository';
@@ -128,7 +130,16 @@ export function buildServices(
   const audit = new AuditService(new AuditRepository(db));
   const fleet = new FleetService(new FleetRepository(db), audit, storageFolder(files, CAR_PICTURES_FOLDER));
   const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
-  const bookings = buildBookingsService(db, settings, { siteSettings, mailer, files, clock: options.clock });
+  // PDFs are written on worker threads; issued tax documents once, then kept in the file store (decision 3103).
+  const pdfs = new PdfRenderer({ workers: settings.PDF_WORKERS, queueMax: settings.PDF_QUEUE_MAX });
+  const documents = new IssuedDocuments(storageFolder(files, ISSUED_DOCUMENTS_FOLDER), pdfs);
+  const bookings = buildBookingsService(db, settings, {
+    siteSettings,
+    mailer,
+    files,
+    documents,
+    clock: options.clock,
+  });
   // Booking messages through LINE for customers who signed in with it and are our friends (decision 1806).
   const lineMessages = new LineMessages(db, {
     accessToken: settings.LINE_MESSAGING_ACCESS_TOKEN,
@@ -150,6 +161,7 @@ export function buildServices(
     audit,
     bookingsRepo: invoicesRepo,
     taxInvoices: new TaxInvoices(invoicesRepo, siteSettings),
+    documents,
     clock: options.clock,
   });
   account.registerContributor({
@@ -163,6 +175,7 @@ export function buildServices(
   const conditionReports = new ConditionReportsService(new BookingsRepository(db), bookings, {
     photos: storageFolder(files, 'carphotos'),
     agreements: storageFolder(files, 'agreements'),
+    pdfs,
     audit,
     clock: options.clock,
   });
@@ -227,6 +240,7 @@ export function buildServices(
   return {
     publicChanges,
     files,
+    pdfs,
     counters,
     secret,
     mailer,

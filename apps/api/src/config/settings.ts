@@ -133,6 +133,16 @@ export const settingsSchema = z.object({
    * decides, since a process answering quickly at full use is busy, not late.
    */
   SHED_EVENT_LOOP_UTILIZATION: z.coerce.number().min(0.5).max(1).default(1),
+  /**
+   * PDFs (receipts, the first download of a tax document, a signed agreement) are written on this many
+   * worker threads, never on the event loop (docs/decisions/3103). One suits two cores: the other
+   * answers everyone else.
+   */
+  PDF_WORKERS: z.coerce.number().int().min(1).max(16).default(1),
+  /** PDFs that may wait for a worker; past it a download is answered 503 with Retry-After. */
+  PDF_QUEUE_MAX: z.coerce.number().int().min(0).max(1000).default(8),
+  /** Downloads of documents (receipts, tax invoices and notes, agreements) per signed-in person per minute; then 429. */
+  DOCUMENT_DOWNLOADS_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(20),
   /** How long a call to Omise may take; past it a charge's outcome is unknown and checked later. */
   OMISE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /**

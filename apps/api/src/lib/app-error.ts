@@ -19,3 +19,14 @@ export class AppError extends Error {
 }
 
 export const notFound = (what = 'Requested data') => new AppError('NOT_FOUND', `${what} not found`);
+
+/**
+ * The process has no room for this request now (a queue is full): answered as the load shedder
+ * answers, 503 with Retry-After and the busy words in the visitor's language (plugins/error-handler.ts).
+ */
+export class ServerBusy extends Error {
+  constructor(what: string) {
+    super(`${what} is busy`);
+    this.name = 'ServerBusy';
+  }
+}

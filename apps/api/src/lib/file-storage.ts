@@ -17,7 +17,7 @@ import {
  * Nothing here decides who may read a file: routes do (docs/decisions/1501).
  */
 export interface FileStorage {
-  /** Stores new content under a key; a key is never reused. */
+  /** Stores new content under a key; a key is never reused: storing under a used key fails. */
   put(key: string, content: Buffer, contentType: string): Promise<void>;
   /** The content, or undefined when there is no such file. */
   get(key: string): Promise<Buffer | undefined>;
@@ -100,6 +100,8 @@ export class S3FileStorage implements FileStorage {
         Key: checkedKey(key),
         Body: content,
         ContentType: contentType,
+        // Create only: an issued document kept first by another instance is never replaced.
+        IfNoneMatch: '*',
       }),
     );
   }

@@ -43,3 +43,10 @@ export const pageBuilds = new Counter({
   labelNames: ['page'] as const,
   registers: [metricsRegistry],
 });
+
+export const pdfRenders = new Counter({
+  name: 'siam_pdf_renders_total',
+  help: 'PDFs written by the worker threads, by document kind and result (written, failed, refused: queue full)',
+  labelNames: ['kind', 'result'] as const,
+  registers: [metricsRegistry],
+});

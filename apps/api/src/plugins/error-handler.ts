@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@siam/contract/errors';
-import { AppError } from '../lib/app-error';
+import { AppError, ServerBusy } from '../lib/app-error';
 import { isDatabaseUnavailable } from '../db/client';
 import { sendUnavailable } from './unavailable-answer';
 
@@ -47,6 +47,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { status: false, code: statusCodes[status] ?? 'VALIDATION_FAILED', msg: error.message };
+    } else if (error instanceof ServerBusy) {
+      request.log.warn({ err: error }, 'turned away: busy');
+      return sendUnavailable(app, request, reply, 'busy');
     } else if (isDatabaseUnavailable(error)) {
       // The database is down or restarting: "temporarily unavailable" in the visitor's language, for a
       // page or an API call alike; the next request tries again (the pool reconnects by itself).

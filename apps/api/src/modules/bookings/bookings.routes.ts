@@ -36,8 +36,8 @@ import { currentUser } from '../../plugins/authenticate';
 import { SLIP_MAX_BYTES } from './slip-checks';
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
 import { deviceIdOf } from '../auth/trusted-device';
-import { renderReceipt } from './receipt';
 import { conditionReportCustomerRoutes } from './condition-reports.routes';
+import { documentDownloadsLimit } from '../../plugins/rate-limits';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
@@ -627,9 +627,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/bookings/:id/receipt',
     {
       onRequest: app.requireUser,
+      config: { rateLimit: documentDownloadsLimit(app) },
       schema: {
         tags: ['bookings'],
-        summary: 'The receipt as a PDF in the request language',
+        summary: 'The receipt of my paid booking as a PDF in the request language; 409 before payment',
         security: [{ bearerAuth: [] }],
         params: idParams,
       },
@@ -641,7 +642,14 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.params.id,
         lang,
       );
-      const pdf = await renderReceipt(booking, payments, lang, statusLabels[lang][booking.status]);
+      // Written on a worker thread: a 200-1,000 ms PDF never holds up everyone else's requests.
+      const pdf = await app.services.pdfs.render({
+        kind: 'receipt',
+        booking,
+        payments,
+        lang,
+        statusLabel: statusLabels[lang][booking.status],
+      });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', `attachment; filename="siam-drive-${booking.bookingNumber}.pdf"`)
@@ -653,6 +661,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/bookings/:id/tax-invoice',
     {
       onRequest: app.requireUser,
+      config: { rateLimit: documentDownloadsLimit(app) },
       schema: {
         tags: ['bookings'],
         summary:
@@ -673,6 +682,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/bookings/:id/tax-notes/:number',
     {
       onRequest: app.requireUser,
+      config: { rateLimit: documentDownloadsLimit(app) },
       schema: {
         tags: ['bookings'],
         summary:

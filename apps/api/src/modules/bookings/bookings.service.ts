@@ -41,6 +41,8 @@ import { toBooking } from './booking-view';
 import { bangkokToday } from '@siam/contract/bangkok-time';
 import { BookingChanges, ChangeChargeUnknown } from './booking-changes';
 import { TaxInvoices } from './tax-invoices';
+import type { IssuedDocuments } from './issued-documents';
+import { receiptNotPaid } from './receipt';
 import { companyMessages } from '@siam/contract/companies';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import { BookingQuotes, carDriverRules, checkDrivers, promotionInvalid } from './booking-quotes';
@@ -137,6 +139,8 @@ export class BookingsService {
       slips: FileStorage;
       /** The licence pictures folder (private, like slips). */
       licences: FileStorage;
+      /** Issued tax documents, written once and kept (issued-documents.ts). */
+      documents: IssuedDocuments;
       /** Asks the bank about a slip's transfer (EasySlip's API); null: every slip waits for staff. */
       slipVerifier?: SlipVerifier | null;
       publicUrl: string;
@@ -166,7 +170,9 @@ export class BookingsService {
     return {
       number: invoice.number,
       body:
-        format === 'xml' ? Buffer.from(this.taxInvoices.xml(invoice)) : await this.taxInvoices.pdf(invoice),
+        format === 'xml'
+          ? Buffer.from(this.taxInvoices.xml(invoice))
+          : await this.deps.documents.taxInvoicePdf(invoice),
     };
   }
 
@@ -182,7 +188,7 @@ export class BookingsService {
       body:
         format === 'xml'
           ? Buffer.from(this.taxInvoices.noteXml(invoice, note))
-          : await this.taxInvoices.notePdf(invoice, note),
+          : await this.deps.documents.taxNotePdf(invoice, note),
     };
   }
 
@@ -1457,6 +1463,8 @@ export class BookingsService {
     // Nothing was received from the customer: the company's monthly invoice is the document.
     if (booking.paymentMethod === 'company_account')
       throw new AppError('CONFLICT', companyMessages.onMonthlyInvoice);
+    // A receipt says money was received: none before payment (it was a free PDF to ask for, over and over).
+    if (!booking.paid) throw new AppError('CONFLICT', receiptNotPaid[lang]);
     const payments = await this.repo.payments(this.db, bookingId);
     return { booking, payments };
   }

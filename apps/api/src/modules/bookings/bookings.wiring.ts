@@ -5,6 +5,7 @@ import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import { BookingsRepository } from './bookings.repository';
 import { BookingsService } from './bookings.service';
+import type { IssuedDocuments } from './issued-documents';
 import { OmiseGateway, SandboxGateway, type PaymentGateway } from './payment-gateway';
 import { EasySlipVerifier, type SlipVerifier } from './slip-verifier';
 
@@ -43,7 +44,13 @@ export function slipVerifierFromSettings(settings: Settings): SlipVerifier | nul
 export function buildBookingsService(
   db: Db,
   settings: Settings,
-  deps: { siteSettings: SiteSettingsService; mailer: Mailer; files: FileStorage; clock?: { now(): Date } },
+  deps: {
+    siteSettings: SiteSettingsService;
+    mailer: Mailer;
+    files: FileStorage;
+    documents: IssuedDocuments;
+    clock?: { now(): Date };
+  },
 ) {
   const { files, ...rest } = deps;
   return new BookingsService(new BookingsRepository(db), {

@@ -12,6 +12,7 @@ import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { requestLanguage } from '../../lib/language';
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
 import { currentUser } from '../../plugins/authenticate';
+import { documentDownloadsLimit } from '../../plugins/rate-limits';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const photoParams = idParams.extend({ photoId: z.coerce.number().int().positive() });
@@ -171,6 +172,7 @@ export const conditionReportCustomerRoutes: FastifyPluginAsyncZod = async (app) 
     '/auth/bookings/:id/agreement',
     {
       onRequest: app.requireUser,
+      config: { rateLimit: documentDownloadsLimit(app) },
       schema: { tags, summary: 'The signed rental agreement (PDF, as signed)', security, params: idParams },
     },
     async (request, reply) =>

@@ -20,7 +20,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import type { BookingRow, BookingsRepository } from './bookings.repository';
 import type { BookingsService } from './bookings.service';
 import { lateReturnCharge, lateRuleFor } from './pricing-rules';
-import { rentalAgreementPdf } from './rental-agreement';
+import type { PdfRenderer } from './pdf-renderer';
 
 type PickupBody = z.output<typeof pickupReportBodySchema>;
 type ReturnBody = z.output<typeof returnReportBodySchema>;
@@ -48,6 +48,8 @@ export class ConditionReportsService {
       photos: FileStorage;
       /** Signed agreements (private). */
       agreements: FileStorage;
+      /** Writes the agreement off the event loop (pdf-renderer.ts). */
+      pdfs: PdfRenderer;
       audit: AuditService;
       clock?: { now(): Date };
       log?: { error: (obj: unknown, msg: string) => void };
@@ -277,12 +279,9 @@ export class ConditionReportsService {
     const signerName =
       body.signerName ?? `${booking.driver.firstName} ${booking.driver.lastName}`.trim() ?? 'Customer';
     const signedAt = this.now();
-    const pdf = await rentalAgreementPdf({
-      booking,
-      signature,
-      signerName,
-      signedAt,
-      witness: 'staff' in by ? by.staff.email : null,
+    const pdf = await this.deps.pdfs.render({
+      kind: 'rental-agreement',
+      agreement: { booking, signature, signerName, signedAt, witness: 'staff' in by ? by.staff.email : null },
     });
     const sha256 = createHash('sha256').update(pdf).digest('hex');
     const key = `${bookingId}-${sha256.slice(0, 16)}.pdf`;

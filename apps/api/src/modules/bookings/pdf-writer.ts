@@ -54,9 +54,11 @@ const CJK = /[\u2E80-\u9FFF\uFF00-\uFFEF\u3000-\u303F]/;
  * Noto CJK for Chinese when there is one. `write` switches fonts by script within a line; `row` puts a
  * label and a value side by side; `finish` ends the document and gives its bytes.
  */
-export function pdfWriter(title: string) {
+export function pdfWriter(title: string, options: { issuedAt?: Date } = {}) {
   const cjk = cjkFont();
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title } });
+  // An issued document carries its issue date as its creation date, not the moment it was written.
+  const info = { Title: title, ...(options.issuedAt && { CreationDate: options.issuedAt }) };
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info });
   doc.registerFont('latin', parsedFont(fontFile('sarabun-latin-400-normal.woff')));
   doc.registerFont('latin-bold', parsedFont(fontFile('sarabun-latin-700-normal.woff')));
   doc.registerFont('thai', parsedFont(fontFile('sarabun-thai-400-normal.woff')));

@@ -7,6 +7,7 @@ import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import {
   createBooking,
   daysFromNow,
+  goodCardToken,
   makeCar,
   makeCustomer,
   slipPicture,
@@ -81,7 +82,19 @@ describeEachDatabase('private documents', (ctx) => {
   });
 
   it('receipts and personal exports are private and never cached', async () => {
-    const { owner, bookingId } = await transferBooking();
+    // A receipt is for a paid booking (decision 3103): paid by card at once.
+    const car = await makeCar(ctx.database, 1);
+    const owner = await makeCustomer(app);
+    const paid = await createBooking(app, owner.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(20),
+      returnDate: daysFromNow(22),
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const bookingId = paid.json().response.data.booking.id as number;
     const receipt = await app.inject({
       method: 'GET',
       url: `/api/v1/auth/bookings/${bookingId}/receipt`,

@@ -99,6 +99,13 @@ const labels = {
   },
 } as const;
 
+/** Why a booking not paid yet has no receipt, in the customer's language. */
+export const receiptNotPaid: Record<Language, string> = {
+  th: 'ใบเสร็จรับเงินออกให้เมื่อชำระเงินการจองนี้แล้ว',
+  en: 'A receipt is issued once this booking is paid',
+  zh: '预订付款后才会开具收据',
+};
+
 /** The receipt as a PDF: the booking, the price breakdown and the payments. */
 export async function renderReceipt(
   booking: Booking,

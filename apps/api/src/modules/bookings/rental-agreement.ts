@@ -71,14 +71,16 @@ const bangkok = (at: Date) =>
  * condition report, the clauses in th/en/zh, the drawn signature, who signed and when. Its fingerprint
  * (over the data and the signature) is printed on it; the SHA-256 of the whole file is kept beside it.
  */
-export async function rentalAgreementPdf(input: {
+export interface RentalAgreementInput {
   booking: Booking;
   signature: Buffer;
   signerName: string;
   signedAt: Date;
   /** The staff member on whose phone the customer signed, or null (the customer's own phone). */
   witness: string | null;
-}): Promise<Buffer> {
+}
+
+export async function rentalAgreementPdf(input: RentalAgreementInput): Promise<Buffer> {
   const { booking, signature, signerName, signedAt, witness } = input;
   const { doc, write, row, money, finish } = pdfWriter(`Rental agreement ${booking.bookingNumber}`);
   const label = (l: readonly [string, string, string]) => l.join(' / ');

@@ -220,80 +220,6 @@ export class TaxInvoices {
   }
 
   /**
-   * A credit or debit note as a PDF, with what section 86/10 (86/9) of the Revenue Code asks: the
-   * words ใบลดหนี้ (ใบเพิ่มหนี้), the parties, number and date, the invoice corrected (number, date),
-   * its value, the correct value, the difference, the VAT on the difference, and the reason.
-   */
-  async notePdf(invoice: TaxInvoiceRow, note: TaxNoteRow): Promise<Buffer> {
-    const words = noteWords[note.kind];
-    const pdf = pdfWriter(`${words.en} ${note.number}`);
-    const { write, row, money, doc } = pdf;
-    write(words.th, { bold: true, size: 18 });
-    write(words.en, { bold: true, size: 13 });
-    doc.moveDown(0.5);
-    row('เลขที่ / No.', note.number, true);
-    row('วันที่ / Date', bangkokDate(new Date(note.issued_ms)));
-    row('อ้างถึงใบกำกับภาษีเลขที่ / For tax invoice No.', invoice.number);
-    row('ลงวันที่ / Dated', bangkokDate(new Date(invoice.issued_ms)));
-    doc.moveDown(0.5);
-    this.parties(pdf, invoice);
-    doc.moveDown();
-    const before = note.original_total - vatPart(note.original_total);
-    const sign = note.kind === 'credit' ? -1 : 1;
-    row('มูลค่าตามใบกำกับภาษีเดิม / Value on the tax invoice', money(before));
-    row('มูลค่าที่ถูกต้อง / Correct value', money(before + sign * note.net));
-    row('ผลต่าง / Difference', money(note.net));
-    row(`ภาษีมูลค่าเพิ่ม ${businessRules.vatPercent}% / VAT ${businessRules.vatPercent}%`, money(note.vat));
-    row('รวมทั้งสิ้น / Total', money(note.total), true);
-    doc.moveDown(0.5);
-    write(
-      `เหตุผล / Reason: ${noteReasons[note.reason][note.kind].th} / ${noteReasons[note.reason][note.kind].en}`,
-    );
-    doc.moveDown(2);
-    write('ออกโดยระบบอิเล็กทรอนิกส์ของสยามไดรฟ์ / Issued electronically by Siam Drive', { size: 9 });
-    return pdf.finish();
-  }
-
-  /** The seller and the buyer as the invoice printed them. */
-  private parties(pdf: ReturnType<typeof pdfWriter>, invoice: TaxInvoiceRow) {
-    const { write, doc } = pdf;
-    const branchWords = (no: string) =>
-      no === '00000' ? 'สำนักงานใหญ่ / Head office' : `สาขาที่ / Branch ${no}`;
-    write('ผู้ขาย / Seller', { bold: true });
-    write(invoice.seller.name);
-    write(invoice.seller.address);
-    write(`เลขประจำตัวผู้เสียภาษี / Tax ID ${invoice.seller.taxId} · ${branchWords(invoice.seller.branchNo)}`);
-    doc.moveDown(0.5);
-    write('ผู้ซื้อ / Buyer', { bold: true });
-    write(invoice.buyer.companyName);
-    write(invoice.buyer.address);
-    write(`เลขประจำตัวผู้เสียภาษี / Tax ID ${invoice.buyer.taxId} · ${branchWords(invoice.buyer.branch)}`);
-  }
-
-  /** The invoice as a PDF: Thai, the Revenue Code's words, with English beneath. */
-  async pdf(invoice: TaxInvoiceRow): Promise<Buffer> {
-    const pdf = pdfWriter(`Tax invoice ${invoice.number}`);
-    const { write, row, money, doc } = pdf;
-    write('ใบกำกับภาษี / ใบเสร็จรับเงิน', { bold: true, size: 18 });
-    write('Tax invoice / Receipt', { bold: true, size: 13 });
-    doc.moveDown(0.5);
-    row('เลขที่ / No.', invoice.number, true);
-    row('วันที่ / Date', bangkokDate(new Date(invoice.issued_ms)));
-    doc.moveDown(0.5);
-    this.parties(pdf, invoice);
-    doc.moveDown();
-    row('รายการ / Description', 'จำนวนเงิน / Amount', true);
-    for (const line of invoice.lines) row(`${line.name} × ${line.quantity}`, money(line.net));
-    doc.moveDown(0.5);
-    row('มูลค่าสินค้าหรือบริการ / Value before VAT', money(invoice.net));
-    row(`ภาษีมูลค่าเพิ่ม ${businessRules.vatPercent}% / VAT ${businessRules.vatPercent}%`, money(invoice.vat));
-    row('จำนวนเงินรวมทั้งสิ้น / Total', money(invoice.total), true);
-    doc.moveDown(2);
-    write('ออกโดยระบบอิเล็กทรอนิกส์ของสยามไดรฟ์ / Issued electronically by Siam Drive', { size: 9 });
-    return pdf.finish();
-  }
-
-  /**
    * The invoice in ETDA's e-Tax invoice structure (ขมธอ. 3-2560: TaxInvoice_CrossIndustryInvoice,
    * a profile of UN/CEFACT's Cross Industry Invoice), unsigned: the Revenue Department's channel
    * signs and sends it. Tax IDs carry the 5-digit branch (18 digits, scheme TXID).
@@ -325,6 +251,79 @@ export class TaxInvoices {
       originalNet: note.original_total - vatPart(note.original_total),
     });
   }
+}
+
+/**
+ * A credit or debit note as a PDF, with what section 86/10 (86/9) of the Revenue Code asks: the
+ * words ใบลดหนี้ (ใบเพิ่มหนี้), the parties, number and date, the invoice corrected (number, date),
+ * its value, the correct value, the difference, the VAT on the difference, and the reason.
+ */
+export function taxNotePdf(invoice: TaxInvoiceRow, note: TaxNoteRow): Promise<Buffer> {
+  const words = noteWords[note.kind];
+  const pdf = pdfWriter(`${words.en} ${note.number}`, { issuedAt: new Date(note.issued_ms) });
+  const { write, row, money, doc } = pdf;
+  write(words.th, { bold: true, size: 18 });
+  write(words.en, { bold: true, size: 13 });
+  doc.moveDown(0.5);
+  row('เลขที่ / No.', note.number, true);
+  row('วันที่ / Date', bangkokDate(new Date(note.issued_ms)));
+  row('อ้างถึงใบกำกับภาษีเลขที่ / For tax invoice No.', invoice.number);
+  row('ลงวันที่ / Dated', bangkokDate(new Date(invoice.issued_ms)));
+  doc.moveDown(0.5);
+  parties(pdf, invoice);
+  doc.moveDown();
+  const before = note.original_total - vatPart(note.original_total);
+  const sign = note.kind === 'credit' ? -1 : 1;
+  row('มูลค่าตามใบกำกับภาษีเดิม / Value on the tax invoice', money(before));
+  row('มูลค่าที่ถูกต้อง / Correct value', money(before + sign * note.net));
+  row('ผลต่าง / Difference', money(note.net));
+  row(`ภาษีมูลค่าเพิ่ม ${businessRules.vatPercent}% / VAT ${businessRules.vatPercent}%`, money(note.vat));
+  row('รวมทั้งสิ้น / Total', money(note.total), true);
+  doc.moveDown(0.5);
+  write(
+    `เหตุผล / Reason: ${noteReasons[note.reason][note.kind].th} / ${noteReasons[note.reason][note.kind].en}`,
+  );
+  doc.moveDown(2);
+  write('ออกโดยระบบอิเล็กทรอนิกส์ของสยามไดรฟ์ / Issued electronically by Siam Drive', { size: 9 });
+  return pdf.finish();
+}
+
+/** The seller and the buyer as the invoice printed them. */
+function parties(pdf: ReturnType<typeof pdfWriter>, invoice: TaxInvoiceRow) {
+  const { write, doc } = pdf;
+  const branchWords = (no: string) => (no === '00000' ? 'สำนักงานใหญ่ / Head office' : `สาขาที่ / Branch ${no}`);
+  write('ผู้ขาย / Seller', { bold: true });
+  write(invoice.seller.name);
+  write(invoice.seller.address);
+  write(`เลขประจำตัวผู้เสียภาษี / Tax ID ${invoice.seller.taxId} · ${branchWords(invoice.seller.branchNo)}`);
+  doc.moveDown(0.5);
+  write('ผู้ซื้อ / Buyer', { bold: true });
+  write(invoice.buyer.companyName);
+  write(invoice.buyer.address);
+  write(`เลขประจำตัวผู้เสียภาษี / Tax ID ${invoice.buyer.taxId} · ${branchWords(invoice.buyer.branch)}`);
+}
+
+/** The invoice as a PDF: Thai, the Revenue Code's words, with English beneath. */
+export function taxInvoicePdf(invoice: TaxInvoiceRow): Promise<Buffer> {
+  const pdf = pdfWriter(`Tax invoice ${invoice.number}`, { issuedAt: new Date(invoice.issued_ms) });
+  const { write, row, money, doc } = pdf;
+  write('ใบกำกับภาษี / ใบเสร็จรับเงิน', { bold: true, size: 18 });
+  write('Tax invoice / Receipt', { bold: true, size: 13 });
+  doc.moveDown(0.5);
+  row('เลขที่ / No.', invoice.number, true);
+  row('วันที่ / Date', bangkokDate(new Date(invoice.issued_ms)));
+  doc.moveDown(0.5);
+  parties(pdf, invoice);
+  doc.moveDown();
+  row('รายการ / Description', 'จำนวนเงิน / Amount', true);
+  for (const line of invoice.lines) row(`${line.name} × ${line.quantity}`, money(line.net));
+  doc.moveDown(0.5);
+  row('มูลค่าสินค้าหรือบริการ / Value before VAT', money(invoice.net));
+  row(`ภาษีมูลค่าเพิ่ม ${businessRules.vatPercent}% / VAT ${businessRules.vatPercent}%`, money(invoice.vat));
+  row('จำนวนเงินรวมทั้งสิ้น / Total', money(invoice.total), true);
+  doc.moveDown(2);
+  write('ออกโดยระบบอิเล็กทรอนิกส์ของสยามไดรฟ์ / Issued electronically by Siam Drive', { size: 9 });
+  return pdf.finish();
 }
 
 const noteWords = {

@@ -16,6 +16,7 @@ import { taxInvoiceQuerySchema } from '@siam/contract/tax-invoices';
 import { sendPrivateFile } from '../../lib/uploaded-file';
 import { currentUser } from '../../plugins/authenticate';
 import { taxInvoiceFile } from '../bookings/tax-invoices';
+import { documentDownloadsLimit } from '../../plugins/rate-limits';
 
 const actorOf = (request: FastifyRequest) => {
   const user = currentUser(request);
@@ -165,6 +166,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/auth/company/invoices/:number',
     {
       onRequest: app.requireUser,
+      config: { rateLimit: documentDownloadsLimit(app) },
       schema: {
         tags,
         summary: "My company's monthly tax invoice (managers): PDF, or e-Tax XML",

@@ -24,6 +24,7 @@ import {
   type TaxInvoiceRow,
 } from '../bookings/bookings.repository';
 import { vatPart } from '../bookings/pricing';
+import type { IssuedDocuments } from '../bookings/issued-documents';
 import { chargeLine, withNets, type TaxInvoices } from '../bookings/tax-invoices';
 
 type CompanyBody = z.output<typeof companyBodySchema>;
@@ -87,6 +88,8 @@ export class CompaniesService {
       /** For the running numbers tax invoices share (nextTaxInvoiceNo). */
       bookingsRepo: BookingsRepository;
       taxInvoices: TaxInvoices;
+      /** Issued invoices as kept files: written once, then served as kept (decision 3103). */
+      documents: IssuedDocuments;
       clock?: { now(): Date };
     },
   ) {}
@@ -385,10 +388,10 @@ export class CompaniesService {
           }`,
     );
     if (!invoice) throw notFound('Tax invoice');
-    const { taxInvoices } = this.deps;
+    const { taxInvoices, documents } = this.deps;
     return {
       number: invoice.number,
-      body: format === 'xml' ? Buffer.from(taxInvoices.xml(invoice)) : await taxInvoices.pdf(invoice),
+      body: format === 'xml' ? Buffer.from(taxInvoices.xml(invoice)) : await documents.taxInvoicePdf(invoice),
     };
   }
 
