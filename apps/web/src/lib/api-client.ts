@@ -89,7 +89,7 @@ export function messageFor(kind: FailureKind, httpStatus?: number, serverMsg?: s
  * The server's English `msg` is shown as is only to English readers; in Thai
  * and Chinese the catalogue's own sentence is clearer than a foreign one.
  */
-function localServerMsg(msg: string | undefined): string | undefined {
+export function localServerMsg(msg: string | undefined): string | undefined {
   return i18n.resolvedLanguage === 'en' ? msg : undefined;
 }
 

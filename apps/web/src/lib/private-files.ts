@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from './api-client';
-import { i18n } from './i18n';
+import { ApiError, localServerMsg, messageFor } from './api-client';
 import { getToken } from './token-storage';
 
 /**
@@ -13,7 +12,17 @@ async function fetchWithName(path: string): Promise<{ blob: Blob; name: string |
   const response = await fetch(`/api/v1${path}`, {
     headers: token ? { authorization: `Bearer ${token}` } : {},
   });
-  if (!response.ok) throw new ApiError('http', i18n.t('common:errors.server'), response.status);
+  if (!response.ok) {
+    // Said as any call's failure is (429: too many downloads, 503: busy, 409: not paid yet…).
+    const envelope = (await response.json().catch(() => null)) as { code?: string; msg?: string } | null;
+    throw new ApiError(
+      'http',
+      () => messageFor('http', response.status, localServerMsg(envelope?.msg)),
+      response.status,
+      envelope?.code,
+      envelope?.msg,
+    );
+  }
   const name = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1];
   return { blob: await response.blob(), name };
 }
