@@ -87,6 +87,9 @@ async function main() {
   }, 60_000);
   expiry.unref();
 
+  // Mail: sent by its own job, woken at every mail written and polling for retries (decision 3105).
+  await app.services.mailer.start();
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -96,6 +99,7 @@ async function main() {
     clearInterval(expiry);
     try {
       await app.close(); // stops accepting, waits for requests in flight
+      await app.services.mailer.stop(); // lets a mail being sent finish
       await database.close();
     } finally {
       clearTimeout(force);

@@ -1,6 +1,7 @@
 import type { Database } from './db/client';
 import type { Settings } from './config/settings';
-import { createMailer } from './lib/mailer';
+import { createMailTransport } from './lib/mailer';
+import { MailOutbox } from './modules/mail/mail-outbox';
 import { PublicChanges } from './lib/public-changes';
 import { fileStorageFromSettings, storageFolder } from './lib/file-storage';
 import { CAR_PICTURES_FOLDER } from './modules/admin/car-images';
@@ -70,7 +71,13 @@ export function buildServices(
   options: { clock?: { now(): Date } } = {},
 ) {
   const { db } = database;
-  const mailer = createMailer({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir });
+  // Every mail goes into the outbox table and is sent by its job (decision 3105): through SMTP_URL,
+  // or to DATA_DIR/outbox/*.eml without it. `mailer` is what the modules send with.
+  const mailer = new MailOutbox(
+    database,
+    createMailTransport({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir }),
+    { clock: options.clock },
+  );
   const siteSettings = new SiteSettingsService(new SiteSettingsRepository(db));
   const publicChanges = new PublicChanges(database);
   // Uploaded files: DATA_DIR/uploads, or the S3 bucket every instance shares (S3_BUCKET).
@@ -121,6 +128,18 @@ export function buildServices(
     name: 'mailedLinks',
     export: (userId) => accountRecovery.exportFor(userId),
     erase: (userId) => accountRecovery.erase(userId),
+  });
+  // The mails about an account or to its address: a record for the export; erasure drops them, unsent ones too.
+  account.registerContributor({
+    name: 'mails',
+    export: async (userId) => {
+      const user = await users.findById(userId);
+      return user ? mailer.exportFor(userId, user.email) : [];
+    },
+    erase: async (userId) => {
+      const user = await users.findById(userId);
+      if (user) await mailer.erase(userId, user.email);
+    },
   });
   account.registerContributor({
     name: 'secondFactor',

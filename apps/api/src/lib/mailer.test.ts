@@ -3,18 +3,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { describe, expect, it } from 'vitest';
-import { createMailer } from './mailer';
+import { createMailTransport } from './mailer';
 
-describe('the mailer', () => {
+describe('the mail transport', () => {
   it('writes an .eml file to DATA_DIR/outbox when no SMTP server is set', async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'siam-mail-'));
-    const mailer = createMailer({ dataDir });
-    await mailer.send({ to: 'somchai@example.com', subject: 'การจองของคุณ', text: 'สวัสดีค่ะ' });
+    const transport = createMailTransport({ dataDir });
+    await transport.deliver(
+      { to: 'somchai@example.com', subject: 'การจองของคุณ', text: 'สวัสดีค่ะ' },
+      '<a1b2c3@siamdrive.co.th>',
+    );
     const files = readdirSync(path.join(dataDir, 'outbox'));
     expect(files).toHaveLength(1);
     const eml = readFileSync(path.join(dataDir, 'outbox', files[0]!), 'utf8');
     expect(eml).toContain('To: somchai@example.com');
     expect(eml).toMatch(/Subject: =\?UTF-8\?/); // encoded Thai subject
+    expect(eml).toContain('Message-ID: <a1b2c3@siamdrive.co.th>');
   });
 
   it('delivers through a real SMTP conversation when SMTP_URL is set', async () => {
@@ -34,10 +38,14 @@ describe('the mailer', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const port = (server.server.address() as { port: number }).port;
     try {
-      const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: os.tmpdir() });
-      await mailer.send({ to: 'li.wei@example.com', subject: 'Booking confirmed', text: 'Thank you' });
+      const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, dataDir: os.tmpdir() });
+      await transport.deliver(
+        { to: 'li.wei@example.com', subject: 'Booking confirmed', text: 'Thank you' },
+        '<d4e5f6@siamdrive.co.th>',
+      );
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('Booking confirmed');
+      expect(received[0]).toContain('Message-ID: <d4e5f6@siamdrive.co.th>');
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import type { Executor } from '../db/sql-rows';
 
 export interface MailMessage {
   to: string;
@@ -9,39 +9,57 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
-  attachments?: { filename: string; content: Buffer; contentType: string }[];
   /** Extra headers, e.g. List-Unsubscribe. */
   headers?: Record<string, string>;
 }
 
+/**
+ * How the modules send mail: `send` puts the message in the outbox (modules/mail/mail-outbox.ts)
+ * and returns; the outbox's job delivers it. Pass `db` (a transaction) to write it with what caused
+ * it, and `userId` when the mail is about an account (its erasure drops what is still unsent).
+ */
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, options?: { db?: Executor; userId?: number }): Promise<void>;
 }
 
-const FROM = '"Siam Drive" <no-reply@siamdrive.co.th>';
+/** Delivers one message now, with the Message-ID the outbox gave it. Only the outbox's job calls it. */
+export interface MailTransport {
+  deliver(message: MailMessage, messageId: string): Promise<void>;
+}
+
+export const MAIL_DOMAIN = 'siamdrive.co.th';
+const FROM = `"Siam Drive" <no-reply@${MAIL_DOMAIN}>`;
 
 /**
  * Real delivery through SMTP_URL when it is set; otherwise every message is
  * written to DATA_DIR/outbox as an .eml file (the same MIME an SMTP server
  * would receive), so a developer or a test can open what a customer would get.
  */
-export function createMailer(options: { smtpUrl?: string; dataDir: string }): Mailer {
+export function createMailTransport(options: { smtpUrl?: string; dataDir: string }): MailTransport {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport({
+      url: options.smtpUrl,
+      // A server that hangs fails the try within a minute (nodemailer waits up to 10 minutes by
+      // default), well inside the row's lease (lib/outbox.ts), so no other instance sends it meanwhile.
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
     return {
-      async send(message) {
-        await transport.sendMail({ from: FROM, ...message });
+      async deliver(message, messageId) {
+        await transport.sendMail({ from: FROM, ...message, messageId });
       },
     };
   }
   const outbox = path.join(options.dataDir, 'outbox');
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
-      const info = await transport.sendMail({ from: FROM, ...message });
+    async deliver(message, messageId) {
+      const info = await transport.sendMail({ from: FROM, ...message, messageId });
       mkdirSync(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
-      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}_${safeTo}_${randomUUID().slice(0, 8)}.eml`;
+      const id = messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 8);
+      const file = `${new Date().toISOString().replace(/[:.]/g, '-')}_${safeTo}_${id}.eml`;
       writeFileSync(path.join(outbox, file), info.message as Buffer);
     },
   };

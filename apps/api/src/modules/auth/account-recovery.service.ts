@@ -49,7 +49,9 @@ export class AccountRecoveryService {
       3_600_000,
     );
     if (count > MAILS_PER_HOUR) return false;
-    await this.mailer.send(accountMail(kind, user.email, user.language, this.publicUrl, token, failures));
+    await this.mailer.send(accountMail(kind, user.email, user.language, this.publicUrl, token, failures), {
+      userId: user.id,
+    });
     return true;
   }
 

@@ -1521,7 +1521,7 @@ export class BookingsService {
       // An account made from a provider that gave no email has a made-up one: the booking's driver
       // email is the customer's real address then.
       const to = user?.email && !isMadeUpEmail(user.email) ? user.email : fallbackEmail!;
-      await this.deps.mailer.send({ to, ...message });
+      await this.deps.mailer.send({ to, ...message }, { userId });
     } catch (error) {
       // A mail failure never undoes a booking or a payment; it is logged for staff.
       this.deps.log?.error({ err: error, bookingId, kind }, 'booking email failed');

@@ -1,7 +1,7 @@
 import type { InboxCounts, InboxItem, InboxKind, InboxState, InboxSummary } from '@siam/contract/admin-inbox';
 import type { Pagination } from '@siam/contract/envelope';
 import type { Language } from '@siam/contract/languages';
-import { AppError, notFound } from '../../lib/app-error';
+import { notFound } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
@@ -167,19 +167,11 @@ export class InboxService {
         after: { handled: true, noteId, to: row.email, text },
       });
       const mail = replyMail[row.language] ?? replyMail.en;
-      try {
-        await this.mailer.send({
-          to: row.email,
-          replyTo,
-          subject: mail.subject(kind, row.subject),
-          text: mail.body(row.name, text),
-        });
-      } catch {
-        throw new AppError(
-          'SERVICE_UNAVAILABLE',
-          'The reply could not be sent; nothing was saved. Try again.',
-        );
-      }
+      // Written with the reply, in its transaction: the mail is sent by the outbox's job.
+      await this.mailer.send(
+        { to: row.email, replyTo, subject: mail.subject(kind, row.subject), text: mail.body(row.name, text) },
+        { db: tx },
+      );
       return this.item(kind, id, repo);
     });
   }

@@ -3,14 +3,15 @@ import { addDays, bangkokToday } from '@siam/contract/bangkok-time';
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import type { Db } from '../../db/client';
+import { OUTBOX_LEASE_MS, outboxBackoffMinutes } from '../../lib/outbox';
 import { rows } from '../../db/sql-rows';
 import type { BookingMessageEvent } from '../bookings/bookings.service';
 import { lineMessageText, type LineMessageKind } from './line-texts';
 
 /** A push that failed for a reason that may pass (LINE busy, network) is tried again this often, then given up. */
 export const LINE_MAX_ATTEMPTS = 8;
-/** Minutes before the next try after the n-th failure: 1, 2, 4 … at most an hour (all within LINE's 24 h retry key). */
-export const lineBackoffMinutes = (attempts: number) => Math.min(60, 2 ** Math.max(0, attempts - 1));
+/** Minutes before the next try after the n-th failure (lib/outbox.ts): all within LINE's 24 h retry key. */
+export const lineBackoffMinutes = outboxBackoffMinutes;
 /** Reminders are written between these Bangkok hours only: nobody is woken by a car rental at 3 am. */
 const REMINDER_HOURS = { from: 8, to: 21 };
 
@@ -34,8 +35,8 @@ export interface LineSendResult {
  * customers who signed in with LINE and have our official account as a friend, in the language they
  * booked in. Events write a row (created, paid, slip rejected, from the booking mails; pickup
  * tomorrow and return today, from the minute job) whose event key is unique: an event is written
- * once, so it is sent at most once. The minute job sends what is due: each row is leased for two
- * minutes before it is pushed (another instance's job skips it), and pushed with the row's own
+ * once, so it is sent at most once. The minute job sends what is due: each row is leased (lib/outbox.ts)
+ * before it is pushed (another instance's job skips it), and pushed with the row's own
  * `X-Line-Retry-Key`, so a retry after a lost answer is accepted by LINE once (409 = it was).
  */
 export class LineMessages {
@@ -142,7 +143,7 @@ export class LineMessages {
     const result: LineSendResult = { sent: 0, retrying: 0, failed: 0 };
     if (!this.configured) return result;
     const now = this.now();
-    const lease = new Date(now.getTime() + 2 * 60_000);
+    const lease = new Date(now.getTime() + OUTBOX_LEASE_MS);
     const due = await rows<DueMessage>(
       this.db,
       sql`UPDATE line_messages m SET next_attempt_at = ${lease}
