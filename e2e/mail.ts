@@ -5,7 +5,7 @@ import { allowFor } from '../apps/api/test/time-allowance';
 /** The test server writes every mail to DATA_DIR/outbox (playwright.config.ts shares the folder). */
 const dataDir = () => process.env.E2E_DATA_DIR!;
 
-/** The first mail to `to` whose subject matches, waiting up to 10 s for the server to send it. */
+/** The first mail to `to` whose subject matches, waiting up to 20 s (stretched by load: allowFor) for the outbox job to send it (decision 3105). */
 export async function waitForMail(to: string, subject: RegExp): Promise<OutboxMail> {
   let found: OutboxMail | undefined;
   await expect
@@ -14,7 +14,7 @@ export async function waitForMail(to: string, subject: RegExp): Promise<OutboxMa
         found = readOutbox(dataDir()).find((m) => m.to.includes(to) && subject.test(m.subject));
         return Boolean(found);
       },
-      { timeout: allowFor(10_000) },
+      { timeout: allowFor(20_000) },
     )
     .toBe(true);
   return found!;
@@ -29,7 +29,7 @@ export async function waitForMails(to: string, subject: RegExp, count: number): 
         found = readOutbox(dataDir()).filter((m) => m.to.includes(to) && subject.test(m.subject));
         return found.length;
       },
-      { timeout: allowFor(10_000) },
+      { timeout: allowFor(20_000) },
     )
     .toBeGreaterThanOrEqual(count);
   return found;

@@ -56,3 +56,15 @@ export function readOutbox(dataDir: string): OutboxMail[] {
       return { file, to: header('To'), subject: header('Subject'), text: `${unfolded}\n\n${text}` };
     });
 }
+
+/**
+ * The mails an app has sent: its outbox job (modules/mail/mail-outbox.ts) runs first, so every mail
+ * written before this call has been delivered to DATA_DIR/outbox (no SMTP_URL in tests).
+ */
+export async function sentMails(app: {
+  services: { mailer: { deliverDue(): Promise<unknown> } };
+  settings: { dataDir: string };
+}): Promise<OutboxMail[]> {
+  await app.services.mailer.deliverDue();
+  return readOutbox(app.settings.dataDir);
+}

@@ -64,7 +64,8 @@ describeEachDatabase('back office bookings', (ctx) => {
       `SELECT action, actor_email, before, after FROM audit_log WHERE entity = 'booking' AND entity_id = $1 ORDER BY id`,
       [String(bookingId)],
     );
-  const mailsTo = (email: string) => {
+  const mailsTo = async (email: string) => {
+    await app.services.mailer.deliverDue();
     const dir = path.join(app.settings.dataDir, 'outbox');
     return readdirSync(dir)
       .filter((f) => f.includes(email.split('@')[0]!))
@@ -137,7 +138,7 @@ describeEachDatabase('back office bookings', (ctx) => {
   it('rejects a slip (customer emailed, audited), then verifies the next one: confirmed, emailed, audited', async () => {
     const car = await makeCar(ctx.database, 1);
     const { booking, customer } = await transferBooking(car, 6);
-    const before = mailsTo(customer.email).length;
+    const before = (await mailsTo(customer.email)).length;
     expect((await post(`/bookings/${booking.id}/reject-slip`, auth.staff, { reason: '' })).statusCode).toBe(
       400,
     );
@@ -146,7 +147,7 @@ describeEachDatabase('back office bookings', (ctx) => {
     });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json().response.data).toMatchObject({ status: 'awaiting_payment', canUploadSlip: true });
-    const afterReject = mailsTo(customer.email);
+    const afterReject = await mailsTo(customer.email);
     expect(afterReject.length).toBe(before + 1);
     // Nothing left to reject.
     expect(
@@ -157,7 +158,7 @@ describeEachDatabase('back office bookings', (ctx) => {
     const verified = await post(`/bookings/${booking.id}/verify-payment`, auth.staff);
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().response.data).toMatchObject({ status: 'confirmed', paid: true });
-    expect(mailsTo(customer.email).length).toBe(before + 2);
+    expect((await mailsTo(customer.email)).length).toBe(before + 2);
     // The customer's own history shows it confirmed.
     const mine = await app.inject({ url: '/api/v1/auth/bookings', headers: customer.headers });
     expect(mine.json().response.data.find((b: { id: number }) => b.id === booking.id).status).toBe(
@@ -242,7 +243,7 @@ describeEachDatabase('back office bookings', (ctx) => {
       cancelReason: 'Customer phoned to cancel',
       cancellationFee: 0,
     });
-    expect(mailsTo(customer.email).some((m) => m.includes(booking.bookingNumber))).toBe(true);
+    expect((await mailsTo(customer.email)).some((m) => m.includes(booking.bookingNumber))).toBe(true);
     expect((await post(`/bookings/${booking.id}/cancel`, auth.staff, { reason: 'again' })).statusCode).toBe(
       409,
     );

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 
 /**
  * A forgotten password, a verified email and a taken address (issue 19):
@@ -11,17 +11,15 @@ import { readOutbox } from '../../../test/outbox';
  */
 describeEachDatabase('account recovery and email verification', (ctx) => {
   let app: App;
-  let dataDir: string;
   beforeAll(async () => {
     const settings = testSettings({ PUBLIC_URL: 'https://siamdrive.example' });
-    dataDir = settings.dataDir;
     app = await buildTestApp(ctx.database, { settings });
   });
   afterAll(() => app.close());
 
   let n = 0;
   const address = () => `10.19.${Math.floor(++n / 200)}.${(n % 200) + 1}`;
-  const mailsTo = (email: string) => readOutbox(dataDir).filter((m) => m.to.includes(email));
+  const mailsTo = async (email: string) => (await sentMails(app)).filter((m) => m.to.includes(email));
   const linkIn = (text: string, page: string) =>
     new RegExp(`https://siamdrive\\.example/${page}\\?token=([A-Za-z0-9_-]+)&lng=(th|en|zh)`).exec(text);
   const post = (url: string, payload: object, headers: Record<string, string> = {}) =>
@@ -45,7 +43,7 @@ describeEachDatabase('account recovery and email verification', (ctx) => {
     const b = await post('/auth/password/forgot', { email: `nobody.${Date.now()}@example.com` });
     expect(a.statusCode).toBe(200);
     expect(a.json()).toEqual(b.json());
-    const mail = mailsTo(known).find((m) => linkIn(m.text, 'reset-password'));
+    const mail = (await mailsTo(known)).find((m) => linkIn(m.text, 'reset-password'));
     expect(mail, 'a reset mail').toBeTruthy();
     expect(mail!.subject).toMatch(/重置.*密码/);
     expect(linkIn(mail!.text, 'reset-password')![2]).toBe('zh');
@@ -57,7 +55,7 @@ describeEachDatabase('account recovery and email verification', (ctx) => {
     const before = (await signIn(email, 'secret-123')).json().token as string;
     await post('/auth/password/forgot', { email });
     const token = linkIn(
-      mailsTo(email).find((m) => /reset-password/.test(m.text))!.text,
+      (await mailsTo(email)).find((m) => /reset-password/.test(m.text))!.text,
       'reset-password',
     )![1]!;
     const tooShort = await post('/auth/password/reset', { token, newPassword: '123' });
@@ -75,9 +73,7 @@ describeEachDatabase('account recovery and email verification', (ctx) => {
     expect(again.json()).toMatchObject({ code: 'VALIDATION_FAILED', errors: [{ path: 'token' }] });
     // A link older than its lifetime is refused.
     await post('/auth/password/forgot', { email });
-    const latest = mailsTo(email)
-      .filter((m) => /reset-password/.test(m.text))
-      .at(-1)!;
+    const latest = (await mailsTo(email)).filter((m) => /reset-password/.test(m.text)).at(-1)!;
     const late = linkIn(latest.text, 'reset-password')![1]!;
     await ctx.database.query(
       `UPDATE account_tokens SET expires_at = now() - interval '1 minute' WHERE purpose = 'password_reset'`,
@@ -86,14 +82,14 @@ describeEachDatabase('account recovery and email verification', (ctx) => {
       (await post('/auth/password/reset', { token: late, newPassword: 'another-pass-1' })).statusCode,
     ).toBe(400);
     // A mail tells the owner their password changed.
-    expect(mailsTo(email).some((m) => /password was changed/i.test(m.subject))).toBe(true);
+    expect((await mailsTo(email)).some((m) => /password was changed/i.test(m.subject))).toBe(true);
   });
 
   it('limits reset mails to one address', async () => {
     const email = `many.${ctx.kind}.${Date.now()}@example.com`;
     await register(email, 'en');
     for (let i = 0; i < 6; i++) expect((await post('/auth/password/forgot', { email })).statusCode).toBe(200);
-    expect(mailsTo(email).filter((m) => /reset-password/.test(m.text))).toHaveLength(3);
+    expect((await mailsTo(email)).filter((m) => /reset-password/.test(m.text))).toHaveLength(3);
   });
 
   it('registering a taken address answers as usual and tells the owner, who keeps their password', async () => {
@@ -109,7 +105,7 @@ describeEachDatabase('account recovery and email verification', (ctx) => {
     });
     expect(again.statusCode).toBe(200);
     expect(again.json()).toEqual({ success: true, message: 'Registration successful. You can now sign in.' });
-    const warned = mailsTo(email).find((m) => /สมัครสมาชิกด้วยอีเมลของคุณ/.test(m.subject));
+    const warned = (await mailsTo(email)).find((m) => /สมัครสมาชิกด้วยอีเมลของคุณ/.test(m.subject));
     expect(warned, 'the owner is told, in their language').toBeTruthy();
     expect(warned!.text).toContain('https://siamdrive.example/login');
     expect(warned!.text).toContain('https://siamdrive.example/forgot-password');
@@ -128,7 +124,7 @@ describeEachDatabase('account recovery and email verification', (ctx) => {
         )
       )[0]?.v;
     expect(await verified()).toBe(false);
-    const mail = mailsTo(email).find((m) => linkIn(m.text, 'verify-email'))!;
+    const mail = (await mailsTo(email)).find((m) => linkIn(m.text, 'verify-email'))!;
     expect(mail.subject).toMatch(/confirm your email/i);
     const token = linkIn(mail.text, 'verify-email')![1]!;
     expect((await post('/auth/email/verify', { token })).statusCode).toBe(200);
@@ -157,7 +153,7 @@ describeEachDatabase('account recovery and email verification', (ctx) => {
     );
     expect(row!.v).toBe(false);
     const next = linkIn(
-      mailsTo(changed).find((m) => linkIn(m.text, 'verify-email'))!.text,
+      (await mailsTo(changed)).find((m) => linkIn(m.text, 'verify-email'))!.text,
       'verify-email',
     )![1]!;
     // A link for the old address proves nothing about the new one.

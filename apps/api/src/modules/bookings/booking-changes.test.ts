@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import {
   cardToken,
   createBooking,
@@ -121,7 +121,7 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
     const [hold] = await liveHolds(booking.id);
     expect(hold!.starts.slice(0, 10)).toBe(later.pickupDate);
     expect(
-      readOutbox(app.settings.dataDir).some(
+      (await sentMails(app)).some(
         (m) =>
           m.to.includes(customer.email) && m.subject === `Your booking has changed: ${booking.bookingNumber}`,
       ),

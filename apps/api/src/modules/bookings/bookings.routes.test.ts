@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { login } from '../../../test/admin-helpers';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import { describeEachDatabase } from '../../../test/databases';
 import {
   daysFromNow,
@@ -274,6 +274,7 @@ describeEachDatabase('bookings', (ctx) => {
       cardBrand: 'Visa',
     });
     expect(booking.bookingNumber).toMatch(/^SD\d{8}$/);
+    await app.services.mailer.deliverDue();
     const outbox = readdirSync(path.join(app.settings.dataDir, 'outbox'));
     expect(outbox.some((f) => f.includes(customer.email.replace('@', '@')))).toBe(true);
 
@@ -315,7 +316,7 @@ describeEachDatabase('bookings', (ctx) => {
     });
     const number = res.json().response.data.booking.bookingNumber;
     // The customer's mails: the email confirmation from registering, then this booking's (Thai).
-    const mail = readOutbox(app.settings.dataDir).find(
+    const mail = (await sentMails(app)).find(
       (m) => m.to.includes(customer.email) && m.subject.includes(number),
     );
     const subject = mail?.subject;

@@ -5,7 +5,7 @@ import type { App } from '../../app';
 import { login, signInEveryone } from '../../../test/admin-helpers';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import {
   createBooking,
@@ -276,7 +276,7 @@ describeEachDatabase('condition reports, charges and the signed agreement', (ctx
     ).json().response.data;
     expect(mine.chargesTotal).toBe(70_000);
     // Mailed in the language the booking was made in (English here; the journey reads it in Thai).
-    const mail = readOutbox(app.settings.dataDir).find(
+    const mail = (await sentMails(app)).find(
       (m) =>
         m.to.includes(customer.email) && m.subject === `Your car is back with us: ${booking.bookingNumber}`,
     );

@@ -7,7 +7,7 @@ import { buildTestApp, testSettings } from '../../../test/app';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import { describeEachDatabase } from '../../../test/databases';
 import { omiseStandIn } from '../../../test/omise-stand-in';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import {
   createBooking,
   daysFromNow,
@@ -25,7 +25,6 @@ import {
  */
 describeEachDatabase('PromptPay through the gateway', (ctx) => {
   let app: App;
-  let dataDir: string;
   let omise: ReturnType<typeof omiseStandIn>;
   beforeAll(async () => {
     omise = omiseStandIn();
@@ -38,7 +37,6 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
       OMISE_VAULT_URL: url,
       OMISE_TIMEOUT_MS: '2000',
     });
-    dataDir = settings.dataDir;
     app = await buildTestApp(ctx.database, { settings });
   });
   afterAll(async () => {
@@ -72,7 +70,7 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     expect(instructions.promptpay).toMatchObject({ viaGateway: true, id: null, payload: null });
     expect(instructions.promptpay.qrSvg).toContain('<svg');
     // The booking mail asks for no slip: the gateway confirms the payment.
-    const mail = readOutbox(app.settings.dataDir).find(
+    const mail = (await sentMails(app)).find(
       (m) => m.to.includes(customer.email) && m.subject === `We have your booking: ${booking.bookingNumber}`,
     );
     expect(mail?.text).toContain('no slip needed');
@@ -160,7 +158,7 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
       [booking.id],
     )) as [{ n: number }];
     expect(n).toBe(1);
-    const confirmations = readOutbox(dataDir).filter(
+    const confirmations = (await sentMails(app)).filter(
       (m) =>
         m.to === customer.email && m.subject.includes(booking.bookingNumber) && /confirmed/i.test(m.subject),
     );
@@ -287,7 +285,7 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     const lateRefund = omise.seen.find((r) => r.path === `/charges/${late.charge.id}/refunds`);
     expect(lateRefund?.form.get('amount')).toBe(String(late.booking.total));
     expect(
-      readOutbox(app.settings.dataDir).some(
+      (await sentMails(app)).some(
         (m) =>
           m.to.includes(late.customer.email) &&
           m.subject === `We have refunded your payment: ${late.booking.bookingNumber}`,
@@ -383,7 +381,7 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     expect((await bookingOf(paid.customer.headers, paid.booking.id)).status).toBe('confirmed');
     expect((await bookingOf(waiting.customer.headers, waiting.booking.id)).status).toBe('awaiting_payment');
     expect(
-      readOutbox(app.settings.dataDir).some(
+      (await sentMails(app)).some(
         (m) =>
           m.to.includes(paid.customer.email) &&
           m.subject === `Payment confirmed: ${paid.booking.bookingNumber}`,

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import { omiseStandIn } from '../../../test/omise-stand-in';
 import { describeEachDatabase } from '../../../test/databases';
 import { daysFromNow, driver, makeCar, makeCustomer } from './booking-fixtures.test-helper';
@@ -48,8 +48,8 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     return ((await res.json()) as { id: string }).id;
   };
   /** Whether a mail with this subject went to this address. */
-  const mailed = (to: string, subject: string) =>
-    readOutbox(app.settings.dataDir).some((m) => m.to.includes(to) && m.subject === subject);
+  const mailed = async (to: string, subject: string) =>
+    (await sentMails(app)).some((m) => m.to.includes(to) && m.subject === subject);
   afterAll(async () => {
     await app.close();
     (standIn.server as Server).closeAllConnections();
@@ -329,7 +329,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         paymentChecking: false,
       });
       expect(after.json().response.data.payment.reference).toMatch(/^chrg_test_/);
-      expect(mailed(customer.email, `Payment confirmed: ${booking.bookingNumber}`)).toBe(true);
+      expect(await mailed(customer.email, `Payment confirmed: ${booking.bookingNumber}`)).toBe(true);
       // Settled once: asking again changes nothing.
       const again = await app.services.bookings.reconcileCardPayments(later(120_000));
       expect(again.confirmed).toBe(0);
@@ -376,9 +376,9 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       expect(after.json().response.data).toMatchObject({ status: 'payment_failed', paymentChecking: false });
       const other = await makeCustomer(app);
       expect((await book(other.headers, await payload(car, '4242424242424242'))).statusCode).toBe(200);
-      expect(mailed(customer.email, `Your card payment did not go through: ${booking.bookingNumber}`)).toBe(
-        true,
-      );
+      expect(
+        await mailed(customer.email, `Your card payment did not go through: ${booking.bookingNumber}`),
+      ).toBe(true);
     });
   });
 
@@ -454,7 +454,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
           amount: 300_000,
         },
       });
-      expect(mailed(customer.email, `Payment confirmed: ${booking.bookingNumber}`)).toBe(true);
+      expect(await mailed(customer.email, `Payment confirmed: ${booking.bookingNumber}`)).toBe(true);
 
       // Omise's webhook arrives afterwards: one payment, not two.
       const charge = standIn.charges.find(
@@ -496,7 +496,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       expect((await bookingOf(customer.headers, booking.id)).status).toBe('confirmed');
       // The same event again: one confirmation.
       await app.inject({ method: 'POST', url: '/api/v1/webhooks/omise', payload: event });
-      const mails = readOutbox(app.settings.dataDir).filter(
+      const mails = (await sentMails(app)).filter(
         (m) => m.to.includes(customer.email) && m.subject === `Payment confirmed: ${booking.bookingNumber}`,
       );
       expect(mails).toHaveLength(1);
@@ -515,9 +515,9 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       });
       const other = await makeCustomer(app);
       expect((await create(other.headers, car)).statusCode).toBe(200);
-      expect(mailed(customer.email, `Your card payment did not go through: ${booking.bookingNumber}`)).toBe(
-        true,
-      );
+      expect(
+        await mailed(customer.email, `Your card payment did not go through: ${booking.bookingNumber}`),
+      ).toBe(true);
     });
 
     it('left at the bank’s page: the hour runs out and the car is freed; approving later is money to give back, not a booking', async () => {

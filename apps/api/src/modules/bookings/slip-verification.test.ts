@@ -5,7 +5,7 @@ import { login } from '../../../test/admin-helpers';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import { describeEachDatabase } from '../../../test/databases';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import {
   newTransRef,
   slipQrPayload,
@@ -32,13 +32,11 @@ import { sameAccount } from './slip-verifier';
 describeEachDatabase('slip checks', (ctx) => {
   let app: App;
   let provider: SlipProviderStandIn;
-  let dataDir: string;
   // The seeded company account, 123-4-56789-0, as a bank shows it on a slip.
   const ourAccount = 'xxx-x-x6789-x';
   beforeAll(async () => {
     provider = await startSlipProvider();
     const settings = testSettings(provider.settings);
-    dataDir = settings.dataDir;
     app = await buildTestApp(ctx.database, { settings });
   });
   afterAll(async () => {
@@ -83,7 +81,7 @@ describeEachDatabase('slip checks', (ctx) => {
     });
     expect(provider.verifyCalls).toContain(payload);
     expect(await slipRow(booking.id)).toMatchObject({ status: 'accepted', check_result: 'verified' });
-    expect(readOutbox(dataDir).some((m) => m.to === customer.email && /confirmed/i.test(m.subject))).toBe(
+    expect((await sentMails(app)).some((m) => m.to === customer.email && /confirmed/i.test(m.subject))).toBe(
       true,
     );
   });

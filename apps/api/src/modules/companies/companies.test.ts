@@ -7,7 +7,7 @@ import { login } from '../../../test/admin-helpers';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { lineMessageText } from '../line/line-texts';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import { createBooking, daysFromNow, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
 
@@ -189,7 +189,7 @@ describeEachDatabase('company accounts and their monthly tax invoices', (ctx) =>
     });
     expect(first.json().response.data.instructions).toMatchObject({ bankAccount: null, promptpay: null });
     // The mail says what happened: confirmed and billed to the company, never "payment received".
-    const mail = readOutbox(app.settings.dataDir).find(
+    const mail = (await sentMails(app)).find(
       (m) => m.to.includes(driverMember.email) && m.subject.includes(booking.bookingNumber),
     )!;
     expect(mail.subject).toBe(`Booking confirmed: ${booking.bookingNumber}`);

@@ -2,7 +2,7 @@ import { addDays, bangkokInstant } from '@siam/contract/bangkok-time';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { login } from '../../../test/admin-helpers';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { startProviderStandIns, type ProviderStandIns } from '../../../test/provider-stand-ins';
@@ -292,7 +292,7 @@ describeEachDatabase('LINE Login, booking messages and webhook', (ctx) => {
     expect(created.statusCode, created.body).toBe(200);
     const booking = created.json().response.data.booking as { id: number; bookingNumber: string };
     // The account's address is made up (LINE gives none): the mail goes to the driver's real one.
-    const mails = readOutbox(app.settings.dataDir).filter((m) => m.subject.includes(booking.bookingNumber));
+    const mails = (await sentMails(app)).filter((m) => m.subject.includes(booking.bookingNumber));
     expect(mails.map((m) => m.to)).toEqual([driver.email]);
     expect(await app.services.lineMessages.sendDue()).toEqual({ sent: 1, retrying: 0, failed: 0 });
     const [made] = pushesTo(sub);

@@ -73,23 +73,25 @@ export class MailOutboxRepository {
 
   /** Records of mails sent or given up before `before` go. */
   async forgetSettledBefore(before: Date): Promise<void> {
-    await this.db.execute(
-      sql`DELETE FROM mail_outbox WHERE coalesce(sent_at, failed_at) < ${before}`,
-    );
+    await this.db.execute(sql`DELETE FROM mail_outbox WHERE coalesce(sent_at, failed_at) < ${before}`);
   }
 
-  /** PDPA: the mails about an account or to its address, for the export and the erasure. */
+  /**
+   * PDPA: the mails about an account, to its address, or written for staff on its behalf (a contact
+   * form's notice answers to the sender: Reply-To), for the export and the erasure.
+   */
   async listFor(userId: number, email: string) {
     return rows<{ to_address: string; subject: string; created_at: Date; sent_at: Date | null }>(
       this.db,
-      sql`SELECT to_address, subject, created_at, sent_at FROM mail_outbox
-          WHERE user_id = ${userId} OR lower(to_address) = lower(${email}) ORDER BY id`,
+      sql`SELECT to_address, subject, created_at, sent_at FROM mail_outbox WHERE ${this.about(userId, email)} ORDER BY id`,
     );
   }
 
   async deleteFor(userId: number, email: string): Promise<void> {
-    await this.db.execute(
-      sql`DELETE FROM mail_outbox WHERE user_id = ${userId} OR lower(to_address) = lower(${email})`,
-    );
+    await this.db.execute(sql`DELETE FROM mail_outbox WHERE ${this.about(userId, email)}`);
+  }
+
+  private about(userId: number, email: string) {
+    return sql`(user_id = ${userId} OR lower(to_address) = lower(${email}) OR lower(body->>'replyTo') = lower(${email}))`;
   }
 }

@@ -60,9 +60,12 @@ describeEachDatabase('mail through the outbox', (ctx) => {
       const taken = await register(known);
       const forgotKnown = await post('/auth/password/forgot', { email: known });
       const forgotUnknown = await post('/auth/password/forgot', { email: unique('nobody') });
-      expect([created.statusCode, taken.statusCode, forgotKnown.statusCode, forgotUnknown.statusCode]).toEqual(
-        [200, 200, 200, 200],
-      );
+      expect([
+        created.statusCode,
+        taken.statusCode,
+        forgotKnown.statusCode,
+        forgotUnknown.statusCode,
+      ]).toEqual([200, 200, 200, 200]);
       expect(forgotKnown.body).toBe(forgotUnknown.body);
       // Every answer came back while the mail server had not even said hello.
       expect(smtp.received).toHaveLength(0);
@@ -109,10 +112,18 @@ describeEachDatabase('mail through the outbox', (ctx) => {
     const email = unique('twice');
     for (let i = 1; i <= 6; i++)
       await app.services.mailer.send({ to: email, subject: `Mail ${i}`, text: `Number ${i}` });
-    const other = new MailOutbox(ctx.database, createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }), {
-      clock,
-    });
-    await Promise.all([app.services.mailer.deliverDue(), other.deliverDue(), app.services.mailer.deliverDue()]);
+    const other = new MailOutbox(
+      ctx.database,
+      createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
+      {
+        clock,
+      },
+    );
+    await Promise.all([
+      app.services.mailer.deliverDue(),
+      other.deliverDue(),
+      app.services.mailer.deliverDue(),
+    ]);
     const mails = receivedBy(email);
     expect(mails).toHaveLength(6);
     expect(new Set(mails.map((m) => m.messageId)).size).toBe(6);

@@ -84,7 +84,9 @@ export class MailOutbox implements Mailer {
   async start(): Promise<void> {
     if (this.poll) return;
     const wake = () => {
-      this.deliverDue().catch((error: unknown) => this.deps.log?.error({ err: error }, 'mail delivery failed'));
+      this.deliverDue().catch((error: unknown) =>
+        this.deps.log?.error({ err: error }, 'mail delivery failed'),
+      );
     };
     this.poll = setInterval(wake, MAIL_POLL_MS);
     this.poll.unref();
@@ -122,13 +124,18 @@ export class MailOutbox implements Mailer {
       return 'failed';
     }
     try {
-      await this.transport.deliver({ to: mail.to_address, subject: mail.subject, ...mail.body }, mail.message_id);
+      await this.transport.deliver(
+        { to: mail.to_address, subject: mail.subject, ...mail.body },
+        mail.message_id,
+      );
       await this.repo.markSent(mail.id, this.now());
       return 'sent';
     } catch (error) {
       // SMTP's 5xx is a refusal that will not pass (RFC 5321 §4.2.1); anything else may (4xx, no connection).
       const code = (error as { responseCode?: number }).responseCode;
-      const detail = `${code ?? ''} ${error instanceof Error ? error.message : String(error)}`.trim().slice(0, 300);
+      const detail = `${code ?? ''} ${error instanceof Error ? error.message : String(error)}`
+        .trim()
+        .slice(0, 300);
       if ((code === undefined || code < 500) && attempts < MAIL_MAX_ATTEMPTS) {
         const next = new Date(this.now().getTime() + outboxBackoffMinutes(attempts) * 60_000);
         await this.repo.retryAt(mail.id, attempts, next, detail);

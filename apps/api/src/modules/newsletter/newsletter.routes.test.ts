@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import { withFormToken } from '../../../test/form-token';
 
 let n = 0;
@@ -24,7 +24,7 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
     const first = await subscribe('Nok@Example.com');
     expect(first.statusCode).toBe(200);
     expect(first.json()).toEqual({ status: true, response: { data: { received: true } } });
-    let mails = readOutbox(settings.dataDir);
+    let mails = await sentMails(app);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toBe('nok@example.com');
     expect(mails[0]!.subject).toBe('ยืนยันการรับข่าวสารจากสยามไดรฟ์');
@@ -53,7 +53,7 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
     // Subscribing again at once: same answer, no second mail.
     const again = await subscribe('nok@example.com');
     expect(again.json()).toEqual(first.json());
-    expect(readOutbox(settings.dataDir)).toHaveLength(1);
+    expect(await sentMails(app)).toHaveLength(1);
 
     const confirm = await app.inject({
       method: 'POST',
@@ -64,7 +64,7 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
     expect(confirm.statusCode).toBe(200);
     expect(confirm.json().response.data.status).toBe('confirmed');
     expect(await app.services.newsletter.confirmedCount()).toBe(1);
-    mails = readOutbox(settings.dataDir);
+    mails = await sentMails(app);
     expect(mails).toHaveLength(2);
     expect(mails[1]!.subject).toBe('ยินดีต้อนรับสู่ข่าวสารสยามไดรฟ์');
     const unsubscribeToken = tokenIn(mails[1]!.text, 'unsubscribe')!;
@@ -80,7 +80,7 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
     // A confirmed address subscribing again: same answer, nothing sent, nothing changed.
     const known = await subscribe('NOK@example.com');
     expect(known.json()).toEqual(first.json());
-    expect(readOutbox(settings.dataDir)).toHaveLength(2);
+    expect(await sentMails(app)).toHaveLength(2);
 
     const unsubscribe = await app.inject({
       method: 'POST',
@@ -133,7 +133,7 @@ describeEachDatabase('newsletter with double opt-in', (ctx) => {
       });
       expect(res.statusCode).toBe(200);
     }
-    expect(readOutbox(settings.dataDir)).toHaveLength(0);
+    expect(await sentMails(app)).toHaveLength(0);
     const rows = await ctx.database.query(
       "SELECT 1 FROM newsletter_subscribers WHERE email = 'bot@example.com'",
     );
