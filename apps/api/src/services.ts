@@ -72,11 +72,11 @@ export function buildServices(
 ) {
   const { db } = database;
   // Every mail goes into the outbox table and is sent by its job (decision 3105): through SMTP_URL,
-  // or to DATA_DIR/outbox/*.eml without it. `mailer` is what the modules send with.
+  // or to DATA_DIR/outbox/*.eml without it. `mailer` is what the modules send with. Real time, never the
+  // tests' bookings clock: a mail written at a moved clock is still due now.
   const mailer = new MailOutbox(
     database,
     createMailTransport({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir }),
-    { clock: options.clock },
   );
   const siteSettings = new SiteSettingsService(new SiteSettingsRepository(db));
   const publicChanges = new PublicChanges(database);

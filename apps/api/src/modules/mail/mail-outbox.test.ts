@@ -14,12 +14,14 @@ import { MailOutbox } from './mail-outbox';
 describeEachDatabase('mail through the outbox', (ctx) => {
   const smtp = new SmtpStandIn();
   let app: App;
-  // The outbox's clock: moved forward to reach a retry's time.
-  let later = 0;
-  const clock = { now: () => new Date(Date.now() + later) };
+  /** Another instance's job on the same database and mail server, its clock `aheadMs` ahead (time has passed). */
+  const otherInstance = (aheadMs = 0) =>
+    new MailOutbox(ctx.database, createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }), {
+      clock: { now: () => new Date(Date.now() + aheadMs) },
+    });
   beforeAll(async () => {
     await smtp.up();
-    app = await buildTestApp(ctx.database, { settings: testSettings({ SMTP_URL: smtp.url }), clock });
+    app = await buildTestApp(ctx.database, { settings: testSettings({ SMTP_URL: smtp.url }) });
   });
   afterAll(async () => {
     await smtp.down();
@@ -94,9 +96,9 @@ describeEachDatabase('mail through the outbox', (ctx) => {
     // Not before its time: the first retry is a minute after the failure.
     await app.services.mailer.deliverDue();
     expect(receivedBy(email)).toHaveLength(0);
-    later += 61_000;
-    await app.services.mailer.deliverDue();
-    await app.services.mailer.deliverDue();
+    const aMinuteLater = otherInstance(61_000);
+    await aMinuteLater.deliverDue();
+    await aMinuteLater.deliverDue();
     const mails = receivedBy(email);
     expect(mails).toHaveLength(2);
     const rows = await rowsTo(email);
@@ -112,13 +114,7 @@ describeEachDatabase('mail through the outbox', (ctx) => {
     const email = unique('twice');
     for (let i = 1; i <= 6; i++)
       await app.services.mailer.send({ to: email, subject: `Mail ${i}`, text: `Number ${i}` });
-    const other = new MailOutbox(
-      ctx.database,
-      createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }),
-      {
-        clock,
-      },
-    );
+    const other = otherInstance();
     await Promise.all([
       app.services.mailer.deliverDue(),
       other.deliverDue(),
