@@ -3,7 +3,7 @@ import type { App } from '../../app';
 import { login } from '../../../test/admin-helpers';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import { startProviderStandIns, type ProviderStandIns } from '../../../test/provider-stand-ins';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import { base32Decode, totpCode, totpStep } from './totp';
@@ -17,11 +17,9 @@ import { base32Decode, totpCode, totpStep } from './totp';
 describeEachDatabase('account rules', (ctx) => {
   let app: App;
   let providers: ProviderStandIns;
-  let dataDir: string;
   beforeAll(async () => {
     providers = await startProviderStandIns();
     const settings = testSettings({ ...providers.settings, PUBLIC_URL: 'https://siamdrive.example' });
-    dataDir = settings.dataDir;
     app = await buildTestApp(ctx.database, { settings });
   });
   afterAll(async () => {
@@ -33,9 +31,9 @@ describeEachDatabase('account rules', (ctx) => {
   const address = () => `10.32.${Math.floor(++n / 200)}.${(n % 200) + 1}`;
   const post = (url: string, payload: object) =>
     app.inject({ method: 'POST', url: `/api/v1${url}`, payload, remoteAddress: address() });
-  const mailsTo = (email: string) => readOutbox(dataDir).filter((m) => m.to.includes(email));
-  const linksIn = (email: string, page: 'reset-password' | 'verify-email') =>
-    mailsTo(email).flatMap((m) => {
+  const mailsTo = async (email: string) => (await sentMails(app)).filter((m) => m.to.includes(email));
+  const linksIn = async (email: string, page: 'reset-password' | 'verify-email') =>
+    (await mailsTo(email)).flatMap((m) => {
       const found = new RegExp(`https://siamdrive\\.example/${page}\\?token=([A-Za-z0-9_-]+)`).exec(m.text);
       return found ? [found[1]!] : [];
     });
@@ -184,7 +182,7 @@ describeEachDatabase('account rules', (ctx) => {
     await register(email);
     await post('/auth/password/forgot', { email });
     await post('/auth/password/forgot', { email });
-    const [first, second] = linksIn(email, 'reset-password');
+    const [first, second] = await linksIn(email, 'reset-password');
     expect(second, 'two reset mails').toBeTruthy();
 
     const used = await post('/auth/password/reset', { token: second, newPassword: 'from-link-two' });
@@ -202,7 +200,7 @@ describeEachDatabase('account rules', (ctx) => {
   it('takes a link only for its purpose: an email-verification link resets no password, a reset link verifies no address', async () => {
     const email = `purpose.${ctx.kind}.${Date.now()}@example.com`;
     await register(email);
-    const [verification] = linksIn(email, 'verify-email');
+    const [verification] = await linksIn(email, 'verify-email');
     expect(verification, 'the registration mail has a verification link').toBeTruthy();
 
     const asReset = await post('/auth/password/reset', { token: verification, newPassword: 'stolen-pass-1' });
@@ -212,7 +210,7 @@ describeEachDatabase('account rules', (ctx) => {
     expect(await signsIn(email, 'secret-123')).toBe(true);
 
     await post('/auth/password/forgot', { email });
-    const [reset] = linksIn(email, 'reset-password');
+    const [reset] = await linksIn(email, 'reset-password');
     const asVerification = await post('/auth/email/verify', { token: reset });
     expect(asVerification.statusCode).toBe(400);
     const [row] = await ctx.database.query<{ verified: boolean }>(

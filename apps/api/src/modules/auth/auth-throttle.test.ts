@@ -4,7 +4,7 @@ import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { createAdmin } from '../admin/create-admin';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import { difficultyFor, solvesChallenge } from './auth-throttle';
 
 const REDIS = process.env.TEST_REDIS_URL;
@@ -16,11 +16,9 @@ function solve(token: string, difficulty: number): string {
 
 describeEachDatabase('sign-in limits that nobody can turn against an owner', (ctx) => {
   let app: App;
-  let dataDir: string;
   beforeAll(async () => {
     // With TEST_REDIS_URL the limits are kept in Redis, as with REDIS_URL in production.
     const settings = testSettings({ AUTH_MAX_REGISTRATIONS: '6', ...(REDIS && { REDIS_URL: REDIS }) });
-    dataDir = settings.dataDir;
     app = await buildTestApp(ctx.database, { settings });
   });
   afterAll(() => app.close());
@@ -184,8 +182,8 @@ describeEachDatabase('sign-in limits that nobody can turn against an owner', (ct
       },
     });
     expect(signUp.statusCode).toBe(200);
-    const alerts = () =>
-      readOutbox(dataDir).filter((m) => m.to.includes(email) && /เข้าสู่ระบบไม่สำเร็จ/.test(m.subject));
+    const alerts = async () =>
+      (await sentMails(app)).filter((m) => m.to.includes(email) && /เข้าสู่ระบบไม่สำเร็จ/.test(m.subject));
     const guess = async (i: number) => {
       const from = ip();
       const first = await login(email, `guess-${i}`, from);
@@ -195,15 +193,15 @@ describeEachDatabase('sign-in limits that nobody can turn against an owner', (ct
       expect(res.statusCode).toBe(401);
     };
     for (let i = 0; i < 9; i++) await guess(i);
-    expect(alerts()).toHaveLength(0);
+    expect(await alerts()).toHaveLength(0);
     await guess(9);
-    await expect.poll(() => alerts().length).toBe(1);
-    const [mail] = alerts();
+    await expect.poll(async () => (await alerts()).length).toBe(1);
+    const [mail] = await alerts();
     expect(mail!.text).toMatch(/10/);
     expect(mail!.text).toContain('/forgot-password?lng=th');
     // Not a mail per failure.
     for (let i = 10; i < 15; i++) await guess(i);
-    expect(alerts()).toHaveLength(1);
+    expect(await alerts()).toHaveLength(1);
   }, 120_000);
 
   it('does not block the people behind one address (office or carrier NAT) for a neighbour’s failures', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
-import { readOutbox } from '../../../test/outbox';
+import { sentMails } from '../../../test/outbox';
 import { createAdmin } from '../admin/create-admin';
 import { hashPassword } from '../users/passwords';
 
@@ -13,10 +13,8 @@ import { hashPassword } from '../users/passwords';
  */
 describeEachDatabase('password rules', (ctx) => {
   let app: App;
-  let dataDir: string;
   beforeAll(async () => {
     const settings = testSettings({ PUBLIC_URL: 'https://siamdrive.example' });
-    dataDir = settings.dataDir;
     app = await buildTestApp(ctx.database, { settings });
   });
   afterAll(() => app.close());
@@ -84,7 +82,7 @@ describeEachDatabase('password rules', (ctx) => {
     expect(fieldError(short, 'newPassword')?.message).toBe('Password must be at least 8 characters');
 
     await send('POST', '/auth/password/forgot', { email });
-    const mail = readOutbox(dataDir).find((m) => m.to.includes(email) && /reset-password/.test(m.text));
+    const mail = (await sentMails(app)).find((m) => m.to.includes(email) && /reset-password/.test(m.text));
     const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
     const reset = await send('POST', '/auth/password/reset', { token: resetToken, newPassword: 'sunshine1' });
     expect(reset.statusCode).toBe(400);
