@@ -9,6 +9,7 @@ import {
   quoteBodySchema,
   recordedPaymentMethods,
   slipCheckResults,
+  slipStandings,
 } from './bookings';
 import { dataEnvelope, pagedEnvelope } from './envelope';
 
@@ -58,6 +59,8 @@ export const adminSlipSchema = z.object({
   reviewedAt: z.string().nullable(),
   /** The automatic check's finding (null: uploaded before the checks existed). */
   check: z.enum(slipCheckResults).nullable(),
+  /** What the slip is worth to the hold (contract slipStanding): `unverified` keeps nothing past the deadline. */
+  standing: z.enum(slipStandings).nullable(),
   /** The transfer as the bank reported it, when the provider found it (satang; an instant). */
   slipAmount: z.number().int().nullable(),
   slipPaidAt: z.string().nullable(),

@@ -9,7 +9,7 @@ import { dataEnvelope } from './envelope';
  * from one address), and a way to release many at once.
  */
 export const unpaidHoldsQuerySchema = z.object({
-  /** Only the holds made from this address. */
+  /** Only the holds made from this address, or from its IPv6 /64 (`2001:db8:1:2::/64`, as the address list shows it). */
   address: z.string().trim().max(60).optional(),
 });
 

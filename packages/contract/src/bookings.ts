@@ -41,6 +41,13 @@ export type PaymentMethod = (typeof paymentMethods)[number];
  */
 export const walletMethods = ['wechat_pay', 'alipay'] as const;
 export type WalletMethod = (typeof walletMethods)[number];
+/**
+ * Paid at the gateway while the customer is on the page (a card, a wallet), never by a slip: the
+ * cars a model's unpaid share keeps back are theirs (issue 31, docs/decisions/3102).
+ */
+export function paysAtOnce(method: string): boolean {
+  return method === 'card' || (walletMethods as readonly string[]).includes(method);
+}
 /** What the gateway can take besides cards: a charge with a source of this type. */
 export const gatewaySources = ['promptpay', ...walletMethods] as const;
 export type GatewaySource = (typeof gatewaySources)[number];
@@ -64,6 +71,26 @@ export const slipCheckResults = [
 ] as const;
 export type SlipCheckResult = (typeof slipCheckResults)[number];
 
+/**
+ * What a waiting slip is worth to its booking's hold (issue 31, docs/decisions/3102):
+ * - `bank_confirmed`: the bank knows the transfer (verified, or a mismatch a person must settle):
+ *   money moved, so the car is kept until staff decide, as before.
+ * - `unchecked`: a real bank slip QR the provider could not be asked about (down, or none set up):
+ *   the car is kept `businessRules.uncheckedSlipHoldHours` past the payment deadline, no longer.
+ * - `unverified`: nothing says money moved (a PDF, which is not read; another kind of QR code; a
+ *   transfer the bank does not know): the deadline runs as if there were no slip. Staff see it so.
+ */
+export const slipStandings = ['bank_confirmed', 'unchecked', 'unverified'] as const;
+export type SlipStanding = (typeof slipStandings)[number];
+export const slipChecksByStanding: Record<SlipStanding, readonly SlipCheckResult[]> = {
+  bank_confirmed: ['verified', 'amount_mismatch', 'account_mismatch', 'date_mismatch'],
+  unchecked: ['no_provider', 'provider_unavailable'],
+  unverified: ['pdf_not_read', 'other_qr', 'not_found'],
+};
+export function slipStanding(check: SlipCheckResult): SlipStanding {
+  return slipStandings.find((s) => slipChecksByStanding[s].includes(check))!;
+}
+
 export const bookingStatuses = [
   'awaiting_payment',
   'confirmed',
@@ -83,7 +110,7 @@ export const CAR_UNAVAILABLE_MESSAGE = 'This car is no longer available for thes
 export const TOO_MANY_UNPAID_MESSAGE =
   'You already have as many bookings awaiting payment as your account allows. Please pay for or cancel one of them first, or pay by card';
 export const UNPAID_HOLDS_FULL_MESSAGE =
-  'Many cars of this model are reserved awaiting payment on these dates. Pay by card to book now, or try again later';
+  'The cars of this model left on these dates are kept for customers who pay at once. Pay by card or wallet now to book it';
 export const UNPAID_HOLDS_FROM_NETWORK_MESSAGE =
   'Too many unpaid bookings were made from this network or device. Pay by card, or pay for one of them first';
 export const RENTAL_CLOSED_MESSAGE = 'Bookings are closed for now. Please try again later';

@@ -41,9 +41,26 @@ export const businessRules = {
   /** Unpaid bookings made from one network address, or one browser, that may hold cars at once, whatever the accounts. */
   maxUnpaidPerAddress: 4,
   maxUnpaidPerDevice: 2,
-  /** At most this share of a model's cars at a branch may be held unpaid on any day (at least one car). */
+  /**
+   * At most this share of a model's cars at a branch may be held unpaid on any day, rounded down:
+   * a one-car group none, two cars one (issue 31). The rest wait for someone who pays at once.
+   */
   maxUnpaidShareOfModel: 0.5,
+  /**
+   * A slip the slip-verification provider could not be asked about (it was down, or none is set
+   * up) keeps its booking's car this long past the payment deadline, for staff to look; a slip it
+   * does not know, a PDF or another kind of QR code keeps nothing (docs/decisions/3102).
+   */
+  uncheckedSlipHoldHours: 12,
 } as const;
+
+/**
+ * How many cars of a model at a branch may be held unpaid on one day (issue 31): half, rounded down,
+ * so a group's last car always waits for someone who pays at once (a card, or a wallet at the gateway).
+ */
+export function unpaidHoldsAllowed(units: number): number {
+  return Math.floor(units * businessRules.maxUnpaidShareOfModel);
+}
 
 /** Footer car-type links go to `/cars?type=…` with one of these. */
 export const carTypeLinks = ['cap', 'minivan', '7seat', 'van', 'hatchback', 'suv', 'sedan'] as const;

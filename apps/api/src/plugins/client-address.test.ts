@@ -66,6 +66,42 @@ describeEachDatabase('client address behind proxies', (ctx) => {
     await app.close();
   });
 
+  it('counts an IPv6 client by its /64: registrations, sign-in failures and a form’s rate limit', async () => {
+    const app = await buildTestApp(ctx.database, {
+      settings: testSettings({ AUTH_MAX_REGISTRATIONS: '2', AUTH_MAX_FAILURES: '2' }),
+    });
+    const household = ['2001:db8:aa:1::10', '2001:db8:aa:1:ffff:1:2:3', '2001:db8:aa:1:8000::9'];
+    const codes = [];
+    for (const at of household) codes.push((await register(app, at, '')).statusCode);
+    expect(codes).toEqual([200, 200, 429]);
+    expect((await register(app, '2001:db8:aa:2::10', '')).statusCode).toBe(200);
+    // Two wrong passwords for one account, each from another address of the /64: the pair is one.
+    const email = `v6-${Date.now()}@example.com`;
+    const wrong = (at: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/login',
+        remoteAddress: at,
+        payload: { email, password: 'wrong-password-1' },
+      });
+    const logins = [];
+    for (const at of ['2001:db8:bb:7::1', '2001:db8:bb:7::2', '2001:db8:bb:7::3'])
+      logins.push((await wrong(at)).statusCode);
+    expect(logins).toEqual([401, 401, 429]);
+    // A public form’s limit (the contact form takes 5 in 10 minutes from one address; invalid posts count too).
+    const contact = (at: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/v1/guest/contact',
+        remoteAddress: at,
+        payload: { fullName: 'A', email: 'a@example.com', subject: 'Hi', message: 'Hello there' },
+      });
+    const forms = [];
+    for (let i = 1; i <= 7; i++) forms.push((await contact(`2001:db8:cc:3::${i}`)).statusCode);
+    expect(forms.filter((code) => code === 429)).toHaveLength(2);
+    await app.close();
+  });
+
   it('refuses a malformed TRUST_PROXY at start, naming it', async () => {
     expect(() => testSettings({ TRUST_PROXY: 'not-an-address' })).toThrow(/TRUST_PROXY/);
   });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Language } from '@siam/contract/languages';
+import { addressKey } from '../lib/address-key';
 import { AppError } from '../lib/app-error';
 import { requestLanguage } from '../lib/language';
 
@@ -58,7 +59,7 @@ export const rateLimitsPlugin = fp(async (app: FastifyInstance) => {
     if (!limit) return;
     const count = async (request: FastifyRequest) => {
       const userId = request.auth?.user.id;
-      const who = limit.per === 'user' && userId !== undefined ? `user:${userId}` : request.ip;
+      const who = limit.per === 'user' && userId !== undefined ? `user:${userId}` : addressKey(request.ip);
       const { count: n, resetInMs } = await app.services.counters.hit(
         `route:${limit.group ?? `${request.method}:${request.routeOptions.url}`}:${who}`,
         limit.windowMinutes * 60_000,

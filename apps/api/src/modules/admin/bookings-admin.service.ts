@@ -11,7 +11,7 @@ import type {
 import type { createBookingBodySchema } from '@siam/contract/bookings';
 import type { z } from 'zod';
 import type { UsersService } from '../users/users.service';
-import type { Booking } from '@siam/contract/bookings';
+import { slipStanding, type Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Executor as AuditExecutor } from '../audit/audit.repository';
@@ -170,6 +170,7 @@ export class BookingsAdminService {
         createdAt: iso(s.created_at),
         reviewedAt: s.reviewed_at ? iso(s.reviewed_at) : null,
         check: s.check_result,
+        standing: s.check_result ? slipStanding(s.check_result) : null,
         slipAmount: s.slip_amount,
         slipPaidAt: s.slip_paid_at ? iso(s.slip_paid_at) : null,
       })),

@@ -28,6 +28,7 @@ export interface UnpaidHoldRow {
 export class UnpaidHoldsRepository {
   constructor(private readonly db: Db) {}
 
+  /** Holds, or those of one address key (an IPv4 address, or an IPv6 /64: lib/address-key.ts). */
   holds(address?: string) {
     return rows<UnpaidHoldRow>(
       this.db,
@@ -41,22 +42,25 @@ export class UnpaidHoldsRepository {
           FROM bookings b
           JOIN car_models m ON m.id = b.car_model_id
           LEFT JOIN users u ON u.id = b.user_id
-          WHERE b.status = 'awaiting_payment' ${address ? sql`AND b.created_ip = ${address}` : sql``}
+          WHERE b.status = 'awaiting_payment' ${address ? sql`AND b.created_address_key = ${address}` : sql``}
           ORDER BY b.created_at DESC
           LIMIT 500`,
     );
   }
 
-  /** Addresses holding cars unpaid, with the accounts registered from them in the last day: the likeliest hoarders first. */
+  /**
+   * Addresses holding cars unpaid, with the accounts registered from them in the last day: the
+   * likeliest hoarders first. An address is its key, as the limits count it: an IPv6 household is its /64.
+   */
   addresses() {
     return rows<{ address: string; unpaid: number; new_accounts: number }>(
       this.db,
       sql`SELECT a.address, a.unpaid, coalesce(r.n, 0)::int AS new_accounts
-          FROM (SELECT created_ip AS address, count(*)::int AS unpaid FROM bookings
-                WHERE status = 'awaiting_payment' AND created_ip IS NOT NULL GROUP BY created_ip) a
-          LEFT JOIN (SELECT registered_ip, count(*)::int AS n FROM users
-                     WHERE registered_ip IS NOT NULL AND created_at > now() - interval '24 hours'
-                     GROUP BY registered_ip) r ON r.registered_ip = a.address
+          FROM (SELECT created_address_key AS address, count(*)::int AS unpaid FROM bookings
+                WHERE status = 'awaiting_payment' AND created_address_key IS NOT NULL GROUP BY created_address_key) a
+          LEFT JOIN (SELECT registered_address_key, count(*)::int AS n FROM users
+                     WHERE registered_address_key IS NOT NULL AND created_at > now() - interval '24 hours'
+                     GROUP BY registered_address_key) r ON r.registered_address_key = a.address
           ORDER BY a.unpaid DESC, new_accounts DESC, a.address
           LIMIT 50`,
     );

@@ -1,5 +1,6 @@
 import type { ReleaseHoldsBody, UnpaidHold } from '@siam/contract/admin-unpaid-holds';
 import type { Language } from '@siam/contract/languages';
+import { addressKey } from '../../lib/address-key';
 import type { BookingsAdminService } from './bookings-admin.service';
 import type { UnpaidHoldRow, UnpaidHoldsRepository } from './unpaid-holds.repository';
 
@@ -41,7 +42,7 @@ export class UnpaidHoldsService {
 
   async list(address: string | undefined, lang: Language) {
     const [holds, addresses] = await Promise.all([
-      this.repository.holds(address),
+      this.repository.holds(address === undefined ? undefined : addressKey(address)),
       this.repository.addresses(),
     ]);
     return {

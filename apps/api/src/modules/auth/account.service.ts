@@ -1,5 +1,6 @@
 import type { AccountExport, PasswordBody, ProfileBody } from '@siam/contract/account';
 import type { User } from '@siam/contract/auth';
+import { addressKey } from '../../lib/address-key';
 import { AppError } from '../../lib/app-error';
 import { assertNotCommonPassword, hashPassword, verifyPassword } from '../users/passwords';
 import { toUser, type UsersService } from '../users/users.service';
@@ -68,7 +69,7 @@ export class AccountService {
   ): Promise<void> {
     if (row.passwordHash) {
       // The creation time too: ids repeat across databases that share one Redis (staging, tests).
-      const keys = [`user:${row.id}.${row.createdAt.getTime()}`, `ip:${ip}`];
+      const keys = [`user:${row.id}.${row.createdAt.getTime()}`, `ip:${addressKey(ip)}`];
       await this.throttle.assertAllowed('password', keys);
       if (!password || !(await verifyPassword(row.passwordHash, password))) {
         await this.throttle.recordFailure('password', keys);

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { addressKey } from '../../lib/address-key';
 import { AppError } from '../../lib/app-error';
 import type { CounterStore } from '../../lib/counters';
 import { signToken, verifyToken } from '../../lib/signed-token';
@@ -98,12 +99,14 @@ export class AuthThrottle {
   }
 
   private keys(attempt: SignInAttempt) {
+    // An IPv6 client by its /64: its other addresses are the same household.
+    const address = addressKey(attempt.ip);
     return {
       pair: attempt.trustedDeviceId
         ? `login:device:${attempt.email}|${attempt.trustedDeviceId}`
-        : `login:pair:${attempt.email}|${attempt.ip}`,
+        : `login:pair:${attempt.email}|${address}`,
       account: `login:account:${attempt.email}`,
-      address: `login:ip:${attempt.ip}`,
+      address: `login:ip:${address}`,
     };
   }
 
@@ -232,7 +235,7 @@ export class AuthThrottle {
   /** Every registration counts, new email or not, so the limit cannot tell which emails exist. */
   async registration(email: string, address: string): Promise<void> {
     const [byAddress, byEmail] = await Promise.all([
-      this.store.hit(`register:ip:${address}`, this.windowMs),
+      this.store.hit(`register:ip:${addressKey(address)}`, this.windowMs),
       this.store.hit(`register:email:${email}`, this.windowMs),
     ]);
     if (byAddress.count > this.limits.maxRegistrations) this.refuse(byAddress.resetInMs);

@@ -1,6 +1,7 @@
 import type { LoginBody, RegisterBody, User } from '@siam/contract/auth';
 import type { Language } from '@siam/contract/languages';
 import { isMadeUpEmail } from '@siam/contract/made-up-email';
+import { addressKey } from '../../lib/address-key';
 import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { assertNotCommonPassword, dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
@@ -94,6 +95,7 @@ export class AuthService {
       phone: body.phone,
       language: body.language ?? language,
       registeredIp: context.ip ?? null,
+      registeredAddressKey: context.ip ? addressKey(context.ip) : null,
     });
     // The same answer either way; the mail says what happened to the address's owner.
     if (created) await this.recovery.sendVerification(created.id);
@@ -270,6 +272,7 @@ export class AuthService {
         [link]: identity.subject,
         emailVerifiedAt: identity.verifiedEmail ? new Date() : null,
         registeredIp: context.ip ?? null,
+        registeredAddressKey: context.ip ? addressKey(context.ip) : null,
       });
       // The email belongs to an account the provider does not vouch for: never link to it silently.
       if (!row)

@@ -2,7 +2,8 @@ import type { ChargeKind, DamageMark, ReportKind } from '@siam/contract/conditio
 import { errorHttpStatus, type ErrorCode, type FieldError } from '@siam/contract/errors';
 import type { PricingRuleRow, StoredRuleLine } from './pricing-rules';
 import type { DriverLicence } from '@siam/contract/drivers';
-import type { SlipCheckResult } from '@siam/contract/bookings';
+import { slipChecksByStanding, type SlipCheckResult, type SlipStanding } from '@siam/contract/bookings';
+import { businessRules } from '@siam/contract/business-rules';
 import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
 import { transactionRetriedIfLost, type Db } from '../../db/client';
@@ -17,6 +18,13 @@ import type { LocalizedText } from '../../db/schema/localized';
 export const paidNoBooking = sql`c.status = 'successful'
   AND NOT EXISTS (SELECT 1 FROM payments p
                   WHERE p.gateway_ref = c.reference AND p.kind = 'charge' AND p.status = 'succeeded')`;
+
+/** The slip check results of a standing, as an SQL list: `IN (…)`. */
+const checks = (standing: SlipStanding) =>
+  sql`(${sql.join(
+    slipChecksByStanding[standing].map((c) => sql`${c}`),
+    sql`, `,
+  )})`;
 
 /** What a create request came to: the booking made, or why not (kept for idempotent repeats). */
 export type StoredOutcome =
@@ -458,14 +466,14 @@ export class BookingsRepository {
             pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name, driver_email,
             driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
             hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
-            payment_due_at, created_ip, device_id, deposit_amount, return_branch_code, one_way_fee,
+            payment_due_at, created_ip, created_address_key, device_id, deposit_amount, return_branch_code, one_way_fee,
             price_rules, rules_amount, tax_buyer, company_id)
           VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
             ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
             ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
             ${v.email}, ${v.phone}, ${v.idNumber}, ${v.language}, ${v.pricePerDay}, ${v.rentalAmount},
             ${v.hotDealPercent}, ${v.hotDealDiscount}, ${v.addonsAmount}, ${v.promoCode}, ${v.promoDiscount},
-            ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.deviceId ?? null},
+            ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.createdAddressKey ?? null}, ${v.deviceId ?? null},
             ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0},
             ${JSON.stringify(v.priceRules ?? [])}::jsonb, ${v.rulesAmount ?? 0},
             ${v.taxBuyer ? JSON.stringify(v.taxBuyer) : null}::jsonb, ${v.companyId ?? null})
@@ -1131,12 +1139,12 @@ export class BookingsRepository {
       await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`unpaid:${scope}`}))`);
   }
 
-  /** Unpaid bookings made from one address or one device (call lockUnpaidScopes first). */
-  async countUnpaidFrom(ex: Executor, by: { ip: string } | { deviceId: string }): Promise<number> {
+  /** Unpaid bookings made from one address (its key: lib/address-key.ts) or one device (call lockUnpaidScopes first). */
+  async countUnpaidFrom(ex: Executor, by: { addressKey: string } | { deviceId: string }): Promise<number> {
     const [row] = await rows<{ n: number }>(
       ex,
-      'ip' in by
-        ? sql`SELECT count(*)::int AS n FROM bookings WHERE status = 'awaiting_payment' AND created_ip = ${by.ip}`
+      'addressKey' in by
+        ? sql`SELECT count(*)::int AS n FROM bookings WHERE status = 'awaiting_payment' AND created_address_key = ${by.addressKey}`
         : sql`SELECT count(*)::int AS n FROM bookings WHERE status = 'awaiting_payment' AND device_id = ${by.deviceId}`,
     );
     return Number(row?.n ?? 0);
@@ -1243,7 +1251,10 @@ export class BookingsRepository {
    * Expires unpaid bookings past their payment deadline and frees their cars in one statement: safe on
    * several instances at once (row locks make a second runner skip what the
    * first took). The same statement frees the car and gives the promotion
-   * code's use back. A booking whose slip waits for review is not expired.
+   * code's use back. A booking whose slip waits for review keeps its car when the bank knows the
+   * transfer, or for a few hours more when the provider could not be asked; a slip nothing vouches
+   * for keeps nothing (contract slipChecksByStanding, docs/decisions/3102). A slip still being checked
+   * (no result yet) keeps it too: its check ends within seconds.
    */
   async expireUnpaid(ex: Executor, now: Date) {
     return rows<{ id: number }>(
@@ -1252,7 +1263,10 @@ export class BookingsRepository {
             UPDATE bookings b SET status = ${bookingTransitions.expire.to}, cancelled_by = 'system', cancelled_at = ${now.toISOString()}, updated_at = now()
             WHERE b.status = ${bookingTransitions.expire.from[0]}
               AND b.payment_due_at < ${now.toISOString()}::timestamptz
-              AND NOT EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending')
+              AND NOT EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending'
+                AND (s.check_result IS NULL OR s.check_result IN ${checks('bank_confirmed')}
+                  OR (s.check_result IN ${checks('unchecked')}
+                      AND b.payment_due_at + make_interval(hours => ${businessRules.uncheckedSlipHoldHours}) >= ${now.toISOString()}::timestamptz)))
               -- A card charge still being checked may have taken the money: it keeps the car.
               AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.kind = 'charge' AND p.status = 'pending')
             RETURNING b.id

@@ -11,6 +11,7 @@ import {
   TOO_MANY_UNPAID_MESSAGE,
   UNPAID_HOLDS_FROM_NETWORK_MESSAGE,
   UNPAID_HOLDS_FULL_MESSAGE,
+  paysAtOnce,
   type Booking,
   type PaymentInstructions,
   type AddonCode,
@@ -22,10 +23,11 @@ import {
   type SlipCheckResult,
   type quoteBodySchema,
 } from '@siam/contract/bookings';
-import { businessRules } from '@siam/contract/business-rules';
+import { businessRules, unpaidHoldsAllowed } from '@siam/contract/business-rules';
 import type { depositActionSchema } from '@siam/contract/deposits';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
+import { addressKey } from '../../lib/address-key';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
@@ -459,6 +461,7 @@ export class BookingsService {
           returnBranchCode: q.oneWay ? q.returnBranch : null,
           oneWayFee: toBaht(q.price.fees.find((f) => f.code === 'one_way')?.amount ?? 0),
           createdIp: staff ? null : (origin.ip ?? null),
+          createdAddressKey: staff || !origin.ip ? null : addressKey(origin.ip),
           deviceId: staff ? null : (origin.deviceId ?? null),
           taxBuyer: company?.buyer ?? input.taxInvoice ?? null,
           companyId: company?.id ?? null,
@@ -565,10 +568,13 @@ export class BookingsService {
   }
 
   /**
-   * The limits on holding cars without paying (docs/decisions/1301-unpaid-holds.md):
-   * per account (one for a new account), and, for bookings that wait for a transfer
-   * or PromptPay, per network address, per browser, and at most half of a model's
-   * cars at a branch on any day. Card bookings are paid at once and pass the last three.
+   * The limits on holding cars without paying (docs/decisions/1301-unpaid-holds.md, 3102):
+   * per account (one for a new account), per network address (an IPv6 client by its /64),
+   * per browser, and at most half of a model's cars at a branch on any day, rounded down.
+   * Every booking an online customer makes holds its car unpaid until it is paid, a card
+   * too while its bank asks for 3-D Secure, so all of them count and are counted; only the
+   * share of a model lets through those who pay at once at the gateway (a card, a wallet):
+   * the cars it keeps back are theirs.
    */
   private async checkUnpaidLimits(tx: Executor, userId: number, input: CreateInput, origin: BookingOrigin) {
     const allowed = (await this.repo.isEstablishedCustomer(tx, userId))
@@ -576,20 +582,21 @@ export class BookingsService {
       : businessRules.maxUnpaidBookingsNewAccount;
     if ((await this.repo.countUnpaid(tx, userId)) >= allowed)
       throw new AppError('TOO_MANY_UNPAID_BOOKINGS', TOO_MANY_UNPAID_MESSAGE);
-    if (input.paymentMethod === 'card') return;
+    const address = origin.ip ? addressKey(origin.ip) : undefined;
     await this.repo.lockUnpaidScopes(tx, [
-      ...(origin.ip ? [`ip:${origin.ip}`] : []),
+      ...(address ? [`ip:${address}`] : []),
       ...(origin.deviceId ? [`device:${origin.deviceId}`] : []),
       `model:${input.carModelId}:${input.branchCode}`,
     ]);
     const perAddress = this.deps.maxUnpaidPerAddress ?? businessRules.maxUnpaidPerAddress;
-    if (origin.ip && (await this.repo.countUnpaidFrom(tx, { ip: origin.ip })) >= perAddress)
+    if (address && (await this.repo.countUnpaidFrom(tx, { addressKey: address })) >= perAddress)
       throw new AppError('UNPAID_HOLDS_FROM_NETWORK', UNPAID_HOLDS_FROM_NETWORK_MESSAGE);
     if (
       origin.deviceId &&
       (await this.repo.countUnpaidFrom(tx, { deviceId: origin.deviceId })) >= businessRules.maxUnpaidPerDevice
     )
       throw new AppError('UNPAID_HOLDS_FROM_NETWORK', UNPAID_HOLDS_FROM_NETWORK_MESSAGE);
+    if (paysAtOnce(input.paymentMethod)) return;
     const load = await this.repo.unpaidLoad(
       tx,
       input.carModelId,
@@ -597,8 +604,10 @@ export class BookingsService {
       input.pickupDate,
       input.returnDate,
     );
-    if (load.held + 1 > Math.max(1, Math.floor(load.units * businessRules.maxUnpaidShareOfModel)))
-      throw new AppError('UNPAID_HOLDS_FULL', UNPAID_HOLDS_FULL_MESSAGE);
+    if (load.held + 1 > unpaidHoldsAllowed(load.units))
+      throw new AppError('UNPAID_HOLDS_FULL', UNPAID_HOLDS_FULL_MESSAGE, [
+        { path: 'paymentMethod', message: UNPAID_HOLDS_FULL_MESSAGE },
+      ]);
   }
 
   /** A repeat that arrived while the first request was still at work: its outcome, once there is one. */

@@ -210,6 +210,53 @@ describeEachDatabase('slip checks', (ctx) => {
     });
   });
 
+  it('a slip the bank does not know keeps the car only until the deadline; one the bank confirms keeps it for staff', async () => {
+    const HOUR = 3_600_000;
+    const unknown = await transferBooking();
+    await uploadSlip(app, unknown.customer.headers, unknown.booking.id, await slipPicture());
+    expect(await slipRow(unknown.booking.id)).toMatchObject({ check_result: 'not_found' });
+    const mismatch = await transferBooking();
+    const short = provider.transfer({ amountSatang: mismatch.booking.total - 100, receiverAccount: ourAccount });
+    await uploadSlip(app, mismatch.customer.headers, mismatch.booking.id, await slipPicture('png', short));
+    expect(await slipRow(mismatch.booking.id)).toMatchObject({ check_result: 'amount_mismatch' });
+    const due = async (id: number) =>
+      new Date(
+        (
+          await ctx.database.query<{ due: string }>('SELECT payment_due_at::text AS due FROM bookings WHERE id = $1', [
+            id,
+          ])
+        )[0]!.due,
+      ).getTime();
+    // A transfer booking's deadline is 6 hours: the unknown transfer's booking expires after it.
+    const expired = await app.services.bookings.expireUnpaid(new Date((await due(unknown.booking.id)) + 60_000));
+    expect(expired).toContain(unknown.booking.id);
+    // A transfer the bank knows, of the wrong amount, is money sent: staff decide, the car waits.
+    expect(
+      await app.services.bookings.expireUnpaid(new Date((await due(mismatch.booking.id)) + 48 * HOUR)),
+    ).not.toContain(mismatch.booking.id);
+  });
+
+  it('a slip checked while the provider is down keeps the car 12 hours past the deadline, no longer', async () => {
+    const HOUR = 3_600_000;
+    const down = await transferBooking();
+    provider.setDown(true);
+    try {
+      const payload = provider.transfer({ amountSatang: down.booking.total, receiverAccount: ourAccount });
+      await uploadSlip(app, down.customer.headers, down.booking.id, await slipPicture('png', payload));
+    } finally {
+      provider.setDown(false);
+    }
+    const [{ due }] = (await ctx.database.query<{ due: string }>(
+      'SELECT payment_due_at::text AS due FROM bookings WHERE id = $1',
+      [down.booking.id],
+    )) as [{ due: string }];
+    const deadline = new Date(due).getTime();
+    expect(await app.services.bookings.expireUnpaid(new Date(deadline + 11.9 * HOUR))).not.toContain(
+      down.booking.id,
+    );
+    expect(await app.services.bookings.expireUnpaid(new Date(deadline + 12.1 * HOUR))).toContain(down.booking.id);
+  });
+
   it('staff see each slip’s check and the transfer the bank reported', async () => {
     const { customer, booking } = await transferBooking();
     const payload = provider.transfer({ amountSatang: booking.total - 5_000, receiverAccount: ourAccount });
@@ -241,7 +288,8 @@ describeEachDatabase('slip checks without a provider', (ctx) => {
   });
 
   it('a slip with a bank QR code waits for staff, marked "no provider"; a WebP slip is taken', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: the last car of a model waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
     const created = await createBooking(app, customer.headers, {
       carModelId: car.carModelId,

@@ -1,8 +1,11 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
+import { omiseStandIn } from '../../../test/omise-stand-in';
 import {
   createBooking,
   daysFromNow,
@@ -26,6 +29,15 @@ describeEachDatabase('unpaid holds', (ctx) => {
   });
   afterAll(() => app.close());
 
+  const staffHeaders = async () => {
+    const { demoStaffAccounts } = await import('../../db/seed/demo-staff');
+    const staff = await app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/login',
+      payload: { email: demoStaffAccounts[1]!.email, password: demoStaffAccounts[1]!.password },
+    });
+    return { authorization: `Bearer ${staff.json().token}` };
+  };
   let n = 0;
   const address = () => `10.77.${Math.floor(++n / 200)}.${(n % 200) + 1}`;
   const transfer = (car: Awaited<ReturnType<typeof makeCar>>, from: number, to = from + 1) => ({
@@ -139,6 +151,107 @@ describeEachDatabase('unpaid holds', (ctx) => {
       { remoteAddress: address() },
     );
     expect(paid.statusCode).toBe(200);
+  });
+
+  it('counts an IPv6 household by its /64: 95 new accounts from 95 addresses of one /64 hold 4 cars', async () => {
+    const car = await makeCar(ctx.database, 20);
+    const codes: number[] = [];
+    for (let i = 1; i <= 95; i++) {
+      const c = await makeCustomer(app);
+      // 2001:db8:31:64::1 … ::5f, and with other interface ids: one connection's addresses.
+      const at = `2001:db8:31:64:${((i * 7919) & 0xffff).toString(16)}:0:${i.toString(16)}:1`;
+      const res = await createBooking(app, c.headers, transfer(car, 150), { remoteAddress: at });
+      codes.push(res.statusCode);
+      if (res.statusCode !== 200) expect(res.json()).toMatchObject({ code: 'UNPAID_HOLDS_FROM_NETWORK' });
+    }
+    expect(codes.filter((c) => c === 200)).toHaveLength(4);
+    expect(codes.slice(0, 4)).toEqual([200, 200, 200, 200]);
+    // The next /64 is another household.
+    const neighbour = await makeCustomer(app);
+    expect(
+      (await createBooking(app, neighbour.headers, transfer(car, 150), { remoteAddress: '2001:db8:31:65::1' }))
+        .statusCode,
+    ).toBe(200);
+    // An IPv4 client seen through a dual-stack socket (::ffff:a.b.c.d) is that IPv4 address.
+    const v4 = address();
+    for (let i = 0; i < 4; i++) {
+      const c = await makeCustomer(app);
+      const from = i % 2 ? `::ffff:${v4}` : v4;
+      expect((await createBooking(app, c.headers, transfer(car, 160), { remoteAddress: from })).statusCode).toBe(
+        200,
+      );
+    }
+    const fifth = await makeCustomer(app);
+    expect(
+      (await createBooking(app, fifth.headers, transfer(car, 160), { remoteAddress: `::ffff:${v4}` })).json(),
+    ).toMatchObject({ code: 'UNPAID_HOLDS_FROM_NETWORK' });
+    // Staff see the household as one address holding four.
+    const staff = await staffHeaders();
+    const view = (await app.inject({ url: '/api/v1/admin/unpaid-holds', headers: staff })).json().response.data;
+    expect(view.addresses.find((a: { address: string }) => a.address === '2001:db8:31:64::/64')).toMatchObject({
+      unpaidHolds: 4,
+    });
+  });
+
+  it('leaves a one-car group for someone who pays at once: no unpaid hold, a card books it', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const c = await makeCustomer(app, 'th');
+    const refused = await createBooking(app, c.headers, transfer(car, 170), { remoteAddress: address() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'UNPAID_HOLDS_FULL' });
+    const promptpay = await createBooking(
+      app,
+      c.headers,
+      { ...transfer(car, 170), paymentMethod: 'promptpay' },
+      { remoteAddress: address() },
+    );
+    expect(promptpay.json()).toMatchObject({ code: 'UNPAID_HOLDS_FULL' });
+    const card = await createBooking(
+      app,
+      c.headers,
+      { ...transfer(car, 170), paymentMethod: 'card', cardToken: goodCardToken },
+      { remoteAddress: address() },
+    );
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.json().response.data.booking.status).toBe('confirmed');
+  });
+
+  it('lets a two-car group have one unpaid hold; its last car waits for someone who pays at once', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const first = await makeCustomer(app);
+    expect(
+      (await createBooking(app, first.headers, transfer(car, 180), { remoteAddress: address() })).statusCode,
+    ).toBe(200);
+    const second = await makeCustomer(app);
+    expect(
+      (await createBooking(app, second.headers, transfer(car, 180), { remoteAddress: address() })).json(),
+    ).toMatchObject({ code: 'UNPAID_HOLDS_FULL' });
+    const card = await createBooking(
+      app,
+      second.headers,
+      { ...transfer(car, 180), paymentMethod: 'card', cardToken: goodCardToken },
+      { remoteAddress: address() },
+    );
+    expect(card.statusCode, card.body).toBe(200);
+  });
+
+  it('a junk PDF slip does not keep the car past the deadline, and staff see it unverified', async () => {
+    const car = await makeCar(ctx.database, 4);
+    const c = await makeCustomer(app);
+    const booking = (
+      await createBooking(app, c.headers, transfer(car, 190), { remoteAddress: address() })
+    ).json().response.data.booking;
+    const upload = await uploadSlip(app, c.headers, booking.id, junkPdf(), 'slip.pdf', 'application/pdf');
+    expect(upload.statusCode, upload.body).toBe(200);
+    expect(upload.json().response.data).toMatchObject({ status: 'awaiting_payment', slipUploaded: true });
+    const due = new Date(booking.payBy).getTime();
+    expect(await app.services.bookings.expireUnpaid(new Date(due - 60_000))).not.toContain(booking.id);
+    expect(await app.services.bookings.expireUnpaid(new Date(due + 60_000))).toContain(booking.id);
+    const staff = await staffHeaders();
+    const view = await app.inject({ url: `/api/v1/admin/bookings/${booking.id}`, headers: staff });
+    expect(view.json().response.data.slips).toEqual([
+      expect.objectContaining({ check: 'pdf_not_read', standing: 'unverified' }),
+    ]);
   });
 
   it('an established customer (verified email, or a completed rental) may hold three', async () => {
@@ -300,6 +413,145 @@ describeEachDatabase('unpaid holds', (ctx) => {
     ).toBe(200);
   });
 });
+
+/**
+ * Card bookings whose bank asks for 3-D Secure wait at the gateway like PromptPay (decision 1604):
+ * they hold a car unpaid, so they count toward the same limits (issue 31: 8 of 8 from one address
+ * were held on main). The gateway is a stand-in speaking Omise's API (test/omise-stand-in.ts).
+ */
+describeEachDatabase('unpaid holds waiting on 3-D Secure', (ctx) => {
+  let app: App;
+  let standIn: ReturnType<typeof omiseStandIn>;
+  let url = '';
+  beforeAll(async () => {
+    standIn = omiseStandIn();
+    await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+    app = await buildTestApp(ctx.database, {
+      settings: testSettings({
+        UNPAID_MAX_PER_ADDRESS: '4',
+        OMISE_PUBLIC_KEY: 'pkey_test_123',
+        OMISE_SECRET_KEY: 'skey_test_456',
+        OMISE_API_URL: url,
+        OMISE_VAULT_URL: url,
+        OMISE_TIMEOUT_MS: '2000',
+      }),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    (standIn.server as Server).closeAllConnections();
+    await new Promise<void>((resolve) => (standIn.server as Server).close(() => resolve()));
+  });
+  /** The card made into a token at the stand-in's vault (Omise's POST /tokens), as the booking page does. */
+  const tokenise = async (number: string) => {
+    const res = await fetch(`${url}/tokens`, {
+      method: 'POST',
+      headers: {
+        authorization: `Basic ${Buffer.from('pkey_test_123:').toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      body: new URLSearchParams({
+        'card[name]': 'SOMCHAI JAIDEE',
+        'card[number]': number,
+        'card[expiration_month]': '12',
+        'card[expiration_year]': '2030',
+        'card[security_code]': '123',
+      }),
+    });
+    return ((await res.json()) as { id: string }).id;
+  };
+
+  it('eight accounts from one address, each card sent to 3-D Secure: four hold cars, then the address is full', async () => {
+    const car = await makeCar(ctx.database, 20);
+    const at = '10.31.4.1';
+    const outcomes: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      const c = await makeCustomer(app);
+      const res = await createBooking(
+        app,
+        c.headers,
+        {
+          carModelId: car.carModelId,
+          branchCode: car.branchCode,
+          pickupDate: daysFromNow(20),
+          returnDate: daysFromNow(22),
+          paymentMethod: 'card',
+          cardToken: await tokenise('4000000000003220'),
+        },
+        { remoteAddress: at },
+      );
+      outcomes.push(res.statusCode === 200 ? res.json().response.data.booking.status : res.json().code);
+    }
+    expect(outcomes).toEqual([
+      'awaiting_payment',
+      'awaiting_payment',
+      'awaiting_payment',
+      'awaiting_payment',
+      'UNPAID_HOLDS_FROM_NETWORK',
+      'UNPAID_HOLDS_FROM_NETWORK',
+      'UNPAID_HOLDS_FROM_NETWORK',
+      'UNPAID_HOLDS_FROM_NETWORK',
+    ]);
+    // They fill the model's unpaid share too: a transfer for those days finds it full (20 cars: 10).
+    const held = await ctx.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM bookings WHERE car_model_id = $1 AND status = 'awaiting_payment'`,
+      [car.carModelId],
+    );
+    expect(held[0]!.n).toBe(4);
+  });
+
+  it('a card waiting on its bank counts in the model’s unpaid share: three cars, the one hold taken, a transfer refused', async () => {
+    const car = await makeCar(ctx.database, 3);
+    const payer = await makeCustomer(app);
+    const secure = await createBooking(
+      app,
+      payer.headers,
+      {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(25),
+        returnDate: daysFromNow(26),
+        paymentMethod: 'card',
+        cardToken: await tokenise('4000000000003220'),
+      },
+      { remoteAddress: '10.31.5.1' },
+    );
+    expect(secure.json().response.data.booking.status).toBe('awaiting_payment');
+    // Three cars: one may wait unpaid, and the card waiting on its bank is that one.
+    const other = await makeCustomer(app);
+    const transfer = await createBooking(
+      app,
+      other.headers,
+      {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(25),
+        returnDate: daysFromNow(26),
+        paymentMethod: 'bank_transfer',
+      },
+      { remoteAddress: '10.31.5.2' },
+    );
+    expect(transfer.json()).toMatchObject({ code: 'UNPAID_HOLDS_FULL' });
+  });
+});
+
+/**
+ * The report's junk slip: a 1.3 KB one-page PDF that passes the slip's format check (a page object,
+ * an end-of-file marker, at least 1 KB) and says nothing about any transfer.
+ */
+function junkPdf(): Buffer {
+  const text = [
+    '%PDF-1.4',
+    '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj',
+    '2 0 obj << /Type /Pages /Kids [3 0 R] /Count 1 >> endobj',
+    '3 0 obj << /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] >> endobj',
+    `% ${'x'.repeat(1100)}`,
+    'trailer << /Root 1 0 R >>',
+    '%%EOF',
+  ].join('\n');
+  return Buffer.from(text, 'latin1');
+}
 
 /** A valid 1-bit PNG of the given size: about 50 KB on disk for 20,000 × 20,000, 400 million pixels decoded. */
 function hugePng(width: number, height: number): Buffer {

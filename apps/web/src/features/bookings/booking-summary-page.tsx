@@ -680,6 +680,19 @@ function BookingSummary() {
               className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
             >
               {typeof formError === 'string' ? t(formError) : formError.message}
+              {/* The last cars of a model wait for someone who pays at once (docs/decisions/3102): offer it. */}
+              {formError === 'summary.unpaidHoldsFull' && offered.includes('card') && method !== 'card' && (
+                <button
+                  type="button"
+                  className="mt-3 block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
+                  onClick={() => {
+                    form.setValue('method', 'card');
+                    setFormError(null);
+                  }}
+                >
+                  {t('summary.payByCardNow')}
+                </button>
+              )}
             </div>
           )}
 

@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
 import type { AdminBookingDetail, AdminSlip } from '@siam/contract/admin-bookings';
 import type { Booking } from '@siam/contract/bookings';
+import { businessRules } from '@siam/contract/business-rules';
 import { countryName } from '../../../lib/country-names';
 import { openPrivateFile, usePrivateFileUrl } from '../../../lib/private-files';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
@@ -424,6 +425,13 @@ export function BookingPage({ id }: { id: string }) {
                           })}
                         </>
                       )}
+                    </p>
+                  )}
+                  {s.status === 'pending' && s.standing && s.standing !== 'bank_confirmed' && (
+                    <p className="mb-1 text-sm font-semibold text-red-800" data-testid="slip-standing">
+                      {t(`booking.slipStanding.${s.standing}`, {
+                        hours: businessRules.uncheckedSlipHoldHours,
+                      })}
                     </p>
                   )}
                   <SlipView bookingId={b.id} slip={s} />
