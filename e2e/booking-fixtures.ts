@@ -136,6 +136,40 @@ export async function carsInService(request: APIRequestContext) {
   });
 }
 
+/**
+ * Room for a booking that waits for a transfer or PromptPay on a model at a branch. At most half of a
+ * group's cars, rounded down, may wait unpaid on a day (decision 3102: a group's last car is kept for
+ * someone who pays at once), and the demo's groups have one car each; so the back office adds cars
+ * until the group has three, as a company taking transfers would. Idempotent; other journeys that
+ * pick the same group only find more cars.
+ */
+export async function roomForUnpaidHold(
+  request: APIRequestContext,
+  car: { carModelId: number; branchCode: string },
+  units = 3,
+) {
+  const token = (await (await request.post('/api/v1/auth/login', { data: admin })).json()).token as string;
+  const headers = { authorization: `Bearer ${token}` };
+  const listed = (
+    await (
+      await request.get(`/api/v1/admin/units?carModelId=${car.carModelId}&branch=${car.branchCode}`, {
+        headers,
+      })
+    ).json()
+  ).response.data as { status: string }[];
+  for (let n = listed.filter((u) => u.status === 'in_service').length; n < units; n++) {
+    const added = await request.post('/api/v1/admin/units', {
+      headers,
+      data: {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        plate: `E2E ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+      },
+    });
+    expect(added.ok(), await added.text()).toBe(true);
+  }
+}
+
 /** A car in service with a unit free from `from` to `from + nights` days ahead (the quote says so). */
 export async function freeCar(
   request: APIRequestContext,
@@ -165,6 +199,14 @@ export async function transferBooking(
     'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'company_account' = 'bank_transfer',
 ) {
   for (const { carModelId, branchCode } of await carsInService(request)) {
+    // A booking that waits for its money needs a group with a car to spare (decision 3102).
+    if (paymentMethod === 'bank_transfer' || paymentMethod === 'promptpay') {
+      const quote = await request.post('/api/v1/guest/bookings/quote', {
+        data: { carModelId, branchCode, pickupDate: day(from), returnDate: day(from + 2) },
+      });
+      if (!quote.ok() || !(await quote.json()).response.data.available) continue;
+      await roomForUnpaidHold(request, { carModelId, branchCode });
+    }
     const res = await request.post('/api/v1/guest/bookings/create', {
       headers,
       data: {

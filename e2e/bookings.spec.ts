@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, axeViolations } from './fixtures';
 import { sandboxCardToken } from '../packages/contract/src/card-tokens';
-import { admin, fillLicence, slipPicture } from './booking-fixtures';
+import { admin, fillLicence, roomForUnpaidHold, slipPicture } from './booking-fixtures';
 
 /**
  * Booking journeys (issue 5): card with SAVE10 → success → receipt → my bookings → cancel;
@@ -342,6 +342,8 @@ for (const lng of ['en', 'th'] as const) {
   test(`[${lng}] bank transfer, then a slip upload`, async ({ page, request }) => {
     await signUp(request, page, lng);
     const car = await findCar(request, 14 + offset, 15 + offset);
+    // Paid by transfer or PromptPay: a group with a car to spare (decision 3102).
+    await roomForUnpaidHold(request, { carModelId: car.id, branchCode: car.branch });
     await page.goto(bookingUrl(car, 14 + offset, 15 + offset, lng));
     await fillDriver(page, t);
     await page.getByRole('radio', { name: t.transfer }).check();
@@ -359,6 +361,8 @@ for (const lng of ['en', 'th'] as const) {
   test(`[${lng}] PromptPay shows the QR only after confirming`, async ({ page, request }) => {
     await signUp(request, page, lng);
     const car = await findCar(request, 16 + offset, 17 + offset);
+    // Paid by transfer or PromptPay: a group with a car to spare (decision 3102).
+    await roomForUnpaidHold(request, { carModelId: car.id, branchCode: car.branch });
     await page.goto(bookingUrl(car, 16 + offset, 17 + offset, lng));
     await fillDriver(page, t);
     await page.getByRole('radio', { name: t.promptpay }).check();
@@ -457,6 +461,8 @@ test('[zh] the booking summary speaks Chinese', async ({ page, request }) => {
 test('[en] booking pages pass axe (WCAG 2 AA)', async ({ page, request }) => {
   await signUp(request, page, 'en');
   const car = await findCar(request, 60, 61);
+  // Paid by PromptPay: a group with a car to spare (decision 3102).
+  await roomForUnpaidHold(request, { carModelId: car.id, branchCode: car.branch });
   await page.goto(bookingUrl(car, 60, 61, 'en'));
   await expect(page.getByTestId('price-total')).toBeVisible();
   const scan = () => axeViolations(page, ['wcag2a', 'wcag2aa']);

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { axeViolations, expect, test } from './fixtures';
-import { day, fillLicence, freeCar, registerCustomer, signInBrowser } from './booking-fixtures';
+import {
+  day,
+  fillLicence,
+  freeCar,
+  registerCustomer,
+  roomForUnpaidHold,
+  signInBrowser,
+} from './booking-fixtures';
 
 /**
  * Chosen times as customers meet them (issue 17, part 2): on the car page the times the branch is
@@ -32,6 +39,8 @@ for (const { lng, width, from } of cases) {
     const customer = await registerCustomer(request, `times-${lng}`, lng);
     await signInBrowser(page, customer);
     const car = await freeCar(request, from, 2);
+    // Paid by transfer: a group with a car to spare (decision 3102).
+    await roomForUnpaidHold(request, car);
     await page.goto(`/cars/${car.carModelId}?branch=${car.branchCode}&lng=${lng}`);
     const box = page.getByTestId('booking-box');
     await box.getByLabel(catalog.dates!.pickup!).fill(car.pickupDate);

@@ -5,6 +5,7 @@ import {
   customerBooking,
   fillLicence,
   freeCar,
+  roomForUnpaidHold,
   registerCustomer,
   signInBrowser,
 } from './booking-fixtures';
@@ -46,6 +47,8 @@ for (const { lng, width, from } of cases) {
     await signInBrowser(page, customer);
     // A car that asks more than the usual 21 (the demo's vans 23, luxury cars 25).
     const car = await freeCar(request, from, 7, (q) => q.driverRules.minAge >= 23);
+    // Paid by transfer: a group with a car to spare (decision 3102).
+    await roomForUnpaidHold(request, car);
     const quote = (await (await request.post('/api/v1/guest/bookings/quote', { data: car })).json()).response
       .data;
     const minAge = quote.driverRules.minAge as number;

@@ -1,7 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { axeViolations, expect, test } from './fixtures';
 import type { APIRequestContext } from '@playwright/test';
-import { carsInService, day, fillLicence, registerCustomer, signInBrowser } from './booking-fixtures';
+import {
+  carsInService,
+  day,
+  fillLicence,
+  registerCustomer,
+  roomForUnpaidHold,
+  signInBrowser,
+} from './booking-fixtures';
 
 /**
  * A car at Suvarnabhumi free for a one-way week to Don Mueang: a one-way car must have nothing booked
@@ -66,6 +73,8 @@ for (const { lng, width, from } of cases) {
     const customer = await registerCustomer(request, `oneway-${lng}`, lng);
     await signInBrowser(page, customer);
     const car = await oneWayCar(request, from, cases.findIndex((c) => c.lng === lng) * 3);
+    // Paid by transfer: a group with a car to spare (decision 3102).
+    await roomForUnpaidHold(request, car);
     await page.goto(
       `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
     );

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from './fixtures';
-import { day } from './booking-fixtures';
+import { day, roomForUnpaidHold } from './booking-fixtures';
 import { allowFor } from '../apps/api/test/time-allowance';
 
 /**
@@ -38,6 +38,8 @@ async function customerWithBooking(request: APIRequestContext, page: Page, lng: 
   for (const car of cars.slice(-8)) {
     const details = (await (await request.get(`/api/v1/guest/cars/${car.car_model_id}`)).json()).response
       .data;
+    // Paid by transfer: a group with a car to spare (decision 3102).
+    await roomForUnpaidHold(request, { carModelId: car.car_model_id, branchCode: details.branches[0].code });
     const res = await request.post('/api/v1/guest/bookings/create', {
       headers,
       data: {

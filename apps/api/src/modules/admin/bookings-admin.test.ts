@@ -8,6 +8,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import {
   daysFromNow,
   driver,
+  goodCardToken,
   makeCar,
   makeCustomer,
   slipPicture,
@@ -113,7 +114,8 @@ describeEachDatabase('back office bookings', (ctx) => {
   });
 
   it('shows a booking with its slips; the slip file only to staff, through the admin route', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const { booking, slip: png } = await transferBooking(car, 7);
     const detail = (await get(`/bookings/${booking.id}`, auth.staff)).json().response.data;
     expect(detail.booking.bookingNumber).toBe(booking.bookingNumber);
@@ -136,7 +138,8 @@ describeEachDatabase('back office bookings', (ctx) => {
   });
 
   it('rejects a slip (customer emailed, audited), then verifies the next one: confirmed, emailed, audited', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const { booking, customer } = await transferBooking(car, 6);
     const before = (await mailsTo(customer.email)).length;
     expect((await post(`/bookings/${booking.id}/reject-slip`, auth.staff, { reason: '' })).statusCode).toBe(
@@ -231,7 +234,8 @@ describeEachDatabase('back office bookings', (ctx) => {
   });
 
   it('cancels with a reason: free by default, or with the customer fee rule; car freed; audited', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const { booking, customer } = await transferBooking(car, 9);
     expect((await post(`/bookings/${booking.id}/cancel`, auth.staff, {})).statusCode).toBe(400);
     const res = await post(`/bookings/${booking.id}/cancel`, auth.staff, {
@@ -259,8 +263,26 @@ describeEachDatabase('back office bookings', (ctx) => {
         }),
       }),
     ]);
-    // The car is free again: the same dates can be booked.
+    // The car is free again: the same dates can be booked, by transfer, and the other car by card.
     await transferBooking(car, 9, { slip: false });
+    const payer = await makeCustomer(app);
+    const byCard = await app.inject({
+      method: 'POST',
+      url: '/api/v1/guest/bookings/create',
+      headers: payer.headers,
+      payload: {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(9),
+        returnDate: daysFromNow(11),
+        paymentMethod: 'card',
+        cardToken: goodCardToken,
+        driver,
+        acceptTerms: true,
+        addons: [],
+      },
+    });
+    expect(byCard.statusCode, byCard.body).toBe(200);
 
     // A paid booking more than 24 hours old, cancelled with the fee rule: 10 % (at least ฿500).
     const paid = await transferBooking(car, 30);

@@ -344,13 +344,14 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
       [hold!.unit_id],
     );
     expect(unit!.car_model_id).toBe(suv);
-    // The first car is free again for others.
+    // The first car is free again for others (paying at once: it is its group's only car, decision 3102).
     const other = await makeCustomer(app);
     const again = await createBooking(app, other.headers, {
       carModelId: car.carModelId,
       branchCode: car.branchCode,
       ...dates,
-      paymentMethod: 'bank_transfer',
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
     });
     expect(again.statusCode, again.body).toBe(200);
 

@@ -148,7 +148,8 @@ describeEachDatabase('bookings', (ctx) => {
   });
 
   it('a multipart body it cannot read (no boundary) is a 400, not a 500, for slips and car pictures', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
     const made = await create(customer.headers, {
       carModelId: car.carModelId,
@@ -297,7 +298,8 @@ describeEachDatabase('bookings', (ctx) => {
   });
 
   it('mails the customer in the language they booked in', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
     const res = await app.inject({
       method: 'POST',
@@ -433,7 +435,8 @@ describeEachDatabase('bookings', (ctx) => {
   });
 
   it('hides another customer’s booking (404) and refuses visitors (401)', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const owner = await makeCustomer(app);
     const other = await makeCustomer(app);
     const res = await create(owner.headers, {
@@ -479,7 +482,8 @@ describeEachDatabase('bookings', (ctx) => {
   });
 
   it('bank transfer: shows the account, takes a PNG or PDF slip checked by content, refuses others', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
     const res = await create(customer.headers, {
       carModelId: car.carModelId,
@@ -535,7 +539,8 @@ describeEachDatabase('bookings', (ctx) => {
   });
 
   it('PromptPay: a real EMVCo payload with the exact amount', async () => {
-    const car = await makeCar(ctx.database, 1, { price: '1234.50' });
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2, { price: '1234.50' });
     const customer = await makeCustomer(app);
     const res = await create(customer.headers, {
       carModelId: car.carModelId,
@@ -565,7 +570,8 @@ describeEachDatabase('bookings', (ctx) => {
       [20, 21],
       [23, 24],
     ]) {
-      const car = await makeCar(ctx.database, 1, { price: '1500.00' });
+      // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+      const car = await makeCar(ctx.database, 2, { price: '1500.00' });
       const customer = await makeCustomer(app);
       const res = await create(customer.headers, {
         carModelId: car.carModelId,
@@ -788,7 +794,8 @@ describeEachDatabase('bookings', (ctx) => {
   });
 
   it('expires a transfer after 6 hours and PromptPay after 1 hour, freeing the car, safely from two runners at once', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
     const payload = {
       carModelId: car.carModelId,

@@ -427,8 +427,12 @@ export class BookingsService {
         // it holds nothing unpaid.
         const free = q.price.total === 0 || company !== null;
         // Staff bookings are outside the limits: the staff member is at the counter with the customer.
-        if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin);
         const { startsAt, endsAt, blockedUntil } = rentalPeriod(input, q.oneWay);
+        const freeUnits = async () =>
+          (
+            await this.repo.candidateUnits(tx, input.carModelId, input.branchCode, startsAt, blockedUntil)
+          ).filter((u) => u.free);
+        if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin, freeUnits);
         const booking = await this.repo.insertBooking(tx, {
           userId: customerId,
           carModelId: input.carModelId,
@@ -502,15 +506,8 @@ export class BookingsService {
             toBaht(q.price.promoDiscount),
           );
         }
-        const units = await this.repo.candidateUnits(
-          tx,
-          input.carModelId,
-          input.branchCode,
-          startsAt,
-          blockedUntil,
-        );
         let unitId: number | undefined;
-        for (const unit of units.filter((u) => u.free)) {
+        for (const unit of await freeUnits()) {
           const hold = await this.repo.insertHold(tx, {
             unitId: unit.id,
             bookingId: booking.id,
@@ -576,7 +573,14 @@ export class BookingsService {
    * share of a model lets through those who pay at once at the gateway (a card, a wallet):
    * the cars it keeps back are theirs.
    */
-  private async checkUnpaidLimits(tx: Executor, userId: number, input: CreateInput, origin: BookingOrigin) {
+  private async checkUnpaidLimits(
+    tx: Executor,
+    userId: number,
+    input: CreateInput,
+    origin: BookingOrigin,
+    /** The cars free for the rental: when none is, the customer is told so, not to pay differently. */
+    freeUnits: () => Promise<unknown[]>,
+  ) {
     const allowed = (await this.repo.isEstablishedCustomer(tx, userId))
       ? businessRules.maxUnpaidBookings
       : businessRules.maxUnpaidBookingsNewAccount;
@@ -604,10 +608,12 @@ export class BookingsService {
       input.pickupDate,
       input.returnDate,
     );
-    if (load.held + 1 > unpaidHoldsAllowed(load.units))
+    if (load.held + 1 > unpaidHoldsAllowed(load.units)) {
+      if ((await freeUnits()).length === 0) throw new AppError('CAR_UNAVAILABLE', CAR_UNAVAILABLE_MESSAGE);
       throw new AppError('UNPAID_HOLDS_FULL', UNPAID_HOLDS_FULL_MESSAGE, [
         { path: 'paymentMethod', message: UNPAID_HOLDS_FULL_MESSAGE },
       ]);
+    }
   }
 
   /** A repeat that arrived while the first request was still at work: its outcome, once there is one. */

@@ -353,7 +353,8 @@ describeEachDatabase('condition reports, charges and the signed agreement', (ctx
     expect(signed.statusCode, signed.body).toBe(200);
     expect(signed.json().response.data.agreement.signerName).toBe('Li Wei');
 
-    const unpaidCar = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const unpaidCar = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
     const unpaid = await createBooking(app, customer.headers, {
       carModelId: unpaidCar.carModelId,

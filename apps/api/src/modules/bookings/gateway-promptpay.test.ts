@@ -46,7 +46,8 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
   });
 
   const promptPayBooking = async (paymentMethod: 'promptpay' | 'wechat_pay' | 'alipay' = 'promptpay') => {
-    const car = await makeCar(ctx.database, 1, { price: '1500.00' });
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2, { price: '1500.00' });
     const customer = await makeCustomer(app);
     const res = await createBooking(app, customer.headers, {
       carModelId: car.carModelId,
@@ -434,7 +435,8 @@ describeEachDatabase('wallets without a gateway that takes them', (ctx) => {
   it('the sandbox offers no wallet, and a booking asking for one is refused with a clear error', async () => {
     const info = await app.inject({ url: '/api/v1/guest/payment-gateway' });
     expect(info.json().response.data).toMatchObject({ name: 'sandbox', sources: [] });
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
     for (const paymentMethod of ['wechat_pay', 'alipay']) {
       const res = await createBooking(app, customer.headers, {

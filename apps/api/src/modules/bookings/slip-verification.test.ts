@@ -216,19 +216,25 @@ describeEachDatabase('slip checks', (ctx) => {
     await uploadSlip(app, unknown.customer.headers, unknown.booking.id, await slipPicture());
     expect(await slipRow(unknown.booking.id)).toMatchObject({ check_result: 'not_found' });
     const mismatch = await transferBooking();
-    const short = provider.transfer({ amountSatang: mismatch.booking.total - 100, receiverAccount: ourAccount });
+    const short = provider.transfer({
+      amountSatang: mismatch.booking.total - 100,
+      receiverAccount: ourAccount,
+    });
     await uploadSlip(app, mismatch.customer.headers, mismatch.booking.id, await slipPicture('png', short));
     expect(await slipRow(mismatch.booking.id)).toMatchObject({ check_result: 'amount_mismatch' });
     const due = async (id: number) =>
       new Date(
         (
-          await ctx.database.query<{ due: string }>('SELECT payment_due_at::text AS due FROM bookings WHERE id = $1', [
-            id,
-          ])
+          await ctx.database.query<{ due: string }>(
+            'SELECT payment_due_at::text AS due FROM bookings WHERE id = $1',
+            [id],
+          )
         )[0]!.due,
       ).getTime();
     // A transfer booking's deadline is 6 hours: the unknown transfer's booking expires after it.
-    const expired = await app.services.bookings.expireUnpaid(new Date((await due(unknown.booking.id)) + 60_000));
+    const expired = await app.services.bookings.expireUnpaid(
+      new Date((await due(unknown.booking.id)) + 60_000),
+    );
     expect(expired).toContain(unknown.booking.id);
     // A transfer the bank knows, of the wrong amount, is money sent: staff decide, the car waits.
     expect(
@@ -254,7 +260,9 @@ describeEachDatabase('slip checks', (ctx) => {
     expect(await app.services.bookings.expireUnpaid(new Date(deadline + 11.9 * HOUR))).not.toContain(
       down.booking.id,
     );
-    expect(await app.services.bookings.expireUnpaid(new Date(deadline + 12.1 * HOUR))).toContain(down.booking.id);
+    expect(await app.services.bookings.expireUnpaid(new Date(deadline + 12.1 * HOUR))).toContain(
+      down.booking.id,
+    );
   });
 
   it('staff see each slip’s check and the transfer the bank reported', async () => {

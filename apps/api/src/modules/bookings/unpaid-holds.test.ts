@@ -169,17 +169,20 @@ describeEachDatabase('unpaid holds', (ctx) => {
     // The next /64 is another household.
     const neighbour = await makeCustomer(app);
     expect(
-      (await createBooking(app, neighbour.headers, transfer(car, 150), { remoteAddress: '2001:db8:31:65::1' }))
-        .statusCode,
+      (
+        await createBooking(app, neighbour.headers, transfer(car, 150), {
+          remoteAddress: '2001:db8:31:65::1',
+        })
+      ).statusCode,
     ).toBe(200);
     // An IPv4 client seen through a dual-stack socket (::ffff:a.b.c.d) is that IPv4 address.
     const v4 = address();
     for (let i = 0; i < 4; i++) {
       const c = await makeCustomer(app);
       const from = i % 2 ? `::ffff:${v4}` : v4;
-      expect((await createBooking(app, c.headers, transfer(car, 160), { remoteAddress: from })).statusCode).toBe(
-        200,
-      );
+      expect(
+        (await createBooking(app, c.headers, transfer(car, 160), { remoteAddress: from })).statusCode,
+      ).toBe(200);
     }
     const fifth = await makeCustomer(app);
     expect(
@@ -187,11 +190,14 @@ describeEachDatabase('unpaid holds', (ctx) => {
     ).toMatchObject({ code: 'UNPAID_HOLDS_FROM_NETWORK' });
     // Staff see the household as one address holding four.
     const staff = await staffHeaders();
-    const view = (await app.inject({ url: '/api/v1/admin/unpaid-holds', headers: staff })).json().response.data;
-    expect(view.addresses.find((a: { address: string }) => a.address === '2001:db8:31:64::/64')).toMatchObject({
+    const view = (await app.inject({ url: '/api/v1/admin/unpaid-holds', headers: staff })).json().response
+      .data;
+    expect(
+      view.addresses.find((a: { address: string }) => a.address === '2001:db8:31:64::/64'),
+    ).toMatchObject({
       unpaidHolds: 4,
     });
-  });
+  }, 180_000);
 
   it('leaves a one-car group for someone who pays at once: no unpaid hold, a card books it', async () => {
     const car = await makeCar(ctx.database, 1);
@@ -214,6 +220,11 @@ describeEachDatabase('unpaid holds', (ctx) => {
     );
     expect(card.statusCode, card.body).toBe(200);
     expect(card.json().response.data.booking.status).toBe('confirmed');
+    // Once the car is taken, a transfer is told the car is gone, not to pay another way.
+    const late = await makeCustomer(app);
+    expect(
+      (await createBooking(app, late.headers, transfer(car, 170), { remoteAddress: address() })).json(),
+    ).toMatchObject({ code: 'CAR_UNAVAILABLE' });
   });
 
   it('lets a two-car group have one unpaid hold; its last car waits for someone who pays at once', async () => {

@@ -281,7 +281,8 @@ describeEachDatabase('LINE Login, booking messages and webhook', (ctx) => {
   const sub = 'U1111111111111111111111111111111a';
 
   it('messages a LINE friend about their booking in their language: made, slip refused, paid — each once', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const created = await createBooking(app, lineUser.headers, {
       carModelId: car.carModelId,
       branchCode: car.branchCode,
@@ -349,7 +350,8 @@ describeEachDatabase('LINE Login, booking messages and webhook', (ctx) => {
   });
 
   it('tries again when LINE is busy, and a push whose answer was lost is not sent twice (retry key → 409)', async () => {
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     line.failLinePushes(2, 'busy');
     const created = await createBooking(app, lineUser.headers, {
       carModelId: car.carModelId,
@@ -427,7 +429,8 @@ describeEachDatabase('LINE Login, booking messages and webhook', (ctx) => {
 
     // Not a friend: a new booking writes no LINE message (an established customer may hold two unpaid).
     await verifyEmail(ctx.database, lineUser.id);
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const pushed = line.linePushes.length;
     const created = await createBooking(app, lineUser.headers, {
       carModelId: car.carModelId,
