@@ -67,7 +67,15 @@ async function attack(checkout, port) {
 }
 
 async function replay(base) {
-  async function call(method, url, { body, headers = {}, address } = {}) {
+  async function call(method, url, options = {}) {
+    // A busy server turns requests away (503, Retry-After): an attacker asks again when it says.
+    for (let attempt = 0; ; attempt++) {
+      const answer = await send(method, url, options);
+      if (answer.status !== 503 || attempt === 20) return answer;
+      await new Promise((r) => setTimeout(r, 1000 * Number(answer.retryAfter ?? 1)));
+    }
+  }
+  async function send(method, url, { body, headers = {}, address } = {}) {
     const res = await fetch(`${base}${url}`, {
       method,
       headers: {
@@ -84,7 +92,7 @@ async function replay(base) {
     } catch {
       json = undefined;
     }
-    return { status: res.status, json };
+    return { status: res.status, json, retryAfter: res.headers.get('retry-after') };
   }
 
   for (let i = 0; ; i++) {

@@ -27,6 +27,7 @@ const texts = {
     history: 'ประวัติ',
     verifiedLog: 'ยืนยันการชำระเงิน',
     slipCheck: 'ตรวจอัตโนมัติ: ธนาคารไม่พบรายการโอนนี้ สลิปอาจเป็นของปลอม',
+    unverified: 'ยังไม่ยืนยัน: ไม่มีข้อมูลว่ามีการโอนเงินจริง สลิปนี้ไม่ได้กันรถไว้เกินกำหนดชำระเงิน',
     takeCash: 'รับเงินมัดจำเป็นเงินสด',
     kept: 'จำนวนที่หักไว้ (บาท, 0 = คืนเต็มจำนวน)',
     reason: 'เหตุผลที่หัก (จำเป็นเมื่อหักเงิน)',
@@ -50,6 +51,8 @@ const texts = {
     history: 'History',
     verifiedLog: 'Payment verified',
     slipCheck: 'Automatic check: the bank knows no such transfer: the slip may be fake',
+    unverified:
+      'Unverified: nothing shows that money was sent. This slip does not keep the car past the payment deadline.',
     takeCash: 'Deposit taken in cash',
     kept: 'Amount kept (baht; 0 returns it all)',
     reason: 'Why it is kept (needed when keeping any)',
@@ -89,6 +92,8 @@ for (const [lng, from] of [
     await expect(page.getByRole('img', { name: t.slipAlt })).toBeVisible();
     // …with what the bank said of it (the fixture's slip names a transfer the bank does not know).
     await expect(page.getByText(t.slipCheck)).toBeVisible();
+    // Nothing vouches for it, so it keeps no car past the deadline, and staff are told (decision 3102).
+    await expect(page.getByTestId('slip-standing')).toHaveText(t.unverified);
 
     await page.getByRole('button', { name: t.verify }).click();
     await expect(page.getByTestId('booking-status')).toHaveText(t.confirmed);

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type APIResponse, type Page } from '@playwright/test';
 import { slipPicture } from '../apps/api/test/slip-provider-stand-in';
 
 // Shared by the journeys that start from an existing booking (back office, reviews).
@@ -148,24 +148,34 @@ export async function roomForUnpaidHold(
   car: { carModelId: number; branchCode: string },
   units = 3,
 ) {
-  const token = (await (await request.post('/api/v1/auth/login', { data: admin })).json()).token as string;
-  const headers = { authorization: `Bearer ${token}` };
-  const listed = (
-    await (
-      await request.get(`/api/v1/admin/units?carModelId=${car.carModelId}&branch=${car.branchCode}`, {
+  // A busy server answers 503 with Retry-After (load shedding): ask again when it says, as the site's client does.
+  const call = async (send: () => Promise<APIResponse>) => {
+    for (let attempt = 0; ; attempt++) {
+      const res = await send();
+      if (res.status() !== 503 || attempt === 10) return res;
+      await new Promise((r) => setTimeout(r, 1000 * Number(res.headers()['retry-after'] ?? 1)));
+    }
+  };
+  const login = await call(() => request.post('/api/v1/auth/login', { data: admin }));
+  const headers = { authorization: `Bearer ${(await login.json()).token as string}` };
+  const listed = await call(() =>
+    request.get(`/api/v1/admin/units?carModelId=${car.carModelId}&branch=${car.branchCode}`, { headers }),
+  );
+  expect(listed.ok(), await listed.text()).toBe(true);
+  const inService = ((await listed.json()).response.data as { status: string }[]).filter(
+    (u) => u.status === 'in_service',
+  ).length;
+  for (let n = inService; n < units; n++) {
+    const added = await call(() =>
+      request.post('/api/v1/admin/units', {
         headers,
-      })
-    ).json()
-  ).response.data as { status: string }[];
-  for (let n = listed.filter((u) => u.status === 'in_service').length; n < units; n++) {
-    const added = await request.post('/api/v1/admin/units', {
-      headers,
-      data: {
-        carModelId: car.carModelId,
-        branchCode: car.branchCode,
-        plate: `E2E ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
-      },
-    });
+        data: {
+          carModelId: car.carModelId,
+          branchCode: car.branchCode,
+          plate: `E2E ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`,
+        },
+      }),
+    );
     expect(added.ok(), await added.text()).toBe(true);
   }
 }

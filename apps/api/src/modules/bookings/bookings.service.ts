@@ -587,10 +587,12 @@ export class BookingsService {
     if ((await this.repo.countUnpaid(tx, userId)) >= allowed)
       throw new AppError('TOO_MANY_UNPAID_BOOKINGS', TOO_MANY_UNPAID_MESSAGE);
     const address = origin.ip ? addressKey(origin.ip) : undefined;
+    const share = !paysAtOnce(input.paymentMethod);
     await this.repo.lockUnpaidScopes(tx, [
       ...(address ? [`ip:${address}`] : []),
       ...(origin.deviceId ? [`device:${origin.deviceId}`] : []),
-      `model:${input.carModelId}:${input.branchCode}`,
+      // Only those the share rule may refuse wait for the model's count.
+      ...(share ? [`model:${input.carModelId}:${input.branchCode}`] : []),
     ]);
     const perAddress = this.deps.maxUnpaidPerAddress ?? businessRules.maxUnpaidPerAddress;
     if (address && (await this.repo.countUnpaidFrom(tx, { addressKey: address })) >= perAddress)
@@ -600,7 +602,7 @@ export class BookingsService {
       (await this.repo.countUnpaidFrom(tx, { deviceId: origin.deviceId })) >= businessRules.maxUnpaidPerDevice
     )
       throw new AppError('UNPAID_HOLDS_FROM_NETWORK', UNPAID_HOLDS_FROM_NETWORK_MESSAGE);
-    if (paysAtOnce(input.paymentMethod)) return;
+    if (!share) return;
     const load = await this.repo.unpaidLoad(
       tx,
       input.carModelId,
