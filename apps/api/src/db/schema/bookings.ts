@@ -87,7 +87,7 @@ export const bookings = pgTable('bookings', {
   /** Until when an unpaid booking holds its car (1302_unpaid_holds.sql). */
   paymentDueAt: at('payment_due_at'),
   createdIp: text('created_ip'),
-  /** createdIp as the per-address limits count it: an IPv6 address's /64 (lib/address-key.ts, 2001_address_keys.sql). */
+  /** createdIp as the per-address limits count it: an IPv6 address's /64 (lib/address-key.ts, 2002_address_keys.sql). */
   createdAddressKey: text('created_address_key'),
   deviceId: text('device_id'),
 });

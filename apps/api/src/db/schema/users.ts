@@ -27,7 +27,7 @@ export const users = pgTable('users', {
   /** When the address was shown to be the person's (a provider vouched for it, or the verification link). */
   emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
   registeredIp: text('registered_ip'),
-  /** registeredIp as the per-address limits count it (lib/address-key.ts, 2001_address_keys.sql). */
+  /** registeredIp as the per-address limits count it (lib/address-key.ts, 2002_address_keys.sql). */
   registeredAddressKey: text('registered_address_key'),
   /** The company details kept for full tax invoices (1710_tax_invoices.sql). */
   taxBuyer: jsonb('tax_buyer'),
