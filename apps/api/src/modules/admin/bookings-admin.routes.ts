@@ -37,6 +37,7 @@ import { taxInvoiceFile } from '../bookings/tax-invoices';
 import { conditionReportStaffRoutes } from '../bookings/condition-reports.routes';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
+import { staffActor } from '../bookings/booking-access';
 import { currentUser } from '../../plugins/authenticate';
 
 const actorOf = (request: FastifyRequest) => {
@@ -224,7 +225,7 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await svc().slipFile(request.params.id, request.params.slipId);
+      const file = await app.services.bookings.slip(staffActor, request.params.id, request.params.slipId);
       return sendPrivateFile(reply, file);
     },
   );
@@ -240,7 +241,11 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) =>
       sendPrivateFile(reply, {
         contentType: 'image/jpeg',
-        content: await app.services.bookings.licencePicture(request.params.id, request.params.pictureId),
+        content: await app.services.bookings.licencePicture(
+          staffActor,
+          request.params.id,
+          request.params.pictureId,
+        ),
       }),
   );
   app.get(
@@ -258,7 +263,7 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         taxInvoiceFile(
           await app.services.bookings.taxNote(
-            null,
+            staffActor,
             request.params.id,
             request.params.number,
             request.query.format,
@@ -281,7 +286,7 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPrivateFile(
         reply,
         taxInvoiceFile(
-          await app.services.bookings.taxInvoice(null, request.params.id, request.query.format),
+          await app.services.bookings.taxInvoice(staffActor, request.params.id, request.query.format),
           request.query.format,
         ),
       ),

@@ -236,13 +236,6 @@ export class BookingsAdminService {
     return { outcome };
   }
 
-  /** A slip's bytes, for staff only (the route sits in the admin scope). */
-  async slipFile(bookingId: number, slipId: number) {
-    const slip = (await this.repository.slips(bookingId)).find((s) => s.id === slipId);
-    if (!slip) throw notFound('Slip');
-    return { contentType: slip.content_type, content: await this.bookings.slipFile(slip.storage_key) };
-  }
-
   /** The audit hook: one record of the status change, in the change's own transaction. */
   private audited(actor: Actor, action: string, after: (before: BookingRow) => Record<string, unknown>) {
     const hook: InTransaction = async (tx, before) => {

@@ -303,6 +303,15 @@ export class BookingsRepository {
     return row;
   }
 
+  /** Who a booking belongs to: the facts booking-access.ts decides on (undefined: no such booking). */
+  async bookingOwner(ex: Executor, bookingId: number) {
+    const [row] = await rows<{ user_id: number | null }>(
+      ex,
+      sql`SELECT user_id FROM bookings WHERE id = ${bookingId}`,
+    );
+    return row;
+  }
+
   /** The status of a customer's own booking (undefined when it is not theirs). */
   async ownBookingStatus(ex: Executor, userId: number, bookingId: number) {
     const [row] = await rows<{ status: string; car_model_id: number }>(

@@ -37,6 +37,7 @@ import { SLIP_MAX_BYTES } from './slip-checks';
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
 import { deviceIdOf } from '../auth/trusted-device';
 import { conditionReportCustomerRoutes } from './condition-reports.routes';
+import { customerActor } from './booking-access';
 import { documentDownloadsLimit } from '../../plugins/rate-limits';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -549,11 +550,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await bookings().slipForUser(
-        currentUser(request).id,
+      const file = await bookings().slip(
+        customerActor(currentUser(request).id),
         request.params.id,
         request.params.slipId,
-        requestLanguage(request),
       );
       return sendPrivateFile(reply, file);
     },
@@ -615,10 +615,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPrivateFile(reply, {
         contentType: 'image/jpeg',
         content: await bookings().licencePicture(
+          customerActor(currentUser(request).id),
           request.params.id,
           request.params.pictureId,
-          currentUser(request).id,
-          requestLanguage(request),
         ),
       }),
   );
@@ -673,7 +672,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const format = request.query.format;
-      const invoice = await bookings().taxInvoice(currentUser(request).id, request.params.id, format);
+      const invoice = await bookings().taxInvoice(
+        customerActor(currentUser(request).id),
+        request.params.id,
+        format,
+      );
       return sendPrivateFile(reply, taxInvoiceFile(invoice, format));
     },
   );
@@ -695,7 +698,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const format = request.query.format;
       const note = await bookings().taxNote(
-        currentUser(request).id,
+        customerActor(currentUser(request).id),
         request.params.id,
         request.params.number,
         format,

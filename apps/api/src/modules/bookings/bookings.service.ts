@@ -29,6 +29,7 @@ import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import { addressKey } from '../../lib/address-key';
 import { AppError, notFound } from '../../lib/app-error';
+import { bookingSubject, customerActor, readableOr404, type AccessActor } from './booking-access';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type {
@@ -162,12 +163,11 @@ export class BookingsService {
   private readonly taxInvoices: TaxInvoices;
 
   /**
-   * A booking's full tax invoice (issued on first asking, once paid) as a PDF or as e-Tax XML: the
-   * customer's own (`userId`), or any for staff (null).
+   * A booking's full tax invoice (issued on first asking, once paid) as a PDF or as e-Tax XML, for
+   * whoever booking-access.ts lets read the booking.
    */
-  async taxInvoice(userId: number | null, bookingId: number, format: 'pdf' | 'xml') {
-    const booking =
-      userId === null ? await this.getById(bookingId, 'th') : await this.getForUser(userId, bookingId, 'th');
+  async taxInvoice(actor: AccessActor, bookingId: number, format: 'pdf' | 'xml') {
+    const booking = await this.getFor(actor, bookingId, 'th');
     const invoice = await this.taxInvoices.issue(booking);
     return {
       number: invoice.number,
@@ -178,12 +178,9 @@ export class BookingsService {
     };
   }
 
-  /**
-   * A credit or debit note of a booking (PDF, or e-Tax XML): the customer's own (`userId`), or any
-   * for staff (null).
-   */
-  async taxNote(userId: number | null, bookingId: number, number: string, format: 'pdf' | 'xml') {
-    if (userId !== null) await this.getForUser(userId, bookingId, 'th');
+  /** A credit or debit note of a booking (PDF, or e-Tax XML), for whoever may read the booking. */
+  async taxNote(actor: AccessActor, bookingId: number, number: string, format: 'pdf' | 'xml') {
+    await this.assertCanReadBooking(actor, bookingId);
     const { invoice, note } = await this.taxInvoices.note(bookingId, number);
     return {
       number: note.number,
@@ -955,14 +952,28 @@ export class BookingsService {
   }
 
   /** A customer's own booking, by id or booking number; anyone else's is a 404. */
-  async getForUser(userId: number, idOrNumber: number | string, lang: Language) {
+  getForUser(userId: number, idOrNumber: number | string, lang: Language) {
+    return this.getFor(customerActor(userId), idOrNumber, lang);
+  }
+
+  /** A booking, by id or booking number, for whoever booking-access.ts lets read it; else the one 404. */
+  async getFor(actor: AccessActor, idOrNumber: number | string, lang: Language) {
     const db = this.db;
-    const row = await this.repo.findBooking(db, {
-      ...(typeof idOrNumber === 'number' ? { id: idOrNumber } : { number: idOrNumber }),
-      userId,
-    });
-    if (!row) throw notFound('Booking');
+    const row = readableOr404(
+      actor,
+      await this.repo.findBooking(
+        db,
+        typeof idOrNumber === 'number' ? { id: idOrNumber } : { number: idOrNumber },
+      ),
+      bookingSubject,
+      'Booking',
+    );
     return this.load(db, row, lang);
+  }
+
+  /** The one ownership check for a booking's documents and files: one query, the one 404. */
+  private async assertCanReadBooking(actor: AccessActor, bookingId: number) {
+    readableOr404(actor, await this.repo.bookingOwner(this.db, bookingId), bookingSubject, 'Booking');
   }
 
   async listForUser(userId: number, lang: Language) {
@@ -1407,30 +1418,23 @@ export class BookingsService {
     return this.getForUser(userId, bookingId, lang);
   }
 
-  /** A licence picture of a booking: its customer's (`userId`) or, without one, for staff (the route checks the role). */
-  async licencePicture(bookingId: number, pictureId: number, userId?: number, lang: Language = 'en') {
-    if (userId !== undefined) await this.getForUser(userId, bookingId, lang);
+  /** A licence picture of a booking, for whoever may read the booking. */
+  async licencePicture(actor: AccessActor, bookingId: number, pictureId: number) {
+    await this.assertCanReadBooking(actor, bookingId);
     const row = await this.repo.licencePicture(this.db, bookingId, pictureId);
     const content = row && (await this.deps.licences.get(row.storage_key));
     if (!content) throw notFound('Licence picture');
     return content;
   }
 
-  /** A customer's own slip, to look at again; anyone else's booking or slip is a 404. */
-  async slipForUser(userId: number, bookingId: number, slipId: number, lang: Language) {
-    await this.getForUser(userId, bookingId, lang);
+  /** A booking's slip, for whoever may read the booking (its customer, to look at again); else a 404. */
+  async slip(actor: AccessActor, bookingId: number, slipId: number) {
+    await this.assertCanReadBooking(actor, bookingId);
     const slip = await this.repo.findSlip(this.db, bookingId, slipId);
     if (!slip) throw notFound('Slip');
     const content = await this.deps.slips.get(slip.storage_key);
     if (!content) throw notFound('Slip');
     return { contentType: slip.content_type, content };
-  }
-
-  /** A stored transfer slip's bytes (for staff; the route checks the role). */
-  async slipFile(key: string) {
-    const content = await this.deps.slips.get(key);
-    if (!content) throw notFound('Slip');
-    return content;
   }
 
   /** Unpaid bookings past their payment deadline expire and free their cars; safe on several instances at once. */

@@ -13,6 +13,7 @@ import { requestLanguage } from '../../lib/language';
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
 import { currentUser } from '../../plugins/authenticate';
 import { documentDownloadsLimit } from '../../plugins/rate-limits';
+import { customerActor, staffActor } from './booking-access';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const photoParams = idParams.extend({ photoId: z.coerce.number().int().positive() });
@@ -57,7 +58,7 @@ export const conditionReportStaffRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request, reply) =>
       sendPrivateFile(reply, {
         contentType: 'image/jpeg',
-        content: await svc().photo(request.params.id, request.params.photoId, null),
+        content: await svc().photo(staffActor, request.params.id, request.params.photoId),
       }),
   );
   app.post(
@@ -117,7 +118,8 @@ export const conditionReportStaffRoutes: FastifyPluginAsyncZod = async (app) => 
   app.get(
     '/bookings/:id/agreement',
     { schema: { tags, summary: 'The signed rental agreement (PDF, as signed)', params: idParams } },
-    async (request, reply) => sendPrivateFile(reply, await svc().agreementFile(request.params.id, null)),
+    async (request, reply) =>
+      sendPrivateFile(reply, await svc().agreementFile(staffActor, request.params.id)),
   );
 };
 
@@ -141,7 +143,11 @@ export const conditionReportCustomerRoutes: FastifyPluginAsyncZod = async (app) 
     async (request, reply) =>
       sendPrivateFile(reply, {
         contentType: 'image/jpeg',
-        content: await svc().photo(request.params.id, request.params.photoId, currentUser(request).id),
+        content: await svc().photo(
+          customerActor(currentUser(request).id),
+          request.params.id,
+          request.params.photoId,
+        ),
       }),
   );
   app.post(
@@ -176,6 +182,9 @@ export const conditionReportCustomerRoutes: FastifyPluginAsyncZod = async (app) 
       schema: { tags, summary: 'The signed rental agreement (PDF, as signed)', security, params: idParams },
     },
     async (request, reply) =>
-      sendPrivateFile(reply, await svc().agreementFile(request.params.id, currentUser(request).id)),
+      sendPrivateFile(
+        reply,
+        await svc().agreementFile(customerActor(currentUser(request).id), request.params.id),
+      ),
   );
 };

@@ -18,6 +18,7 @@ import type { FileStorage } from '../../lib/file-storage';
 import { rows, type Executor } from '../../db/sql-rows';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { BookingRow, BookingsRepository } from './bookings.repository';
+import { bookingSubject, readableOr404, type AccessActor } from './booking-access';
 import type { BookingsService } from './bookings.service';
 import { lateReturnCharge, lateRuleFor } from './pricing-rules';
 import type { PdfRenderer } from './pdf-renderer';
@@ -105,18 +106,18 @@ export class ConditionReportsService {
     return saved;
   }
 
-  /** A photo of a written report: staff (userId null) or the booking's own customer. */
-  async photo(bookingId: number, photoId: number, userId: number | null): Promise<Buffer> {
-    const [photo] = await rows<{ storage_key: string }>(
+  /** A photo of a written report, for whoever may read the booking (booking-access.ts). */
+  async photo(actor: AccessActor, bookingId: number, photoId: number): Promise<Buffer> {
+    const [found] = await rows<{ storage_key: string; user_id: number | null }>(
       this.repo.db,
-      sql`SELECT p.storage_key FROM condition_photos p
+      sql`SELECT p.storage_key, b.user_id FROM condition_photos p
             JOIN condition_reports r ON r.booking_id = p.booking_id AND r.kind = p.kind AND p.id = ANY (r.photo_ids)
             JOIN bookings b ON b.id = p.booking_id
-          WHERE p.id = ${photoId} AND p.booking_id = ${bookingId}
-            AND (${userId}::int IS NULL OR b.user_id = ${userId}::int)`,
+          WHERE p.id = ${photoId} AND p.booking_id = ${bookingId}`,
     );
     // Another person's photo reads exactly like a missing one.
-    const content = photo && (await this.deps.photos.get(photo.storage_key));
+    const photo = readableOr404(actor, found, bookingSubject, 'Photo');
+    const content = await this.deps.photos.get(photo.storage_key);
     if (!content) throw notFound('Photo');
     return content;
   }
@@ -307,14 +308,15 @@ export class ConditionReportsService {
     return this.bookings.getById(bookingId, lang);
   }
 
-  /** The signed agreement as stored: staff (userId null) or the booking's customer. */
-  async agreementFile(bookingId: number, userId: number | null) {
-    const [agreement] = await rows<{ storage_key: string; booking_number: string }>(
+  /** The signed agreement as stored, for whoever may read the booking (booking-access.ts). */
+  async agreementFile(actor: AccessActor, bookingId: number) {
+    const [found] = await rows<{ storage_key: string; booking_number: string; user_id: number | null }>(
       this.repo.db,
-      sql`SELECT a.storage_key, b.booking_number FROM rental_agreements a JOIN bookings b ON b.id = a.booking_id
-          WHERE a.booking_id = ${bookingId} AND (${userId}::int IS NULL OR b.user_id = ${userId}::int)`,
+      sql`SELECT a.storage_key, b.booking_number, b.user_id FROM rental_agreements a JOIN bookings b ON b.id = a.booking_id
+          WHERE a.booking_id = ${bookingId}`,
     );
-    const content = agreement && (await this.deps.agreements.get(agreement.storage_key));
+    const agreement = readableOr404(actor, found, bookingSubject, 'Agreement');
+    const content = await this.deps.agreements.get(agreement.storage_key);
     if (!content) throw notFound('Agreement');
     return {
       contentType: 'application/pdf',

@@ -16,6 +16,7 @@ import { taxInvoiceQuerySchema } from '@siam/contract/tax-invoices';
 import { sendPrivateFile } from '../../lib/uploaded-file';
 import { currentUser } from '../../plugins/authenticate';
 import { taxInvoiceFile } from '../bookings/tax-invoices';
+import { customerActor, staffActor } from '../bookings/booking-access';
 import { documentDownloadsLimit } from '../../plugins/rate-limits';
 
 const actorOf = (request: FastifyRequest) => {
@@ -135,11 +136,7 @@ export const companiesAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPrivateFile(
         reply,
         taxInvoiceFile(
-          await svc().invoiceFile(
-            { companyId: request.params.id },
-            request.params.number,
-            request.query.format,
-          ),
+          await svc().invoiceFile(staffActor, request.params.number, request.query.format, request.params.id),
           request.query.format,
         ),
       ),
@@ -180,7 +177,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
         reply,
         taxInvoiceFile(
           await app.services.companies.invoiceFile(
-            { managerId: currentUser(request).id },
+            customerActor(currentUser(request).id),
             request.params.number,
             request.query.format,
           ),

@@ -24,6 +24,7 @@ import {
   type TaxInvoiceRow,
 } from '../bookings/bookings.repository';
 import { vatPart } from '../bookings/pricing';
+import { readableOr404, type AccessActor } from '../bookings/booking-access';
 import type { IssuedDocuments } from '../bookings/issued-documents';
 import { chargeLine, withNets, type TaxInvoices } from '../bookings/tax-invoices';
 
@@ -373,21 +374,27 @@ export class CompaniesService {
   }
 
   /** A monthly invoice as a PDF or e-Tax XML: any company's for staff (`companyId`), or a manager's own. */
-  async invoiceFile(
-    who: { companyId: number } | { managerId: number },
-    number: string,
-    format: 'pdf' | 'xml',
-  ) {
-    const [invoice] = await rows<TaxInvoiceRow>(
+  /**
+   * A monthly invoice, for whoever booking-access.ts lets read it: staff (through a company's page:
+   * `companyId`, another company's number is a 404) or the company's managers.
+   */
+  async invoiceFile(actor: AccessActor, number: string, format: 'pdf' | 'xml', companyId?: number) {
+    const actorId = actor.kind === 'customer' ? actor.userId : null;
+    const [found] = await rows<TaxInvoiceRow & { actor_role: 'manager' | 'driver' | null }>(
       this.ex,
-      sql`SELECT ${taxInvoiceColumns} FROM tax_invoices t
-          WHERE t.number = ${number} AND t.company_id = ${
-            'companyId' in who
-              ? who.companyId
-              : sql`(SELECT company_id FROM company_members WHERE user_id = ${who.managerId} AND role = 'manager')`
-          }`,
+      sql`SELECT ${taxInvoiceColumns},
+            (SELECT m.role FROM company_members m
+              WHERE m.company_id = t.company_id AND m.user_id = ${actorId}::int) AS actor_role
+          FROM tax_invoices t
+          WHERE t.number = ${number} AND t.company_id IS NOT NULL
+            ${companyId === undefined ? sql`` : sql`AND t.company_id = ${companyId}`}`,
     );
-    if (!invoice) throw notFound('Tax invoice');
+    const invoice = readableOr404(
+      actor,
+      found,
+      (row) => ({ kind: 'company_invoice', actorRole: row.actor_role }),
+      'Tax invoice',
+    );
     const { taxInvoices, documents } = this.deps;
     return {
       number: invoice.number,
