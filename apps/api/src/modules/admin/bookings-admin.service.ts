@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { UsersService } from '../users/users.service';
 import { slipStanding, type Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
-import { AppError, notFound } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import type { Executor as AuditExecutor } from '../audit/audit.repository';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { BookingRow } from '../bookings/bookings.repository';

@@ -204,6 +204,7 @@ describeEachDatabase('who may read a booking, its documents and its files', (ctx
     Object.assign(urls, {
       'GET /auth/bookings/:id (the booking)': `/auth/bookings/${a}`,
       'GET /auth/bookings/:id/payment': `/auth/bookings/${c}/payment`,
+      'GET /auth/bookings/:id/change/options': `/auth/bookings/${c}/change/options`,
       'GET /auth/bookings/:id/receipt': `/auth/bookings/${a}/receipt`,
       'GET /auth/bookings/:id/tax-invoice': `/auth/bookings/${a}/tax-invoice`,
       'GET /auth/bookings/:id/tax-notes/:number': `/auth/bookings/${b}/tax-notes/${note!.number}`,
@@ -227,6 +228,7 @@ describeEachDatabase('who may read a booking, its documents and its files', (ctx
   const table: [string, Record<Actor, number>][] = [
     ['GET /auth/bookings/:id (the booking)', ownerOnly],
     ['GET /auth/bookings/:id/payment', ownerOnly],
+    ['GET /auth/bookings/:id/change/options', ownerOnly],
     ['GET /auth/bookings/:id/receipt', ownerOnly],
     ['GET /auth/bookings/:id/tax-invoice', ownerOnly],
     ['GET /auth/bookings/:id/tax-notes/:number', ownerOnly],

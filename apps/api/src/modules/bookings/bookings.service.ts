@@ -269,8 +269,12 @@ export class BookingsService {
 
   /** The cars at a customer's booking's branch and the extras, for a change (nothing is held). */
   async changeOptions(userId: number, bookingId: number, lang: Language): Promise<ChangeOptions> {
-    const row = await this.repo.findBooking(this.db, { id: bookingId, userId });
-    if (!row) throw notFound('Booking');
+    const row = readableOr404(
+      customerActor(userId),
+      await this.repo.findBooking(this.db, { id: bookingId }),
+      bookingSubject,
+      'Booking',
+    );
     const [cars, addons] = await Promise.all([
       this.repo.modelsAtBranch(this.db, row.branch_code),
       this.repo.addons(this.db),
