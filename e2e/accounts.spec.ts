@@ -368,6 +368,67 @@ test.describe('Google and Facebook sign-in against local stand-ins', () => {
   }
 });
 
+/**
+ * Spec §7-8: registering an email that already has an account is refused (4xx, `success: false`
+ * and a `message`), and the page shows that message; it used to say "Registration successful",
+ * and the new password then failed. Literal words: the API's texts (auth.service.ts).
+ */
+const alreadyRegistered = {
+  th: {
+    message: 'อีเมลนี้สมัครสมาชิกไว้แล้ว กรุณาเข้าสู่ระบบ หรือตั้งรหัสผ่านใหม่หากลืมรหัสผ่าน',
+    submit: 'สมัครสมาชิก',
+    fields: ['ชื่อ', 'นามสกุล', 'อีเมล', 'เบอร์โทรศัพท์', 'รหัสผ่าน', 'ยืนยันรหัสผ่าน'],
+  },
+  en: {
+    message: 'This email is already registered. Log in, or reset your password if you have forgotten it.',
+    submit: 'Create account',
+    fields: ['First name', 'Last name', 'Email', 'Phone number', 'Password', 'Confirm password'],
+  },
+  zh: {
+    message: '该邮箱已注册。请直接登录；如忘记密码，可重置密码。',
+    submit: '注册账户',
+    fields: ['名', '姓', '邮箱', '手机号码', '密码', '确认密码'],
+  },
+};
+
+for (const lng of ['th', 'en', 'zh'] as const)
+  test(`registering an email that has an account shows the server's message, at 390 px and on a desktop (${lng})`, async ({
+    page,
+    request,
+  }) => {
+    const owner = await apiCustomer(request);
+    const tx = alreadyRegistered[lng];
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`/register?lng=${lng}`);
+      const panel = page.getByRole('tabpanel');
+      const values = [
+        'Pim',
+        'Saetang',
+        owner.email,
+        '0812345678',
+        'Quiet-Harbour-Lamp-58',
+        'Quiet-Harbour-Lamp-58',
+      ];
+      for (const [i, label] of tx.fields.entries())
+        await panel.getByLabel(label, { exact: true }).fill(values[i]!);
+      await panel.getByRole('button', { name: tx.submit }).click();
+      await expect(panel.getByRole('alert')).toHaveText(tx.message);
+      // Still the register tab: nothing says the account was made.
+      await expect(panel.getByRole('button', { name: tx.submit })).toBeVisible();
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `no sideways scroll at ${width} px`,
+      ).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+    }
+    // The owner's password still works; the one typed on the form does not.
+    const login = (password: string) =>
+      request.post('/api/v1/auth/login', { data: { email: owner.email, password } });
+    expect((await login(owner.password)).status()).toBe(200);
+    expect((await login('Quiet-Harbour-Lamp-58')).status()).toBe(401);
+  });
+
 test.describe('accessibility of the account screens', () => {
   for (const [url, lng] of [
     ['/login', 'th'],

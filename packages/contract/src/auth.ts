@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { businessRules } from './business-rules';
 import { EMAIL_MAX_LENGTH, emailPattern } from './email';
 import { dataEnvelope } from './envelope';
+import { errorEnvelopeSchema } from './errors';
 import { languages } from './languages';
 
 /**
@@ -66,6 +67,14 @@ export type RegisterBody = z.input<typeof registerBodySchema>;
 
 /** The spec's register answer: `{success, message}`. */
 export const registerResponseSchema = z.object({ success: z.boolean(), message: z.string() });
+/**
+ * An email that already has an account (409): the spec's `{success: false, message}`, which the
+ * page shows, beside the envelope every other failure has (`status`, `code`, `msg`, `errors`).
+ */
+export const registerRefusedSchema = errorEnvelopeSchema.extend({
+  success: z.literal(false),
+  message: z.string(),
+});
 
 /** A solved sign-in challenge: the token from POST /auth/login/challenge and the nonce the browser found. */
 export const signInChallengeSchema = z.object({

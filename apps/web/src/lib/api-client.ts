@@ -29,6 +29,8 @@ export class ApiError extends Error {
     readonly serverMsg?: string,
     readonly fieldErrors: FieldError[] = [],
     readonly retryAfterSeconds?: number,
+    /** The spec's `message` of an answer that has one (POST /auth/register's refusal), in the visitor's language. */
+    readonly serverMessage?: string,
   ) {
     super();
     this.#text = text;
@@ -186,6 +188,9 @@ async function once<T>(path: string, options: RequestOptions): Promise<T> {
     envelope?.msg,
     envelope?.errors ?? [],
     retryAfter,
+    typeof (answer as { message?: unknown } | undefined)?.message === 'string'
+      ? (answer as { message: string }).message
+      : undefined,
   );
 }
 

@@ -92,25 +92,46 @@ describeEachDatabase('account recovery and email verification', (ctx) => {
     expect((await mailsTo(email)).filter((m) => /reset-password/.test(m.text))).toHaveLength(3);
   });
 
-  it('registering a taken address answers as usual and tells the owner, who keeps their password', async () => {
+  it("registering a taken address is refused with 409 and the spec's message in the visitor's language; the owner is told and keeps their password", async () => {
     const email = `owner.${ctx.kind}.${Date.now()}@example.com`;
     await register(email, 'th');
-    const again = await post('/auth/register', {
-      email,
-      password: 'someone-else-1',
-      firstName: 'X',
-      lastName: 'Y',
-      phone: '0812345678',
-      language: 'en',
-    });
-    expect(again.statusCode).toBe(200);
-    expect(again.json()).toEqual({ success: true, message: 'Registration successful. You can now sign in.' });
+    const again = (lng: string, address = email) =>
+      post(
+        '/auth/register',
+        {
+          email: address,
+          password: 'Someone-else-Strong-71',
+          firstName: 'X',
+          lastName: 'Y',
+          phone: '0812345678',
+          language: 'en',
+        },
+        { 'accept-language': lng },
+      );
+    // Spec §7: POST /auth/register answers `success, message`; §8: the page shows that message.
+    const expected = {
+      en: 'This email is already registered. Log in, or reset your password if you have forgotten it.',
+      th: 'อีเมลนี้สมัครสมาชิกไว้แล้ว กรุณาเข้าสู่ระบบ หรือตั้งรหัสผ่านใหม่หากลืมรหัสผ่าน',
+      zh: '该邮箱已注册。请直接登录；如忘记密码，可重置密码。',
+    };
+    for (const lng of ['en', 'th', 'zh'] as const) {
+      const answer = await again(lng, lng === 'zh' ? email.toUpperCase() : email);
+      expect(answer.statusCode, lng).toBe(409);
+      expect(answer.json()).toEqual({
+        success: false,
+        message: expected[lng],
+        status: false,
+        code: 'CONFLICT',
+        msg: expected[lng],
+        errors: [{ path: 'email', message: expected[lng] }],
+      });
+    }
     const warned = (await mailsTo(email)).find((m) => /สมัครสมาชิกด้วยอีเมลของคุณ/.test(m.subject));
     expect(warned, 'the owner is told, in their language').toBeTruthy();
     expect(warned!.text).toContain('https://siamdrive.example/login');
     expect(warned!.text).toContain('https://siamdrive.example/forgot-password');
     expect((await signIn(email, 'secret-123')).statusCode).toBe(200);
-    expect((await signIn(email, 'someone-else-1')).statusCode).toBe(401);
+    expect((await signIn(email, 'Someone-else-Strong-71')).statusCode).toBe(401);
   });
 
   it('verifies a new address from the registration mail, and again after the address changes', async () => {

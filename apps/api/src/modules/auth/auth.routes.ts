@@ -14,6 +14,7 @@ import {
   secondFactorSetupSchema,
   secondFactorStatusSchema,
   registerBodySchema,
+  registerRefusedSchema,
   registerResponseSchema,
 } from '@siam/contract/auth';
 import {
@@ -46,7 +47,12 @@ import { currentUser } from '../../plugins/authenticate';
 import { toUser } from '../users/users.service';
 import { z } from 'zod';
 import { signToken, verifyToken } from '../../lib/signed-token';
-import { LINE_IDENTITY_LIFETIME_MS, REGISTER_OK_MESSAGE, type SignedIn } from './auth.service';
+import {
+  EMAIL_REGISTERED_MESSAGES,
+  LINE_IDENTITY_LIFETIME_MS,
+  REGISTER_OK_MESSAGE,
+  type SignedIn,
+} from './auth.service';
 import {
   LINE_FAILED_MESSAGE,
   PROVIDER_NOT_CONFIGURED_MESSAGE,
@@ -85,12 +91,23 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['auth'],
         summary: 'Create a customer account',
         body: registerBodySchema,
-        response: { 200: registerResponseSchema, ...errors },
+        response: { 200: registerResponseSchema, ...errors, 409: registerRefusedSchema },
       },
     },
-    async (request) => {
-      await app.services.auth.register(request.body, requestLanguage(request), context(request));
-      return { success: true, message: REGISTER_OK_MESSAGE };
+    async (request, reply) => {
+      const language = requestLanguage(request);
+      const { created } = await app.services.auth.register(request.body, language, context(request));
+      if (created) return { success: true, message: REGISTER_OK_MESSAGE };
+      // Spec §7: `success: false` and a `message` (in the visitor's language: the page shows it as is).
+      const message = EMAIL_REGISTERED_MESSAGES[language];
+      return reply.status(409).send({
+        success: false,
+        message,
+        status: false,
+        code: 'CONFLICT',
+        msg: message,
+        errors: [{ path: 'email', message }],
+      });
     },
   );
 

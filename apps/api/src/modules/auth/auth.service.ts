@@ -24,6 +24,12 @@ export const LINE_NOT_CONNECTED_MESSAGE = 'This account is not connected to LINE
 export const LINE_ONLY_WAY_IN_MESSAGE =
   'LINE is how you sign in to this account, so it cannot be disconnected';
 export const REGISTER_OK_MESSAGE = 'Registration successful. You can now sign in.';
+/** Spec §7-8: registering an address that has an account is refused with this message, which the page shows. */
+export const EMAIL_REGISTERED_MESSAGES: Record<Language, string> = {
+  en: 'This email is already registered. Log in, or reset your password if you have forgotten it.',
+  th: 'อีเมลนี้สมัครสมาชิกไว้แล้ว กรุณาเข้าสู่ระบบ หรือตั้งรหัสผ่านใหม่หากลืมรหัสผ่าน',
+  zh: '该邮箱已注册。请直接登录；如忘记密码，可重置密码。',
+};
 export const LOGIN_FAILED_MESSAGE = 'Incorrect email or password';
 
 export const SOCIAL_WITH_SECOND_FACTOR_MESSAGE =
@@ -75,9 +81,10 @@ export class AuthService {
   }
 
   /**
-   * Creates the account. An email that is already registered gets the very
-   * same answer (and the same hashing work), so the form cannot be used to
-   * find out who is a customer.
+   * Creates the account. An email that is already registered is not created
+   * (`created: false`, which the route answers with the spec's 409) and its
+   * owner is mailed; the registration limits per address and per network
+   * (auth-throttle.ts) bound how many addresses anyone can try (decision 3501).
    */
   async register(
     body: RegisterBody & { email: string; phone: string },
@@ -97,7 +104,7 @@ export class AuthService {
       registeredIp: context.ip ?? null,
       registeredAddressKey: context.ip ? addressKey(context.ip) : null,
     });
-    // The same answer either way; the mail says what happened to the address's owner.
+    // The owner learns that someone tried, whoever it was.
     if (created) await this.recovery.sendVerification(created.id);
     else await this.recovery.warnOwnerOfTakenAddress(body.email);
     return { created: Boolean(created) };

@@ -288,12 +288,14 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
         form.setError('password', { message: t('validation.passwordCommon') });
         return;
       }
-      // Spec §8: the server's message, else the generic registration error.
-      setError(
-        err instanceof ApiError && err.kind === 'http' && err.httpStatus !== 500
-          ? err.message
-          : t('register.failed'),
-      );
+      // Spec §8: the server's `message` (an email already registered), else the generic registration error.
+      if (err instanceof ApiError && err.serverMessage) setError(err.serverMessage);
+      else
+        setError(
+          err instanceof ApiError && err.kind === 'http' && err.httpStatus !== 500
+            ? err.message
+            : t('register.failed'),
+        );
     }
   });
 
