@@ -26,7 +26,7 @@ const texts = (lng: string) =>
       title: string;
       titlePaid: string;
       howToPay: string;
-      walletGo: { alipay: string };
+      walletGo: { alipay: string; wechat_pay: string };
       walletQrAlt: string;
     };
     methods: { wechat_pay: string };
@@ -114,7 +114,7 @@ test.describe('PromptPay through the gateway', () => {
     });
   }
 
-  test('a Chinese visitor picks WeChat Pay on the booking form, scans, and the page confirms itself (zh)', async ({
+  test('a Chinese visitor picks WeChat Pay on the booking form, approves in WeChat (Omise’s redirect), and comes back to a confirmed booking (zh)', async ({
     page,
     request,
   }) => {
@@ -131,12 +131,18 @@ test.describe('PromptPay through the gateway', () => {
     await page.getByRole('checkbox').last().check();
     await page.getByRole('button', { name: t.summary.confirmBooking }).click();
     await expect(page).toHaveURL(/\/booking-success\?booking=SD\d+/);
-    await expect(page.getByRole('img', { name: new RegExp(t.methods.wechat_pay) })).toBeVisible();
+    const bookingUrl = page.url();
     expect(await axeViolations(page)).toEqual([]);
     const charge = omise.charges.at(-1) as { id: string; source: { type: string } };
     expect(charge.source.type).toBe('wechat_pay');
-    omise.pay(charge.id);
-    await request.post('/api/v1/webhooks/omise', { data: omise.event(charge.id) });
+    // Omise documents WeChat Pay as a redirect: no QR code here, a link to WeChat's page, and back.
+    await expect(page.getByRole('img', { name: new RegExp(t.methods.wechat_pay) })).toHaveCount(0);
+    omise.control.webhookUrl = `${appUrl}/api/v1/webhooks/omise`;
+    await page.getByRole('link', { name: /微信支付/ }).click();
+    await expect(page.getByRole('heading', { name: 'WeChat Pay' })).toBeVisible();
+    await page.getByRole('link', { name: 'Approve payment' }).click();
+    const bookingNumber = new URL(bookingUrl).searchParams.get('booking')!;
+    await expect(page).toHaveURL(new RegExp(`/booking-success\\?booking=${bookingNumber}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titlePaid, {
       timeout: allowFor(15_000),
     });

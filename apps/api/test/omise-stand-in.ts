@@ -8,7 +8,9 @@ import QRCode from 'qrcode';
  *   POST /charges (secret key) with a card token (4000 0000 0000 3220 asks for 3-D Secure: the
  *     charge answers pending with an `authorize_uri`, the bank's page, which sends the customer back
  *     to the charge's `return_uri`), or with `source[type]=promptpay`: a pending
- *     charge whose source carries a scannable QR code (`scannable_code.image.download_uri`, an SVG);
+ *     charge whose source carries a scannable QR code (`scannable_code.image.download_uri`, an SVG),
+ *     or `source[type]=wechat_pay` / `alipay` with a `return_uri`: a pending charge whose
+ *     `authorize_uri` is the wallet's page;
  *   GET /charges/:id, GET the QR's download_uri, POST /charges/:id/refunds, and for a card held with
  *   capture=false: POST /charges/:id/capture (capture_amount) and POST /charges/:id/reverse;
  *   GET /search?scope=charge&query=… over the charges it made (metadata included).
@@ -120,7 +122,11 @@ export function omiseStandIn() {
       if (!charge) return res.writeHead(404).end('{}');
       if (!pay[2]) {
         res.setHeader('content-type', 'text/html; charset=utf-8');
-        const who = charge.card ? 'Your bank: 3-D Secure' : 'Alipay';
+        const who = charge.card
+          ? 'Your bank: 3-D Secure'
+          : (charge.source as { type: string }).type === 'wechat_pay'
+            ? 'WeChat Pay'
+            : 'Alipay';
         return res.end(
           `<!doctype html><html lang="en"><title>${who} (stand-in)</title><main><h1>${who}</h1>` +
             `<p>Pay ${Number(charge.amount) / 100} THB to Siam Drive</p><a href="/pay/${charge.id}/approve">Approve payment</a>` +
@@ -164,6 +170,20 @@ export function omiseStandIn() {
         const host = `http://${req.headers.host}`;
         const amount = Number(form.get('amount'));
         const source = { object: 'source', id: `src_test_${seen.length}`, type: sourceType };
+        // A wallet sends the customer to approve in its app and back to `return_uri`; Omise refuses the
+        // charge without one (https://docs.omise.co/wechat-pay, https://docs.omise.co/alipay: "return_uri
+        // is required"; the error object of https://docs.omise.co/api-errors).
+        if (sourceType !== 'promptpay' && !form.get('return_uri'))
+          return res.writeHead(400).end(
+            JSON.stringify({
+              object: 'error',
+              location: 'https://docs.omise.co/api-errors#invalid-charge',
+              code: 'invalid_charge',
+              message: 'return uri is invalid',
+            }),
+          );
+        // omise-node types/index.d.ts Charges.ICharge and Sources.ISource; a charge with a source and
+        // a return_uri as omise-node examples/typescript/src/create_source_charge.ts makes it.
         const charge = {
           object: 'charge',
           id,
@@ -173,8 +193,9 @@ export function omiseStandIn() {
           paid: false,
           failure_code: null,
           metadata: { booking_number: form.get('metadata[booking_number]') },
-          // Alipay is approved on its page; PromptPay and WeChat Pay are scanned.
-          ...(sourceType === 'alipay'
+          // WeChat Pay and Alipay are approved in the wallet (`flow: redirect`, an `authorize_uri`);
+          // PromptPay is scanned (`flow: offline`, `scannable_code`, https://docs.omise.co/promptpay).
+          ...(sourceType !== 'promptpay'
             ? {
                 return_uri: form.get('return_uri'),
                 authorize_uri: `${host}/pay/${id}`,
@@ -220,9 +241,16 @@ export function omiseStandIn() {
         amount: Number(form.get('amount')),
         currency: form.get('currency'),
         status: failed ? 'failed' : secure || holdOnly ? 'pending' : 'successful',
+        // omise-node types/index.d.ts Charges.ICharge: `authorized`, `paid`, `captured_amount` (no `captured`).
+        capture: form.get('capture') !== 'false',
         authorized: !failed && !secure,
-        captured: !failed && !secure && !holdOnly,
+        paid: !failed && !secure && !holdOnly,
+        captured_amount: !failed && !secure && !holdOnly ? Number(form.get('amount')) : 0,
         reversed: false,
+        // A hold is `final_auth` unless asked `pre_auth` (https://docs.omise.co/capture).
+        authorization_type:
+          form.get('capture') === 'false' ? (form.get('authorization_type') ?? 'final_auth') : null,
+        authorized_amount: !failed && !secure ? Number(form.get('amount')) : 0,
         failure_code: failed ? 'payment_rejected' : null,
         card: { object: 'card', brand, last_digits: number.slice(-4) },
         return_uri: form.get('return_uri'),
@@ -239,22 +267,26 @@ export function omiseStandIn() {
     if (capture) {
       const charge = byId(capture[1]!);
       const amount = Number(form.get('capture_amount') ?? charge?.amount);
-      if (
-        !charge ||
-        !charge.authorized ||
-        charge.captured ||
-        charge.reversed ||
-        amount > Number(charge.amount)
-      )
+      if (!charge || !charge.authorized || charge.paid || charge.reversed || amount > Number(charge.amount))
         return res.writeHead(400).end('{"object":"error","code":"failed_capture"}');
-      Object.assign(charge, { captured: true, status: 'successful', paid: true, captured_amount: amount });
+      // Less than was held is Single Partial Capture, only for a `pre_auth` hold
+      // (https://docs.omise.co/capture: "Merchants that have contracted with Omise Thailand only").
+      if (amount < Number(charge.amount) && charge.authorization_type !== 'pre_auth')
+        return res
+          .writeHead(400)
+          .end(
+            '{"object":"error","code":"failed_capture","message":"partial capture requires authorization_type pre_auth"}',
+          );
+      // omise-node test/mocks/charges_capture.js and charges_partial_capture.js: the captured charge
+      // says `paid: true` and `captured_amount`; it has no `captured` field.
+      Object.assign(charge, { status: 'successful', paid: true, captured_amount: amount });
       return res.end(JSON.stringify(charge));
     }
     // Letting a held amount go without taking any of it.
     const reverse = /^\/charges\/([^/]+)\/reverse$/.exec(path);
     if (reverse) {
       const charge = byId(reverse[1]!);
-      if (!charge || !charge.authorized || charge.captured || charge.reversed)
+      if (!charge || !charge.authorized || charge.paid || charge.reversed)
         return res.writeHead(400).end('{"object":"error","code":"failed_reverse"}');
       Object.assign(charge, { reversed: true, status: 'reversed' });
       return res.end(JSON.stringify(charge));

@@ -37,7 +37,7 @@ export const paymentMethods = [
 export type PaymentMethod = (typeof paymentMethods)[number];
 /**
  * Wallets for Chinese visitors (issue 16), offered only when the payment gateway takes them (the
- * gateway's `sources`): WeChat Pay by a QR code to scan, Alipay by a page of Alipay's to approve on.
+ * gateway's `sources`): each by its wallet's page to approve on (Omise's redirect flow, `authorize_uri`).
  */
 export const walletMethods = ['wechat_pay', 'alipay'] as const;
 export type WalletMethod = (typeof walletMethods)[number];

@@ -146,6 +146,15 @@ export const settingsSchema = z.object({
   /** How long a call to Omise may take; past it a charge's outcome is unknown and checked later. */
   OMISE_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
   /**
+   * Deposits held `pre_auth`, so staff can keep part of one (Omise's Single Partial Capture: only with
+   * a contract with Omise Thailand). Off: a held deposit is kept whole or returned whole
+   * (docs/decisions/3401).
+   */
+  OMISE_PARTIAL_CAPTURE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /**
    * Automatic slip checks (issue 16): a slip-verification provider speaking EasySlip's HTTP API
    * (modules/bookings/slip-verifier.ts). Unset token: every slip waits for staff, marked so.
    */

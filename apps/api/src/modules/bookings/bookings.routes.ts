@@ -107,6 +107,8 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
               sandbox: z.boolean(),
               sources: z.array(z.enum(gatewaySources)),
               card: cardVaultSchema,
+              /** Whether a deposit held on a card can be kept in part (else whole or none). */
+              partialCapture: z.boolean(),
             }),
           ),
         },

@@ -71,6 +71,9 @@ const DEPOSIT_GATEWAY_DOWN_MESSAGE =
 const DEPOSIT_NOT_DUE_MESSAGE =
   'The deposit is taken when the car is handed over, once: this booking has none due now';
 const DEPOSIT_NOT_HELD_MESSAGE = 'No deposit is held for this booking, or the car has not been picked up';
+/** A card hold the gateway cannot take in part (Omise without pre_auth, docs/decisions/3401). */
+const DEPOSIT_WHOLE_ONLY_MESSAGE =
+  'This deposit is held on a card that can only be taken in full or returned in full: keep all of it or none';
 
 /**
  * Runs inside a status change's transaction, after the change, with the
@@ -337,6 +340,7 @@ export class BookingsService {
       sandbox: this.deps.gateway.sandbox,
       sources: [...this.deps.gateway.sources],
       card: this.deps.gateway.vault,
+      partialCapture: this.deps.gateway.partialCapture,
     };
   }
 
@@ -1280,15 +1284,17 @@ export class BookingsService {
           ]);
         if (row.deposit_state !== 'held' || !['active', 'completed'].includes(row.status))
           throw new AppError('CONFLICT', DEPOSIT_NOT_HELD_MESSAGE);
+        const kept = Math.round(action.kept * 100);
+        if (row.deposit_ref && kept > 0 && kept < row.deposit_amount && !this.deps.gateway.partialCapture)
+          throw new AppError('VALIDATION_FAILED', DEPOSIT_WHOLE_ONLY_MESSAGE, [
+            { path: 'kept', message: DEPOSIT_WHOLE_ONLY_MESSAGE },
+          ]);
         // Held on the customer's card at the gateway: what is kept is taken, the rest let go; the
         // gateway first, under the booking's lock, so a refusal leaves the deposit held.
         if (row.deposit_ref) {
           try {
             if (action.kept > 0)
-              await this.deps.gateway.capture({
-                reference: row.deposit_ref,
-                amountSatang: Math.round(action.kept * 100),
-              });
+              await this.deps.gateway.capture({ reference: row.deposit_ref, amountSatang: kept });
             else await this.deps.gateway.reverse({ reference: row.deposit_ref });
           } catch (error) {
             this.deps.log?.error(

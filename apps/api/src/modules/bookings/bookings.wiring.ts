@@ -18,6 +18,7 @@ export function gatewayFromSettings(settings: Settings): PaymentGateway {
       apiUrl: settings.OMISE_API_URL.replace(/\/$/, ''),
       vaultUrl: settings.OMISE_VAULT_URL.replace(/\/$/, ''),
       timeoutMs: settings.OMISE_TIMEOUT_MS,
+      partialCapture: settings.OMISE_PARTIAL_CAPTURE,
     });
   return new SandboxGateway();
 }

@@ -99,20 +99,25 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     expect(slip.statusCode, slip.body).toBe(409);
   });
 
-  it('WeChat Pay: the charge’s QR code, confirmed by the same webhook; the gateway lists what it takes', async () => {
+  it('WeChat Pay: approved in WeChat through Omise’s redirect (return_uri, authorize_uri), confirmed by the same webhook; the gateway lists what it takes', async () => {
     const info = await app.inject({ url: '/api/v1/guest/payment-gateway' });
     expect(info.json().response.data.sources).toEqual(['promptpay', 'wechat_pay', 'alipay']);
     const { customer, booking, instructions, charge } = await promptPayBooking('wechat_pay');
+    // Omise documents wechat_pay as a redirect: no QR code, a page to send the customer to.
     expect(instructions).toMatchObject({
       promptpay: null,
       bankAccount: null,
-      wallet: { method: 'wechat_pay', authorizeUri: null },
+      wallet: { method: 'wechat_pay', qrSvg: null },
     });
-    expect(instructions.wallet.qrSvg).toContain('<svg');
+    const authorize = new URL(instructions.wallet.authorizeUri);
     const made = omise.seen.find((s) => s.path === '/charges' && s.form.get('source[type]') === 'wechat_pay');
     expect(made?.form.get('amount')).toBe(String(booking.total));
+    expect(made?.form.get('return_uri')).toMatch(
+      new RegExp(`/booking-success\\?booking=${booking.bookingNumber}$`),
+    );
     expect(booking.canUploadSlip).toBe(false);
-    omise.pay(charge.id);
+    const approved = await fetch(new URL(`${authorize.pathname}/approve`, authorize), { redirect: 'manual' });
+    expect(approved.headers.get('location')).toBe(made?.form.get('return_uri'));
     expect((await post(omise.event(charge.id))).json().response.data.outcome).toBe('confirmed');
     expect(await bookingOf(customer.headers, booking.id)).toMatchObject({
       status: 'confirmed',

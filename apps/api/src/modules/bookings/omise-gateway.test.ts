@@ -22,6 +22,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         OMISE_API_URL: url,
         OMISE_VAULT_URL: url,
         OMISE_TIMEOUT_MS: '500',
+        OMISE_PARTIAL_CAPTURE: 'true',
       }),
     });
   });
@@ -62,6 +63,8 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       name: 'omise',
       sandbox: true,
       sources: ['promptpay', 'wechat_pay', 'alipay'],
+      // OMISE_PARTIAL_CAPTURE=true in this suite: deposits are held pre_auth and may be kept in part.
+      partialCapture: true,
       // Where the browser turns the card into a token: the vault, with the public key only.
       card: {
         vault: 'omise',
@@ -192,9 +195,10 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     expect(refund?.form.get('amount')).toBe('200000');
   });
 
-  it('holds a deposit on the card with capture=false; at return takes only what is kept, or lets it all go', async () => {
+  /** A booking rented through `site` with its deposit held on a card, picked up and brought back. */
+  const rentWithHeldDeposit = async (site: App, from: number) => {
     const staff = (
-      await app.inject({
+      await site.inject({
         method: 'POST',
         url: '/api/v1/auth/login',
         payload: { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' },
@@ -202,71 +206,115 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     ).json().token as string;
     const asStaff = { authorization: `Bearer ${staff}` };
     const car = await makeCar(ctx.database, 3);
-    const customer = await makeCustomer(app);
-    const rent = async (from: number) => {
-      const made = await app.inject({
+    const customer = await makeCustomer(site);
+    const made = await site.inject({
+      method: 'POST',
+      url: '/api/v1/guest/bookings/create',
+      headers: customer.headers,
+      payload: {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(from),
+        returnDate: daysFromNow(from + 1),
+        paymentMethod: 'card',
+        cardToken: await tokenise('4242424242424242'),
+        driver,
+        acceptTerms: true,
+        addons: [],
+      },
+    });
+    const booking = made.json().response.data.booking as { id: number; deposit: { amount: number } };
+    const held = await site.inject({
+      method: 'POST',
+      url: `/api/v1/auth/bookings/${booking.id}/deposit-hold`,
+      headers: customer.headers,
+      payload: { cardToken: await tokenise('4242424242424242') },
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    for (const step of ['pick-up', 'return'])
+      await site.inject({
         method: 'POST',
-        url: '/api/v1/guest/bookings/create',
-        headers: customer.headers,
-        payload: {
-          carModelId: car.carModelId,
-          branchCode: car.branchCode,
-          pickupDate: daysFromNow(from),
-          returnDate: daysFromNow(from + 1),
-          paymentMethod: 'card',
-          cardToken: await tokenise('4242424242424242'),
-          driver,
-          acceptTerms: true,
-          addons: [],
-        },
+        url: `/api/v1/admin/bookings/${booking.id}/${step}`,
+        headers: asStaff,
+        payload: {},
       });
-      const booking = made.json().response.data.booking;
-      const held = await app.inject({
+    const release = (kept: number, lang = 'en') =>
+      site.inject({
         method: 'POST',
-        url: `/api/v1/auth/bookings/${booking.id}/deposit-hold`,
-        headers: customer.headers,
-        payload: { cardToken: await tokenise('4242424242424242') },
-      });
-      expect(held.statusCode, held.body).toBe(200);
-      for (const step of ['pick-up', 'return'])
-        await app.inject({
-          method: 'POST',
-          url: `/api/v1/admin/bookings/${booking.id}/${step}`,
-          headers: asStaff,
-          payload: {},
-        });
-      return booking as { id: number; deposit: { amount: number } };
-    };
-    const release = (id: number, kept: number) =>
-      app.inject({
-        method: 'POST',
-        url: `/api/v1/admin/bookings/${id}/deposit`,
+        url: `/api/v1/admin/bookings/${booking.id}/deposit?lng=${lang}`,
         headers: asStaff,
         payload: { action: 'release', kept, ...(kept && { reason: 'Scratch on the rear bumper' }) },
       });
+    return { booking, customer, release, holdId: standIn.charges.at(-1)!.id as string };
+  };
 
-    const first = await rent(50);
+  it('holds a deposit on the card with capture=false (pre_auth when partial capture is on); at return takes only what is kept, or lets it all go', async () => {
+    const first = await rentWithHeldDeposit(app, 50);
     const hold = standIn.seen.filter((r) => r.path === '/charges').at(-1)!;
     expect(hold.form.get('capture')).toBe('false');
-    expect(hold.form.get('amount')).toBe(String(first.deposit.amount));
-    const holdId = standIn.charges.at(-1)!.id as string;
-    expect((await release(first.id, 1500)).statusCode).toBe(200);
-    const captured = standIn.seen.find((r) => r.path === `/charges/${holdId}/capture`);
+    expect(hold.form.get('authorization_type')).toBe('pre_auth');
+    expect(hold.form.get('amount')).toBe(String(first.booking.deposit.amount));
+    // Omise's captured charge has `paid` and `captured_amount`, no `captured` (the stand-in sends none).
+    expect((await first.release(1500)).statusCode).toBe(200);
+    const captured = standIn.seen.find((r) => r.path === `/charges/${first.holdId}/capture`);
     expect(captured?.form.get('capture_amount')).toBe('150000');
+    expect(standIn.charges.find((c) => c.id === first.holdId)).toMatchObject({
+      paid: true,
+      captured_amount: 150000,
+    });
+    expect(standIn.charges.every((c) => !('captured' in c))).toBe(true);
 
-    const second = await rent(53);
-    const secondHold = standIn.charges.at(-1)!.id as string;
-    expect((await release(second.id, 0)).statusCode).toBe(200);
-    expect(standIn.seen.some((r) => r.path === `/charges/${secondHold}/reverse`)).toBe(true);
+    const second = await rentWithHeldDeposit(app, 53);
+    expect((await second.release(0)).statusCode).toBe(200);
+    expect(standIn.seen.some((r) => r.path === `/charges/${second.holdId}/reverse`)).toBe(true);
 
     // The gateway refuses to settle the hold: nothing changes, staff try again.
-    const third = await rent(56);
+    const third = await rentWithHeldDeposit(app, 56);
     await ctx.database.query(`UPDATE bookings SET deposit_ref = 'chrg_test_missing' WHERE id = $1`, [
-      third.id,
+      third.booking.id,
     ]);
-    expect((await release(third.id, 0)).statusCode).toBe(503);
-    const still = await app.inject({ url: `/api/v1/auth/bookings/${third.id}`, headers: customer.headers });
+    expect((await third.release(0)).statusCode).toBe(503);
+    const still = await app.inject({
+      url: `/api/v1/auth/bookings/${third.booking.id}`,
+      headers: third.customer.headers,
+    });
     expect(still.json().response.data.deposit.state).toBe('held');
+  });
+
+  it('without partial capture (no Omise Thailand contract) a held deposit is kept whole or returned whole, and staff are told so', async () => {
+    const url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+    const wholeOnly = await buildTestApp(ctx.database, {
+      settings: testSettings({
+        OMISE_PUBLIC_KEY: 'pkey_test_123',
+        OMISE_SECRET_KEY: 'skey_test_456',
+        OMISE_API_URL: url,
+        OMISE_VAULT_URL: url,
+        OMISE_TIMEOUT_MS: '500',
+      }),
+    });
+    try {
+      const rented = await rentWithHeldDeposit(wholeOnly, 59);
+      const hold = standIn.seen.filter((r) => r.path === '/charges').at(-1)!;
+      expect(hold.form.get('capture')).toBe('false');
+      expect(hold.form.has('authorization_type')).toBe(false);
+      const part = await rented.release(1500);
+      expect(part.statusCode).toBe(400);
+      expect(part.json().errors).toEqual([
+        {
+          path: 'kept',
+          message:
+            'This deposit is held on a card that can only be taken in full or returned in full: keep all of it or none',
+        },
+      ]);
+      expect(standIn.seen.some((r) => r.path === `/charges/${rented.holdId}/capture`)).toBe(false);
+      // All of it (the deposit is 5,000 baht: 500000 satang): taken whole at Omise.
+      expect(rented.booking.deposit.amount).toBe(500000);
+      expect((await rented.release(5000)).statusCode).toBe(200);
+      const captured = standIn.seen.find((r) => r.path === `/charges/${rented.holdId}/capture`);
+      expect(captured?.form.get('capture_amount')).toBe('500000');
+    } finally {
+      await wholeOnly.close();
+    }
   });
 
   describe('a card charge whose answer is lost', () => {

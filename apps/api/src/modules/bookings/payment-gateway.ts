@@ -1,5 +1,8 @@
 import { gatewaySources, type GatewaySource } from '@siam/contract/bookings';
 import { readSandboxCardToken, type CardRefusal, type CardVault } from '@siam/contract/card-tokens';
+// Omise's own published types (the `omise` package's types/index.d.ts): every request we send and
+// every answer we read is typed by them, so a field Omise does not send cannot be read (issue 34).
+import type { Charges, Sources } from 'omise';
 
 /**
  * A card charge. The card was turned into a token in the customer's browser, at the gateway's vault
@@ -96,6 +99,12 @@ export interface PaymentGateway {
    * `succeeded` means held. Taken later, all or part, by `capture`; let go by `reverse`.
    */
   authorize(input: CardChargeInput): Promise<ChargeResult>;
+  /**
+   * Whether a hold can be taken in part (`capture` of less than was held). Omise does it only for a
+   * `pre_auth` hold, which needs a contract with Omise Thailand (OMISE_PARTIAL_CAPTURE); without it a
+   * held deposit is taken whole or let go whole (docs/decisions/3401).
+   */
+  readonly partialCapture: boolean;
   /** Takes `amountSatang` of a held amount; the rest goes back to the card. Throws when it cannot. */
   capture(input: { reference: string; amountSatang: number }): Promise<void>;
   /** Lets a held amount go, taking nothing. Throws when it cannot. */
@@ -123,6 +132,8 @@ export class SandboxGateway implements PaymentGateway {
   readonly sandbox = true;
   readonly sources = [] as const;
   readonly vault = { vault: 'sandbox' } as const;
+  // The sandbox moves no money: it plays a hold kept in part, as a pre_auth hold at Omise.
+  readonly partialCapture = true;
   private counter = 0;
   /** The charges made, by idempotency key, as a gateway keeps them. */
   private readonly charges = new Map<string, ChargeLookup>();
@@ -163,19 +174,46 @@ export class SandboxGateway implements PaymentGateway {
 }
 
 /** Omise's failure codes of a card charge, in our words. */
-function omiseFailure(code: unknown): CardRefusal {
-  const failure = String(code ?? '');
+function omiseFailure(code: string | null | undefined): CardRefusal {
+  const failure = code ?? '';
   if (failure === 'insufficient_fund' || failure === 'insufficient_funds') return 'insufficient_funds';
   if (failure === 'processing_error' || failure === 'failed_processing') return 'processing_error';
   return 'declined';
 }
 
+/**
+ * An answer of Omise's API as it may arrive: a charge (`Charges.ICharge`), a refund, a list, or an
+ * error object (https://docs.omise.co/api-errors: `object: "error"`, `code`, `message`). Every field is
+ * optional because the JSON is not ours; each is read by the SDK's name and type or not at all.
+ */
+type OmiseAnswer<T> = Partial<T> & { object?: string };
+
+/** A charge made with a source by its type alone (`source[type]`, https://docs.omise.co/charges-api). */
+type SourceChargeRequest = Omit<Charges.IRequest, 'source'> & { source: Pick<Sources.IRequest, 'type'> };
+
+/**
+ * Omise's requests are form-encoded, a nested field as `parent[child]` (as the SDK's lib/api.js
+ * sends them through `qs`): `metadata[idempotency_key]`, `source[type]`.
+ */
+function omiseForm(
+  request: Charges.IRequest | SourceChargeRequest | Charges.ICaptureRequest | Charges.IRefundRequest,
+): Record<string, string> {
+  const form: Record<string, string> = {};
+  for (const [key, value] of Object.entries(request)) {
+    if (value === undefined) continue;
+    if (value !== null && typeof value === 'object')
+      for (const [inner, v] of Object.entries(value as Record<string, unknown>))
+        form[`${key}[${inner}]`] = String(v);
+    else form[key] = String(value);
+  }
+  return form;
+}
+
 /** The card of an Omise charge as it names it (`card.brand`, `card.last_digits`). */
-function omiseCard(body: Record<string, unknown>): CardLabel {
-  const card = (body.card ?? {}) as Record<string, unknown>;
+function omiseCard(charge: OmiseAnswer<Charges.ICharge>): CardLabel {
   return {
-    brand: typeof card.brand === 'string' ? card.brand : null,
-    last4: typeof card.last_digits === 'string' ? card.last_digits : null,
+    brand: typeof charge.card?.brand === 'string' ? charge.card.brand : null,
+    last4: typeof charge.card?.last_digits === 'string' ? charge.card.last_digits : null,
   };
 }
 
@@ -187,8 +225,9 @@ function omiseCard(body: Record<string, unknown>): CardLabel {
 export class OmiseGateway implements PaymentGateway {
   readonly name = 'omise';
   readonly sandbox: boolean;
-  // PromptPay and WeChat Pay are scanned (`flow: offline`), Alipay is approved on its page (`redirect`).
+  // PromptPay is scanned (`flow: offline`); WeChat Pay and Alipay are approved in the wallet (`redirect`).
   readonly sources = gatewaySources;
+  readonly partialCapture: boolean;
   constructor(
     private readonly options: {
       publicKey: string;
@@ -197,10 +236,13 @@ export class OmiseGateway implements PaymentGateway {
       vaultUrl: string;
       /** How long a call may take before its outcome counts as unknown. */
       timeoutMs?: number;
+      /** Holds made `pre_auth`, so one can be taken in part (a contract with Omise Thailand). */
+      partialCapture?: boolean;
     },
   ) {
     this.sandbox = options.secretKey.startsWith('skey_test_');
     this.vault = { vault: 'omise', publicKey: options.publicKey, vaultUrl: options.vaultUrl };
+    this.partialCapture = options.partialCapture ?? false;
   }
 
   readonly vault: CardVault;
@@ -209,18 +251,18 @@ export class OmiseGateway implements PaymentGateway {
     return `Basic ${Buffer.from(`${key}:`).toString('base64')}`;
   }
 
-  private async post(url: string, key: string, form: Record<string, string>, idempotencyKey?: string) {
+  private async post<T>(url: string, form: Record<string, string>, idempotencyKey?: string) {
     const response = await fetch(url, {
       method: 'POST',
       headers: {
-        authorization: this.auth(key),
+        authorization: this.auth(this.options.secretKey),
         'content-type': 'application/x-www-form-urlencoded',
         ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
       },
       body: new URLSearchParams(form).toString(),
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
     });
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    const body = (await response.json().catch(() => ({}))) as OmiseAnswer<T>;
     return { ok: response.ok, status: response.status, body };
   }
 
@@ -232,42 +274,51 @@ export class OmiseGateway implements PaymentGateway {
     return this.createCharge(input, false);
   }
 
+  /**
+   * Takes a held amount. Omise's captured charge says `paid: true` and `captured_amount` (omise-node
+   * types/index.d.ts `Charges.ICharge`, test/mocks/charges_capture.js); it has no `captured` field.
+   */
   async capture(input: { reference: string; amountSatang: number }): Promise<void> {
-    const res = await this.post(
+    const request: Charges.ICaptureRequest = { capture_amount: input.amountSatang };
+    const res = await this.post<Charges.ICharge>(
       `${this.options.apiUrl}/charges/${encodeURIComponent(input.reference)}/capture`,
-      this.options.secretKey,
-      { capture_amount: String(input.amountSatang) },
+      omiseForm(request),
     );
-    if (!res.ok || res.body.captured !== true) throw new Error('Omise did not capture the held amount');
+    if (!res.ok || res.body.object !== 'charge' || res.body.paid !== true)
+      throw new Error(`Omise did not capture the held amount (HTTP ${res.status})`);
   }
 
   async reverse(input: { reference: string }): Promise<void> {
-    const res = await this.post(
+    const res = await this.post<Charges.ICharge>(
       `${this.options.apiUrl}/charges/${encodeURIComponent(input.reference)}/reverse`,
-      this.options.secretKey,
       {},
     );
-    if (!res.ok || res.body.reversed !== true) throw new Error('Omise did not reverse the held amount');
+    if (!res.ok || res.body.object !== 'charge' || res.body.reversed !== true)
+      throw new Error(`Omise did not reverse the held amount (HTTP ${res.status})`);
   }
 
   /** A card charge taken at once (`capture`), or only held on the card until captured. */
   private async createCharge(input: CardChargeInput, capture: boolean): Promise<ChargeResult> {
-    let charge: { ok: boolean; status: number; body: Record<string, unknown> };
+    const request: Charges.IRequest = {
+      amount: input.amountSatang,
+      currency: 'thb',
+      card: input.cardToken,
+      description: input.description,
+      capture,
+      // A hold that may be taken in part (Omise's Single Partial Capture needs `pre_auth`); left out,
+      // Omise makes it `final_auth`, taken whole or let go (https://docs.omise.co/capture).
+      ...(!capture &&
+        this.partialCapture && { authorization_type: 'pre_auth' as Charges.IRequest['authorization_type'] }),
+      // A card whose bank asks for 3-D Secure: the customer approves there and comes back here.
+      return_uri: input.returnUri,
+      // The key on the charge itself, so a lost answer can be found (findCharge).
+      metadata: { idempotency_key: input.idempotencyKey },
+    };
+    let charge: { ok: boolean; status: number; body: OmiseAnswer<Charges.ICharge> };
     try {
-      charge = await this.post(
+      charge = await this.post<Charges.ICharge>(
         `${this.options.apiUrl}/charges`,
-        this.options.secretKey,
-        {
-          amount: String(input.amountSatang),
-          currency: 'thb',
-          card: input.cardToken,
-          description: input.description,
-          capture: String(capture),
-          // A card whose bank asks for 3-D Secure: the customer approves there and comes back here.
-          return_uri: input.returnUri,
-          // The key on the charge itself, so a lost answer can be found (findCharge).
-          'metadata[idempotency_key]': input.idempotencyKey,
-        },
+        omiseForm(request),
         input.idempotencyKey,
       );
     } catch {
@@ -276,75 +327,66 @@ export class OmiseGateway implements PaymentGateway {
     }
     if (charge.status >= 500 || (charge.ok && charge.body.object !== 'charge'))
       return { status: 'unknown', brand: null, last4: null };
-    const card = omiseCard(charge.body);
-    const reference = typeof charge.body.id === 'string' ? charge.body.id : null;
-    if (charge.ok && charge.body.status === 'successful' && reference)
+    const body = charge.body;
+    const card = omiseCard(body);
+    const reference = typeof body.id === 'string' ? body.id : null;
+    if (charge.ok && body.status === 'successful' && reference)
       return { status: 'succeeded', reference, ...card };
     // Held, not taken: what capture=false asks for.
-    if (
-      !capture &&
-      charge.ok &&
-      charge.body.authorized === true &&
-      charge.body.status === 'pending' &&
-      reference
-    )
+    if (!capture && charge.ok && body.authorized === true && body.status === 'pending' && reference)
       return { status: 'succeeded', reference, ...card };
-    const authorizeUri = charge.body.authorize_uri;
+    const authorizeUri = body.authorize_uri;
     if (
       charge.ok &&
-      charge.body.status === 'pending' &&
+      body.status === 'pending' &&
       reference &&
       typeof authorizeUri === 'string' &&
       /^https?:\/\//.test(authorizeUri)
     )
       return { status: 'authorize', reference, authorizeUri, ...card };
     // A token that was used already, or made with another key: Omise answers 4xx with an error object.
-    const code = charge.ok ? omiseFailure(charge.body.failure_code) : 'processing_error';
+    const code = charge.ok ? omiseFailure(body.failure_code) : 'processing_error';
     return { status: 'failed', code, reference, ...card };
   }
 
   async refund(input: { reference: string; amountSatang: number }): Promise<{ reference: string }> {
-    const res = await this.post(
+    const request: Charges.IRefundRequest = { amount: input.amountSatang };
+    const res = await this.post<Charges.IRefundResponse>(
       `${this.options.apiUrl}/charges/${encodeURIComponent(input.reference)}/refunds`,
-      this.options.secretKey,
-      { amount: String(input.amountSatang) },
+      omiseForm(request),
     );
-    if (!res.ok || typeof res.body.id !== 'string') throw new Error('Omise refused the refund');
+    if (!res.ok || res.body.object !== 'refund' || typeof res.body.id !== 'string')
+      throw new Error('Omise refused the refund');
     return { reference: res.body.id };
   }
 
   /**
-   * A charge with a source. Omise answers it pending: a scanned source (PromptPay, WeChat Pay) with
-   * its QR code as an SVG document (`source.scannable_code.image.download_uri`), fetched once and
-   * kept with the charge; Alipay with the `authorize_uri` to send the customer to, who comes back to
-   * `return_uri`.
+   * A charge with a source. Omise answers it pending: PromptPay (`flow: offline`) with its QR code as
+   * an SVG document (`source.scannable_code.image.download_uri`), fetched once and kept with the
+   * charge; WeChat Pay and Alipay (`flow: redirect`) with the `authorize_uri` to send the customer to,
+   * who comes back to `return_uri` (https://docs.omise.co/wechat-pay, https://docs.omise.co/alipay).
    */
   async createSourceCharge(input: SourceChargeInput): Promise<SourceCharge> {
-    const charge = await this.post(
+    const scanned = input.source === 'promptpay';
+    const request: SourceChargeRequest = {
+      amount: input.amountSatang,
+      currency: 'thb',
+      source: { type: input.source },
+      description: input.description,
+      metadata: { booking_number: input.bookingNumber },
+      ...(!scanned && { return_uri: input.returnUri }),
+    };
+    const charge = await this.post<Charges.ICharge>(
       `${this.options.apiUrl}/charges`,
-      this.options.secretKey,
-      {
-        amount: String(input.amountSatang),
-        currency: 'thb',
-        'source[type]': input.source,
-        description: input.description,
-        'metadata[booking_number]': input.bookingNumber,
-        ...(input.source === 'alipay' && { return_uri: input.returnUri }),
-      },
+      omiseForm(request),
       input.idempotencyKey,
     );
-    const body = charge.body as {
-      object?: string;
-      id?: unknown;
-      status?: string;
-      authorize_uri?: unknown;
-      source?: { scannable_code?: { image?: { download_uri?: unknown } } };
-    };
+    const body = charge.body;
     if (!charge.ok || body.object !== 'charge' || typeof body.id !== 'string')
       throw new Error(`Omise made no ${input.source} charge (HTTP ${charge.status})`);
-    if (input.source === 'alipay') {
+    if (!scanned) {
       if (typeof body.authorize_uri !== 'string' || !/^https?:\/\//.test(body.authorize_uri))
-        throw new Error('Omise gave no Alipay page to send the customer to');
+        throw new Error(`Omise gave no ${input.source} page to send the customer to`);
       return { reference: body.id, qrSvg: null, authorizeUri: body.authorize_uri };
     }
     const uri = body.source?.scannable_code?.image?.download_uri;
@@ -365,10 +407,10 @@ export class OmiseGateway implements PaymentGateway {
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
     });
     if (response.status === 404) return null;
-    const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    const body = (await response.json().catch(() => ({}))) as OmiseAnswer<Charges.ICharge>;
     if (!response.ok || body.object !== 'charge' || body.id !== reference)
       throw new Error(`Omise did not answer for the charge (HTTP ${response.status})`);
-    const status = String(body.status);
+    const status = body.status;
     return {
       reference,
       status:
@@ -387,20 +429,19 @@ export class OmiseGateway implements PaymentGateway {
       query: idempotencyKey,
       order: 'reverse_chronological',
     });
-    let body: Record<string, unknown>;
+    let body: OmiseAnswer<Charges.IChargeList>;
     try {
       const response = await fetch(`${this.options.apiUrl}/search?${query}`, {
         headers: { authorization: this.auth(this.options.secretKey) },
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
       });
       if (!response.ok) return { status: 'unknown' };
-      body = (await response.json()) as Record<string, unknown>;
+      body = (await response.json()) as OmiseAnswer<Charges.IChargeList>;
     } catch {
       return { status: 'unknown' };
     }
-    const found = (Array.isArray(body.data) ? (body.data as Record<string, unknown>[]) : []).find(
-      (c) => (c.metadata as Record<string, unknown> | undefined)?.idempotency_key === idempotencyKey,
-    );
+    const charges: Partial<Charges.ICharge>[] = Array.isArray(body.data) ? body.data : [];
+    const found = charges.find((c) => c.metadata?.idempotency_key === idempotencyKey);
     if (!found) return { status: 'not_found' };
     const reference = typeof found.id === 'string' ? found.id : null;
     if (found.status === 'successful' && reference) return { status: 'succeeded', reference };

@@ -30,9 +30,16 @@ export const fetchAddons = () =>
   ).then((r) => r.response.data);
 
 export const fetchGateway = () =>
-  apiRequest<Data<{ name: string; sandbox: boolean; sources: GatewaySource[]; card: CardVault }>>(
-    '/guest/payment-gateway',
-  ).then((r) => r.response.data);
+  apiRequest<
+    Data<{
+      name: string;
+      sandbox: boolean;
+      sources: GatewaySource[];
+      card: CardVault;
+      /** Whether a deposit held on a card can be kept in part (else whole or none, decision 3401). */
+      partialCapture: boolean;
+    }>
+  >('/guest/payment-gateway').then((r) => r.response.data);
 
 export const validatePromo = (body: Omit<QuoteBody, 'promoCode'> & { code: string }) =>
   apiRequest<Data<{ code: string; discount: number | null }>>('/guest/promotions/validate', {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
 import type { AdminBookingDetail, AdminSlip } from '@siam/contract/admin-bookings';
@@ -20,6 +21,7 @@ import {
 } from '../admin-ui';
 import { StatusBadge, satang } from '../bookings/booking-format';
 import { HandOverCard } from '../bookings/hand-over';
+import { fetchGateway } from '../../bookings/booking-api';
 const HandOverView = lazy(() => import('../../bookings/hand-over-view'));
 
 /** Shows a private file (a slip, a licence picture) fetched with the staff member's token. */
@@ -119,6 +121,8 @@ export function BookingPage({ id }: { id: string }) {
   const { t } = useTranslation('admin');
   const { date, dateTime, money, lng } = useFormats();
   const query = useAdminQuery<AdminBookingDetail>(`/bookings/${id}`);
+  // Whether a deposit held on a card can be kept in part: the same gateway answer the booking form reads.
+  const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: Infinity });
   const verify = useAdminMutation<Booking>('POST', `/bookings/${id}/verify-payment`);
   const reject = useAdminMutation<Booking, { reason: string }>('POST', `/bookings/${id}/reject-slip`);
   const pickUp = useAdminMutation<Booking, { unitId?: number }>('POST', `/bookings/${id}/pick-up`);
@@ -375,6 +379,9 @@ export function BookingPage({ id }: { id: string }) {
             )}
           {b.deposit.state === 'held' && ['active', 'completed'].includes(b.status) && (
             <form onSubmit={submitRelease} noValidate className="mt-3 space-y-2">
+              {b.deposit.method === 'card' && gateway.data?.partialCapture === false && (
+                <p data-testid="deposit-whole-only">{t('booking.deposit.wholeOnly')}</p>
+              )}
               <Field
                 label={t('booking.deposit.kept')}
                 type="number"
