@@ -223,6 +223,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         addons: [],
       },
     });
+    expect(made.statusCode, made.body).toBe(200);
     const booking = made.json().response.data.booking as { id: number; deposit: { amount: number } };
     const held = await site.inject({
       method: 'POST',
@@ -289,7 +290,8 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         OMISE_SECRET_KEY: 'skey_test_456',
         OMISE_API_URL: url,
         OMISE_VAULT_URL: url,
-        OMISE_TIMEOUT_MS: '500',
+        // No lost answer is played here: a busy machine must not turn the booking's charge into one.
+        OMISE_TIMEOUT_MS: '20000',
       }),
     });
     try {
