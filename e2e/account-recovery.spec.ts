@@ -30,7 +30,8 @@ const texts = {
     restored: 'Your changes were not saved because your session had expired.',
     updated: 'Profile updated successfully',
     confirmTitle: 'Please confirm your email address',
-    signInFailed: 'Could not log in. Please try again.',
+    // Spec §8: an unexpected sign-in failure is 'error during authentication'.
+    signInFailed: 'Error during authentication',
     resend: 'Send the link again',
     resent: 'A new link is on its way to',
   },
@@ -57,7 +58,7 @@ const texts = {
     restored: 'การเปลี่ยนแปลงของคุณยังไม่ถูกบันทึกเพราะเซสชันหมดอายุ',
     updated: 'อัปเดตโปรไฟล์เรียบร้อยแล้ว',
     confirmTitle: 'กรุณายืนยันอีเมลของคุณ',
-    signInFailed: 'เข้าสู่ระบบไม่สำเร็จ กรุณาลองใหม่อีกครั้ง',
+    signInFailed: 'เกิดข้อผิดพลาดในการยืนยันตัวตน',
     resend: 'ส่งลิงก์อีกครั้ง',
     resent: 'เราส่งลิงก์ใหม่ไปที่',
   },
@@ -221,7 +222,7 @@ for (const [lng, t] of Object.entries(texts)) {
     await expect(note).toHaveCount(0);
   });
 
-  test(`[${lng}] a sign-in answer without a token, or a server error, says the sign-in failed and keeps nothing`, async ({
+  test(`[${lng}] a sign-in answer without a token, or a server error, says 'error during authentication' and keeps nothing`, async ({
     page,
   }) => {
     const answers = [

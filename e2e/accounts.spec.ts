@@ -429,6 +429,44 @@ for (const lng of ['th', 'en', 'zh'] as const)
     expect((await login('Quiet-Harbour-Lamp-58')).status()).toBe(401);
   });
 
+/**
+ * Spec §8: an unexpected sign-in failure says "error during authentication". The failure is
+ * the server's 500 (as account-recovery.spec.ts makes it: our server cannot be made to fail on
+ * demand), at 390 px and on a desktop.
+ */
+const authError = {
+  th: { message: 'เกิดข้อผิดพลาดในการยืนยันตัวตน', login: 'เข้าสู่ระบบ', email: 'อีเมล', password: 'รหัสผ่าน' },
+  en: { message: 'Error during authentication', login: 'Log in', email: 'Email', password: 'Password' },
+  zh: { message: '身份验证时出错', login: '登录', email: '邮箱', password: '密码' },
+};
+for (const lng of ['th', 'en', 'zh'] as const)
+  test(`an unexpected sign-in failure says 'error during authentication' (${lng})`, async ({ page }) => {
+    const tx = authError[lng];
+    await page.route('**/api/v1/auth/login', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 500,
+            contentType: 'application/json',
+            body: '{"status":false,"code":"INTERNAL_ERROR","msg":"Server error, try again"}',
+          })
+        : route.continue(),
+    );
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`/login?lng=${lng}`);
+      const form = page.getByRole('form', { name: tx.login });
+      await form.getByLabel(tx.email, { exact: true }).fill('someone@example.com');
+      await form.getByLabel(tx.password, { exact: true }).fill('Quiet-Harbour-Lamp-58');
+      await form.getByRole('button', { name: tx.login, exact: true }).click();
+      await expect(form.getByRole('alert')).toHaveText(tx.message);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        `no sideways scroll at ${width} px`,
+      ).toBeLessThanOrEqual(0);
+      expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+    }
+  });
+
 test.describe('accessibility of the account screens', () => {
   for (const [url, lng] of [
     ['/login', 'th'],
