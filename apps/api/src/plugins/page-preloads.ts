@@ -12,8 +12,8 @@ export interface PagePreloads {
   >;
   /** "th/catalog" → the chunk(s) holding those texts. */
   texts: Record<string, string[]>;
-  /** The Thai regular face the build emitted (read from the assets folder). */
-  thaiFont?: string;
+  /** The Thai faces the build emitted, regular and semibold (read from the assets folder). */
+  thaiFonts?: string[];
 }
 
 export function readPagePreloads(webRoot: string): PagePreloads | undefined {
@@ -21,10 +21,13 @@ export function readPagePreloads(webRoot: string): PagePreloads | undefined {
   if (!existsSync(file)) return undefined;
   const preloads = JSON.parse(readFileSync(file, 'utf8')) as PagePreloads;
   const assets = path.join(webRoot, 'assets');
+  // Both weights the first paint uses: body text (400) and the logo, menu, headings and buttons (600).
   const thai = existsSync(assets)
-    ? readdirSync(assets).find((f) => /^sarabun-thai-400-normal-[\w-]+\.woff2$/.test(f))
-    : undefined;
-  return thai ? { ...preloads, thaiFont: `/assets/${thai}` } : preloads;
+    ? readdirSync(assets)
+        .filter((f) => /^sarabun-thai-[46]00-normal-[\w-]+\.woff2$/.test(f))
+        .sort()
+    : [];
+  return thai.length ? { ...preloads, thaiFonts: thai.map((f) => `/assets/${f}`) } : preloads;
 }
 
 /**
@@ -50,13 +53,14 @@ export function preloadTags(
   const tags = [...modules].map(
     (href) => `<link rel="modulepreload" crossorigin href="${escapeMarkup(href)}" />`,
   );
-  // Thai pages: the Thai face arrives with the first resources, so it is there for the first
-  // paint (font-display: optional keeps what first painted; styles.css names the phones' own
-  // Thai faces behind it, so Thai is never drawn as boxes either way).
-  if (language === 'th' && preloads.thaiFont)
-    tags.push(
-      `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeMarkup(preloads.thaiFont)}" />`,
-    );
+  // Thai pages: both Thai faces arrive with the first resources, so they are usually there for the
+  // first paint and the swap to them (styles.css: font-display swap for Thai) moves nothing
+  // (docs/decisions/3502).
+  if (language === 'th')
+    for (const font of preloads.thaiFonts ?? [])
+      tags.push(
+        `<link rel="preload" as="font" type="font/woff2" crossorigin href="${escapeMarkup(font)}" />`,
+      );
   const image = leadImage ?? page?.image;
   // Only our own pictures: an address from elsewhere would be a request to a host the CSP forbids.
   if (image?.startsWith('/') && !image.startsWith('//')) {

@@ -50,8 +50,9 @@ describe('serving the built site', () => {
         },
       }),
     );
-    // The Thai regular face, as Vite names it (the build hashes it).
+    // The Thai regular and semibold faces, as Vite names them (the build hashes them).
     writeFileSync(path.join(webRoot, 'assets', 'sarabun-thai-400-normal-Bx2k9c1Q.woff2'), 'wOF2');
+    writeFileSync(path.join(webRoot, 'assets', 'sarabun-thai-600-normal-C3mQ8aZr.woff2'), 'wOF2');
     writeFileSync(path.join(webRoot, 'robots.txt'), 'User-agent: *');
     // Seeded: a car or article page answers 200 only when the car or article exists.
     database = await createTestDatabase('pglite');
@@ -164,10 +165,12 @@ describe('serving the built site', () => {
     expect(browser.body).toContain('<html lang="th"');
   });
 
-  it('preloads the Thai face on Thai pages only, so Thai text never waits on a missing font', async () => {
-    const tag =
-      '<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/sarabun-thai-400-normal-Bx2k9c1Q.woff2" />';
-    expect((await app.inject({ url: '/?lng=th' })).body).toContain(tag);
+  it('preloads both Thai faces (regular, semibold) on Thai pages only, so Thai text never waits on a missing font', async () => {
+    const tag = (file: string) =>
+      `<link rel="preload" as="font" type="font/woff2" crossorigin href="/assets/${file}" />`;
+    const th = (await app.inject({ url: '/?lng=th' })).body;
+    expect(th).toContain(tag('sarabun-thai-400-normal-Bx2k9c1Q.woff2'));
+    expect(th).toContain(tag('sarabun-thai-600-normal-C3mQ8aZr.woff2'));
     expect((await app.inject({ url: '/?lng=en' })).body).not.toContain('as="font"');
   });
 

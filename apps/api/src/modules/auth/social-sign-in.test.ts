@@ -200,3 +200,30 @@ describeEachDatabase('sign-in providers not configured', (ctx) => {
     expect(fb.statusCode).toBe(404);
   });
 });
+
+// Issue 35 part 9: the sign-in pages show a provider's button only when this answer names it.
+describeEachDatabase('sign-in providers partly configured', (ctx) => {
+  let app: App;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database, {
+      settings: testSettings({
+        GOOGLE_CLIENT_ID: 'only-google.apps.googleusercontent.com',
+        FACEBOOK_APP_ID: '1234567890',
+      }),
+    });
+  });
+  afterAll(() => app.close());
+
+  it('names Google with its client id, and not Facebook without its app secret (the server could not check a token)', async () => {
+    const config = await app.inject({ method: 'GET', url: '/api/v1/guest/auth-config' });
+    expect(config.json().response.data).toEqual({
+      google: {
+        clientId: 'only-google.apps.googleusercontent.com',
+        scriptUrl: 'https://accounts.google.com/gsi/client',
+      },
+      facebook: null,
+      line: null,
+      passwordMinLength: 8,
+    });
+  });
+});

@@ -127,9 +127,11 @@ export function SiteFooter() {
           <NewsletterForm />
         </section>
       </div>
-      {/* The year is the server's in a server-rendered page; it differs only at the turn of a year. */}
+      {/* The year is the server's in a server-rendered page; it differs only at the turn of a year.
+          The strip below it stays free: the floating contact buttons, opened at the page's end, sit there
+          instead of over the newsletter field (floating-contact.tsx). */}
       <div
-        className="border-t border-white/10 py-4 text-center text-sm text-slate-300"
+        className="border-t border-white/10 pt-4 pb-20 text-center text-sm text-slate-300"
         suppressHydrationWarning
       >
         {t('footer.rights', { year: new Date().getFullYear() })}

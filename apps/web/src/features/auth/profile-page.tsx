@@ -45,7 +45,7 @@ function Profile() {
         <p className="mt-1 text-slate-700">{`${user.firstName} ${user.lastName}`.trim()}</p>
       ) : (
         <>
-          <p className="mt-1 text-slate-700">{user.email}</p>
+          <p className="mt-1 text-slate-700 wrap-anywhere">{user.email}</p>
           {!user.emailVerified && <ConfirmEmailNote user={user} />}
         </>
       )}

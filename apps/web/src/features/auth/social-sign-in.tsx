@@ -73,13 +73,15 @@ const lineOutcomeTexts = {
 } as const;
 
 /**
- * Google and Facebook buttons. With a provider not configured (or its script
- * blocked), its button still shows and explains, in the spec's words, that
- * the provider is not loaded / not ready.
+ * Google, Facebook and LINE buttons, each shown only when the server says it is configured
+ * (GET /guest/auth-config; a button that can only answer "not loaded" is a dead end). A
+ * configured provider whose script is blocked still shows its button, which explains, in
+ * the spec's words, that the provider is not loaded / not ready. With none configured,
+ * nothing shows (not even the "or" line).
  */
 export function SocialSignIn({ onSignedIn, returnTo }: Props) {
   const { t, i18n } = useTranslation('auth');
-  const { data: config, isPending } = useAuthConfig();
+  const { data: config } = useAuthConfig();
   const googleRef = useRef<HTMLDivElement>(null);
   const [googleReady, setGoogleReady] = useState(false);
   const [facebookReady, setFacebookReady] = useState(false);
@@ -208,31 +210,36 @@ export function SocialSignIn({ onSignedIn, returnTo }: Props) {
     );
   };
 
+  // The answer from LINE (signing in, or why not) shows even when nothing else does.
+  if (!config?.google && !config?.facebook && !config?.line && !lineSigningIn && !shownError) return null;
   return (
     <div className="space-y-3" aria-busy={busy || lineSigningIn}>
       <p className="text-center text-sm text-slate-600">{t('social.or')}</p>
       <div className="flex flex-col items-center gap-3">
-        <div ref={googleRef} className={googleReady ? 'min-h-11' : 'hidden'} data-testid="google-button" />
-        {!googleReady && (
+        {config?.google && (
+          <div ref={googleRef} className={googleReady ? 'min-h-11' : 'hidden'} data-testid="google-button" />
+        )}
+        {config?.google && !googleReady && (
           <button
             type="button"
             className="btn-outline w-full max-w-[280px]"
-            disabled={isPending}
             onClick={() => setError(t('social.googleNotLoaded'))}
           >
             <GoogleMark />
             {t('social.google')}
           </button>
         )}
-        <button
-          type="button"
-          className="btn w-full max-w-[280px] bg-[#0866FF] text-white hover:bg-[#1660CC]"
-          disabled={isPending || busy}
-          onClick={facebookLogin}
-        >
-          <FacebookMark />
-          {t('social.facebook')}
-        </button>
+        {config?.facebook && (
+          <button
+            type="button"
+            className="btn w-full max-w-[280px] bg-[#0866FF] text-white hover:bg-[#1660CC]"
+            disabled={busy}
+            onClick={facebookLogin}
+          >
+            <FacebookMark />
+            {t('social.facebook')}
+          </button>
+        )}
         {config?.line && (
           <a
             href={`/api/v1/auth/line/start?lng=${i18n.resolvedLanguage ?? 'en'}`}

@@ -267,7 +267,7 @@ function BookingSuccess() {
             <h2 id="details-title" className="text-xl font-semibold text-brand-800">
               {b.carName}
             </h2>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2">
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 wrap-anywhere">
               <dt className="text-slate-600">{t('details.branch')}</dt>
               <dd>{b.branchName}</dd>
               <dt className="text-slate-600">{t('details.pickup')}</dt>
