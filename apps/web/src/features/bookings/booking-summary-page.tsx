@@ -258,7 +258,7 @@ function CompanyFields({
   return (
     <div data-testid="company-fields">
       <label className="flex cursor-pointer items-start gap-3">
-        <input type="checkbox" className="mt-0.5 size-6" {...register('company.wanted')} />
+        <input type="checkbox" className="mt-0.5 size-6 shrink-0" {...register('company.wanted')} />
         <span>{t('tax.wanted')}</span>
       </label>
       {wanted && (
@@ -283,7 +283,7 @@ function CompanyFields({
             registration={register('company.taxId')}
           />
           <label className="flex cursor-pointer items-center gap-3">
-            <input type="checkbox" className="size-6" {...register('company.headOffice')} />
+            <input type="checkbox" className="size-6 shrink-0" {...register('company.headOffice')} />
             <span>{t('tax.headOffice')}</span>
           </label>
           {!headOffice && (
@@ -818,7 +818,7 @@ function BookingSummary() {
                   <label className="flex cursor-pointer items-start gap-3">
                     <input
                       type="checkbox"
-                      className="mt-0.5 size-6"
+                      className="mt-0.5 size-6 shrink-0"
                       checked={addons.includes(a.code as AddonCode)}
                       onChange={(e) =>
                         setAddons((s) =>
@@ -987,7 +987,7 @@ function BookingSummary() {
             <label className="flex cursor-pointer items-start gap-3">
               <input
                 type="checkbox"
-                className="mt-0.5 size-6"
+                className="mt-0.5 size-6 shrink-0"
                 {...register('acceptTerms')}
                 aria-invalid={errors.acceptTerms ? true : undefined}
                 aria-describedby={errors.acceptTerms ? 'terms-error' : undefined}

@@ -92,7 +92,7 @@ export function LicenceFields({
           <label className="flex cursor-pointer items-start gap-3">
             <input
               type="checkbox"
-              className="mt-0.5 size-6"
+              className="mt-0.5 size-6 shrink-0"
               {...reg(`${prefix}.internationalPermit`)}
               aria-invalid={permitError ? true : undefined}
               aria-describedby={permitError ? permitErrorId : undefined}
