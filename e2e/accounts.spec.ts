@@ -236,7 +236,7 @@ for (const lng of ['th', 'en', 'zh'] as const) {
         await expect(page.locator('input[type="password"]').first()).toBeVisible();
         for (const name of providerButtons[lng])
           await expect(page.getByText(name), `${path} at ${width} px`).toHaveCount(0);
-        await expect(page.getByText(login.social.or, { exact: true })).toHaveCount(0);
+        await expect(page.getByText(login.social.or!, { exact: true })).toHaveCount(0);
         expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
         expect(await axeViolations(page)).toEqual([]);
       }
