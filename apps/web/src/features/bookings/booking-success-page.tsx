@@ -10,13 +10,14 @@ import {
   Send,
   Star,
   Car,
+  XCircle,
 } from 'lucide-react';
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
 import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
-import type { Booking, PaymentInstructions } from '@siam/contract/bookings';
+import { holdingStatuses, type Booking, type PaymentInstructions } from '@siam/contract/bookings';
 import { cardRefusal } from '@siam/contract/card-tokens';
 import { lineShareUrl, shareLink } from '../../lib/share-link';
 import { usePageMeta } from '../../lib/use-page-meta';
@@ -132,6 +133,35 @@ function PaymentBox({ booking }: { booking: Booking }) {
   );
 }
 
+/**
+ * What a cancellation left, from the booking's own figures and the server's rule (decision 3503):
+ * the fee it kept, and what was paid minus that fee going back the way it was paid. A company
+ * account was never charged: its monthly invoice bills the fee, if any.
+ */
+function CancelOutcome({ booking: b }: { booking: Booking }) {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  const fee = b.cancellationFee ?? 0;
+  const refund = Math.max(b.total - fee, 0);
+  const text =
+    b.paymentMethod === 'company_account'
+      ? fee > 0
+        ? t('success.cancelledCompanyFee', { fee: f.baht(fee) })
+        : t('success.cancelledNothing')
+      : !b.paid
+        ? t('success.cancelledNothing')
+        : refund === 0
+          ? t('success.cancelledFeeOnly', { fee: f.baht(fee) })
+          : fee === 0
+            ? t('success.cancelledRefund', { refund: f.baht(refund) })
+            : t('success.cancelledFeeRefund', { fee: f.baht(fee), refund: f.baht(refund) });
+  return (
+    <p className="mt-1 text-slate-800" data-testid="cancel-outcome">
+      {text}
+    </p>
+  );
+}
+
 /** The phone's share sheet, else the link copied, and a word that it was. */
 function CopyLinkButton(link: { title: string; text: string; url: string }) {
   const { t } = useTranslation('booking');
@@ -207,6 +237,11 @@ function BookingSuccess() {
     );
   if (query.isPending) return <div className="container-page min-h-[60vh] py-12" aria-busy="true" />;
   const b = query.data;
+  const cancelled = b.status === 'cancelled';
+  // Sharing and the booking's rules are for a booking that still holds its car; the review hint is
+  // for one not picked up yet (reviews open once the car is picked up).
+  const live = holdingStatuses.includes(b.status);
+  const beforePickup = b.status === 'awaiting_payment' || b.status === 'confirmed';
   const url = `${window.location.origin}/booking-success?booking=${encodeURIComponent(b.bookingNumber)}`;
   const shareText = t('success.shareText', {
     number: b.bookingNumber,
@@ -217,27 +252,37 @@ function BookingSuccess() {
   return (
     <div className="container-page py-8">
       <div className="flex items-start gap-3">
-        <CheckCircle2 aria-hidden="true" className="mt-1 shrink-0 text-green-700" size={36} />
+        {cancelled ? (
+          <XCircle aria-hidden="true" className="mt-1 shrink-0 text-red-700" size={36} />
+        ) : (
+          <CheckCircle2 aria-hidden="true" className="mt-1 shrink-0 text-green-700" size={36} />
+        )}
         {/* Announced when a payment confirmed elsewhere (the gateway, staff) turns the page to "paid". */}
         <div aria-live="polite">
           <h1 className="text-3xl font-semibold">
-            {b.paid
-              ? t('success.titlePaid')
-              : b.status === 'payment_failed'
-                ? t('success.titleFailed')
-                : b.paymentChecking
-                  ? t('success.titleChecking')
-                  : t('success.title')}
+            {cancelled
+              ? t('success.titleCancelled')
+              : b.paid
+                ? t('success.titlePaid')
+                : b.status === 'payment_failed'
+                  ? t('success.titleFailed')
+                  : b.paymentChecking
+                    ? t('success.titleChecking')
+                    : t('success.title')}
           </h1>
-          <p className="mt-1 text-slate-700">
-            {b.status === 'payment_failed'
-              ? t(`cardErrors.${cardRefusal(b.cancelReason)}`)
-              : bankPage
-                ? t('success.approvingText')
-                : b.paymentChecking
-                  ? t('success.checkingText')
-                  : t('success.emailSent')}
-          </p>
+          {cancelled ? (
+            <CancelOutcome booking={b} />
+          ) : (
+            <p className="mt-1 text-slate-700">
+              {b.status === 'payment_failed'
+                ? t(`cardErrors.${cardRefusal(b.cancelReason)}`)
+                : bankPage
+                  ? t('success.approvingText')
+                  : b.paymentChecking
+                    ? t('success.checkingText')
+                    : t('success.emailSent')}
+            </p>
+          )}
           {bankPage && b.paymentChecking && (
             <a className="btn-action mt-3" href={bankPage}>
               {t('success.approveAtBank')}
@@ -316,11 +361,13 @@ function BookingSuccess() {
                 {b.payment?.cardLast4 ? ` · ${b.payment.cardBrand ?? ''} •••• ${b.payment.cardLast4}` : ''}
               </dd>
             </dl>
-            <ul className="mt-4 list-disc pl-5 text-sm text-slate-700">
-              <li>{t('rules.times')}</li>
-              <li>{t('rules.cancellation')}</li>
-              <li>{t('rules.dateChange')}</li>
-            </ul>
+            {live && (
+              <ul className="mt-4 list-disc pl-5 text-sm text-slate-700">
+                <li>{t('rules.times')}</li>
+                <li>{t('rules.cancellation')}</li>
+                <li>{t('rules.dateChange')}</li>
+              </ul>
+            )}
           </section>
           {b.status === 'awaiting_payment' && b.paymentMethod !== 'card' && <PaymentBox booking={b} />}
         </div>
@@ -366,49 +413,53 @@ function BookingSuccess() {
             </Link>
           </div>
           {/* Reviews open once the car is picked up (the booking is active), so say when. */}
-          <p className="flex items-start gap-2 text-slate-800 print:hidden" data-testid="review-later">
-            <Star aria-hidden="true" size={18} className="mt-1 shrink-0 text-action-600" />
-            <span>
-              <Trans
-                t={t}
-                i18nKey="success.reviewLater"
-                values={{ date: f.date(b.pickupDate) }}
-                components={{
-                  bookings: <Link to="/my-bookings" className="font-semibold text-brand-700 underline" />,
-                }}
-              />
-            </span>
-          </p>
-          <section aria-labelledby="share-title" className="print:hidden">
-            <h2 id="share-title" className="mb-2 font-semibold">
-              {t('success.share')}
-            </h2>
-            <div className="flex flex-wrap gap-2">
-              <a
-                className="btn-outline"
-                target="_blank"
-                rel="noopener noreferrer"
-                href={`https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`}
-              >
-                <MessageCircle aria-hidden="true" size={18} /> {t('success.shareWhatsapp')}
-              </a>
-              <a
-                className="btn-outline"
-                target="_blank"
-                rel="noopener noreferrer"
-                href={lineShareUrl(`${shareText} ${url}`)}
-              >
-                <Send aria-hidden="true" size={18} /> {t('success.shareLine')}
-              </a>
-              <a
-                className="btn-outline"
-                href={`mailto:?subject=${encodeURIComponent(b.bookingNumber)}&body=${encodeURIComponent(`${shareText}\n${url}`)}`}
-              >
-                <Mail aria-hidden="true" size={18} /> {t('success.shareEmail')}
-              </a>
-              <CopyLinkButton title={b.bookingNumber} text={shareText} url={url} />
-            </div>
-          </section>
+          {beforePickup && (
+            <p className="flex items-start gap-2 text-slate-800 print:hidden" data-testid="review-later">
+              <Star aria-hidden="true" size={18} className="mt-1 shrink-0 text-action-600" />
+              <span>
+                <Trans
+                  t={t}
+                  i18nKey="success.reviewLater"
+                  values={{ date: f.date(b.pickupDate) }}
+                  components={{
+                    bookings: <Link to="/my-bookings" className="font-semibold text-brand-700 underline" />,
+                  }}
+                />
+              </span>
+            </p>
+          )}
+          {live && (
+            <section aria-labelledby="share-title" className="print:hidden">
+              <h2 id="share-title" className="mb-2 font-semibold">
+                {t('success.share')}
+              </h2>
+              <div className="flex flex-wrap gap-2">
+                <a
+                  className="btn-outline"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  href={`https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`}
+                >
+                  <MessageCircle aria-hidden="true" size={18} /> {t('success.shareWhatsapp')}
+                </a>
+                <a
+                  className="btn-outline"
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  href={lineShareUrl(`${shareText} ${url}`)}
+                >
+                  <Send aria-hidden="true" size={18} /> {t('success.shareLine')}
+                </a>
+                <a
+                  className="btn-outline"
+                  href={`mailto:?subject=${encodeURIComponent(b.bookingNumber)}&body=${encodeURIComponent(`${shareText}\n${url}`)}`}
+                >
+                  <Mail aria-hidden="true" size={18} /> {t('success.shareEmail')}
+                </a>
+                <CopyLinkButton title={b.bookingNumber} text={shareText} url={url} />
+              </div>
+            </section>
+          )}
         </aside>
       </div>
     </div>
