@@ -19,11 +19,15 @@ export const businessRules = {
   passwordMaxLength: 128,
   /**
    * How long an unpaid booking holds its car (issue 13): PromptPay is paid in a
-   * minute from any banking app; a transfer may need a bank visit. Past that the
-   * car goes back to everyone. A booking whose slip waits for review stays held.
+   * minute from any banking app; a bank transfer's slip may come within the spec's
+   * 24 hours (§4, §9), so an evening booking is not cancelled overnight
+   * (docs/decisions/3504). Past that the car goes back to everyone. A booking
+   * whose slip waits for review stays held.
    */
   promptPayHoldMinutes: 60,
-  transferHoldHours: 6,
+  transferHoldHours: 24,
+  /** A walk-in booking staff left unpaid, to be paid in cash at the counter the same day. */
+  counterCashHoldHours: 6,
   freeCancellationHours: 24,
   dateChangeNoticeHours: 24,
   maxRentalDays: 90,

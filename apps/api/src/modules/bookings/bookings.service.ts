@@ -87,15 +87,15 @@ export interface BookingOrigin {
 }
 
 /**
- * Until when an unpaid booking holds its car: PromptPay, a wallet or a card an hour, a transfer a few
- * hours. A card settles in seconds, or waits for the customer to approve it at their bank (3-D
- * Secure) on the phone in hand, like PromptPay; a card charge whose answer was lost keeps the car
- * while it is looked up (expireUnpaid).
+ * Until when an unpaid booking holds its car: PromptPay, a wallet or a card an hour, a transfer the
+ * spec's 24 hours, cash at the counter a few hours. A card settles in seconds, or waits for the
+ * customer to approve it at their bank (3-D Secure) on the phone in hand, like PromptPay; a card
+ * charge whose answer was lost keeps the car while it is looked up (expireUnpaid).
  */
 export function paymentDeadline(method: string, now: Date): Date {
+  if (method === 'bank_transfer') return new Date(now.getTime() + businessRules.transferHoldHours * HOUR_MS);
   // Cash: a walk-in booking staff left unpaid, paid at the counter.
-  if (method === 'bank_transfer' || method === 'cash')
-    return new Date(now.getTime() + businessRules.transferHoldHours * HOUR_MS);
+  if (method === 'cash') return new Date(now.getTime() + businessRules.counterCashHoldHours * HOUR_MS);
   return new Date(now.getTime() + businessRules.promptPayHoldMinutes * 60_000);
 }
 

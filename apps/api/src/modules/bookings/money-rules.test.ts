@@ -187,10 +187,13 @@ describeEachDatabase('money rules', (ctx) => {
     expect(sumsOf(xml.body)).toEqual({ net: '1869.16', vat: '130.84', total: '2000.00' });
   });
 
-  it('takes no slip once the time to pay has passed (6 h after a transfer booking is made)', async () => {
-    const made_at = new Date();
-    now = made_at;
-    const car = await makeCar(ctx.database, 1);
+  it('gives a transfer booking made at 21:00 Bangkok until 21:00 the next day for its slip (spec §4, §9: 24 hours): taken at 20:59, refused with 409 at 21:00 and 21:01', async () => {
+    // Tomorrow at 21:00 in Bangkok (14:00 UTC); the slip may come until the day after at 21:00 (14:00 UTC).
+    const bookedOn = daysFromNow(1);
+    const nextDay = daysFromNow(2);
+    now = new Date(`${bookedOn}T21:00:00+07:00`);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
     const made = await createBooking(app, customer.headers, {
       carModelId: car.carModelId,
@@ -201,10 +204,12 @@ describeEachDatabase('money rules', (ctx) => {
     });
     expect(made.statusCode, made.body).toBe(200);
     const booking = made.json().response.data.booking;
-    const payBy = made_at.getTime() + 6 * HOUR;
-    expect(booking.payBy).toBe(new Date(payBy).toISOString());
+    expect(booking.payBy).toBe(`${nextDay}T14:00:00.000Z`);
 
-    for (const at of [payBy, payBy + 60_000]) {
+    // An evening booking is not cancelled overnight: the morning after, and at 20:59, still open.
+    now = new Date(`${nextDay}T08:00:00+07:00`);
+    expect(await app.services.bookings.expireUnpaid(now)).not.toContain(booking.id);
+    for (const at of [`${nextDay}T21:00:00+07:00`, `${nextDay}T21:01:00+07:00`]) {
       now = new Date(at);
       const late = await uploadSlip(app, customer.headers, booking.id, await slipPicture());
       expect(late.statusCode, late.body).toBe(409);
@@ -216,8 +221,8 @@ describeEachDatabase('money rules', (ctx) => {
     const view = await get(`/auth/bookings/${booking.id}`, customer.headers);
     expect(view.json().response.data.slipUploaded).toBe(false);
 
-    // A minute before, the same slip is taken.
-    now = new Date(payBy - 60_000);
+    // At 20:59 the next day, a minute before, the same slip is taken.
+    now = new Date(`${nextDay}T20:59:00+07:00`);
     const inTime = await uploadSlip(app, customer.headers, booking.id, await slipPicture());
     now = null;
     expect(inTime.statusCode, inTime.body).toBe(200);

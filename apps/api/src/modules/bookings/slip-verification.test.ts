@@ -231,7 +231,7 @@ describeEachDatabase('slip checks', (ctx) => {
           )
         )[0]!.due,
       ).getTime();
-    // A transfer booking's deadline is 6 hours: the unknown transfer's booking expires after it.
+    // A transfer booking's deadline is 24 hours: the unknown transfer's booking expires after it.
     const expired = await app.services.bookings.expireUnpaid(
       new Date((await due(unknown.booking.id)) + 60_000),
     );
