@@ -19,6 +19,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from './lib/router';
 import { fallbackLanguage, isLanguage, languages, type Language } from '@siam/contract/languages';
+import { ruleTextVariables } from '@siam/contract/business-rules';
 import { AppFrame, createQueryClient, serverAnswers, serverStateElementId } from './app/app-frame';
 import { setApiTransport } from './lib/api-client';
 
@@ -48,7 +49,7 @@ function i18nFor(language: Language): I18n {
     resources,
     ns: Object.keys(resources[fallbackLanguage] ?? {}),
     defaultNS: 'common',
-    interpolation: { escapeValue: false },
+    interpolation: { escapeValue: false, defaultVariables: ruleTextVariables },
     initAsync: false,
     react: { useSuspense: true },
   });

@@ -1,5 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { ruleTextVariables } from '@siam/contract/business-rules';
 import { fallbackLanguage, languages } from '@siam/contract/languages';
 import { languageDetector } from './language-detector';
 import { serverRenderedPage } from './server-rendered';
@@ -35,7 +36,8 @@ export const i18nReady = i18n
     fallbackLng: fallbackLanguage,
     ns: ['common'],
     defaultNS: 'common',
-    interpolation: { escapeValue: false }, // React escapes
+    // React escapes; the rules' figures (transferHours …) are there for every text to name.
+    interpolation: { escapeValue: false, defaultVariables: ruleTextVariables },
     react: { useSuspense: true },
   });
 
