@@ -201,6 +201,41 @@ test.describe('search engines and footer pages', () => {
     en: { terms: 'Rental terms', fee: 'at least ฿500', privacy: 'Privacy notice', pdpa: 'PDPC' },
     zh: { terms: '租车条款', fee: '最低 500 泰铢', privacy: '隐私声明', pdpa: 'PDPC' },
   } as const;
+  // The spec's windows (§4, §9): a transfer's slip within 24 hours, PromptPay within 60 minutes
+  // (businessRules.transferHoldHours, promptPayHoldMinutes), as the terms and How it works say them.
+  const windows = {
+    th: {
+      terms: 'พร้อมเพย์ กรุณาชำระและอัปโหลดสลิปภายใน 60 นาทีหลังจอง โอนเงินผ่านธนาคารภายใน 24 ชั่วโมง',
+      meta: 'พร้อมเพย์ชำระภายใน 60 นาที โอนเงินภายใน 24 ชั่วโมง',
+      howItWorks: 'หากใช้พร้อมเพย์ กรุณาส่งสลิปภายใน 60 นาที หากโอนเงินภายใน 24 ชั่วโมง',
+    },
+    en: {
+      terms:
+        'For PromptPay, pay and upload the slip within 60 minutes of booking; for a bank transfer, within 24 hours.',
+      howItWorks: 'PromptPay needs the slip within 60 minutes, transfers within 24 hours.',
+    },
+    zh: {
+      terms: 'PromptPay 付款请在预订后 60 分钟内付款并上传凭证；银行转账请在 24 小时内上传。',
+      meta: 'PromptPay 60 分钟内、转账 24 小时内付款',
+      howItWorks: 'PromptPay 需在 60 分钟内、转账需在 24 小时内上传付款凭证。',
+    },
+  } as const;
+  for (const lng of ['th', 'en', 'zh'] as const) {
+    test(`the terms and How it works give a transfer 24 hours and PromptPay 60 minutes in ${lng}`, async ({
+      page,
+    }) => {
+      await page.goto(`/terms?lng=${lng}`);
+      await expect(page.getByText(windows[lng].terms, { exact: false })).toBeVisible();
+      await expect(page.locator('head meta[name="description"]')).toHaveAttribute(
+        'content',
+        new RegExp(windows[lng].meta),
+      );
+      await page.goto(`/how-it-works?lng=${lng}`);
+      await expect(page.getByText(windows[lng].howItWorks, { exact: false })).toBeVisible();
+      // No text shows a placeholder instead of its figure.
+      expect(await page.locator('body').innerText()).not.toContain('{{');
+    });
+  }
   for (const lng of ['th', 'en', 'zh'] as const) {
     test(`/terms and /privacy exist in ${lng}`, async ({ page }) => {
       const terms = await page.goto(`/terms?lng=${lng}`);
