@@ -212,6 +212,7 @@ test.describe('search engines and footer pages', () => {
     en: {
       terms:
         'For PromptPay, pay and upload the slip within 60 minutes of booking; for a bank transfer, within 24 hours.',
+      meta: 'PromptPay within 60 minutes and transfers within 24 hours,',
       howItWorks: 'PromptPay needs the slip within 60 minutes, transfers within 24 hours.',
     },
     zh: {
