@@ -231,7 +231,8 @@ describeEachDatabase('money rules', (ctx) => {
 
   it('prices a change at the booking’s agreed daily price even after the list price changed (decision 1703)', async () => {
     now = null;
-    const car = await makeCar(ctx.database, 1);
+    // Two cars: a group's last car waits for someone who pays at once (decision 3102).
+    const car = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
     const made = await createBooking(app, customer.headers, {
       carModelId: car.carModelId,
