@@ -74,3 +74,30 @@ for (const [lng, from] of languages) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   });
 }
+
+/**
+ * Issue 35, part 3: the spec's Messenger share beside LINE on the booking's page. On a phone it is
+ * Messenger's own share address (the app opens with the link); LINE stays beside it.
+ */
+for (const [lng, from] of languages) {
+  test(`a booking's page on a phone shares on Messenger beside LINE (${lng}) @mobile`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'mobile', 'the phone share: Messenger opens from a touch screen');
+    const t = texts(lng);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const customer = await registerCustomer(request, `messenger-${lng}`, lng);
+    await signInBrowser(page, customer);
+    const booking = await transferBooking(request, customer.headers, from + 10);
+    await page.goto(`/booking-success?booking=${booking.bookingNumber}&lng=${lng}`);
+    const share = page.getByRole('region', { name: t.success.share });
+    const messenger = share.getByRole('link', { name: t.success.shareMessenger });
+    await expect(messenger).toBeVisible();
+    const url = new URL(`/booking-success?booking=${booking.bookingNumber}`, page.url()).href;
+    await expect(messenger).toHaveAttribute('href', `fb-messenger://share/?link=${encodeURIComponent(url)}`);
+    await expect(share.getByRole('link', { name: t.success.shareLine })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  });
+}

@@ -36,3 +36,17 @@ export async function copyText(text: string): Promise<boolean> {
 
 /** LINE's share address: opens LINE on a phone, LINE's web share page elsewhere; no app id needed. */
 export const lineShareUrl = (text: string) => `https://line.me/R/share?text=${encodeURIComponent(text)}`;
+
+/**
+ * Messenger's share (spec: share via WhatsApp, Messenger or email). On a touch screen, Messenger's
+ * own share address opens the app with the link; elsewhere, Facebook's Send Dialog, which needs the
+ * site's Facebook app id (developers.facebook.com/docs/sharing/reference/send-dialog: app_id, link,
+ * redirect_uri). Neither: null, and no button (a link that can only fail is a dead end).
+ */
+export function messengerShareUrl(url: string, facebookAppId: string | null | undefined): string | null {
+  if (typeof window !== 'undefined' && window.matchMedia('(pointer: coarse)').matches)
+    return `fb-messenger://share/?link=${encodeURIComponent(url)}`;
+  if (!facebookAppId) return null;
+  const link = encodeURIComponent(url);
+  return `https://www.facebook.com/dialog/send?app_id=${encodeURIComponent(facebookAppId)}&link=${link}&redirect_uri=${link}`;
+}

@@ -6,6 +6,7 @@ import {
   Link2,
   Mail,
   MessageCircle,
+  MessagesSquare,
   Printer,
   Send,
   Star,
@@ -19,7 +20,8 @@ import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { holdingStatuses, type Booking, type PaymentInstructions } from '@siam/contract/bookings';
 import { cardRefusal } from '@siam/contract/card-tokens';
-import { lineShareUrl, shareLink } from '../../lib/share-link';
+import { lineShareUrl, messengerShareUrl, shareLink } from '../../lib/share-link';
+import { useAuthConfig } from '../auth/auth-api';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { checkPayment, downloadReceipt, fetchBooking, fetchPaymentInstructions } from './booking-api';
@@ -190,6 +192,8 @@ function BookingSuccess() {
   const number = params.get('booking') ?? '';
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const queryClient = useQueryClient();
+  // The site's Facebook app id, if any: Messenger's share on a computer needs it.
+  const authConfig = useAuthConfig();
   const query = useQuery({
     queryKey: ['bookings', 'one', number, f.lang],
     queryFn: () => fetchBooking(number),
@@ -243,6 +247,7 @@ function BookingSuccess() {
   const live = holdingStatuses.includes(b.status);
   const beforePickup = b.status === 'awaiting_payment' || b.status === 'confirmed';
   const url = `${window.location.origin}/booking-success?booking=${encodeURIComponent(b.bookingNumber)}`;
+  const messenger = messengerShareUrl(url, authConfig.data?.facebook?.appId);
   const shareText = t('success.shareText', {
     number: b.bookingNumber,
     car: b.carName,
@@ -450,6 +455,11 @@ function BookingSuccess() {
                 >
                   <Send aria-hidden="true" size={18} /> {t('success.shareLine')}
                 </a>
+                {messenger && (
+                  <a className="btn-outline" target="_blank" rel="noopener noreferrer" href={messenger}>
+                    <MessagesSquare aria-hidden="true" size={18} /> {t('success.shareMessenger')}
+                  </a>
+                )}
                 <a
                   className="btn-outline"
                   href={`mailto:?subject=${encodeURIComponent(b.bookingNumber)}&body=${encodeURIComponent(`${shareText}\n${url}`)}`}
