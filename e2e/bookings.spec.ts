@@ -106,6 +106,8 @@ const texts = {
     cancelled: 'Cancelled',
     gps: /GPS device/,
     transfer: 'Bank transfer',
+    // The spec's 24 hours for a transfer's slip (§4, §9; businessRules.transferHoldHours).
+    transferWindow: 'Transfer and upload the slip within 24 hours.',
     promptpay: 'PromptPay QR',
     slip: /Slip \(JPEG, PNG, WebP or PDF/,
     upload: 'Upload slip',
@@ -163,6 +165,7 @@ const texts = {
     cancelled: 'ยกเลิกแล้ว',
     gps: /เครื่องนำทาง GPS/,
     transfer: 'โอนเงินผ่านธนาคาร',
+    transferWindow: 'กรุณาโอนและแนบสลิปภายใน 24 ชั่วโมง',
     promptpay: 'สแกน QR พร้อมเพย์',
     slip: /สลิป \(JPEG, PNG, WebP หรือ PDF/,
     upload: 'อัปโหลดสลิป',
@@ -347,6 +350,7 @@ for (const lng of ['en', 'th'] as const) {
     await page.goto(bookingUrl(car, 14 + offset, 15 + offset, lng));
     await fillDriver(page, t);
     await page.getByRole('radio', { name: t.transfer }).check();
+    await expect(page.getByText(t.transferWindow)).toBeVisible();
     await page.getByRole('checkbox', { name: t.terms }).check();
     await page.getByRole('button', { name: t.confirm }).click();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(t.title);
