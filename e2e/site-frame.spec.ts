@@ -155,10 +155,16 @@ test.describe('the site frame', () => {
     await expect(footer.getByRole('button', { name: 'Subscribe' })).toBeVisible();
     for (const name of ['Facebook', 'LINE', 'Instagram', 'YouTube'])
       await expect(footer.getByRole('link', { name })).toBeVisible();
-    // The floating contact buttons.
-    const floating = page.getByRole('complementary', { name: 'Chat with us' });
-    await expect(floating.getByRole('link', { name: 'Chat with us on LINE' })).toBeVisible();
-    await expect(floating.getByRole('link', { name: 'Call us' })).toHaveAttribute('href', /^tel:/);
+    // The floating contact buttons. They fade out while a control is beneath them (decision 3502), as
+    // the home page's car cards and the footer's links are at this width; their links are there all the
+    // same (phone-fit.spec.ts follows them showing and fading).
+    const hidden = { includeHidden: true };
+    const floating = page.getByRole('complementary', { name: 'Chat with us', ...hidden });
+    await expect(floating.getByRole('link', { name: 'Chat with us on LINE', ...hidden })).toHaveAttribute(
+      'href',
+      /line\.me/,
+    );
+    await expect(floating.getByRole('link', { name: 'Call us', ...hidden })).toHaveAttribute('href', /^tel:/);
   });
 
   test('shows the about page facts', async ({ page }) => {
