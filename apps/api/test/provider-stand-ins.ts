@@ -11,8 +11,9 @@ import { exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
  * `google.accounts.id` and the Facebook SDK's `FB`) with the same JS shape the
  * site uses, and LINE's HTTP APIs: LINE Login's authorization page (it answers
  * at once as the person set here, with or without adding the official account
- * as a friend), token endpoint (PKCE checked; ES256 ID tokens from its own
- * published keys, or HS256 with the channel secret), friendship status, the
+ * as a friend), token endpoint (PKCE checked; the ID token signed HS256 with the channel secret, as
+ * LINE signs web login's, or ES256 with its own published key, as LINE signs its SDKs' and LIFF's:
+ * developers.line.biz/en/docs/line-login/verify-id-token/#header), friendship status, the
  * Messaging API's push (retry keys honoured: a key accepted before gets 409),
  * and webhooks signed with the channel secret. Nothing of our own code is replaced: the app is pointed at these
  * with its ordinary settings.
@@ -62,8 +63,19 @@ export interface ProviderStandIns {
   /** Graph calls received (to check what the server asked). */
   graphCalls: URL[];
   lineChannelId: string;
-  /** The person LINE's authorization page signs in as, whether they add the friend, or whether they cancel. */
-  setLineBrowserUser(user: LineUser, options?: { addFriend?: boolean; cancel?: boolean }): void;
+  /**
+   * The person LINE's authorization page signs in as, whether they add the friend, or whether they cancel;
+   * `idToken` how the token endpoint signs their ID token: 'HS256' (default, web login's), 'ES256'
+   * (the SDKs' and LIFF's), or forged: HS256 with another secret, ES256 with a key LINE does not publish.
+   */
+  setLineBrowserUser(
+    user: LineUser,
+    options?: {
+      addFriend?: boolean;
+      cancel?: boolean;
+      idToken?: 'HS256' | 'ES256' | 'HS256-other-secret' | 'ES256-unpublished-key';
+    },
+  ): void;
   /** Whether this LINE user has the official account as a friend (what friendship status answers). */
   lineFriends: Set<string>;
   /** Pushes LINE accepted, in order. */
@@ -117,14 +129,24 @@ export async function startProviderStandIns(
   const lineKeys = await generateKeyPair('ES256', { extractable: true });
   const lineKid = 'line-stand-in-key-1';
   const lineJwk = { ...(await exportJWK(lineKeys.publicKey)), kid: lineKid, alg: 'ES256', use: 'sig' };
-  let lineBrowser: { user: LineUser; addFriend: boolean; cancel: boolean } = {
+  const lineUnpublished = await generateKeyPair('ES256');
+  type LineIdTokenKind = 'HS256' | 'ES256' | 'HS256-other-secret' | 'ES256-unpublished-key';
+  let lineBrowser: { user: LineUser; addFriend: boolean; cancel: boolean; idToken: LineIdTokenKind } = {
     user: { sub: 'U0000000000000000000000000000001', name: 'Somchai LINE' },
     addFriend: true,
     cancel: false,
+    idToken: 'HS256',
   };
   const lineCodes = new Map<
     string,
-    { user: LineUser; nonce: string; challenge: string; redirectUri: string; used: boolean }
+    {
+      user: LineUser;
+      nonce: string;
+      challenge: string;
+      redirectUri: string;
+      used: boolean;
+      idToken: LineIdTokenKind;
+    }
   >();
   const lineAccessTokens = new Map<string, string>();
   const lineFriends = new Set<string>();
@@ -241,6 +263,7 @@ export async function startProviderStandIns(
             challenge: q.get('code_challenge')!,
             redirectUri,
             used: false,
+            idToken: lineBrowser.idToken,
           });
           back.searchParams.set('code', code);
           if (q.get('bot_prompt')) {
@@ -281,12 +304,23 @@ export async function startProviderStandIns(
           name: grant.user.name,
           ...(grant.user.picture && { picture: grant.user.picture }),
         };
-        const jwk = form.get('id_token_key_type') === 'JWK';
+        // The header as LINE documents it (verify-id-token/#header): `kid` only with ES256.
+        const es256 = grant.idToken.startsWith('ES256');
+        const key =
+          grant.idToken === 'ES256'
+            ? lineKeys.privateKey
+            : grant.idToken === 'ES256-unpublished-key'
+              ? lineUnpublished.privateKey
+              : new TextEncoder().encode(
+                  grant.idToken === 'HS256' ? lineChannelSecret : 'not-the-channel-secret',
+                );
         const idToken = await new SignJWT(claims)
-          .setProtectedHeader(jwk ? { alg: 'ES256', kid: lineKid, typ: 'JWT' } : { alg: 'HS256', typ: 'JWT' })
+          .setProtectedHeader(
+            es256 ? { alg: 'ES256', kid: lineKid, typ: 'JWT' } : { alg: 'HS256', typ: 'JWT' },
+          )
           .setIssuedAt()
           .setExpirationTime('1h')
-          .sign(jwk ? lineKeys.privateKey : new TextEncoder().encode(lineChannelSecret));
+          .sign(key);
         return json(res, 200, {
           access_token: accessToken,
           expires_in: 2592000,
@@ -379,7 +413,12 @@ export async function startProviderStandIns(
     graphCalls,
     lineChannelId,
     setLineBrowserUser: (user, opts = {}) => {
-      lineBrowser = { user, addFriend: opts.addFriend ?? true, cancel: opts.cancel ?? false };
+      lineBrowser = {
+        user,
+        addFriend: opts.addFriend ?? true,
+        cancel: opts.cancel ?? false,
+        idToken: opts.idToken ?? 'HS256',
+      };
     },
     lineFriends,
     linePushes,

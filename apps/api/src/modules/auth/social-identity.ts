@@ -150,9 +150,12 @@ export interface LineLoginAttempt {
  * LINE Login v2.1 (OpenID Connect, authorization code flow with PKCE). The browser is sent to LINE
  * with a state, a nonce and the PKCE challenge, and with `bot_prompt=normal` (LINE offers to add our
  * official account as a friend); back at the callback the code is exchanged at LINE's token endpoint
- * for an ID token. We ask for a key-signed token (`id_token_key_type=JWK`; without it web login
- * signs with the channel secret, HS256): ES256, checked against the keys LINE publishes, as Google's
- * are, and nothing else — from LINE, for our channel, unexpired, carrying our nonce. Email is not asked (LINE grants that scope
+ * for an ID token. The token is checked by the `alg` its header names, the two LINE documents
+ * (developers.line.biz/en/docs/line-login/verify-id-token/#header): HS256 with our channel secret
+ * (what web login sends) or ES256 with a key LINE publishes at /oauth2/v2.1/certs (what its SDKs and
+ * LIFF send), and nothing else — from LINE, for our channel, unexpired, carrying our nonce. We send
+ * only the parameters LINE's web-login token endpoint documents (`id_token_key_type` belongs to its
+ * Android SDK, so it is not sent). Email is not asked (LINE grants that scope
  * only on application, and does not say the address was checked): LINE accounts are linked by `sub`.
  */
 export class LineLogin {
@@ -224,7 +227,6 @@ export class LineLogin {
           client_id: this.channelId!,
           client_secret: this.channelSecret!,
           code_verifier: attempt.verifier,
-          id_token_key_type: 'JWK',
         }),
         signal: AbortSignal.timeout(8000),
       });
@@ -248,7 +250,13 @@ export class LineLogin {
       requiredClaims: ['sub', 'exp', 'iat'],
       clockTolerance: 30,
     };
-    const { payload } = await jwtVerify(idToken, this.jwks, { ...options, algorithms: ['ES256'] });
+    const secret = new TextEncoder().encode(this.channelSecret!);
+    // jose checks the header's alg is one of these before asking for the key, and uses the key only with it.
+    const { payload } = await jwtVerify(
+      idToken,
+      (header, token) => (header.alg === 'HS256' ? secret : this.jwks(header, token)),
+      { ...options, algorithms: ['HS256', 'ES256'] },
+    );
     // The nonce ties the token to this browser's attempt: a token issued for another is refused.
     if (payload.nonce !== nonce) throw new Error('nonce mismatch');
     const name = typeof payload.name === 'string' ? payload.name.trim() : '';

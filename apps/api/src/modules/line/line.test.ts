@@ -150,6 +150,32 @@ describeEachDatabase('LINE Login, booking messages and webhook', (ctx) => {
     lineUser = { id: user.id, headers: { authorization: `Bearer ${token}`, 'accept-language': 'th' } };
   });
 
+  it('takes the ID token by its alg: HS256 with the channel secret (web login) and ES256 by LINE’s key; forged ones refused', async () => {
+    // LINE signs web login's ID tokens HS256 with the channel secret and its SDKs'/LIFF's ES256 with a
+    // published key (developers.line.biz/en/docs/line-login/verify-id-token/#header): both are LINE's.
+    for (const [sub, idToken] of [
+      ['U6666666666666666666666666666666a', 'HS256'],
+      ['U6666666666666666666666666666666b', 'ES256'],
+    ] as const) {
+      line.setLineBrowserUser({ sub, name: `Token ${idToken}` }, { idToken });
+      const trip = await throughLine('en');
+      expect(trip.callback.headers.location, idToken).toBe('/login?line=ok');
+      const signedIn = await session(trip.identityCookie);
+      expect(signedIn.statusCode, signedIn.body).toBe(200);
+      expect(signedIn.json().response.data.user.firstName).toBe(`Token ${idToken}`);
+    }
+    // Signed with another secret, or with a key LINE does not publish: not LINE's.
+    for (const idToken of ['HS256-other-secret', 'ES256-unpublished-key'] as const) {
+      line.setLineBrowserUser({ sub: 'U6666666666666666666666666666666c', name: 'Forger' }, { idToken });
+      const trip = await throughLine('en');
+      expect(trip.callback.headers.location, idToken).toBe('/login?line=failed');
+    }
+    const forgers = await ctx.database.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM users WHERE line_user_id = 'U6666666666666666666666666666666c'",
+    );
+    expect(forgers[0]!.n).toBe(0);
+  });
+
   it('refuses a trip that is not this browser’s, a cancelled one, a replayed code and a forged identity', async () => {
     line.setLineBrowserUser({ sub: 'U2222222222222222222222222222222b', name: 'Mallory' });
     // No attempt cookie (someone else's link, or too slow): start again.
