@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
 import QRCode from 'qrcode';
 
@@ -13,7 +14,10 @@ import QRCode from 'qrcode';
  *     `authorize_uri` is the wallet's page;
  *   GET /charges/:id, GET the QR's download_uri, POST /charges/:id/refunds, and for a card held with
  *   capture=false: POST /charges/:id/capture (capture_amount) and POST /charges/:id/reverse;
- *   GET /search?scope=charge&query=… over the charges it made (metadata included).
+ *   GET /charges?from=&to=&offset=&limit=&order= (a page of the charges made in that time, each with
+ *     its metadata), GET /capability (the payment methods the account has enabled);
+ *   webhook events it posts itself, signed (Omise-Signature, Omise-Signature-Timestamp) when the
+ *     account has a webhook secret.
  * Two cards play a lost answer: 4000 0000 0000 0408 is charged but answered
  * after the adapter's time-out; 4000 0000 0000 0416 meets a 503 before any charge.
  * `pay` and `expire` play the customer's bank; `event` writes the webhook event Omise would post.
@@ -42,7 +46,12 @@ export function omiseStandIn() {
   const charges: Record<string, unknown>[] = [];
   // webhookUrl: where the stand-in posts its events itself, as Omise does (an Alipay approval).
   const control = {
-    searchDown: false,
+    /** The charge list answers 503 (Omise down for the lookup too). */
+    listDown: false,
+    /** The payment methods the account has (Omise enables each on request). */
+    methods: ['card', 'promptpay', 'wechat_pay', 'alipay'] as string[],
+    /** The webhook endpoint's signing secret as the dashboard shows it (base64); '' signs nothing. */
+    webhookSecret: '',
     chargesDown: false,
     refundsDown: false,
     lateMs: 1_500,
@@ -66,6 +75,21 @@ export function omiseStandIn() {
       created_at: new Date().toISOString(),
       data: { ...byId(id) },
     };
+  };
+  /**
+   * The headers Omise signs a webhook delivery with (https://docs.omise.co/api-webhooks, "Signature
+   * verification"): `Omise-Signature-Timestamp` (Unix seconds) and `Omise-Signature`, the hex
+   * HMAC-SHA256 of `<timestamp>.<raw body>` keyed with the base64-decoded secret; during a secret's
+   * rotation several signatures, comma-separated.
+   */
+  const signatureHeaders = (body: string, options: { secrets?: string[]; at?: Date } = {}) => {
+    const secrets = options.secrets ?? (control.webhookSecret ? [control.webhookSecret] : []);
+    if (!secrets.length) return {} as Record<string, string>;
+    const timestamp = String(Math.floor((options.at ?? new Date()).getTime() / 1000));
+    const signatures = secrets.map((secret) =>
+      createHmac('sha256', Buffer.from(secret, 'base64')).update(`${timestamp}.${body}`).digest('hex'),
+    );
+    return { 'omise-signature': signatures.join(','), 'omise-signature-timestamp': timestamp };
   };
   const server = createServer(async (req, res) => {
     const form = new URLSearchParams(await read(req));
@@ -107,12 +131,60 @@ export function omiseStandIn() {
         JSON.stringify({ object: 'token', id, used: false, card: { brand, last_digits: number.slice(-4) } }),
       );
     }
-    if (path.startsWith('/search')) {
-      if (auth !== 'skey_test_456:' || control.searchDown)
-        return res.writeHead(control.searchDown ? 503 : 401).end('{"object":"error"}');
-      const query = new URL(path, 'http://omise').searchParams.get('query') ?? '';
-      const data = charges.filter((c) => JSON.stringify(c).includes(query));
-      return res.end(JSON.stringify({ object: 'search', scope: 'charge', query, data, total: data.length }));
+    if (path === '/capability' && req.method === 'GET') {
+      if (auth !== 'skey_test_456:') return refuse();
+      // https://docs.omise.co/capability-api (omise-node types/index.d.ts Capability.ICapability,
+      // IPaymentMethod): the methods the account may charge, by `name`.
+      return res.end(
+        JSON.stringify({
+          object: 'capability',
+          location: '/capability',
+          banks: ['bbl', 'kbank', 'scb'],
+          country: 'TH',
+          zero_interest_installments: false,
+          payment_methods: control.methods.map((name) => ({
+            object: 'payment_method',
+            name,
+            currencies: ['THB'],
+            ...(name === 'card' && { card_brands: ['JCB', 'Visa', 'MasterCard'] }),
+            installment_terms: null,
+            banks: [],
+            provider: null,
+          })),
+        }),
+      );
+    }
+    const list = /^\/charges\?(.*)$/.exec(path);
+    if (list && req.method === 'GET') {
+      if (auth !== 'skey_test_456:') return refuse();
+      if (control.listDown) return res.writeHead(503).end('{"object":"error","code":"service_unavailable"}');
+      // A page of the charges created between `from` and `to` (https://docs.omise.co/charges-api
+      // "List all charges", https://docs.omise.co/api-pagination: offset, limit ≤ 100, order;
+      // omise-node types/index.d.ts Pagination.IRequest and Charges.IChargeList).
+      const q = new URLSearchParams(list[1]);
+      const from = q.get('from') ? Date.parse(q.get('from')!) : 0;
+      const to = q.get('to') ? Date.parse(q.get('to')!) : Date.now();
+      const offset = Number(q.get('offset') ?? 0);
+      const limit = Math.min(100, Number(q.get('limit') ?? 20));
+      const order = q.get('order') ?? 'chronological';
+      const within = charges.filter((c) => {
+        const at = Date.parse(String(c.created_at));
+        return at >= from && at <= to;
+      });
+      if (order === 'reverse_chronological') within.reverse();
+      return res.end(
+        JSON.stringify({
+          object: 'list',
+          location: '/charges',
+          from: new Date(from).toISOString(),
+          to: new Date(to).toISOString(),
+          offset,
+          limit,
+          total: within.length,
+          order,
+          data: within.slice(offset, offset + limit),
+        }),
+      );
     }
     // Alipay's page or the card's bank's (3-D Secure), the charge's authorize_uri: the customer
     // approves (or not), Omise tells the merchant and sends them back.
@@ -139,12 +211,14 @@ export function omiseStandIn() {
           ? { status: 'successful', paid: true, authorized: true }
           : { status: 'failed', failure_code: 'failed_3ds' },
       );
-      if (control.webhookUrl)
+      if (control.webhookUrl) {
+        const body = JSON.stringify(event(charge.id as string));
         await fetch(control.webhookUrl, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify(event(charge.id as string)),
+          headers: { 'content-type': 'application/json', ...signatureHeaders(body) },
+          body,
         }).catch(() => undefined);
+      }
       return res.writeHead(302, { location: String(charge.return_uri) }).end();
     }
     if (auth !== 'skey_test_456:') return refuse();
@@ -187,6 +261,7 @@ export function omiseStandIn() {
         const charge = {
           object: 'charge',
           id,
+          created_at: new Date().toISOString(),
           amount,
           currency: (form.get('currency') ?? '').toUpperCase(),
           status: 'pending',
@@ -238,6 +313,7 @@ export function omiseStandIn() {
       const charge = {
         object: 'charge',
         id,
+        created_at: new Date().toISOString(),
         amount: Number(form.get('amount')),
         currency: form.get('currency'),
         status: failed ? 'failed' : secure || holdOnly ? 'pending' : 'successful',
@@ -323,5 +399,6 @@ export function omiseStandIn() {
       Object.assign(byId(id)!, { status: 'expired', failure_code: 'payment_expired' });
     },
     event,
+    signatureHeaders,
   };
 }

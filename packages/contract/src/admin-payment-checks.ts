@@ -6,6 +6,12 @@ import { dataEnvelope } from './envelope';
  * in time, so the booking keeps its car while a job asks the gateway by the
  * charge's idempotency key. Staff see the list and can ask again at once.
  */
+/**
+ * A card charge the gateway still does not know this many minutes after it was sent goes to staff as
+ * "charged? check" (decision 3411): the site never takes it as not charged by itself.
+ */
+export const CHARGE_STAFF_CHECK_MINUTES = 15;
+
 export const paymentCheckSchema = z.object({
   bookingId: z.number().int(),
   bookingNumber: z.string(),
@@ -16,6 +22,11 @@ export const paymentCheckSchema = z.object({
   since: z.string(),
   lastCheckedAt: z.string().nullable(),
   checks: z.number().int(),
+  /**
+   * Still unknown CHARGE_STAFF_CHECK_MINUTES after it was sent ("charged? check"): staff look the
+   * charge up in the gateway's dashboard; the car stays held until they settle the booking.
+   */
+  staffCheck: z.boolean(),
 });
 export type PaymentCheck = z.infer<typeof paymentCheckSchema>;
 export const paymentChecksResponseSchema = dataEnvelope(z.array(paymentCheckSchema));

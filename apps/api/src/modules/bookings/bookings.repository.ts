@@ -902,9 +902,10 @@ export class BookingsRepository {
     return done.length === 1;
   }
 
-  async markChargeChecked(ex: Executor, paymentId: number) {
+  /** `at`: when the gateway was asked (the reconciling job's clock). */
+  async markChargeChecked(ex: Executor, paymentId: number, at: Date) {
     await ex.execute(
-      sql`UPDATE payments SET checked_at = now(), check_count = check_count + 1 WHERE id = ${paymentId}`,
+      sql`UPDATE payments SET checked_at = ${at.toISOString()}::timestamptz, check_count = check_count + 1 WHERE id = ${paymentId}`,
     );
   }
 

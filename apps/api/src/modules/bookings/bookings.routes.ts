@@ -1,4 +1,6 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -34,6 +36,11 @@ import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { SLIP_MAX_BYTES } from './slip-checks';
+import { omiseWebhookSignatureMatches } from './payment-gateway';
+
+export const OMISE_SIGNATURE_MESSAGE = 'The Omise signature does not match';
+/** Each Omise webhook request's body as sent, for its signature (kept only while the request lives). */
+const omiseRawBodies = new WeakMap<FastifyRequest, Buffer>();
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
 import { deviceIdOf } from '../auth/trusted-device';
 import { conditionReportCustomerRoutes } from './condition-reports.routes';
@@ -114,7 +121,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
     },
-    async () => ({ status: true as const, response: { data: bookings().gatewayInfo } }),
+    async () => ({ status: true as const, response: { data: await bookings().gatewayInfo() } }),
   );
 
   app.post(
@@ -122,6 +129,30 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Omise posts an event per charge change; the body is not believed (the charge is fetched back).
       config: { rateLimit: { max: 600, windowMinutes: 1 } },
+      // The signature covers the bytes as sent: they are kept before the body is parsed.
+      preParsing: async (request, _reply, payload) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of payload) chunks.push(Buffer.from(chunk as Buffer));
+        const raw = Buffer.concat(chunks);
+        omiseRawBodies.set(request, raw);
+        return Readable.from([raw]);
+      },
+      preValidation: async (request) => {
+        const secret = app.settings.OMISE_WEBHOOK_SECRET;
+        if (
+          secret &&
+          !omiseWebhookSignatureMatches(
+            omiseRawBodies.get(request) ?? Buffer.alloc(0),
+            {
+              signature: request.headers['omise-signature'],
+              timestamp: request.headers['omise-signature-timestamp'],
+            },
+            secret,
+            new Date(),
+          )
+        )
+          throw new AppError('UNAUTHORIZED', OMISE_SIGNATURE_MESSAGE);
+      },
       schema: {
         tags: ['bookings'],
         summary:
@@ -132,7 +163,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           key: z.string().min(1).max(100),
           data: z.object({ object: z.string(), id: z.string().min(1).max(100) }).passthrough(),
         }),
-        response: { 200: dataEnvelope(z.object({ outcome: z.string() })), 400: errorEnvelopeSchema },
+        response: {
+          200: dataEnvelope(z.object({ outcome: z.string() })),
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+        },
       },
     },
     async (request) => {

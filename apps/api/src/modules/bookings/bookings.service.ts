@@ -334,11 +334,12 @@ export class BookingsService {
     return this.repo.db as unknown as Executor;
   }
 
-  get gatewayInfo() {
+  /** The gateway as the booking form needs it: the sources offered are those the account has enabled now. */
+  async gatewayInfo() {
     return {
       name: this.deps.gateway.name,
       sandbox: this.deps.gateway.sandbox,
-      sources: [...this.deps.gateway.sources],
+      sources: [...(await this.deps.gateway.sources())],
       card: this.deps.gateway.vault,
       partialCapture: this.deps.gateway.partialCapture,
     };
@@ -387,7 +388,7 @@ export class BookingsService {
       ]);
     if (
       (input.paymentMethod === 'wechat_pay' || input.paymentMethod === 'alipay') &&
-      !this.deps.gateway.sources.includes(input.paymentMethod)
+      !(await this.deps.gateway.sources()).includes(input.paymentMethod)
     )
       throw new AppError('VALIDATION_FAILED', 'This payment method is not available', [
         { path: 'paymentMethod', message: 'This payment method is not available' },
@@ -727,7 +728,7 @@ export class BookingsService {
     source: GatewaySource,
   ): Promise<{ qrSvg: string | null; authorizeUri: string | null } | null> {
     const { gateway } = this.deps;
-    if (!gateway.createSourceCharge || !gateway.sources.includes(source)) return null;
+    if (!gateway.createSourceCharge || !(await gateway.sources()).includes(source)) return null;
     const shown = (row: { qr_svg: string | null; authorize_uri: string | null } | undefined) =>
       row ? { qrSvg: row.qr_svg, authorizeUri: row.authorize_uri } : null;
     const live = await this.repo.liveSourceCharge(this.db, booking.id);
@@ -1068,7 +1069,8 @@ export class BookingsService {
   private async giveBackLostCharge(bookingId: number, lost: ChangeChargeUnknown) {
     const { gateway } = this.deps;
     try {
-      const found = await gateway.findCharge(lost.key);
+      // Omise dates its charges by the real clock: the charge was sent just now.
+      const found = await gateway.findCharge(lost.key, new Date());
       if (found.status === 'succeeded')
         await gateway.refund({ reference: found.reference, amountSatang: lost.amountSatang });
       else if (found.status === 'unknown')
@@ -1547,7 +1549,7 @@ export class BookingsService {
       const message = bookingMail(kind, booking, lang, this.deps.publicUrl, {
         note,
         amountSatang,
-        paysOnline: method !== 'card' && gateway.sources.includes(method as GatewaySource),
+        paysOnline: method !== 'card' && (await gateway.sources()).includes(method as GatewaySource),
       });
       // An account made from a provider that gave no email has a made-up one: the booking's driver
       // email is the customer's real address then.

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { CHARGE_STAFF_CHECK_MINUTES } from '@siam/contract/admin-payment-checks';
 import type { BookingsRepository, Executor } from './bookings.repository';
 import type { ChargeResult, PaymentGateway } from './payment-gateway';
 import { toBaht } from './pricing';
@@ -8,10 +9,11 @@ import { payments } from '../../lib/metrics';
 /** A charge answered a moment ago may still be on its way: the reconciling job leaves it this long. */
 const CHARGE_SETTLE_MS = 30_000;
 /**
- * A charge the gateway has no record of this long after it was sent never reached it
- * (its search index is up to date within seconds): nothing was taken, the car is freed.
+ * A charge still not known this long after it was sent (not found in the gateway's list of the
+ * charges made then, or no answer) goes to staff as "charged? check" (decision 3411): it is never
+ * taken for "not charged" by itself, since a charge the list missed may have taken the money.
  */
-const CHARGE_NOT_FOUND_GRACE_MS = 15 * 60_000;
+const CHARGE_STAFF_CHECK_MS = CHARGE_STAFF_CHECK_MINUTES * 60_000;
 
 type RefusalCode = Extract<ChargeResult, { status: 'failed' }>['code'];
 
@@ -129,10 +131,14 @@ export class CardPayments {
     await this.repo.releasePromotion(tx, bookingId);
   }
 
-  /** Card charges whose outcome is still unknown, for the back office. */
+  /**
+   * Card charges whose outcome is still unknown, for the back office; one the gateway was asked about
+   * more than CHARGE_STAFF_CHECK_MS after it was sent, and still did not know, staff check themselves.
+   */
   async pending() {
     const list = await this.repo.pendingCharges(this.db, this.now(), 200);
     return list.map((p) => ({
+      staffCheck: p.checked_ms !== null && p.checked_ms - p.created_ms > CHARGE_STAFF_CHECK_MS,
       bookingId: p.booking_id,
       bookingNumber: p.booking_number,
       customerName: p.customer_name,
@@ -145,10 +151,10 @@ export class CardPayments {
 
   /**
    * Asks the gateway what became of each card charge whose answer was lost, by the
-   * idempotency key it was sent with: charged → the booking is confirmed; refused →
-   * the car is freed; no such charge after CHARGE_NOT_FOUND_GRACE_MS → it never
-   * reached the gateway, so nothing was taken and the car is freed; no answer → next
-   * time. Safe on several instances at once (a charge is settled once).
+   * idempotency key it was sent with and when: charged → the booking is confirmed; refused →
+   * the car is freed; not found, or no answer → the car stays held and it is asked again
+   * (past CHARGE_STAFF_CHECK_MS staff see it as "charged? check"). Safe on several
+   * instances at once (a charge is settled once).
    */
   async reconcile(now: Date, options: { settleMs?: number; bookingId?: number } = {}) {
     const counts = { confirmed: 0, failed: 0, waiting: 0 };
@@ -158,10 +164,8 @@ export class CardPayments {
     for (const p of list) {
       const found =
         p.gateway === this.gateway.name && p.gateway_key
-          ? await this.gateway.findCharge(p.gateway_key)
+          ? await this.gateway.findCharge(p.gateway_key, new Date(p.created_ms))
           : ({ status: 'unknown' } as const);
-      const neverArrived =
-        found.status === 'not_found' && now.getTime() - p.created_ms > CHARGE_NOT_FOUND_GRACE_MS;
       if (found.status === 'succeeded') {
         const done = await this.repo.transaction(async (tx) => {
           if (
@@ -179,9 +183,8 @@ export class CardPayments {
           settled.push({ bookingId: p.booking_id, outcome: 'paid' });
           payments.inc({ method: 'card', outcome: 'paid_after_check' });
         }
-      } else if (found.status === 'failed' || neverArrived) {
-        const code = found.status === 'failed' ? found.code : 'processing_error';
-        const reference = found.status === 'failed' ? found.reference : null;
+      } else if (found.status === 'failed') {
+        const { code, reference } = found;
         const done = await this.repo.transaction(async (tx) => {
           if (
             !(await this.repo.settleCharge(tx, p.payment_id, {
@@ -201,7 +204,7 @@ export class CardPayments {
         }
       } else {
         counts.waiting++;
-        await this.repo.markChargeChecked(this.db, p.payment_id);
+        await this.repo.markChargeChecked(this.db, p.payment_id, now);
       }
     }
     return { counts, settled };

@@ -2,7 +2,8 @@ import { gatewaySources, type GatewaySource } from '@siam/contract/bookings';
 import { readSandboxCardToken, type CardRefusal, type CardVault } from '@siam/contract/card-tokens';
 // Omise's own published types (the `omise` package's types/index.d.ts): every request we send and
 // every answer we read is typed by them, so a field Omise does not send cannot be read (issue 34).
-import type { Charges, Sources } from 'omise';
+import type { Capability, Charges, Pagination, Sources } from 'omise';
+import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
  * A card charge. The card was turned into a token in the customer's browser, at the gateway's vault
@@ -110,10 +111,16 @@ export interface PaymentGateway {
   /** Lets a held amount go, taking nothing. Throws when it cannot. */
   reverse(input: { reference: string }): Promise<void>;
   refund(input: { reference: string; amountSatang: number }): Promise<{ reference: string }>;
-  /** Looks up the charge made with this idempotency key (reconciling an unknown outcome). */
-  findCharge(idempotencyKey: string): Promise<ChargeLookup>;
-  /** The sources this gateway charges (PromptPay, wallets); none: the sandbox, which shows the static PromptPay QR. */
-  readonly sources: readonly GatewaySource[];
+  /**
+   * Looks up the charge made with this idempotency key (reconciling an unknown outcome); `sentAt`:
+   * when its answer was given up on (the charge was sent a time-out before).
+   */
+  findCharge(idempotencyKey: string, sentAt: Date): Promise<ChargeLookup>;
+  /**
+   * The sources this gateway charges now (PromptPay, wallets): those the account has enabled. None:
+   * the sandbox, which shows the static PromptPay QR.
+   */
+  sources(): Promise<readonly GatewaySource[]>;
   /**
    * A charge per booking with a source (issue 16), paid when the gateway says so (its webhook).
    * `returnUri`: where a wallet's approval page sends the customer back. Throws when it cannot now.
@@ -130,7 +137,6 @@ export interface PaymentGateway {
 export class SandboxGateway implements PaymentGateway {
   readonly name = 'sandbox';
   readonly sandbox = true;
-  readonly sources = [] as const;
   readonly vault = { vault: 'sandbox' } as const;
   // The sandbox moves no money: it plays a hold kept in part, as a pre_auth hold at Omise.
   readonly partialCapture = true;
@@ -157,6 +163,10 @@ export class SandboxGateway implements PaymentGateway {
 
   async findCharge(idempotencyKey: string): Promise<ChargeLookup> {
     return this.charges.get(idempotencyKey) ?? { status: 'not_found' };
+  }
+
+  async sources(): Promise<readonly GatewaySource[]> {
+    return [];
   }
 
   /** The test cards hold as they charge (a lost answer is an unknown hold). */
@@ -196,7 +206,12 @@ type SourceChargeRequest = Omit<Charges.IRequest, 'source'> & { source: Pick<Sou
  * sends them through `qs`): `metadata[idempotency_key]`, `source[type]`.
  */
 function omiseForm(
-  request: Charges.IRequest | SourceChargeRequest | Charges.ICaptureRequest | Charges.IRefundRequest,
+  request:
+    | Charges.IRequest
+    | SourceChargeRequest
+    | Charges.ICaptureRequest
+    | Charges.IRefundRequest
+    | Pagination.IRequest,
 ): Record<string, string> {
   const form: Record<string, string> = {};
   for (const [key, value] of Object.entries(request)) {
@@ -225,9 +240,9 @@ function omiseCard(charge: OmiseAnswer<Charges.ICharge>): CardLabel {
 export class OmiseGateway implements PaymentGateway {
   readonly name = 'omise';
   readonly sandbox: boolean;
-  // PromptPay is scanned (`flow: offline`); WeChat Pay and Alipay are approved in the wallet (`redirect`).
-  readonly sources = gatewaySources;
   readonly partialCapture: boolean;
+  /** What the Capability API said last, and until when it is believed. */
+  private capability: { sources: readonly GatewaySource[]; until: number } | null = null;
   constructor(
     private readonly options: {
       publicKey: string;
@@ -422,26 +437,68 @@ export class OmiseGateway implements PaymentGateway {
     };
   }
 
-  /** Omise's Search API over charges, by the key written into the charge's metadata. */
-  async findCharge(idempotencyKey: string): Promise<ChargeLookup> {
-    const query = new URLSearchParams({
-      scope: 'charge',
-      query: idempotencyKey,
-      order: 'reverse_chronological',
-    });
-    let body: OmiseAnswer<Charges.IChargeList>;
+  /**
+   * The sources the account has enabled (Omise enables PromptPay, WeChat Pay and Alipay each on
+   * request), from the Capability API (https://docs.omise.co/capability-api: `payment_methods[].name`),
+   * believed for CAPABILITY_FRESH_MS. PromptPay is scanned (`flow: offline`); WeChat Pay and Alipay
+   * are approved in the wallet (`redirect`). When Omise does not answer, what it said last; with
+   * nothing said yet, none (PromptPay then falls back to the static QR and a slip), asked again soon.
+   */
+  async sources(): Promise<readonly GatewaySource[]> {
+    if (this.capability && this.capability.until > Date.now()) return this.capability.sources;
     try {
-      const response = await fetch(`${this.options.apiUrl}/search?${query}`, {
+      const response = await fetch(`${this.options.apiUrl}/capability`, {
         headers: { authorization: this.auth(this.options.secretKey) },
         signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
       });
-      if (!response.ok) return { status: 'unknown' };
-      body = (await response.json()) as OmiseAnswer<Charges.IChargeList>;
+      const body = (await response.json().catch(() => ({}))) as OmiseAnswer<Capability.ICapability>;
+      if (!response.ok || body.object !== 'capability' || !Array.isArray(body.payment_methods))
+        throw new Error(`Omise's capability unanswered (HTTP ${response.status})`);
+      const names = new Set(body.payment_methods.map((m) => m.name));
+      const sources = gatewaySources.filter((source) => names.has(source));
+      this.capability = { sources, until: Date.now() + CAPABILITY_FRESH_MS };
+      return sources;
     } catch {
-      return { status: 'unknown' };
+      const known = this.capability?.sources ?? [];
+      this.capability = { sources: known, until: Date.now() + CAPABILITY_RETRY_MS };
+      return known;
     }
-    const charges: Partial<Charges.ICharge>[] = Array.isArray(body.data) ? body.data : [];
-    const found = charges.find((c) => c.metadata?.idempotency_key === idempotencyKey);
+  }
+
+  /**
+   * The charge made with this key, found by listing the charges Omise created around the time it was
+   * sent (https://docs.omise.co/charges-api "List all charges" with `from`/`to`, pages of 100 by
+   * `offset`; omise-node Pagination.IRequest, Charges.IChargeList) and matching the key written into
+   * its metadata. Omise's Search API is not used: its documented attributes do not include metadata.
+   */
+  async findCharge(idempotencyKey: string, sentAt: Date): Promise<ChargeLookup> {
+    const timeout = this.options.timeoutMs ?? 20_000;
+    const request: Pagination.IRequest = {
+      from: new Date(sentAt.getTime() - timeout - CHARGE_LOOKUP_SLACK_MS).toISOString(),
+      to: new Date(sentAt.getTime() + CHARGE_LOOKUP_SLACK_MS).toISOString(),
+      limit: 100,
+      order: 'chronological',
+    };
+    let found: Partial<Charges.ICharge> | undefined;
+    for (let offset = 0; !found;) {
+      let body: OmiseAnswer<Charges.IChargeList>;
+      try {
+        const query = new URLSearchParams(omiseForm({ ...request, offset }));
+        const response = await fetch(`${this.options.apiUrl}/charges?${query}`, {
+          headers: { authorization: this.auth(this.options.secretKey) },
+          signal: AbortSignal.timeout(timeout),
+        });
+        if (!response.ok) return { status: 'unknown' };
+        body = (await response.json()) as OmiseAnswer<Charges.IChargeList>;
+      } catch {
+        return { status: 'unknown' };
+      }
+      if (body.object !== 'list' || !Array.isArray(body.data)) return { status: 'unknown' };
+      const page: Partial<Charges.ICharge>[] = body.data;
+      found = page.find((c) => c.metadata?.idempotency_key === idempotencyKey);
+      offset += page.length;
+      if (!page.length || offset >= Number(body.total ?? 0)) break;
+    }
     if (!found) return { status: 'not_found' };
     const reference = typeof found.id === 'string' ? found.id : null;
     if (found.status === 'successful' && reference) return { status: 'succeeded', reference };
@@ -449,4 +506,44 @@ export class OmiseGateway implements PaymentGateway {
     if (found.status === 'pending') return { status: 'unknown' };
     return { status: 'failed', reference, code: omiseFailure(found.failure_code) };
   }
+}
+
+/** How long the Capability API's answer is believed (an account's methods change rarely, by Omise's hand). */
+export const CAPABILITY_FRESH_MS = 5 * 60_000;
+/** After Omise did not say, asked again this soon. */
+const CAPABILITY_RETRY_MS = 30_000;
+/** Around a lost charge's sending, how far either side its creation time is looked for (clocks differ). */
+const CHARGE_LOOKUP_SLACK_MS = 60_000;
+
+/** How old a signed webhook delivery may be (a replayed old delivery is refused). */
+export const OMISE_WEBHOOK_MAX_AGE_S = 300;
+
+/**
+ * Whether a webhook delivery is Omise's, as Omise documents its signatures
+ * (https://docs.omise.co/api-webhooks, "Signature verification"): `Omise-Signature` is the hex
+ * HMAC-SHA256 of `<Omise-Signature-Timestamp>.<raw body>` keyed with the webhook secret (shown base64
+ * in the dashboard, decoded for the key); while a secret is being rolled it holds two signatures,
+ * comma-separated, and one matching is enough. A timestamp more than OMISE_WEBHOOK_MAX_AGE_S away is
+ * refused.
+ */
+export function omiseWebhookSignatureMatches(
+  body: Buffer,
+  headers: { signature: unknown; timestamp: unknown },
+  secretBase64: string,
+  now: Date,
+): boolean {
+  const { signature, timestamp } = headers;
+  if (typeof signature !== 'string' || typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp))
+    return false;
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > OMISE_WEBHOOK_MAX_AGE_S) return false;
+  const expected = createHmac('sha256', Buffer.from(secretBase64, 'base64'))
+    .update(Buffer.concat([Buffer.from(`${timestamp}.`), body]))
+    .digest();
+  return signature
+    .split(',')
+    .slice(0, 5)
+    .some((given) => {
+      const bytes = Buffer.from(given.trim(), 'hex');
+      return bytes.length === expected.length && timingSafeEqual(bytes, expected);
+    });
 }

@@ -1,10 +1,11 @@
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
-import type {
-  PaymentCheck,
-  ReconcileResult,
-  Reconciliation,
-  RefundUnmatchedResult,
+import {
+  CHARGE_STAFF_CHECK_MINUTES,
+  type PaymentCheck,
+  type ReconcileResult,
+  type Reconciliation,
+  type RefundUnmatchedResult,
 } from '@siam/contract/admin-payment-checks';
 import { useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, useFormats } from '../admin-ui';
@@ -25,7 +26,9 @@ export function PaymentChecksPage() {
   return (
     <>
       <PageTitle title={t('paymentChecks.title')} />
-      <p className="mb-4 max-w-3xl text-slate-700">{t('paymentChecks.intro')}</p>
+      <p className="mb-4 max-w-3xl text-slate-700">
+        {t('paymentChecks.intro', { minutes: CHARGE_STAFF_CHECK_MINUTES })}
+      </p>
       <ErrorNote error={list.error ?? reconcile.error} />
       <p role="status" className="mb-4">
         {reconcile.data ? t('paymentChecks.result', reconcile.data) : ''}
@@ -76,6 +79,11 @@ export function PaymentChecksPage() {
                         {p.lastCheckedAt
                           ? t('paymentChecks.checked', { time: dateTime(p.lastCheckedAt), count: p.checks })
                           : t('paymentChecks.notYet')}
+                        {p.staffCheck && (
+                          <strong className="mt-1 block text-amber-800">
+                            {t('paymentChecks.staffCheck')}
+                          </strong>
+                        )}
                       </td>
                       <td className="p-2">
                         <button
