@@ -447,9 +447,10 @@ export class OmiseGateway implements PaymentGateway {
   async sources(): Promise<readonly GatewaySource[]> {
     if (this.capability && this.capability.until > Date.now()) return this.capability.sources;
     try {
+      // Its own time-out, not a charge's: no money hangs on it, and a booking form waits for it.
       const response = await fetch(`${this.options.apiUrl}/capability`, {
         headers: { authorization: this.auth(this.options.secretKey) },
-        signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000),
+        signal: AbortSignal.timeout(CAPABILITY_TIMEOUT_MS),
       });
       const body = (await response.json().catch(() => ({}))) as OmiseAnswer<Capability.ICapability>;
       if (!response.ok || body.object !== 'capability' || !Array.isArray(body.payment_methods))
@@ -510,6 +511,8 @@ export class OmiseGateway implements PaymentGateway {
 
 /** How long the Capability API's answer is believed (an account's methods change rarely, by Omise's hand). */
 export const CAPABILITY_FRESH_MS = 5 * 60_000;
+/** How long the Capability API may take before what it said last is used. */
+const CAPABILITY_TIMEOUT_MS = 10_000;
 /** After Omise did not say, asked again this soon. */
 const CAPABILITY_RETRY_MS = 30_000;
 /** Around a lost charge's sending, how far either side its creation time is looked for (clocks differ). */
