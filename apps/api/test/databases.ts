@@ -41,6 +41,13 @@ export async function createTestDatabase(
       url,
       searchPath: `${schema},public`,
       poolSize: options.poolSize ?? 5,
+      // The race tests queue 100 requests on these 5 connections. On a busy machine the queue
+      // moves slowly, and the pool's 5-second wait would answer 503 where the rule under test
+      // decides 200 or 409 (issue 32, part 4): here a request waits for its turn as long as it
+      // takes, and the test's own time limit catches a hang. A database that is down still
+      // fails at once (connection refused); database-faults.test.ts opens its instances with the
+      // production default.
+      waitForConnectionMs: 0,
     });
     database = {
       ...inner,

@@ -42,7 +42,17 @@ export interface Database extends Connection {
 export type DatabaseTarget =
   // No dataDir: in memory (tests). loadDataDir: start from a dump (tests start from a seeded copy).
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
-  | { kind: 'postgres'; url: string; searchPath?: string; poolSize?: number };
+  | {
+      kind: 'postgres';
+      url: string;
+      searchPath?: string;
+      poolSize?: number;
+      /**
+       * How long a request waits for a connection (a new one, or a free one of the pool) before it
+       * fails with 503; 0 waits as long as it takes. Default 5 s.
+       */
+      waitForConnectionMs?: number;
+    };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') {
@@ -71,8 +81,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: target.url,
     max: target.poolSize ?? 10,
-    // A database that is down or unreachable fails a request in seconds (503), not never.
-    connectionTimeoutMillis: 5_000,
+    // A database that is down or unreachable fails a request in seconds (503), not never. pg-pool
+    // applies the same limit to waiting for a free client while all are busy.
+    connectionTimeoutMillis: target.waitForConnectionMs ?? 5_000,
     // Tests isolate themselves in a schema of their own; see test/databases.ts.
     options: target.searchPath ? `-c search_path=${target.searchPath}` : undefined,
   });
