@@ -28,7 +28,7 @@ import { allowFor } from '../apps/api/test/time-allowance';
  * moves the bookings' dates into last month and starts it again on the same data.
  */
 type Texts = Record<string, Record<string, string> & Record<string, Record<string, string>>>;
-const texts = (lng: string, ns: 'admin' | 'booking') =>
+const texts = (lng: string, ns: 'admin' | 'booking' | 'common') =>
   JSON.parse(readFileSync(`apps/web/src/locales/${lng}/${ns}.json`, 'utf8')) as Texts;
 
 /** A tax ID no other run has used (its check digit computed). */
@@ -74,7 +74,15 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
     await staff.goto('/admin/companies?lng=zh');
     await staff.getByLabel(az.companyName as string).fill('บริษัท เดินทางดี จำกัด');
     await staff.getByLabel(az.billingEmail as string).fill('ap@dern-thang.example.com');
-    await staff.getByLabel(az.address as string).fill('99 ถนนสาทรใต้ แขวงทุ่งมหาเมฆ เขตสาทร กรุงเทพมหานคร 10120');
+    await staff.getByLabel(az.address as string).fill('99 ถนนสาทรใต้');
+    // The postcode in Chinese: a wrong one said at the field, then ทุ่งมหาเมฆ chosen among 10120's.
+    const address = texts('zh', 'common').address as unknown as Record<string, string> & {
+      errors: Record<string, string>;
+    };
+    await staff.getByLabel(address.postcode!).fill('10129');
+    await expect(staff.getByText(address.errors.postcodeUnknown!)).toBeVisible();
+    await staff.getByLabel(address.postcode!).fill('10120');
+    await staff.getByLabel(address.subDistrict!).selectOption('102803');
     await staff.getByLabel(az.taxId as string).fill(`${taxId.slice(0, 12)}${(Number(taxId[12]) + 1) % 10}`);
     await staff.getByRole('button', { name: az.openSubmit as string }).click();
     await expect(staff.getByText(az.errors!.taxIdChecksum!)).toBeVisible();
@@ -129,7 +137,9 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
         data: {
           buyer: {
             companyName: 'บริษัท เดินทางดี จำกัด',
-            address: '99 ถนนสาทรใต้ แขวงทุ่งมหาเมฆ เขตสาทร กรุงเทพมหานคร 10120',
+            address: '99 ถนนสาทรใต้',
+            subDistrictCode: '102803',
+            postcode: '10120',
             taxId,
             branch: '00000',
           },

@@ -20,6 +20,13 @@ type Texts = Record<string, Record<string, string>> & {
 };
 const texts = (lng: string) =>
   JSON.parse(readFileSync(`apps/web/src/locales/${lng}/booking.json`, 'utf8')) as Texts;
+/** The address words every form shares (common.json's address). */
+const addressTexts = (lng: string) =>
+  (
+    JSON.parse(readFileSync(`apps/web/src/locales/${lng}/common.json`, 'utf8')) as {
+      address: Record<string, string> & { errors: Record<string, string> };
+    }
+  ).address;
 
 for (const { lng, width, from } of [
   { lng: 'th', width: 390, from: 250 },
@@ -45,7 +52,15 @@ for (const { lng, width, from } of [
     const company = page.getByTestId('company-fields');
     await company.getByLabel(t.tax.wanted!).check();
     await company.getByLabel(t.tax.companyName!).fill('บริษัท ทดสอบการเดินทาง จำกัด');
-    await company.getByLabel(t.tax.address!).fill('123 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110');
+    await company.getByLabel(t.tax.address!).fill('123 ถนนสุขุมวิท');
+    // The postcode first: one nobody has is said at once, in the customer's language; then the
+    // sub-district is chosen among the real one's (คลองเตย, 10110), as ETDA's e-Tax XML needs it.
+    const address = addressTexts(lng);
+    await company.getByLabel(address.postcode!).fill('10999');
+    await expect(company.getByText(address.errors.postcodeUnknown!)).toBeVisible();
+    await company.getByLabel(address.postcode!).fill('10110');
+    await expect(company.getByText(address.errors.postcodeUnknown!)).toHaveCount(0);
+    await company.getByLabel(address.subDistrict!).selectOption('103301');
     await company.getByLabel(t.tax.taxId!).fill('0105558000001');
     await page.getByLabel(t.fields!.cardNumber!).fill('4242 4242 4242 4242');
     await page.getByLabel(t.fields!.cardName!).fill('SOMCHAI JAIDEE');
@@ -131,7 +146,9 @@ test('a cancelled company booking gets a credit note beside its invoice (zh, 375
       addons: [],
       taxInvoice: {
         companyName: '泰国旅行测试有限公司',
-        address: '123 Sukhumvit Road, Khlong Toei, Bangkok 10110',
+        address: '123 Sukhumvit Road',
+        subDistrictCode: '103301',
+        postcode: '10110',
         taxId: '0105558000006',
         branch: '00000',
       },

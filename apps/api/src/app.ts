@@ -22,6 +22,7 @@ import { companyRoutes } from './modules/companies/companies.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
+import { thaiAddressesRoutes } from './modules/thai-addresses/thai-addresses.routes';
 import { authenticatePlugin } from './plugins/authenticate';
 import { clientAddressPlugin } from './plugins/client-address';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -148,6 +149,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(contentRoutes);
       await api.register(lineRoutes);
       await api.register(companyRoutes);
+      await api.register(thaiAddressesRoutes);
     },
     { prefix: '/api/v1' },
   );

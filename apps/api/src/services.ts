@@ -76,7 +76,7 @@ export function buildServices(
   // tests' bookings clock: a mail written at a moved clock is still due now.
   const mailer = new MailOutbox(
     database,
-    createMailTransport({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir }),
+    createMailTransport({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir, from: settings.MAIL_FROM }),
   );
   const siteSettings = new SiteSettingsService(new SiteSettingsRepository(db));
   const publicChanges = new PublicChanges(database);

@@ -198,11 +198,14 @@ export async function startProviderStandIns(
 
   const server: Server = createServer((req, res) => {
     void (async () => {
-      const url = new URL(req.url ?? '/', 'http://stand-in');
+      const asked = new URL(req.url ?? '/', 'http://stand-in');
+      // The Graph API answers under its version (graph.facebook.com/v26.0/me): the version is kept in
+      // graphCalls for the tests, and the answers are the same for any.
+      const url = new URL(asked.href.replace(/\/graph\/v\d+\.\d+\//, '/graph/'));
       if (url.pathname === '/google/certs') return json(res, 200, { keys: [jwk] });
 
       if (url.pathname.startsWith('/graph/')) {
-        graphCalls.push(url);
+        graphCalls.push(asked);
         const access = url.searchParams.get('access_token') ?? '';
         if (url.pathname === '/graph/debug_token') {
           if (access !== `${facebookAppId}|${facebookAppSecret}`) return json(res, 400, graphError);
@@ -393,7 +396,7 @@ export async function startProviderStandIns(
       GOOGLE_SCRIPT_URL: `${url}/gsi/client`,
       FACEBOOK_APP_ID: facebookAppId,
       FACEBOOK_APP_SECRET: facebookAppSecret,
-      FACEBOOK_GRAPH_URL: `${url}/graph`,
+      FACEBOOK_GRAPH_URL: `${url}/graph/v26.0`,
       FACEBOOK_SDK_URL: `${url}/fb/sdk.js`,
       LINE_LOGIN_CHANNEL_ID: lineChannelId,
       LINE_LOGIN_CHANNEL_SECRET: lineChannelSecret,

@@ -85,7 +85,8 @@ export type FacebookResponse = z.infer<typeof facebookResponseSchema>;
 /** GET /guest/auth-config: what the sign-in screens need to show the provider buttons. */
 export const authConfigSchema = z.object({
   google: z.object({ clientId: z.string(), scriptUrl: z.string() }).nullable(),
-  facebook: z.object({ appId: z.string(), sdkUrl: z.string() }).nullable(),
+  /** graphVersion: the Graph API version the server asks (FACEBOOK_GRAPH_URL's), which the page's SDK starts with. */
+  facebook: z.object({ appId: z.string(), sdkUrl: z.string(), graphVersion: z.string() }).nullable(),
   /**
    * LINE Login, when configured: the button leads to GET /api/v1/auth/line/start. `messages`: booking
    * messages are sent on LINE to customers who add our official account as a friend.

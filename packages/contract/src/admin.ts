@@ -4,6 +4,8 @@ import { isoDateSchema } from './safe-input';
 import { isRate } from './currencies';
 import { fuels, specKeys, transmissions, unitStatuses } from './admin-constants';
 import { dataEnvelope, pagedEnvelope } from './envelope';
+import { taxMessages } from './tax-invoices';
+import { thaiAddressSchema } from './thai-address';
 
 export { fuels, specKeys, transmissions, unitStatuses };
 
@@ -249,6 +251,9 @@ export const adminBranchSchema = z.object({
   minRentalHours: z.number().int(),
   isActive: z.boolean(),
   sortOrder: z.number().int(),
+  /** The branch's number at the Revenue Department ("00000": the head office) and its registered address. */
+  taxBranchNo: z.string(),
+  registeredAddress: thaiAddressSchema.nullable(),
   units: z.number().int(),
   /** Days ahead the branch is closed (public holidays, a move): no pickup or return then. */
   closures: z.array(z.object({ date: z.string(), note: z.string() })),
@@ -264,6 +269,12 @@ const branchFields = {
   minRentalHours: z.number().int().min(1).max(24).default(4),
   isActive: z.boolean().default(true),
   sortOrder: z.number().int().min(0).max(1000).default(0),
+  taxBranchNo: z
+    .string()
+    .regex(/^\d{5}$/, taxMessages.branch)
+    .default('00000'),
+  /** Where the branch is registered (its tax invoices print it, decision 3402); checked against TISI. */
+  registeredAddress: thaiAddressSchema.nullable().default(null),
 };
 export const branchBodySchema = z
   .object({

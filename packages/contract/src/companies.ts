@@ -63,7 +63,15 @@ export type MonthlyInvoice = z.infer<typeof monthlyInvoiceSchema>;
 
 export const companySchema = z.object({
   id: z.number().int(),
-  buyer: z.object({ companyName: z.string(), address: z.string(), taxId: z.string(), branch: z.string() }),
+  buyer: z.object({
+    companyName: z.string(),
+    address: z.string(),
+    // Accounts opened before decision 3402 have neither until next changed.
+    subDistrictCode: z.string().optional(),
+    postcode: z.string().optional(),
+    taxId: z.string(),
+    branch: z.string(),
+  }),
   billingEmail: z.string(),
   active: z.boolean(),
   members: z.array(

@@ -1,11 +1,14 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope';
+import { thaiAddressSchema } from './thai-address';
 
 /**
  * Full tax invoices for companies (issue 18, part 3; docs/decisions/1801). A company customer gives
  * its name, address, tax ID and branch (head office or a five-digit branch number) when booking or in
  * the profile; once the booking is paid, a full tax invoice (ใบกำกับภาษีเต็มรูป) is issued with the
- * next running number of the rental branch, as a PDF and in ETDA's e-Tax invoice XML.
+ * next running number of the rental branch, as a PDF and in ETDA's e-Tax invoice XML. The address is
+ * its line (house number, street) with the sub-district's TISI code and the postcode, which ETDA's XML
+ * asks of a Thai buyer (decision 3402).
  */
 export const taxMessages = {
   companyName: 'Please enter the company name',
@@ -28,7 +31,9 @@ export function isThaiTaxId(id: string): boolean {
 
 export const taxBuyerSchema = z.object({
   companyName: z.string().trim().min(2, taxMessages.companyName).max(200, taxMessages.companyName),
-  address: z.string().trim().min(10, taxMessages.address).max(500, taxMessages.address),
+  address: z.string().trim().min(3, taxMessages.address).max(256, taxMessages.address),
+  subDistrictCode: thaiAddressSchema.shape.subDistrictCode,
+  postcode: thaiAddressSchema.shape.postcode,
   taxId: z
     .string()
     .transform((v) => v.replace(/[\s-]/g, ''))
@@ -50,7 +55,15 @@ export type TaxBuyerInput = z.input<typeof taxBuyerSchema>;
 /** The profile's saved company details (null: none saved), as the API answers them. */
 export const taxDetailsResponseSchema = dataEnvelope(
   z
-    .object({ companyName: z.string(), address: z.string(), taxId: z.string(), branch: z.string() })
+    .object({
+      companyName: z.string(),
+      address: z.string(),
+      // Details kept before decision 3402 have neither: the form asks for them when next changed.
+      subDistrictCode: z.string().optional(),
+      postcode: z.string().optional(),
+      taxId: z.string(),
+      branch: z.string(),
+    })
     .nullable(),
 );
 

@@ -67,3 +67,17 @@ describe('production defaults (issue 19)', () => {
     expect(loadSettings({ ...production, ...omise }).DEMO_SITE).toBe(false);
   });
 });
+
+describe('provider versions and modes (issue 34 part 6)', () => {
+  const base = { DATA_DIR: '/tmp/siam-settings-test' };
+  it("asks Meta's current Graph API version unless told, and refuses a Graph URL without a version", () => {
+    expect(loadSettings(base).FACEBOOK_GRAPH_URL).toBe('https://graph.facebook.com/v26.0');
+    expect(() => loadSettings({ ...base, FACEBOOK_GRAPH_URL: 'https://graph.facebook.com' })).toThrow(
+      /FACEBOOK_GRAPH_URL: must end with the version/,
+    );
+  });
+  it('sends uploads without checksums S3 does not require, unless told', () => {
+    expect(loadSettings(base).S3_CHECKSUMS).toBe('WHEN_REQUIRED');
+    expect(loadSettings({ ...base, S3_CHECKSUMS: 'WHEN_SUPPORTED' }).S3_CHECKSUMS).toBe('WHEN_SUPPORTED');
+  });
+});

@@ -30,6 +30,21 @@ export const settingsSchema = z.object({
   TEST_DATABASE_URL: optional(postgresUrl),
   REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' })),
   SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' })),
+  /**
+   * Who every mail is from: an address the mail service may send as (SES and Google Workspace send
+   * only from verified addresses or domains), alone or as "Name" <address>. Empty: the default (a
+   * shell would read the default's quotes and angle brackets, so .env.example leaves it empty).
+   */
+  MAIL_FROM: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z
+      .string()
+      .trim()
+      .regex(/^(?:"[^"<>\r\n]*"\s*<[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+>|[^\s@<>"]+@[^\s@<>]+\.[^\s@<>]+)$/, {
+        error: 'must be an address, or "Name" <address>',
+      })
+      .default('"Siam Drive" <no-reply@siamdrive.co.th>'),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** The address people reach the site at; used in emails, the sitemap and share links. */
   PUBLIC_URL: optional(z.url()),
@@ -77,8 +92,15 @@ export const settingsSchema = z.object({
   /** Facebook sign-in: both are needed; unset = the Facebook button says it is not ready. */
   FACEBOOK_APP_ID: optional(z.string().regex(/^\d+$/, 'must be the numeric app id')),
   FACEBOOK_APP_SECRET: optional(z.string().min(1)),
-  /** Facebook's Graph API, with its version (access tokens are checked there). */
-  FACEBOOK_GRAPH_URL: z.url().default('https://graph.facebook.com/v19.0'),
+  /**
+   * Facebook's Graph API, with its version (access tokens are checked there; the page's SDK is started
+   * with the same version). v26.0 is Meta's newest (released 29 July 2026); a version is answered about
+   * two years, then calls fall forward to the oldest one still kept.
+   */
+  FACEBOOK_GRAPH_URL: z
+    .url()
+    .regex(/\/v\d+\.\d+\/?$/, { error: 'must end with the version, e.g. /v26.0' })
+    .default('https://graph.facebook.com/v26.0'),
   /** Facebook's JavaScript SDK (loaded on /login and /register only). */
   FACEBOOK_SDK_URL: z.url().default('https://connect.facebook.net/en_US/sdk.js'),
   /**
@@ -183,6 +205,13 @@ export const settingsSchema = z.object({
   S3_FORCE_PATH_STYLE: optional(
     z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1'),
   ),
+  /**
+   * When uploads carry a checksum (the AWS SDK's requestChecksumCalculation, and the answers' checked
+   * likewise): WHEN_REQUIRED (the default) only where S3 requires one, which S3-compatible stores
+   * (MinIO, R2, Wasabi, older Ceph) take; WHEN_SUPPORTED, the SDK's own default since 2025, adds
+   * CRC32 to every upload, which several of them refuse.
+   */
+  S3_CHECKSUMS: z.enum(['WHEN_REQUIRED', 'WHEN_SUPPORTED']).default('WHEN_REQUIRED'),
 });
 
 export type Settings = Omit<z.infer<typeof settingsSchema>, 'SEED_DEMO'> & {

@@ -1,7 +1,9 @@
 import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadSettings } from '../config/settings';
 import { describeEachStorage } from '../../test/file-storages';
 import { fileStorageFromSettings, storageFolder } from './file-storage';
@@ -43,5 +45,49 @@ describeEachStorage('file storage', (ctx) => {
       'x.png',
     ])
       await expect(files.put(key, Buffer.from('x'), 'text/plain'), key).rejects.toThrow(/Bad storage key/);
+  });
+});
+
+/**
+ * S3-compatible stores (MinIO, R2, Wasabi, older Ceph) refuse the CRC32 checksums the AWS SDK adds to
+ * every upload by default since 2025 (issue 34 part 6): uploads carry one only where S3 requires it,
+ * unless S3_CHECKSUMS=WHEN_SUPPORTED. A bare S3 endpoint that answers PutObject as AWS documents it
+ * (200 with an ETag: https://docs.aws.amazon.com/AmazonS3/latest/API/API_PutObject.html) keeps the
+ * headers each upload came with.
+ */
+describe('S3 upload checksums', () => {
+  const uploadHeaders = async (env: Record<string, string>) => {
+    const seen: Record<string, string | string[] | undefined>[] = [];
+    const server = createServer((request, response) => {
+      seen.push(request.headers);
+      request.resume();
+      request.on('end', () => {
+        response.writeHead(200, { ETag: '"d41d8cd98f00b204e9800998ecf8427e"' });
+        response.end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const files = fileStorageFromSettings(
+        loadSettings({
+          DATA_DIR: os.tmpdir(),
+          S3_BUCKET: 'siam-test',
+          S3_ENDPOINT: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+          S3_ACCESS_KEY_ID: 'key',
+          S3_SECRET_ACCESS_KEY: 'secret',
+          ...env,
+        }),
+      );
+      await files.put('slips/1-a.png', Buffer.from('slip'), 'image/png');
+      return Object.keys(seen[0]!).filter((h) => /checksum|^x-amz-trailer$/.test(h));
+    } finally {
+      server.close();
+    }
+  };
+
+  it('sends none by default, and CRC32 when S3_CHECKSUMS=WHEN_SUPPORTED', async () => {
+    expect(await uploadHeaders({})).toEqual([]);
+    expect((await uploadHeaders({ S3_CHECKSUMS: 'WHEN_SUPPORTED' })).join()).toMatch(/crc32|x-amz-trailer/);
+    expect(() => loadSettings({ S3_CHECKSUMS: 'SOMETIMES' })).toThrow(/S3_CHECKSUMS/);
   });
 });

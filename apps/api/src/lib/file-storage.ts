@@ -70,6 +70,8 @@ export interface S3StorageOptions {
   secretAccessKey?: string;
   /** bucket.host/key (AWS) or host/bucket/key (MinIO and most self-hosted services). */
   forcePathStyle?: boolean;
+  /** Checksums only where S3 requires them (the default; S3-compatible stores take it), or always. */
+  checksums?: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED';
 }
 
 /**
@@ -84,6 +86,8 @@ export class S3FileStorage implements FileStorage {
     const config: S3ClientConfig = {
       region: options.region,
       forcePathStyle: options.forcePathStyle ?? Boolean(options.endpoint),
+      requestChecksumCalculation: options.checksums ?? 'WHEN_REQUIRED',
+      responseChecksumValidation: options.checksums ?? 'WHEN_REQUIRED',
       ...(options.endpoint && { endpoint: options.endpoint }),
       ...(options.accessKeyId &&
         options.secretAccessKey && {
@@ -136,6 +140,7 @@ export function fileStorageFromSettings(settings: {
   S3_ACCESS_KEY_ID?: string;
   S3_SECRET_ACCESS_KEY?: string;
   S3_FORCE_PATH_STYLE?: boolean;
+  S3_CHECKSUMS?: 'WHEN_REQUIRED' | 'WHEN_SUPPORTED';
 }): FileStorage {
   if (!settings.S3_BUCKET) return new LocalFileStorage(path.join(settings.dataDir, 'uploads'));
   return new S3FileStorage({
@@ -145,6 +150,7 @@ export function fileStorageFromSettings(settings: {
     accessKeyId: settings.S3_ACCESS_KEY_ID,
     secretAccessKey: settings.S3_SECRET_ACCESS_KEY,
     forcePathStyle: settings.S3_FORCE_PATH_STYLE,
+    checksums: settings.S3_CHECKSUMS,
   });
 }
 

@@ -28,14 +28,19 @@ export interface MailTransport {
 }
 
 export const MAIL_DOMAIN = 'siamdrive.co.th';
-const FROM = `"Siam Drive" <no-reply@${MAIL_DOMAIN}>`;
 
 /**
  * Real delivery through SMTP_URL when it is set; otherwise every message is
  * written to DATA_DIR/outbox as an .eml file (the same MIME an SMTP server
  * would receive), so a developer or a test can open what a customer would get.
  */
-export function createMailTransport(options: { smtpUrl?: string; dataDir: string }): MailTransport {
+export function createMailTransport(options: {
+  smtpUrl?: string;
+  dataDir: string;
+  /** The sender (settings' MAIL_FROM). */
+  from: string;
+}): MailTransport {
+  const from = options.from;
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport({
       url: options.smtpUrl,
@@ -47,7 +52,7 @@ export function createMailTransport(options: { smtpUrl?: string; dataDir: string
     });
     return {
       async deliver(message, messageId) {
-        await transport.sendMail({ from: FROM, ...message, messageId });
+        await transport.sendMail({ from, ...message, messageId });
       },
     };
   }
@@ -55,7 +60,7 @@ export function createMailTransport(options: { smtpUrl?: string; dataDir: string
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async deliver(message, messageId) {
-      const info = await transport.sendMail({ from: FROM, ...message, messageId });
+      const info = await transport.sendMail({ from, ...message, messageId });
       mkdirSync(outbox, { recursive: true });
       const safeTo = message.to.replace(/[^a-zA-Z0-9@._-]/g, '_');
       const id = messageId.replace(/[^a-zA-Z0-9]/g, '').slice(0, 8);

@@ -10,6 +10,7 @@ import {
   time,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import type { ThaiAddress } from '@siam/contract/thai-address';
 import { localized } from './localized';
 
 // Mirrors migrations/0001_base.sql; the SQL files are the source of truth for
@@ -37,6 +38,10 @@ export const branches = pgTable('branches', {
   minRentalHours: integer('min_rental_hours').notNull().default(4),
   isActive: boolean('is_active').notNull().default(true),
   sortOrder: integer('sort_order').notNull().default(0),
+  /** The branch's number at the Revenue Department ("00000": the head office), migration 1710. */
+  taxBranchNo: text('tax_branch_no').notNull().default('00000'),
+  /** Where the branch is registered, printed on its tax invoices (migration 2020, decision 3402). */
+  registeredAddress: jsonb('registered_address').$type<ThaiAddress>(),
 });
 
 export const features = pgTable('features', {

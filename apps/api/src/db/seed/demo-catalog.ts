@@ -130,6 +130,145 @@ export const demoCategories: DemoCategory[] = [
 
 const hours = { opensAt: '08:00', closesAt: '20:00' };
 
+/**
+ * Each demo branch as registered with the Revenue Department (decision 3402): its branch number
+ * (the Bangkok head office 00000, the others in order) and registered address, the sub-district by
+ * its TISI 1099 code with its postcode (modules/thai-addresses/tisi-1099.json), which its tax
+ * invoices print and carry in ETDA's XML.
+ */
+export type DemoRegisteredAddress = {
+  buildingNumber: string;
+  street: string;
+  subDistrictCode: string;
+  postcode: string;
+};
+export const demoBranchRegistrations: Record<
+  string,
+  { taxBranchNo: string; registeredAddress: DemoRegisteredAddress }
+> = {
+  bkk: {
+    taxBranchNo: '00000',
+    registeredAddress: {
+      buildingNumber: '99/9',
+      street: 'อาคารสยามไดรฟ์ ถนนรัชดาภิเษก',
+      subDistrictCode: '102601',
+      postcode: '10400',
+    },
+  },
+  bmk: {
+    taxBranchNo: '00001',
+    registeredAddress: {
+      buildingNumber: '222',
+      street: 'ถนนวิภาวดีรังสิต',
+      subDistrictCode: '103602',
+      postcode: '10210',
+    },
+  },
+  hdy: {
+    taxBranchNo: '00002',
+    registeredAddress: {
+      buildingNumber: '99',
+      street: 'หมู่ 3 ถนนสนามบิน',
+      subDistrictCode: '901604',
+      postcode: '90115',
+    },
+  },
+  srn: {
+    taxBranchNo: '00003',
+    registeredAddress: {
+      buildingNumber: '999',
+      street: 'หมู่ 1 ถนนบางนา-ตราด',
+      subDistrictCode: '110308',
+      postcode: '10540',
+    },
+  },
+  pty: {
+    taxBranchNo: '00004',
+    registeredAddress: {
+      buildingNumber: '248/9',
+      street: 'ถนนพัทยากลาง',
+      subDistrictCode: '200402',
+      postcode: '20150',
+    },
+  },
+  phuket: {
+    taxBranchNo: '00005',
+    registeredAddress: {
+      buildingNumber: '222',
+      street: 'หมู่ 6 ถนนเทพกระษัตรี',
+      subDistrictCode: '830305',
+      postcode: '83110',
+    },
+  },
+  chiangmai: {
+    taxBranchNo: '00006',
+    registeredAddress: {
+      buildingNumber: '60',
+      street: 'ถนนมหิดล',
+      subDistrictCode: '500108',
+      postcode: '50200',
+    },
+  },
+  chiangrai: {
+    taxBranchNo: '00007',
+    registeredAddress: {
+      buildingNumber: '414',
+      street: 'หมู่ 10',
+      subDistrictCode: '570103',
+      postcode: '57100',
+    },
+  },
+  udon: {
+    taxBranchNo: '00008',
+    registeredAddress: {
+      buildingNumber: '88',
+      street: 'ถนนอุดรดุษฎี',
+      subDistrictCode: '410101',
+      postcode: '41000',
+    },
+  },
+  ubon: {
+    taxBranchNo: '00009',
+    registeredAddress: {
+      buildingNumber: '297',
+      street: 'ถนนเทพโยธี',
+      subDistrictCode: '340101',
+      postcode: '34000',
+    },
+  },
+  huaHin: {
+    taxBranchNo: '00010',
+    registeredAddress: {
+      buildingNumber: '88/12',
+      street: 'ถนนเพชรเกษม',
+      subDistrictCode: '770701',
+      postcode: '77110',
+    },
+  },
+  samui: {
+    taxBranchNo: '00011',
+    registeredAddress: {
+      buildingNumber: '99/5',
+      street: 'หมู่ 4 ถนนทวีราษฎร์ภักดี',
+      subDistrictCode: '840406',
+      postcode: '84320',
+    },
+  },
+  surat: {
+    taxBranchNo: '00012',
+    registeredAddress: { buildingNumber: '99', street: 'หมู่ 4', subDistrictCode: '841713', postcode: '84130' },
+  },
+  krabi: {
+    taxBranchNo: '00013',
+    registeredAddress: {
+      buildingNumber: '133',
+      street: 'หมู่ 3 ถนนเพชรเกษม',
+      subDistrictCode: '810801',
+      postcode: '81130',
+    },
+  },
+};
+
 export const demoBranches: DemoBranch[] = [
   {
     code: 'bkk',

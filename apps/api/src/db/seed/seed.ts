@@ -18,6 +18,7 @@ import {
 } from '../schema/catalog';
 import { siteSettings } from '../schema/site-settings';
 import {
+  demoBranchRegistrations,
   demoBranches,
   demoDeliveryZones,
   demoOneWayFees,
@@ -101,6 +102,7 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
           opensAt: b.opensAt,
           closesAt: b.closesAt,
           sortOrder: i,
+          ...demoBranchRegistrations[b.code],
         })),
       )
       .onConflictDoNothing();

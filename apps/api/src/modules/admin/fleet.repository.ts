@@ -294,6 +294,8 @@ export class FleetRepository {
         minRentalHours: branches.minRentalHours,
         isActive: branches.isActive,
         sortOrder: branches.sortOrder,
+        taxBranchNo: branches.taxBranchNo,
+        registeredAddress: branches.registeredAddress,
         units: sql<number>`(SELECT count(*)::int FROM vehicle_units u WHERE u.branch_code = ${branches.code} AND u.status = 'in_service')`,
       })
       .from(branches)

@@ -23,6 +23,7 @@ import type {
 import { MAX_AGE_BELOW_MIN } from '@siam/contract/admin';
 import type { Language } from '@siam/contract/languages';
 import type { LocalizedText } from '../../db/schema/localized';
+import { checkThaiAddress } from '../thai-addresses/thai-addresses';
 import { AppError, notFound } from '../../lib/app-error';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { bangkokDate, DAY_MS, wholeDays } from '@siam/contract/bangkok-time';
@@ -543,6 +544,7 @@ export class FleetService {
   }
 
   async createBranch(actor: Actor, body: Out<typeof branchBodySchema>): Promise<AdminBranch> {
+    if (body.registeredAddress) checkThaiAddress(body.registeredAddress, 'registeredAddress.');
     try {
       return await this.repository.transaction(async (repo, tx) => {
         const row = await repo.insertBranch(body);
@@ -560,6 +562,7 @@ export class FleetService {
   }
 
   async updateBranch(actor: Actor, code: string, body: Out<typeof branchPatchSchema>): Promise<AdminBranch> {
+    if (body.registeredAddress) checkThaiAddress(body.registeredAddress, 'registeredAddress.');
     return this.repository.transaction(async (repo, tx) => {
       const before = await repo.branch(code);
       if (!before) throw notFound('Branch');

@@ -366,7 +366,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
               : null,
             facebook:
               s.FACEBOOK_APP_ID && s.FACEBOOK_APP_SECRET
-                ? { appId: s.FACEBOOK_APP_ID, sdkUrl: s.FACEBOOK_SDK_URL }
+                ? {
+                    appId: s.FACEBOOK_APP_ID,
+                    sdkUrl: s.FACEBOOK_SDK_URL,
+                    graphVersion: /\/(v\d+\.\d+)\/?$/.exec(s.FACEBOOK_GRAPH_URL)![1]!,
+                  }
                 : null,
             line: app.services.auth.lineLogin.configured
               ? { messages: app.services.lineMessages.configured }

@@ -27,7 +27,11 @@ describeEachDatabase('Google and Facebook sign-in against local stand-ins', (ctx
     const res = await app.inject({ method: 'GET', url: '/api/v1/guest/auth-config' });
     expect(res.json().response.data).toEqual({
       google: { clientId: providers.googleClientId, scriptUrl: `${providers.url}/gsi/client` },
-      facebook: { appId: providers.facebookAppId, sdkUrl: `${providers.url}/fb/sdk.js` },
+      facebook: {
+        appId: providers.facebookAppId,
+        sdkUrl: `${providers.url}/fb/sdk.js`,
+        graphVersion: 'v26.0',
+      },
       line: { messages: true },
       passwordMinLength: 8,
     });
@@ -140,7 +144,8 @@ describeEachDatabase('Google and Facebook sign-in against local stand-ins', (ctx
       firstName: 'Somsak',
       lastName: 'Dee',
     });
-    const debug = providers.graphCalls.find((u) => u.pathname === '/graph/debug_token');
+    // Asked at the Graph API version of the settings (FACEBOOK_GRAPH_URL, Meta's current by default).
+    const debug = providers.graphCalls.find((u) => u.pathname === '/graph/v26.0/debug_token');
     expect(debug?.searchParams.get('access_token')).toBe(`${providers.facebookAppId}|stand-in-app-secret`);
   });
 

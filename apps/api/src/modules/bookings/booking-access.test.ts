@@ -88,6 +88,8 @@ describeEachDatabase('who may read a booking, its documents and its files', (ctx
       buyer: {
         companyName: 'บริษัท ทดสอบสิทธิ์ จำกัด',
         address: '1 ถนนสีลม แขวงสีลม เขตบางรัก กรุงเทพมหานคร 10500',
+        subDistrictCode: '100402',
+        postcode: '10500',
         taxId: '0105558000006',
         branch: '00000',
       },
@@ -120,6 +122,8 @@ describeEachDatabase('who may read a booking, its documents and its files', (ctx
       taxInvoice: {
         companyName: 'Owner Trading Co., Ltd.',
         address: '2 Sathorn Road, Bangkok 10120',
+        subDistrictCode: '102803',
+        postcode: '10120',
         taxId: '0105558000006',
         branch: '00000',
       },

@@ -4,6 +4,7 @@ import type { PricingRuleRow, StoredRuleLine } from './pricing-rules';
 import type { DriverLicence } from '@siam/contract/drivers';
 import { slipChecksByStanding, type SlipCheckResult, type SlipStanding } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
+import type { ThaiAddress } from '@siam/contract/thai-address';
 import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
 import { transactionRetriedIfLost, type Db } from '../../db/client';
@@ -160,7 +161,17 @@ export interface TaxSeller {
   taxId: string;
   branchNo: string;
   branchName: string;
+  /** The address as printed (Thai words). */
   address: string;
+  /** The same, structured for ETDA's XML; absent on invoices issued before decision 3402. */
+  registered?: ThaiAddress;
+}
+
+export interface TaxBranchRow {
+  tax_branch_no: string;
+  name: LocalizedText;
+  address: LocalizedText;
+  registered_address: ThaiAddress | null;
 }
 
 export interface PaymentRow {
@@ -585,11 +596,28 @@ export class BookingsRepository {
     );
   }
 
-  /** A rental branch's number at the Revenue Department ('00000': the head office) and its name. */
+  /**
+   * A rental branch's number at the Revenue Department ('00000': the head office), its name, display
+   * address and registered address (null: not entered).
+   */
   async taxBranch(ex: Executor, code: string) {
-    const [row] = await rows<{ tax_branch_no: string; name: LocalizedText }>(
+    const [row] = await rows<TaxBranchRow>(
       ex,
-      sql`SELECT tax_branch_no, name FROM branches WHERE code = ${code}`,
+      sql`SELECT tax_branch_no, name, address, registered_address FROM branches WHERE code = ${code}`,
+    );
+    return row;
+  }
+
+  /**
+   * The head office as a seller (a company's monthly invoice): the branch registered as '00000' with
+   * a registered address, the first in the site's order; undefined when none has one yet.
+   */
+  async headOfficeBranch(ex: Executor) {
+    const [row] = await rows<TaxBranchRow>(
+      ex,
+      sql`SELECT tax_branch_no, name, address, registered_address FROM branches
+          WHERE tax_branch_no = '00000' AND registered_address IS NOT NULL AND is_active
+          ORDER BY sort_order, code LIMIT 1`,
     );
     return row;
   }

@@ -29,6 +29,7 @@ import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import { addressKey } from '../../lib/address-key';
 import { AppError, notFound } from '../../lib/app-error';
+import { checkThaiAddress } from '../thai-addresses/thai-addresses';
 import { bookingSubject, customerActor, readableOr404, type AccessActor } from './booking-access';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
@@ -215,6 +216,7 @@ export class BookingsService {
   }
 
   async saveTaxDetails(userId: number, details: TaxBuyer | null) {
+    if (details) checkThaiAddress(details);
     await this.repo.saveTaxDetails(this.db, userId, details);
     return details;
   }
@@ -382,6 +384,8 @@ export class BookingsService {
     const customerId = staff ? staff.customerId : userId;
     if (!(await this.deps.siteSettings.isRentalOpen()))
       throw new AppError('RENTAL_CLOSED', RENTAL_CLOSED_MESSAGE);
+    // The company's address as ETDA's XML carries it: a postcode and sub-district the TISI table knows.
+    if (input.taxInvoice) checkThaiAddress(input.taxInvoice, 'taxInvoice.');
     if (input.paymentMethod === 'card' && !input.cardToken)
       throw new AppError('VALIDATION_FAILED', 'Card token required', [
         { path: 'cardToken', message: 'Card token required' },

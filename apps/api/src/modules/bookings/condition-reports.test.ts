@@ -381,6 +381,8 @@ describeEachDatabase('condition reports, charges and the signed agreement', (ctx
     const company = {
       companyName: 'บริษัท ทดสอบการเดินทาง จำกัด',
       address: '123 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110',
+      subDistrictCode: '103301',
+      postcode: '10110',
       taxId: '0105558000006',
       branch: '00000',
     };

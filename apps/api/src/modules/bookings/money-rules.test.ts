@@ -68,14 +68,16 @@ describeEachDatabase('money rules', (ctx) => {
   const company = {
     companyName: 'บริษัท ทดสอบการเดินทาง จำกัด',
     address: '123 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110',
+    subDistrictCode: '103301',
+    postcode: '10110',
     taxId: '0105558000006',
     branch: '00000',
   };
-  /** The header sums of an e-Tax XML document, as written (baht with two decimals). */
+  /** The header sums of an e-Tax XML document (an invoice or a note), as written (baht with two decimals). */
   const sumsOf = (xml: string) => {
-    const root = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(xml)[
-      'rsm:TaxInvoice_CrossIndustryInvoice'
-    ];
+    const doc = new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(xml);
+    const root =
+      doc['rsm:TaxInvoice_CrossIndustryInvoice'] ?? doc['rsm:DebitCreditNote_CrossIndustryInvoice'];
     const sums =
       root['rsm:SupplyChainTradeTransaction']['ram:ApplicableHeaderTradeSettlement'][
         'ram:SpecifiedTradeSettlementHeaderMonetarySummation'

@@ -1,9 +1,11 @@
 import { isThaiTaxId, taxMessages } from '@siam/contract/tax-invoices';
+import { thaiAddressMessages } from '@siam/contract/thai-address';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { login } from '../../../test/admin-helpers';
 import { buildTestApp } from '../../../test/app';
+import { etdaErrors } from '../../../test/etda-validators';
 import { describeEachDatabase } from '../../../test/databases';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import {
@@ -26,9 +28,20 @@ describe('Thai tax IDs (13 digits, the last a check digit)', () => {
 
 const company = {
   companyName: 'บริษัท ทดสอบการเดินทาง จำกัด',
-  address: '123 ถนนสุขุมวิท แขวงคลองเตย เขตคลองเตย กรุงเทพมหานคร 10110',
+  address: '123 ถนนสุขุมวิท',
+  // คลองเตย, เขตคลองเตย, กรุงเทพมหานคร (TISI 1099: 10 Bangkok, 1033 Khlong Toei, 103301).
+  subDistrictCode: '103301',
+  postcode: '10110',
   taxId: '0105558000006',
   branch: '00000',
+};
+
+/** A rental branch registered as branch 00003 at ห้วยขวาง (101701), 10310: what its invoices print. */
+const registeredAddress = {
+  buildingNumber: '3/34',
+  street: 'ถนนรัชดาภิเษก',
+  subDistrictCode: '101701',
+  postcode: '10310',
 };
 
 /**
@@ -103,6 +116,16 @@ describeEachDatabase('full tax invoices', (ctx) => {
     });
   const invoiceOf = (headers: Record<string, string>, id: number, format = 'pdf') =>
     app.inject({ url: `/api/v1/auth/bookings/${id}/tax-invoice?format=${format}`, headers });
+  /** The back office registers the test branch with the Revenue Department (branch 00003). */
+  const register = async (branchCode: string) => {
+    const res = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/branches/${branchCode}`,
+      headers: staff,
+      payload: { taxBranchNo: '00003', registeredAddress },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
 
   it('refuses a company whose tax ID is wrong, at its field', async () => {
     const car = await makeCar(ctx.database, 1);
@@ -119,6 +142,7 @@ describeEachDatabase('full tax invoices', (ctx) => {
 
   it('issues the invoice once paid with the branch’s running number; PDF and e-Tax XML; private', async () => {
     const car = await makeCar(ctx.database, 2);
+    await register(car.branchCode);
     const customer = await makeCustomer(app);
     const made = await book(customer.headers, car, 40, {
       taxInvoice: { ...company, taxId: '0-1055-58000-00-6' },
@@ -158,12 +182,34 @@ describeEachDatabase('full tax invoices', (ctx) => {
     const root = doc['rsm:TaxInvoice_CrossIndustryInvoice'];
     expect(root['@_xmlns:rsm']).toBe('urn:etda:uncefact:data:standard:TaxInvoice_CrossIndustryInvoice:2');
     for (const path of requiredPaths) expect(at(root, path), path).toBeDefined();
-    expect(text(at(root, 'rsm:ExchangedDocument.ram:TypeCode'))).toBe('388');
+    // Issued once paid, it is the receipt too, as its PDF is headed: ETDA's T03.
+    expect(text(at(root, 'rsm:ExchangedDocument.ram:TypeCode'))).toBe('T03');
+    expect(text(at(root, 'rsm:ExchangedDocument.ram:Name'))).toBe('ใบเสร็จรับเงิน/ใบกำกับภาษี');
     expect(text(at(root, 'rsm:ExchangedDocument.ram:ID'))).toBe(number);
+    // ETDA's own XSD and Schematron accept it.
+    expect(await etdaErrors(xml.body, 'TaxInvoice')).toEqual([]);
     const agreement = 'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeAgreement';
+    // The branch's own number and registered address, not the head office's.
     expect(text(at(root, `${agreement}.ram:SellerTradeParty.ram:SpecifiedTaxRegistration.ram:ID`))).toBe(
-      '010555800000600000',
+      '010555800000600003',
     );
+    const seller = at(root, `${agreement}.ram:SellerTradeParty.ram:PostalTradeAddress`);
+    expect(
+      [
+        'PostcodeCode',
+        'StreetName',
+        'CityName',
+        'CitySubDivisionName',
+        'CountrySubDivisionID',
+        'BuildingNumber',
+      ].map((k) => text(at(seller, `ram:${k}`))),
+    ).toEqual(['10310', 'ถนนรัชดาภิเษก', '1017', '101701', '10', '3/34']);
+    const buyer = at(root, `${agreement}.ram:BuyerTradeParty.ram:PostalTradeAddress`);
+    expect(
+      ['PostcodeCode', 'LineOne', 'CityName', 'CitySubDivisionName', 'CountrySubDivisionID'].map((k) =>
+        text(at(buyer, `ram:${k}`)),
+      ),
+    ).toEqual(['10110', '123 ถนนสุขุมวิท', '1033', '103301', '10']);
     expect(text(at(root, `${agreement}.ram:BuyerTradeParty.ram:SpecifiedTaxRegistration.ram:ID`))).toBe(
       `${company.taxId}00000`,
     );
@@ -213,6 +259,57 @@ describeEachDatabase('full tax invoices', (ctx) => {
     );
   });
 
+  it('refuses a postcode no sub-district has, and a sub-district outside the postcode, at their fields', async () => {
+    const customer = await makeCustomer(app);
+    const save = (details: object) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/v1/auth/tax-details',
+        headers: customer.headers,
+        payload: details,
+      });
+    const unknown = await save({ ...company, postcode: '10999' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors).toEqual([
+      { path: 'postcode', message: thaiAddressMessages.postcodeUnknown },
+    ]);
+    // สีลม (100402) is in 10500, not 10110.
+    const elsewhere = await save({ ...company, subDistrictCode: '100402' });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().errors).toEqual([
+      { path: 'subDistrictCode', message: thaiAddressMessages.subDistrictPostcode },
+    ]);
+    const car = await makeCar(ctx.database, 1);
+    const booked = await book(customer.headers, car, 30, { taxInvoice: { ...company, postcode: '10999' } });
+    expect(booked.statusCode).toBe(400);
+    expect(booked.json().errors[0]).toEqual({
+      path: 'taxInvoice.postcode',
+      message: thaiAddressMessages.postcodeUnknown,
+    });
+    // The back office's branch form: the same check at the registered address's fields.
+    const branch = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/branches/${car.branchCode}`,
+      headers: staff,
+      payload: { registeredAddress: { ...registeredAddress, postcode: '10999' } },
+    });
+    expect(branch.statusCode).toBe(400);
+    expect(branch.json().errors).toEqual([
+      { path: 'registeredAddress.postcode', message: thaiAddressMessages.postcodeUnknown },
+    ]);
+    // The postcode's sub-districts, for the form to choose from.
+    const list = await app.inject({ url: '/api/v1/guest/postcodes/10110/sub-districts' });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().response.data).toContainEqual({
+      code: '103301',
+      name: { th: 'คลองเตย', en: 'Khlong Toei' },
+      district: { code: '1033', name: { th: 'เขตคลองเตย', en: 'Khet Khlong Toei' } },
+      province: { code: '10', name: { th: 'กรุงเทพมหานคร', en: 'Bangkok' } },
+    });
+    const none = await app.inject({ url: '/api/v1/guest/postcodes/10999/sub-districts' });
+    expect(none.json().response.data).toEqual([]);
+  });
+
   it('issues nothing before payment, nor for a booking without a company; the profile forgets on request', async () => {
     const car = await makeCar(ctx.database, 2);
     const customer = await makeCustomer(app);
@@ -243,13 +340,17 @@ describeEachDatabase('full tax invoices', (ctx) => {
 
   const noteOf = (headers: Record<string, string>, id: number, number: string, format = 'pdf') =>
     app.inject({ url: `/api/v1/auth/bookings/${id}/tax-notes/${number}?format=${format}`, headers });
-  const xmlRoot = (body: string) =>
-    new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(body)[
-      'rsm:TaxInvoice_CrossIndustryInvoice'
+  /** A note's XML: ETDA's note structure (DebitCreditNote_CrossIndustryInvoice), which ETDA's validators accept. */
+  const xmlRoot = async (body: string) => {
+    expect(await etdaErrors(body, 'DebitCreditNote')).toEqual([]);
+    return new XMLParser({ ignoreAttributes: false, parseTagValue: false }).parse(body)[
+      'rsm:DebitCreditNote_CrossIndustryInvoice'
     ];
+  };
 
   it('keeps the invoice of a cancelled booking, and issues a credit note referring to it (CDNS04, type 81)', async () => {
     const car = await makeCar(ctx.database, 1);
+    await register(car.branchCode);
     const customer = await makeCustomer(app);
     const made = await book(customer.headers, car, 45, { taxInvoice: company });
     expect(made.statusCode, made.body).toBe(200);
@@ -279,7 +380,7 @@ describeEachDatabase('full tax invoices', (ctx) => {
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.headers['content-disposition']).toBe(`attachment; filename="credit-note-${number}.pdf"`);
     const xml = await noteOf(customer.headers, booking.id, number, 'xml');
-    const root = xmlRoot(xml.body);
+    const root = await xmlRoot(xml.body);
     for (const path of requiredPaths) expect(at(root, path), path).toBeDefined();
     expect(text(at(root, 'rsm:ExchangedDocument.ram:TypeCode'))).toBe('81');
     expect(text(at(root, 'rsm:ExchangedDocument.ram:Name'))).toBe('ใบลดหนี้');
@@ -290,7 +391,7 @@ describeEachDatabase('full tax invoices', (ctx) => {
       invoice.headers['content-disposition'] as string,
     )![1];
     expect(text(at(root, `${ref}.ram:IssuerAssignedID`))).toBe(invoiceNumber);
-    expect(text(at(root, `${ref}.ram:ReferenceTypeCode`))).toBe('388');
+    expect(text(at(root, `${ref}.ram:ReferenceTypeCode`))).toBe('T03');
     const sums = at(
       root,
       'rsm:SupplyChainTradeTransaction.ram:ApplicableHeaderTradeSettlement.ram:SpecifiedTradeSettlementHeaderMonetarySummation',
@@ -320,6 +421,7 @@ describeEachDatabase('full tax invoices', (ctx) => {
 
   it('a change to a shorter rental issues a credit note, a longer one a debit note; none without an invoice', async () => {
     const car = await makeCar(ctx.database, 1);
+    await register(car.branchCode);
     const customer = await makeCustomer(app);
     const made = await book(customer.headers, car, 90, { taxInvoice: company, addons: [] });
     expect(made.statusCode, made.body).toBe(200);
@@ -339,7 +441,7 @@ describeEachDatabase('full tax invoices', (ctx) => {
     expect(booking.total).toBe(200_000);
     expect(afterShorter.total).toBe(100_000);
     expect(afterShorter.taxInvoice.notes).toMatchObject([{ kind: 'credit', total: 100_000 }]);
-    const credit = xmlRoot(
+    const credit = await xmlRoot(
       (await noteOf(customer.headers, booking.id, afterShorter.taxInvoice.notes[0].number, 'xml')).body,
     );
     expect(text(at(credit, 'rsm:ExchangedDocument.ram:PurposeCode'))).toBe('CDNS02');
@@ -356,7 +458,7 @@ describeEachDatabase('full tax invoices', (ctx) => {
     const debit = afterLonger.taxInvoice.notes[1];
     expect(debit).toMatchObject({ kind: 'debit', total: 200_000 });
     expect(debit.number).toMatch(/^DN-/);
-    const debitXml = xmlRoot((await noteOf(customer.headers, booking.id, debit.number, 'xml')).body);
+    const debitXml = await xmlRoot((await noteOf(customer.headers, booking.id, debit.number, 'xml')).body);
     expect(text(at(debitXml, 'rsm:ExchangedDocument.ram:TypeCode'))).toBe('80');
     expect(text(at(debitXml, 'rsm:ExchangedDocument.ram:PurposeCode'))).toBe('DBNS01');
 

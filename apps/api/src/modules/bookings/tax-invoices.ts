@@ -2,12 +2,15 @@ import { bangkokDate } from '@siam/contract/bangkok-time';
 import type { Booking } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import { companyMessages } from '@siam/contract/companies';
+import type { ThaiAddress } from '@siam/contract/thai-address';
 import { AppError, notFound } from '../../lib/app-error';
 import { escapeMarkup } from '../../lib/escape-markup';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
+import { subDistrict, thaiAddressWords } from '../thai-addresses/thai-addresses';
 import type {
   BookingsRepository,
   Executor,
+  TaxBranchRow,
   TaxInvoiceRow,
   TaxNoteRow,
   TaxSeller,
@@ -104,18 +107,25 @@ export class TaxInvoices {
     private readonly siteSettings: SiteSettingsService,
   ) {}
 
-  /** The seller on a company's monthly invoice: the company itself, its head office. */
+  /**
+   * The seller on a company's monthly invoice: the company itself, its head office, at the registered
+   * address of the branch registered as the head office ('00000'); the site's head-office words only
+   * while no branch has one (decision 3402).
+   */
   async headOfficeSeller(): Promise<TaxSeller> {
-    const [company, contact] = await Promise.all([
+    const [company, contact, branch] = await Promise.all([
       this.siteSettings.read('company'),
       this.siteSettings.read('contact'),
+      this.repo.headOfficeBranch(this.repo.db as unknown as Executor),
     ]);
     return {
       name: company.legalName.th,
       taxId: company.taxId,
       branchNo: '00000',
       branchName: 'สำนักงานใหญ่',
-      address: contact.headOffice.th,
+      ...(branch?.registered_address
+        ? registeredAt(branch.registered_address)
+        : { address: contact.headOffice.th }),
     };
   }
 
@@ -132,10 +142,7 @@ export class TaxInvoices {
       throw new AppError('CONFLICT', 'A tax invoice is issued once the booking is paid');
     // Read before the transaction: the settings come from the pool, which on the embedded database
     // is the one connection the transaction holds.
-    const [company, contact] = await Promise.all([
-      this.siteSettings.read('company'),
-      this.siteSettings.read('contact'),
-    ]);
+    const company = await this.siteSettings.read('company');
     return this.repo.transaction(async (tx) => {
       // The booking's lock: two downloads at once issue one invoice.
       const row = await this.repo.findBooking(tx, { id: booking.id, forUpdate: true });
@@ -148,7 +155,7 @@ export class TaxInvoices {
         taxId: company.taxId,
         branchNo: branch?.tax_branch_no ?? '00000',
         branchName: branch?.name.th ?? row.branch_code,
-        address: contact.headOffice.th,
+        ...branchAddress(branch),
       };
       const year = Number(bangkokDate(new Date()).slice(0, 4));
       const no = await this.repo.nextTaxInvoiceNo(tx, row.branch_code, year);
@@ -219,38 +226,62 @@ export class TaxInvoices {
     return { invoice, note };
   }
 
-  /**
-   * The invoice in ETDA's e-Tax invoice structure (ขมธอ. 3-2560: TaxInvoice_CrossIndustryInvoice,
-   * a profile of UN/CEFACT's Cross Industry Invoice), unsigned: the Revenue Department's channel
-   * signs and sends it. Tax IDs carry the 5-digit branch (18 digits, scheme TXID).
-   */
+  /** The invoice's e-Tax XML (taxInvoiceXml). */
   xml(invoice: TaxInvoiceRow): string {
-    return eTaxXml({ ...invoice, typeCode: '388', name: 'ใบกำกับภาษี', issuedMs: invoice.issued_ms });
+    return taxInvoiceXml(invoice);
   }
 
-  /**
-   * A credit (81) or debit (80) note in the same structure: the invoice it corrects as the
-   * referenced document (type 388), the reason as text and as ETDA's purpose code, and the
-   * invoice's value and the difference beside the usual totals.
-   */
+  /** A note's e-Tax XML (taxNoteXml). */
   noteXml(invoice: TaxInvoiceRow, note: TaxNoteRow): string {
-    const reason = noteReasons[note.reason][note.kind];
-    return eTaxXml({
-      number: note.number,
-      typeCode: note.kind === 'credit' ? '81' : '80',
-      name: noteWords[note.kind].th,
-      issuedMs: note.issued_ms,
-      seller: invoice.seller,
-      buyer: invoice.buyer,
-      lines: [{ name: `${reason.th} (${invoice.number})`, quantity: 1, net: note.net, total: note.total }],
-      net: note.net,
-      vat: note.vat,
-      total: note.total,
-      reference: { number: invoice.number, issuedMs: invoice.issued_ms },
-      purpose: { code: reason.code, text: reason.th },
-      originalNet: note.original_total - vatPart(note.original_total),
-    });
+    return taxNoteXml(invoice, note);
   }
+}
+
+/**
+ * The invoice in ETDA's e-Tax invoice structure (ขมธอ. 3-2560 v2.1: TaxInvoice_CrossIndustryInvoice,
+ * a profile of UN/CEFACT's Cross Industry Invoice), unsigned: the Revenue Department's channel
+ * signs and sends it. Tax IDs carry the 5-digit branch (18 digits, scheme TXID). Its type is the
+ * PDF's heading (taxInvoiceKind). ETDA's XSD and Schematron run on it in the tests (decision 3402).
+ */
+export function taxInvoiceXml(invoice: TaxInvoiceRow): string {
+  const kind = taxInvoiceKind(invoice);
+  return eTaxXml({
+    ...invoice,
+    root: 'TaxInvoice',
+    typeCode: kind.code,
+    name: kind.th,
+    issuedMs: invoice.issued_ms,
+  });
+}
+
+/**
+ * A credit (81) or debit (80) note in ETDA's own structure for notes
+ * (DebitCreditNote_CrossIndustryInvoice, its namespaces): the invoice it corrects as the referenced
+ * document (with that invoice's type), the reason as text and as ETDA's purpose code, and the
+ * invoice's value and the difference beside the usual totals.
+ */
+export function taxNoteXml(invoice: TaxInvoiceRow, note: TaxNoteRow): string {
+  const reason = noteReasons[note.reason][note.kind];
+  return eTaxXml({
+    root: 'DebitCreditNote',
+    number: note.number,
+    typeCode: note.kind === 'credit' ? '81' : '80',
+    name: noteWords[note.kind].th,
+    issuedMs: note.issued_ms,
+    seller: invoice.seller,
+    buyer: invoice.buyer,
+    lines: [{ name: `${reason.th} (${invoice.number})`, quantity: 1, net: note.net, total: note.total }],
+    net: note.net,
+    vat: note.vat,
+    total: note.total,
+    reference: {
+      number: invoice.number,
+      issuedMs: invoice.issued_ms,
+      typeCode: taxInvoiceKind(invoice).code,
+    },
+    purpose: { code: reason.code, text: reason.th },
+    originalNet: note.original_total - vatPart(note.original_total),
+  });
 }
 
 /**
@@ -305,10 +336,11 @@ function parties(pdf: ReturnType<typeof pdfWriter>, invoice: TaxInvoiceRow) {
 
 /** The invoice as a PDF: Thai, the Revenue Code's words, with English beneath. */
 export function taxInvoicePdf(invoice: TaxInvoiceRow): Promise<Buffer> {
+  const kind = taxInvoiceKind(invoice);
   const pdf = pdfWriter(`Tax invoice ${invoice.number}`, { issuedAt: new Date(invoice.issued_ms) });
   const { write, row, money, doc } = pdf;
-  write('ใบกำกับภาษี / ใบเสร็จรับเงิน', { bold: true, size: 18 });
-  write('Tax invoice / Receipt', { bold: true, size: 13 });
+  write(kind.th.replace('/', ' / '), { bold: true, size: 18 });
+  write(kind.en, { bold: true, size: 13 });
   doc.moveDown(0.5);
   row('เลขที่ / No.', invoice.number, true);
   row('วันที่ / Date', bangkokDate(new Date(invoice.issued_ms)));
@@ -324,6 +356,33 @@ export function taxInvoicePdf(invoice: TaxInvoiceRow): Promise<Buffer> {
   doc.moveDown(2);
   write('ออกโดยระบบอิเล็กทรอนิกส์ของสยามไดรฟ์ / Issued electronically by Siam Drive', { size: 9 });
   return pdf.finish();
+}
+
+/**
+ * What an invoice is, one answer for its PDF heading and its XML type (ETDA's ThaiDocumentNameCode):
+ * a booking's invoice is issued once it is paid, so it is also the receipt (T03,
+ * ใบเสร็จรับเงิน/ใบกำกับภาษี); a company's monthly invoice (MI-…) bills the month before it is paid
+ * (388, ใบกำกับภาษี).
+ */
+export function taxInvoiceKind(invoice: { number: string }) {
+  return /^MI-/.test(invoice.number)
+    ? ({ code: '388', th: 'ใบกำกับภาษี', en: 'Tax invoice' } as const)
+    : ({ code: 'T03', th: 'ใบเสร็จรับเงิน/ใบกำกับภาษี', en: 'Receipt / Tax invoice' } as const);
+}
+
+/** A seller's address from its registered one: the printed words and the structure ETDA asks for. */
+function registeredAt(address: ThaiAddress): Pick<TaxSeller, 'address' | 'registered'> {
+  const line = [address.buildingNumber, address.street].filter(Boolean).join(' ');
+  return { address: thaiAddressWords({ ...address, line }), registered: address };
+}
+
+/**
+ * A rental branch's address on its invoices: its registered address, or while none is entered its own
+ * display address, never the head office's (a branch's invoice carries the branch's number).
+ */
+function branchAddress(branch: TaxBranchRow | undefined): Pick<TaxSeller, 'address' | 'registered'> {
+  if (branch?.registered_address) return registeredAt(branch.registered_address);
+  return { address: branch?.address.th ?? '' };
 }
 
 const noteWords = {
@@ -364,8 +423,10 @@ const noteReasons = {
 } as const;
 
 interface ETaxDocument {
+  /** ETDA's structure: TaxInvoice_CrossIndustryInvoice or DebitCreditNote_CrossIndustryInvoice. */
+  root: 'TaxInvoice' | 'DebitCreditNote';
   number: string;
-  typeCode: '388' | '80' | '81';
+  typeCode: '388' | 'T03' | '80' | '81';
   name: string;
   issuedMs: number;
   seller: TaxSeller;
@@ -375,9 +436,18 @@ interface ETaxDocument {
   vat: number;
   total: number;
   /** Notes: the invoice corrected, the reason, and the invoice's value before VAT. */
-  reference?: { number: string; issuedMs: number };
+  reference?: { number: string; issuedMs: number; typeCode: string };
   purpose?: { code: string; text: string };
   originalNet?: number;
+}
+
+/** An address as the XML writes it: words (LineOne) and/or the structure; what is missing is left out. */
+interface XmlAddress {
+  line?: string;
+  buildingNumber?: string;
+  street?: string;
+  subDistrictCode?: string;
+  postcode?: string;
 }
 
 /** One writer for ETDA's e-Tax XML of invoices and notes (the element order of the CII schema). */
@@ -388,11 +458,30 @@ function eTaxXml(d: ETaxDocument): string {
     const at = new Date(ms);
     return `${bangkokDate(at)}T${new Date(at.getTime() + 7 * 3_600_000).toISOString().slice(11, 19)}`;
   };
-  const party = (tag: string, p: { name: string; taxId: string; branch: string; address: string }) =>
+  const party = (tag: string, p: { name: string; taxId: string; branch: string; address: XmlAddress }) =>
     `<ram:${tag}><ram:Name>${x(p.name)}</ram:Name>` +
     `<ram:SpecifiedTaxRegistration><ram:ID schemeID="TXID">${x(p.taxId + p.branch)}</ram:ID></ram:SpecifiedTaxRegistration>` +
-    `<ram:PostalTradeAddress><ram:LineOne>${x(p.address)}</ram:LineOne><ram:CountryID schemeID="3166-1 alpha-2">TH</ram:CountryID></ram:PostalTradeAddress>` +
+    postalAddress(p.address) +
     `</ram:${tag}>`;
+  // TradeAddressType's order: PostcodeCode, LineOne, StreetName, CityName (district), CitySubDivisionName
+  // (sub-district), CountryID, CountrySubDivisionID (province), BuildingNumber; the codes are TISI 1099's.
+  const postalAddress = (a: XmlAddress) => {
+    const place = a.subDistrictCode ? subDistrict(a.subDistrictCode) : undefined;
+    const element = (name: string, value: string | undefined) =>
+      value ? `<ram:${name}>${x(value)}</ram:${name}>` : '';
+    return (
+      `<ram:PostalTradeAddress>` +
+      element('PostcodeCode', a.postcode) +
+      element('LineOne', a.line) +
+      element('StreetName', a.street) +
+      element('CityName', place?.district.code) +
+      element('CitySubDivisionName', place?.code) +
+      `<ram:CountryID schemeID="3166-1 alpha-2">TH</ram:CountryID>` +
+      element('CountrySubDivisionID', place?.province.code) +
+      element('BuildingNumber', a.buildingNumber) +
+      `</ram:PostalTradeAddress>`
+    );
+  };
   const tax = (basis: number, vat: number) =>
     `<ram:ApplicableTradeTax><ram:TypeCode>VAT</ram:TypeCode><ram:CalculatedRate>${businessRules.vatPercent}</ram:CalculatedRate>` +
     `<ram:BasisAmount>${amount(basis)}</ram:BasisAmount><ram:CalculatedAmount>${amount(vat)}</ram:CalculatedAmount></ram:ApplicableTradeTax>`;
@@ -403,7 +492,7 @@ function eTaxXml(d: ETaxDocument): string {
         `<ram:AssociatedDocumentLineDocument><ram:LineID>${i + 1}</ram:LineID></ram:AssociatedDocumentLineDocument>` +
         `<ram:SpecifiedTradeProduct><ram:Name>${x(l.name)}</ram:Name></ram:SpecifiedTradeProduct>` +
         `<ram:SpecifiedLineTradeAgreement><ram:GrossPriceProductTradePrice><ram:ChargeAmount>${amount(Math.round(l.net / l.quantity))}</ram:ChargeAmount></ram:GrossPriceProductTradePrice></ram:SpecifiedLineTradeAgreement>` +
-        `<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="${d.typeCode === '388' && (l.quantity > 1 || i === 0) ? 'DAY' : 'C62'}">${l.quantity}</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>` +
+        `<ram:SpecifiedLineTradeDelivery><ram:BilledQuantity unitCode="${d.root === 'TaxInvoice' && (l.quantity > 1 || i === 0) ? 'DAY' : 'C62'}">${l.quantity}</ram:BilledQuantity></ram:SpecifiedLineTradeDelivery>` +
         `<ram:SpecifiedLineTradeSettlement>${tax(l.net, l.total - l.net)}` +
         `<ram:SpecifiedTradeSettlementLineMonetarySummation><ram:TaxTotalAmount currencyID="THB">${amount(l.total - l.net)}</ram:TaxTotalAmount>` +
         `<ram:NetLineTotalAmount currencyID="THB">${amount(l.net)}</ram:NetLineTotalAmount>` +
@@ -413,12 +502,13 @@ function eTaxXml(d: ETaxDocument): string {
     )
     .join('');
   const issued = localTime(d.issuedMs);
+  const root = `${d.root}_CrossIndustryInvoice`;
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
-    `<rsm:TaxInvoice_CrossIndustryInvoice xmlns:rsm="urn:etda:uncefact:data:standard:TaxInvoice_CrossIndustryInvoice:2" ` +
-    `xmlns:ram="urn:etda:uncefact:data:standard:TaxInvoice_ReusableAggregateBusinessInformationEntity:2">` +
+    `<rsm:${root} xmlns:rsm="urn:etda:uncefact:data:standard:${root}:2" ` +
+    `xmlns:ram="urn:etda:uncefact:data:standard:${d.root}_ReusableAggregateBusinessInformationEntity:2">` +
     `<rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter>` +
-    `<ram:ID schemeAgencyID="ETDA" schemeVersionID="v2.0">ER3-2560</ram:ID>` +
+    `<ram:ID schemeAgencyID="ETDA" schemeVersionID="v2.1">ER3-2560</ram:ID>` +
     `</ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>` +
     `<rsm:ExchangedDocument><ram:ID>${x(d.number)}</ram:ID><ram:Name>${x(d.name)}</ram:Name>` +
     `<ram:TypeCode listID="1001_ThaiDocumentNameCodeInvoice" listAgencyID="RD/ETDA" listVersionID="1.0">${d.typeCode}</ram:TypeCode>` +
@@ -434,18 +524,23 @@ function eTaxXml(d: ETaxDocument): string {
       name: d.seller.name,
       taxId: d.seller.taxId,
       branch: d.seller.branchNo,
-      address: d.seller.address,
+      // Invoices from before decision 3402 kept the address as words only.
+      address: d.seller.registered ?? { line: d.seller.address },
     }) +
     party('BuyerTradeParty', {
       name: d.buyer.companyName,
       taxId: d.buyer.taxId,
       branch: d.buyer.branch,
-      address: d.buyer.address,
+      address: {
+        line: d.buyer.address,
+        subDistrictCode: d.buyer.subDistrictCode,
+        postcode: d.buyer.postcode,
+      },
     }) +
     (d.reference
       ? `<ram:AdditionalReferencedDocument><ram:IssuerAssignedID>${x(d.reference.number)}</ram:IssuerAssignedID>` +
         `<ram:IssueDateTime>${localTime(d.reference.issuedMs)}</ram:IssueDateTime>` +
-        `<ram:ReferenceTypeCode>388</ram:ReferenceTypeCode></ram:AdditionalReferencedDocument>`
+        `<ram:ReferenceTypeCode>${d.reference.typeCode}</ram:ReferenceTypeCode></ram:AdditionalReferencedDocument>`
       : '') +
     `</ram:ApplicableHeaderTradeAgreement>` +
     `<ram:ApplicableHeaderTradeDelivery/>` +
@@ -464,6 +559,6 @@ function eTaxXml(d: ETaxDocument): string {
     `<ram:GrandTotalAmount currencyID="THB">${amount(d.total)}</ram:GrandTotalAmount>` +
     `</ram:SpecifiedTradeSettlementHeaderMonetarySummation></ram:ApplicableHeaderTradeSettlement>` +
     lines +
-    `</rsm:SupplyChainTradeTransaction></rsm:TaxInvoice_CrossIndustryInvoice>\n`
+    `</rsm:SupplyChainTradeTransaction></rsm:${root}>\n`
   );
 }

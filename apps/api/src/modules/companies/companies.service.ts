@@ -15,6 +15,7 @@ import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import type { Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
 import { AppError, notFound } from '../../lib/app-error';
+import { checkThaiAddress } from '../thai-addresses/thai-addresses';
 import type { Executor as AuditExecutor } from '../audit/audit.repository';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../admin/pg-errors';
@@ -164,6 +165,7 @@ export class CompaniesService {
 
   /** Opens an account (admins). The same tax ID and branch may have one account. */
   async create(actor: Actor, body: CompanyBody): Promise<Company> {
+    checkThaiAddress(body.buyer, 'buyer.');
     const id = await this.write(async (tx) => {
       const [row] = await rows<{ id: number }>(
         tx,
@@ -183,6 +185,7 @@ export class CompaniesService {
 
   /** Changes the details or suspends the account; invoices already issued keep what they printed. */
   async update(actor: Actor, id: number, body: CompanyBody): Promise<Company> {
+    checkThaiAddress(body.buyer, 'buyer.');
     await this.write(async (tx) => {
       const [before] = await rows<CompanyRow>(
         tx,

@@ -6,6 +6,7 @@ import type { App } from '../../app';
 import { login } from '../../../test/admin-helpers';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
+import { etdaErrors } from '../../../test/etda-validators';
 import { lineMessageText } from '../line/line-texts';
 import { sentMails } from '../../../test/outbox';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
@@ -23,7 +24,10 @@ function newTaxId(): string {
 
 const buyer = (taxId = newTaxId()) => ({
   companyName: 'บริษัท เดินทางดี จำกัด',
-  address: '99 ถนนสาทรใต้ แขวงทุ่งมหาเมฆ เขตสาทร กรุงเทพมหานคร 10120',
+  address: '99 ถนนสาทรใต้',
+  // ทุ่งมหาเมฆ, เขตสาทร, กรุงเทพมหานคร (TISI 1099: 102803).
+  subDistrictCode: '102803',
+  postcode: '10120',
   taxId,
   branch: '00000',
 });
@@ -314,6 +318,8 @@ describeEachDatabase('company accounts and their monthly tax invoices', (ctx) =>
       'rsm:TaxInvoice_CrossIndustryInvoice'
     ];
     expect(String(doc['rsm:ExchangedDocument']['ram:TypeCode']['#text'])).toBe('388');
+    // ETDA's own XSD and Schematron accept it: the head office (the branch registered 00000) as seller.
+    expect(await etdaErrors(xml.body, 'TaxInvoice')).toEqual([]);
     const trade = doc['rsm:SupplyChainTradeTransaction'];
     expect(
       trade['ram:ApplicableHeaderTradeAgreement']['ram:BuyerTradeParty']['ram:SpecifiedTaxRegistration'][
@@ -375,6 +381,9 @@ describeEachDatabase('company accounts and their monthly tax invoices', (ctx) =>
     );
     expect(noteXml.statusCode).toBe(200);
     expect(noteXml.body).toContain(`<ram:IssuerAssignedID>${credited.number}</ram:IssuerAssignedID>`);
+    // A note against a monthly invoice refers to its type (388) and passes ETDA's validators for notes.
+    expect(noteXml.body).toContain('<ram:ReferenceTypeCode>388</ram:ReferenceTypeCode>');
+    expect(await etdaErrors(noteXml.body, 'DebitCreditNote')).toEqual([]);
 
     // The owner's output-tax report lists the monthly invoice as the company's.
     const day = new Date(now.getTime() + 7 * 3_600_000).toISOString().slice(0, 10);

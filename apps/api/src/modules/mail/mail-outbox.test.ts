@@ -16,9 +16,13 @@ describeEachDatabase('mail through the outbox', (ctx) => {
   let app: App;
   /** Another instance's job on the same database and mail server, its clock `aheadMs` ahead (time has passed). */
   const otherInstance = (aheadMs = 0) =>
-    new MailOutbox(ctx.database, createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent' }), {
-      clock: { now: () => new Date(Date.now() + aheadMs) },
-    });
+    new MailOutbox(
+      ctx.database,
+      createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', from: testSettings().MAIL_FROM }),
+      {
+        clock: { now: () => new Date(Date.now() + aheadMs) },
+      },
+    );
   beforeAll(async () => {
     await smtp.up();
     app = await buildTestApp(ctx.database, { settings: testSettings({ SMTP_URL: smtp.url }) });

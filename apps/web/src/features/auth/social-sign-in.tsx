@@ -168,7 +168,7 @@ export function SocialSignIn({ onSignedIn, returnTo }: Props) {
     const facebook = config?.facebook;
     if (!facebook) return;
     const init = () => {
-      window.FB?.init({ appId: facebook.appId, version: 'v19.0', cookie: false, xfbml: false });
+      window.FB?.init({ appId: facebook.appId, version: facebook.graphVersion, cookie: false, xfbml: false });
       setFacebookReady(true);
     };
     if (window.FB) return init();

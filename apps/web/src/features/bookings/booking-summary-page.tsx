@@ -40,6 +40,7 @@ import { TimeChoice, timeErrorKey, useBranchHalfHours } from './time-choice';
 import { sitePaths } from '@siam/contract/site-routes';
 import { ApiError } from '../../lib/api-client';
 import { TextField } from '../../lib/form-fields';
+import { PostcodeAndSubDistrict, thaiAddressErrorKeys } from '../addresses/postcode-sub-district';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { RequireSignIn } from '../auth/require-sign-in';
 import { useSession } from '../auth/session-provider';
@@ -100,6 +101,7 @@ const messageKeys: Record<string, string> = {
   [taxMessages.taxId]: 'tax.errors.taxId',
   [taxMessages.taxIdChecksum]: 'tax.errors.taxIdChecksum',
   [taxMessages.branch]: 'tax.errors.branch',
+  ...thaiAddressErrorKeys,
 };
 
 /** Delivery and collection as the server takes them; each problem as a text key at its path. */
@@ -130,6 +132,8 @@ interface FormValues {
     wanted: boolean;
     companyName: string;
     address: string;
+    postcode: string;
+    subDistrictCode: string;
     taxId: string;
     headOffice: boolean;
     branchNo: string;
@@ -140,6 +144,8 @@ interface FormValues {
 const taxBuyerOf = (c: FormValues['company']) => ({
   companyName: c.companyName,
   address: c.address,
+  subDistrictCode: c.subDistrictCode,
+  postcode: c.postcode,
   taxId: c.taxId,
   branch: c.headOffice ? '00000' : c.branchNo,
 });
@@ -245,12 +251,16 @@ function CompanyFields({
   const errors = formState.errors.company;
   const wanted = useWatch({ control: form.control, name: 'company.wanted' });
   const headOffice = useWatch({ control: form.control, name: 'company.headOffice' });
+  const postcode = useWatch({ control: form.control, name: 'company.postcode' });
+  const subDistrictCode = useWatch({ control: form.control, name: 'company.subDistrictCode' });
   const kept = useQuery({ queryKey: ['tax-details'], queryFn: fetchTaxDetails, staleTime: Infinity });
   useEffect(() => {
     const k = kept.data;
     if (!k || getValues('company.companyName')) return;
     setValue('company.companyName', k.companyName);
     setValue('company.address', k.address);
+    setValue('company.postcode', k.postcode ?? '');
+    setValue('company.subDistrictCode', k.subDistrictCode ?? '');
     setValue('company.taxId', k.taxId);
     setValue('company.headOffice', k.branch === '00000');
     setValue('company.branchNo', k.branch === '00000' ? '' : k.branch);
@@ -274,6 +284,14 @@ function CompanyFields({
             multiline
             error={say(errors?.address)}
             registration={register('company.address')}
+          />
+          <PostcodeAndSubDistrict
+            postcode={postcode ?? ''}
+            subDistrictCode={subDistrictCode ?? ''}
+            onPostcode={(v) => setValue('company.postcode', v)}
+            onSubDistrict={(v) => setValue('company.subDistrictCode', v)}
+            postcodeError={say(errors?.postcode)}
+            subDistrictError={say(errors?.subDistrictCode)}
           />
           <TextField
             label={t('tax.taxId')}
@@ -459,7 +477,16 @@ function BookingSummary() {
       method: 'card',
       acceptTerms: false,
       promoCode: '',
-      company: { wanted: false, companyName: '', address: '', taxId: '', headOffice: true, branchNo: '' },
+      company: {
+        wanted: false,
+        companyName: '',
+        address: '',
+        postcode: '',
+        subDistrictCode: '',
+        taxId: '',
+        headOffice: true,
+        branchNo: '',
+      },
     },
     resolver: bookingResolver,
     // Read by the resolver at each check: a free booking asks for no card.

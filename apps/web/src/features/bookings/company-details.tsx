@@ -1,14 +1,22 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { taxBuyerSchema, taxMessages, type TaxBuyer } from '@siam/contract/tax-invoices';
+import { ApiError } from '../../lib/api-client';
 import { TextField } from '../../lib/form-fields';
+import { PostcodeAndSubDistrict, thaiAddressErrorKeys } from '../addresses/postcode-sub-district';
 import { useTranslation } from '../../lib/use-translation';
 import { fetchTaxDetails, forgetTaxDetails, saveTaxDetails } from './booking-api';
 
-const errorKeys: Record<string, string> = Object.fromEntries(
-  Object.entries(taxMessages).map(([key, text]) => [text, `tax.errors.${key === 'branch' ? 'branch' : key}`]),
-);
+const errorKeys: Record<string, string> = {
+  ...Object.fromEntries(
+    Object.entries(taxMessages).map(([key, text]) => [
+      text,
+      `tax.errors.${key === 'branch' ? 'branch' : key}`,
+    ]),
+  ),
+  ...thaiAddressErrorKeys,
+};
 
 /**
  * The company a customer's full tax invoices are made out to (issue 18, part 3), kept in the profile:
@@ -21,11 +29,21 @@ export function CompanyDetails() {
   const [editing, setEditing] = useState(false);
   const form = useForm<TaxBuyer>();
   const errors = form.formState.errors;
+  const postcode = useWatch({ control: form.control, name: 'postcode' });
+  const subDistrictCode = useWatch({ control: form.control, name: 'subDistrictCode' });
   const done = (data: TaxBuyer | null) => {
     queryClient.setQueryData(['tax-details'], data);
     setEditing(false);
   };
-  const save = useMutation({ mutationFn: saveTaxDetails, onSuccess: done });
+  const save = useMutation({
+    mutationFn: saveTaxDetails,
+    onSuccess: done,
+    // The server's TISI check (a postcode nobody has, a sub-district outside it) at its field.
+    onError: (error) => {
+      for (const e of error instanceof ApiError ? error.fieldErrors : [])
+        form.setError(e.path as keyof TaxBuyer, { message: errorKeys[e.message] ?? 'tax.errors.address' });
+    },
+  });
   const forget = useMutation({ mutationFn: forgetTaxDetails, onSuccess: () => done(null) });
   const submit = form.handleSubmit((values) => {
     const parsed = taxBuyerSchema.safeParse(values);
@@ -52,6 +70,7 @@ export function CompanyDetails() {
               {company.companyName}
               {'\n'}
               {company.address}
+              {company.postcode ? ` ${company.postcode}` : ''}
               {'\n'}
               {t('tax.taxId')}: {company.taxId} ·{' '}
               {company.branch === '00000' ? t('tax.headOffice') : `${t('tax.branchNo')}: ${company.branch}`}
@@ -64,7 +83,16 @@ export function CompanyDetails() {
               type="button"
               className="btn-outline"
               onClick={() => {
-                form.reset(company ?? { companyName: '', address: '', taxId: '', branch: '00000' });
+                form.reset(
+                  company ?? {
+                    companyName: '',
+                    address: '',
+                    subDistrictCode: '',
+                    postcode: '',
+                    taxId: '',
+                    branch: '00000',
+                  },
+                );
                 setEditing(true);
               }}
             >
@@ -95,6 +123,14 @@ export function CompanyDetails() {
             multiline
             error={say('address')}
             registration={form.register('address')}
+          />
+          <PostcodeAndSubDistrict
+            postcode={postcode ?? ''}
+            subDistrictCode={subDistrictCode ?? ''}
+            onPostcode={(v) => form.setValue('postcode', v)}
+            onSubDistrict={(v) => form.setValue('subDistrictCode', v)}
+            postcodeError={say('postcode')}
+            subDistrictError={say('subDistrictCode')}
           />
           <TextField
             label={t('tax.taxId')}

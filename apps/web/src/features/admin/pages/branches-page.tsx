@@ -3,6 +3,14 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { AdminBranch } from '@siam/contract/admin';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, Checkbox, ErrorNote, Field, Loading, PageTitle, SavedNote, useFormats } from '../admin-ui';
+import { taxMessages } from '@siam/contract/tax-invoices';
+import { PostcodeAndSubDistrict, thaiAddressErrorKeys } from '../../addresses/postcode-sub-district';
+
+/** The API's words about a branch's registration as texts of the staff member's language. */
+const registrationKeys: Record<string, string> = {
+  ...thaiAddressErrorKeys,
+  [taxMessages.branch]: 'branches.errors.taxBranchNo',
+};
 
 function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean }) {
   const { t } = useTranslation('admin');
@@ -11,14 +19,34 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
   const [closesAt, setClosesAt] = useState(branch.closesAt);
   const [minRentalHours, setMinRentalHours] = useState(String(branch.minRentalHours));
   const [isActive, setIsActive] = useState(branch.isActive);
+  // Where the branch is registered with the Revenue Department: its tax invoices print it (decision 3402).
+  const [taxBranchNo, setTaxBranchNo] = useState(branch.taxBranchNo);
+  const registered = branch.registeredAddress;
+  const [buildingNumber, setBuildingNumber] = useState(registered?.buildingNumber ?? '');
+  const [street, setStreet] = useState(registered?.street ?? '');
+  const [postcode, setPostcode] = useState(registered?.postcode ?? '');
+  const [subDistrictCode, setSubDistrictCode] = useState(registered?.subDistrictCode ?? '');
   const save = useAdminMutation<AdminBranch, Partial<AdminBranch>>('PATCH', `/branches/${branch.code}`);
   const errors = fieldErrors(save.error);
+  const say = (path: string) => {
+    const message = errors[path];
+    return message && (registrationKeys[message] ? t(registrationKeys[message]) : message);
+  };
+  const nothingEntered = ![buildingNumber, street, postcode, subDistrictCode].some((v) => v.trim());
   return (
     <form
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
-        save.mutate({ phone, opensAt, closesAt, minRentalHours: Number(minRentalHours), isActive });
+        save.mutate({
+          phone,
+          opensAt,
+          closesAt,
+          minRentalHours: Number(minRentalHours),
+          isActive,
+          taxBranchNo,
+          registeredAddress: nothingEntered ? null : { buildingNumber, street, postcode, subDistrictCode },
+        });
       }}
     >
       <fieldset disabled={!canEdit} className="grid gap-3 sm:grid-cols-5">
@@ -56,6 +84,37 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
         <div className="flex items-end">
           <Checkbox label={t('branches.open')} checked={isActive} onChange={setIsActive} />
         </div>
+      </fieldset>
+      <fieldset disabled={!canEdit} className="mt-4 grid gap-3 sm:grid-cols-3">
+        <legend className="mb-2 font-semibold">{t('branches.registration')}</legend>
+        <Field
+          label={t('branches.taxBranchNo')}
+          inputMode="numeric"
+          maxLength={5}
+          value={taxBranchNo}
+          onChange={(e) => setTaxBranchNo(e.target.value)}
+          error={say('taxBranchNo')}
+        />
+        <Field
+          label={t('common:address.buildingNumber')}
+          value={buildingNumber}
+          onChange={(e) => setBuildingNumber(e.target.value)}
+          error={say('registeredAddress.buildingNumber')}
+        />
+        <Field
+          label={t('common:address.street')}
+          value={street}
+          onChange={(e) => setStreet(e.target.value)}
+          error={say('registeredAddress.street')}
+        />
+        <PostcodeAndSubDistrict
+          postcode={postcode}
+          subDistrictCode={subDistrictCode}
+          onPostcode={setPostcode}
+          onSubDistrict={setSubDistrictCode}
+          postcodeError={say('registeredAddress.postcode')}
+          subDistrictError={say('registeredAddress.subDistrictCode')}
+        />
       </fieldset>
       {canEdit && (
         <div className="mt-3 flex items-center gap-3">

@@ -25,6 +25,7 @@ import {
   useFormats,
 } from '../admin-ui';
 import { satang } from '../bookings/booking-format';
+import { PostcodeAndSubDistrict, thaiAddressErrorKeys } from '../../addresses/postcode-sub-district';
 
 /** The API's refusals as texts of the staff member's language (else the API's own words). */
 const messageKeys: Record<string, string> = {
@@ -37,6 +38,7 @@ const messageKeys: Record<string, string> = {
   [taxMessages.taxIdChecksum]: 'companies.errors.taxIdChecksum',
   [taxMessages.branch]: 'companies.errors.branch',
   'Invalid email format': 'companies.errors.email',
+  ...thaiAddressErrorKeys,
 };
 
 function useSay(error: unknown) {
@@ -53,6 +55,8 @@ function CompanyForm({ company }: { company?: Company }) {
   const { t } = useTranslation('admin');
   const [name, setName] = useState(company?.buyer.companyName ?? '');
   const [address, setAddress] = useState(company?.buyer.address ?? '');
+  const [postcode, setPostcode] = useState(company?.buyer.postcode ?? '');
+  const [subDistrictCode, setSubDistrictCode] = useState(company?.buyer.subDistrictCode ?? '');
   const [taxId, setTaxId] = useState(company?.buyer.taxId ?? '');
   const [branch, setBranch] = useState(company?.buyer.branch ?? '00000');
   const [billingEmail, setBillingEmail] = useState(company?.billingEmail ?? '');
@@ -69,12 +73,18 @@ function CompanyForm({ company }: { company?: Company }) {
       onSubmit={(e) => {
         e.preventDefault();
         save.mutate(
-          { buyer: { companyName: name, address, taxId, branch }, billingEmail, active },
+          {
+            buyer: { companyName: name, address, postcode, subDistrictCode, taxId, branch },
+            billingEmail,
+            active,
+          },
           {
             onSuccess: () => {
               if (company) return;
               setName('');
               setAddress('');
+              setPostcode('');
+              setSubDistrictCode('');
               setTaxId('');
               setBranch('00000');
               setBillingEmail('');
@@ -102,6 +112,14 @@ function CompanyForm({ company }: { company?: Company }) {
         value={address}
         onChange={(e) => setAddress(e.target.value)}
         error={say('buyer.address')}
+      />
+      <PostcodeAndSubDistrict
+        postcode={postcode}
+        subDistrictCode={subDistrictCode}
+        onPostcode={setPostcode}
+        onSubDistrict={setSubDistrictCode}
+        postcodeError={say('buyer.postcode')}
+        subDistrictError={say('buyer.subDistrictCode')}
       />
       <Field
         label={t('companies.taxId')}
