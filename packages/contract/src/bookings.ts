@@ -4,7 +4,7 @@ import { isoDateSchema, timeOfDaySchema } from './safe-input';
 import { emailSchema, phoneSchema } from './auth';
 import { businessRules } from './business-rules';
 import { dataEnvelope } from './envelope';
-import { cardTokenSchema } from './card-tokens';
+import { cardRefusals, cardTokenSchema } from './card-tokens';
 import { bookingDepositSchema } from './deposits';
 import { priceRuleLineSchema } from './pricing-rules';
 import { taxBuyerSchema } from './tax-invoices';
@@ -51,6 +51,22 @@ export function paysAtOnce(method: string): boolean {
 /** What the gateway can take besides cards: a charge with a source of this type. */
 export const gatewaySources = ['promptpay', ...walletMethods] as const;
 export type GatewaySource = (typeof gatewaySources)[number];
+/**
+ * The ways a customer may pay a booking whose card was refused, on the same booking while it holds
+ * its car (POST /auth/bookings/:id/pay, docs/decisions/3530): another card, or another way.
+ */
+export const payAgainMethods = ['card', 'bank_transfer', 'promptpay', ...walletMethods] as const;
+export const payAgainBodySchema = z.object({
+  paymentMethod: z.enum(payAgainMethods),
+  /** The gateway's token for the card (made in the browser); a card number or CVV is never sent. */
+  cardToken: cardTokenSchema.optional(),
+});
+export type PayAgainBody = z.input<typeof payAgainBodySchema>;
+/**
+ * A new booking's card refused (402 PAYMENT_FAILED): the booking was made and keeps its car until
+ * its `payBy`; this field error's message is its number, so the site opens it to pay again.
+ */
+export const refusedBookingPath = 'booking';
 /** Cash is taken only at the counter: staff record it on walk-in and phone bookings (back office). */
 export const recordedPaymentMethods = [...paymentMethods, 'cash'] as const;
 
@@ -104,6 +120,16 @@ export type BookingStatus = (typeof bookingStatuses)[number];
 
 /** Statuses in which a booking holds its car (a live unit hold). */
 export const holdingStatuses: readonly BookingStatus[] = ['awaiting_payment', 'confirmed', 'active'];
+
+/**
+ * The spec's groups of a customer's history (§ booking statuses: completed, active, cancelled); the
+ * booking's own status is the detail inside its group.
+ */
+export const historyGroups = ['active', 'completed', 'cancelled'] as const;
+export function historyGroupOf(status: BookingStatus): (typeof historyGroups)[number] {
+  if (status === 'completed') return 'completed';
+  return holdingStatuses.includes(status) ? 'active' : 'cancelled';
+}
 
 export const PROMO_INVALID_MESSAGE = 'Invalid or expired promotion code';
 export const CAR_UNAVAILABLE_MESSAGE = 'This car is no longer available for these dates';
@@ -348,6 +374,11 @@ export const bookingSchema = z.object({
    * or the card's bank is asking the customer to approve it (3-D Secure). The car stays held.
    */
   paymentChecking: z.boolean(),
+  /**
+   * The booking's last card try was refused and it still holds its car until `payBy`: the customer
+   * pays again on this booking (another card, or another way); null otherwise.
+   */
+  paymentRefusal: z.enum(cardRefusals).nullable(),
   payBy: z.string().nullable(),
   createdAt: z.string(),
   freeCancellationUntil: z.string(),

@@ -34,7 +34,7 @@ const texts = {
       'เงินที่คุณชำระสำหรับการจองนี้เข้ามาหลังจากการจองสิ้นสุดแล้ว (หมดเวลาชำระหรือถูกยกเลิก) หรือไม่ตรงกับยอดของการจอง จึงไม่ได้ใช้ชำระการจองใด เราได้คืนเงินเต็มจำนวนไปยังช่องทางเดิมที่คุณชำระแล้ว ธนาคารอาจใช้เวลาสองสามวันในการแสดงรายการ',
     returned: 'ยอดที่คืน',
     paymentFailedBody:
-      'ธนาคารไม่ได้ยืนยันการชำระเงินด้วยบัตรของคุณ จึงไม่มีการเรียกเก็บเงิน และการจองนี้ถูกยกเลิกแล้ว คุณสามารถจองใหม่ได้ทุกเมื่อ',
+      'ธนาคารไม่ได้ยืนยันการชำระเงินด้วยบัตรของคุณ จึงไม่มีการเรียกเก็บเงิน รถยังถูกกันไว้ให้การจองนี้จนถึงเวลาด้านล่าง ชำระได้อีกครั้งในหน้าการจองด้วยบัตรใบอื่นหรือช่องทางอื่น',
     slipRejectedBody: 'เราไม่สามารถยืนยันสลิปที่คุณส่งมาได้ กรุณาตรวจสอบและแนบสลิปใหม่ก่อนหมดเวลาชำระเงิน',
     reason: 'เหตุผล',
     hello: (name: string) => `เรียน คุณ${name}`,
@@ -78,7 +78,7 @@ const texts = {
       "Your payment for this booking arrived after the booking had ended (its time to pay ran out, or it was cancelled), or was not the booking's total, so it paid for nothing. We have refunded it in full to where it came from; your bank may take a few days to show it.",
     returned: 'Refunded',
     paymentFailedBody:
-      'The bank did not confirm your card payment, so nothing was charged and this booking has been released. You are welcome to book again.',
+      'The bank did not confirm your card payment, so nothing was charged. The car stays held for this booking until the time below: pay again on the booking’s page with another card or another way.',
     slipRejectedBody:
       'We could not verify the slip you sent. Please check it and upload a new one before the time to pay runs out.',
     reason: 'Reason',
@@ -123,7 +123,8 @@ const texts = {
     paymentReturnedBody:
       '您为此预订支付的款项在预订结束后（付款期限已过或已取消）才到账，或与预订金额不符，因此未用于任何预订。我们已将其全额退回原付款渠道，银行可能需要几天时间显示。',
     returned: '退款金额',
-    paymentFailedBody: '银行未确认您的银行卡付款，因此未扣款，此预订已释放。欢迎您重新预订。',
+    paymentFailedBody:
+      '银行未确认您的银行卡付款，因此未扣款。此预订的车辆将保留至以下期限：请在预订页面使用其他银行卡或其他方式重新付款。',
     slipRejectedBody: '我们无法核实您上传的转账凭证，请检查后在付款期限前重新上传。',
     reason: '原因',
     hello: (name: string) => `${name}，您好：`,
@@ -206,7 +207,7 @@ export function bookingMail(
     ...(kind === 'payment_returned' && amountSatang !== undefined
       ? [`${t.returned}: ${baht(amountSatang, lang)}`]
       : []),
-    ...((kind === 'created' || kind === 'slip_rejected') && booking.payBy
+    ...((kind === 'created' || kind === 'slip_rejected' || kind === 'payment_failed') && booking.payBy
       ? [`${t.payBy}: ${bangkokDateTime(booking.payBy, lang)}`]
       : []),
     '',

@@ -13,7 +13,10 @@ import type { BookingStatus } from '@siam/contract/bookings';
 export const bookingTransitions = {
   /** Paid: a card charge went through, staff verified a slip, or there was nothing to pay. */
   confirm: { from: ['awaiting_payment'], to: 'confirmed' },
-  /** The card was refused, or the charge never reached the gateway: the car is freed. */
+  /**
+   * The time to pay ran out after the booking's last card try was refused (the expiry job): a
+   * refusal itself leaves the booking waiting, with its car, to be paid again (docs/decisions/3530).
+   */
   failPayment: { from: ['awaiting_payment'], to: 'payment_failed' },
   /** By the customer (fee rule) or by staff. */
   cancel: { from: ['awaiting_payment', 'confirmed'], to: 'cancelled' },

@@ -2,6 +2,7 @@ import { bangkokInstant } from '@siam/contract/bangkok-time';
 import type { Booking } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import type { Language } from '@siam/contract/languages';
+import { cardRefusal } from '@siam/contract/card-tokens';
 import { canTransition } from './booking-status';
 import { ruleLinesIn } from './pricing-rules';
 import type { BookingRow, BookingsRepository } from './bookings.repository';
@@ -143,6 +144,14 @@ export function toBooking(
       charge?.status === 'pending' ||
       // A card waiting for the customer's approval at their bank (3-D Secure).
       (row.status === 'awaiting_payment' && row.payment_method === 'card' && row.gateway_pending),
+    // The last card try was refused and the booking still holds its car: it may be paid again.
+    paymentRefusal:
+      row.status === 'awaiting_payment' &&
+      row.payment_method === 'card' &&
+      charge?.status === 'failed' &&
+      !row.gateway_pending
+        ? cardRefusal(charge.failure_code)
+        : null,
     payBy:
       row.status === 'awaiting_payment' && row.payment_due_ms
         ? new Date(row.payment_due_ms).toISOString()

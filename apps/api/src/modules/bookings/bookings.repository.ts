@@ -184,6 +184,8 @@ export interface PaymentRow {
   gateway_ref: string | null;
   card_brand: string | null;
   card_last4: string | null;
+  /** Why the gateway refused a charge (a card's CardRefusal). */
+  failure_code: string | null;
   created_ms: number;
 }
 
@@ -505,6 +507,13 @@ export class BookingsRepository {
   /** A car now at another branch (a one-way rental returned there). */
   async moveUnit(ex: Executor, unitId: number, branchCode: string) {
     await ex.execute(sql`UPDATE vehicle_units SET branch_code = ${branchCode} WHERE id = ${unitId}`);
+  }
+
+  /** A booking waiting for payment is paid another way (pay again, docs/decisions/3530); its deadline stays. */
+  async setPaymentMethod(ex: Executor, bookingId: number, method: string) {
+    await ex.execute(
+      sql`UPDATE bookings SET payment_method = ${method}, updated_at = now() WHERE id = ${bookingId}`,
+    );
   }
 
   async setUnit(ex: Executor, bookingId: number, unitId: number) {
@@ -941,7 +950,7 @@ export class BookingsRepository {
     return rows<PaymentRow>(
       ex,
       sql`SELECT id, method, kind, status, (amount * 100)::int AS amount, gateway, gateway_ref, card_brand, card_last4,
-            (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
+            failure_code, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
           FROM payments WHERE booking_id = ${bookingId} ORDER BY id`,
     );
   }
@@ -1298,8 +1307,19 @@ export class BookingsRepository {
     return rows<{ id: number }>(
       ex,
       sql`WITH expired AS (
-            UPDATE bookings b SET status = ${bookingTransitions.expire.to}, cancelled_by = 'system', cancelled_at = ${now.toISOString()}, updated_at = now()
-            WHERE b.status = ${bookingTransitions.expire.from[0]}
+            -- A booking whose last card try was refused ends as a failed payment, with the refusal's
+            -- code (docs/decisions/3530); any other unpaid booking has expired.
+            UPDATE bookings b SET
+              status = CASE WHEN last.failure_code IS NOT NULL THEN ${bookingTransitions.failPayment.to}
+                ELSE ${bookingTransitions.expire.to} END,
+              cancel_reason = COALESCE(last.failure_code, b.cancel_reason),
+              cancelled_by = 'system', cancelled_at = ${now.toISOString()}, updated_at = now()
+            FROM bookings o LEFT JOIN LATERAL (
+              SELECT p.failure_code FROM payments p
+              WHERE o.payment_method = 'card' AND p.booking_id = o.id AND p.kind = 'charge' AND p.status = 'failed'
+                AND p.id = (SELECT max(q.id) FROM payments q WHERE q.booking_id = o.id AND q.kind = 'charge')
+            ) last ON true
+            WHERE o.id = b.id AND b.status = ${bookingTransitions.expire.from[0]}
               AND b.payment_due_at < ${now.toISOString()}::timestamptz
               AND NOT EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending'
                 AND (s.check_result IS NULL OR s.check_result IN ${checks('bank_confirmed')}

@@ -374,9 +374,10 @@ describeEachDatabase('bookings', (ctx) => {
     }
   });
 
-  it('a declined card frees the car and the code, and answers 402', async () => {
+  it('a declined card keeps ONE booking and its car: two refused tries then a good card pay that same booking (decision 3530)', async () => {
     const car = await makeCar(ctx.database, 1);
     const customer = await makeCustomer(app);
+    const other = await makeCustomer(app);
     const payload = {
       carModelId: car.carModelId,
       branchCode: car.branchCode,
@@ -384,22 +385,157 @@ describeEachDatabase('bookings', (ctx) => {
       returnDate: daysFromNow(41),
       paymentMethod: 'card',
     };
-    for (const [number, code] of [
-      ['4000 0000 0000 0002', 'declined'],
-      ['4000000000009995', 'insufficient_funds'],
-      ['4000000000000119', 'processing_error'],
-    ]) {
-      const res = await create(customer.headers, { ...payload, cardToken: cardToken(number!) });
-      expect(res.statusCode).toBe(402);
-      expect(res.json()).toMatchObject({
-        status: false,
-        code: 'PAYMENT_FAILED',
-        errors: [{ path: 'card', message: code }],
+    const first = await create(customer.headers, { ...payload, cardToken: cardToken('4000 0000 0000 0002') });
+    expect(first.statusCode).toBe(402);
+    const errors = first.json().errors as { path: string; message: string }[];
+    expect(errors[0]).toEqual({ path: 'card', message: 'declined' });
+    const number = errors.find((e) => e.path === 'booking')!.message;
+    const mine = async () =>
+      (await app.inject({ method: 'GET', url: '/api/v1/auth/bookings', headers: customer.headers })).json()
+        .response.data as {
+        id: number;
+        bookingNumber: string;
+        status: string;
+        paymentRefusal: string | null;
+        paid: boolean;
+        total: number;
+        payBy: string | null;
+      }[];
+    const [held] = await mine();
+    expect(held).toMatchObject({
+      bookingNumber: number,
+      status: 'awaiting_payment',
+      paymentRefusal: 'declined',
+      paid: false,
+    });
+    expect(held!.payBy).not.toBeNull();
+    // The car stays with this booking: nobody else can book the only unit meanwhile.
+    const taken = await create(other.headers, { ...payload, cardToken: goodCardToken });
+    expect(taken.json().code).toBe('CAR_UNAVAILABLE');
+
+    const payAgain = (body: Record<string, unknown>, key?: string, headers = customer.headers) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/auth/bookings/${held!.id}/pay`,
+        headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+        payload: body,
       });
-    }
-    // The only unit is free again.
-    const ok = await create(customer.headers, { ...payload, cardToken: goodCardToken });
-    expect(ok.statusCode).toBe(200);
+    // Nobody else can pay (or see) it.
+    expect(
+      (await payAgain({ paymentMethod: 'card', cardToken: goodCardToken }, undefined, other.headers))
+        .statusCode,
+    ).toBe(404);
+    const second = await payAgain({ paymentMethod: 'card', cardToken: cardToken('4000000000009995') });
+    expect(second.statusCode).toBe(402);
+    expect(second.json().errors).toEqual([
+      { path: 'card', message: 'insufficient_funds' },
+      { path: 'booking', message: number },
+    ]);
+    expect((await mine()).map((b) => [b.bookingNumber, b.status, b.paymentRefusal])).toEqual([
+      [number, 'awaiting_payment', 'insufficient_funds'],
+    ]);
+    const third = await payAgain({ paymentMethod: 'card', cardToken: goodCardToken }, 'pay-again-third-1');
+    expect(third.statusCode).toBe(200);
+    expect(third.json().response.data.booking).toMatchObject({
+      bookingNumber: number,
+      status: 'confirmed',
+      paid: true,
+      paymentRefusal: null,
+      // One day at ฿1,000.
+      total: 100_000,
+    });
+    // The same key again answers as the first time and charges nothing more.
+    const repeat = await payAgain({ paymentMethod: 'card', cardToken: goodCardToken }, 'pay-again-third-1');
+    expect(repeat.json().response.data.booking.status).toBe('confirmed');
+    // One booking in the history, its three tries inside it: two refused, one paid ฿1,000.
+    expect((await mine()).map((b) => [b.bookingNumber, b.status])).toEqual([[number, 'confirmed']]);
+    const tries = await ctx.database.query<{ status: string; amount: string; failure_code: string | null }>(
+      `SELECT status, amount::text, failure_code FROM payments WHERE booking_id = $1 ORDER BY id`,
+      [held!.id],
+    );
+    expect(tries).toEqual([
+      { status: 'failed', amount: '1000.00', failure_code: 'declined' },
+      { status: 'failed', amount: '1000.00', failure_code: 'insufficient_funds' },
+      { status: 'succeeded', amount: '1000.00', failure_code: null },
+    ]);
+    // Paid: nothing more to pay.
+    const after = await payAgain({ paymentMethod: 'card', cardToken: goodCardToken });
+    expect(after.statusCode).toBe(409);
+  });
+
+  it('a refused card may be followed by another way to pay, by the same deadline; unpaid, the booking ends as a failed payment and frees the car', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const customer = await makeCustomer(app);
+    const payload = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(42),
+      returnDate: daysFromNow(44),
+      paymentMethod: 'card',
+    };
+    const refused = await create(customer.headers, { ...payload, cardToken: cardToken('4000000000000119') });
+    expect(refused.statusCode).toBe(402);
+    const number = refused.json().errors[1].message as string;
+    const [row] = await ctx.database.query<{ id: number; due: string }>(
+      `SELECT id, payment_due_at::text AS due FROM bookings WHERE booking_number = $1`,
+      [number],
+    );
+    const transfer = await app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/bookings/${row!.id}/pay`,
+      headers: customer.headers,
+      payload: { paymentMethod: 'bank_transfer' },
+    });
+    expect(transfer.statusCode).toBe(200);
+    const data = transfer.json().response.data;
+    expect(data.booking).toMatchObject({
+      status: 'awaiting_payment',
+      paymentMethod: 'bank_transfer',
+      paymentRefusal: null,
+      canUploadSlip: true,
+      // Two days at ฿1,000.
+      total: 200_000,
+    });
+    expect(data.instructions.bankAccount).not.toBeNull();
+    // The deadline is the card's hour, not a new transfer window.
+    const [still] = await ctx.database.query<{ due: string }>(
+      `SELECT payment_due_at::text AS due FROM bookings WHERE id = $1`,
+      [row!.id],
+    );
+    expect(still!.due).toBe(row!.due);
+
+    // Another booking whose card is refused and never paid again: once its hour is over it is a
+    // failed payment (the refusal kept), and the car is free.
+    const car2 = await makeCar(ctx.database, 1);
+    const payload2 = { ...payload, carModelId: car2.carModelId, branchCode: car2.branchCode };
+    const customer2 = await makeCustomer(app);
+    const declined = await create(customer2.headers, {
+      ...payload2,
+      cardToken: cardToken('4000 0000 0000 0002'),
+    });
+    const number2 = declined.json().errors[1].message as string;
+    const [b2] = await ctx.database.query<{ id: number }>(
+      `SELECT id FROM bookings WHERE booking_number = $1`,
+      [number2],
+    );
+    expect(await app.services.bookings.expireUnpaid(new Date(Date.now() + 50 * 60_000))).not.toContain(
+      b2!.id,
+    );
+    expect(await app.services.bookings.expireUnpaid(new Date(Date.now() + 61 * 60_000))).toContain(b2!.id);
+    const [ended] = await ctx.database.query<{ status: string; cancel_reason: string }>(
+      `SELECT status, cancel_reason FROM bookings WHERE id = $1`,
+      [b2!.id],
+    );
+    expect(ended).toEqual({ status: 'payment_failed', cancel_reason: 'declined' });
+    const late = await app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/bookings/${b2!.id}/pay`,
+      headers: customer2.headers,
+      payload: { paymentMethod: 'card', cardToken: goodCardToken },
+    });
+    expect(late.statusCode).toBe(409);
+    const again = await create(customer2.headers, { ...payload2, cardToken: goodCardToken });
+    expect(again.statusCode).toBe(200);
   });
 
   it('takes no card details: a card booking needs the token the browser made at the gateway', async () => {
@@ -421,7 +557,7 @@ describeEachDatabase('bookings', (ctx) => {
     expect(card.json().errors[0]).toMatchObject({ path: 'cardToken', message: 'Card token required' });
     const junk = await create(customer.headers, { ...payload, cardToken: '4242 4242 4242 4242' });
     expect(junk.statusCode).toBe(400);
-    // A token the gateway never made is refused by it: the car is freed at once.
+    // A token the gateway never made is refused by it (the booking waits to be paid again).
     const forged = await create(customer.headers, { ...payload, cardToken: 'tokn_made_up_here' });
     expect(forged.statusCode).toBe(402);
     const terms = await create(customer.headers, {
@@ -431,7 +567,19 @@ describeEachDatabase('bookings', (ctx) => {
     });
     expect(terms.statusCode).toBe(400);
     expect(JSON.stringify(terms.json().errors)).toContain('Please accept the terms and conditions');
-    expect((await create(customer.headers, { ...payload, cardToken: goodCardToken })).statusCode).toBe(200);
+    // The refused booking keeps the only car: the good card pays it.
+    const number = forged.json().errors[1].message as string;
+    const [held] = await ctx.database.query<{ id: number }>(
+      `SELECT id FROM bookings WHERE booking_number = $1`,
+      [number],
+    );
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/v1/auth/bookings/${held!.id}/pay`,
+      headers: customer.headers,
+      payload: { paymentMethod: 'card', cardToken: goodCardToken },
+    });
+    expect(paid.statusCode).toBe(200);
   });
 
   it('hides another customer’s booking (404) and refuses visitors (401)', async () => {

@@ -14,6 +14,7 @@ import {
   changeResponseSchema,
   createBookingBodySchema,
   createBookingResponseSchema,
+  payAgainBodySchema,
   gatewaySources,
   paymentInstructionsSchema,
   promoValidateBodySchema,
@@ -343,6 +344,42 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         ),
       },
     }),
+  );
+
+  app.post(
+    '/auth/bookings/:id/pay',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'Pays again my booking whose card was refused, while it holds its car: another card (token) or another way (send an Idempotency-Key)',
+        security: [{ bearerAuth: [] }],
+        headers: z.object({ 'idempotency-key': z.string().optional() }).passthrough(),
+        params: idParams,
+        body: payAgainBodySchema,
+        response: {
+          200: createBookingResponseSchema,
+          400: errorEnvelopeSchema,
+          402: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => {
+      const key = request.headers['idempotency-key'];
+      if (key !== undefined && !IDEMPOTENCY_KEY.test(key))
+        throw new AppError('VALIDATION_FAILED', 'Idempotency-Key must be 8-100 letters, digits or -_.:');
+      const result = await bookings().payAgain(
+        currentUser(request).id,
+        request.params.id,
+        request.body,
+        requestLanguage(request),
+        key,
+      );
+      return { status: true as const, response: { data: result } };
+    },
   );
 
   app.post(

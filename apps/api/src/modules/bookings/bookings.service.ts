@@ -12,7 +12,9 @@ import {
   UNPAID_HOLDS_FROM_NETWORK_MESSAGE,
   UNPAID_HOLDS_FULL_MESSAGE,
   paysAtOnce,
+  refusedBookingPath,
   type Booking,
+  type PayAgainBody,
   type PaymentInstructions,
   type AddonCode,
   type ChangeOptions,
@@ -72,6 +74,11 @@ const DEPOSIT_GATEWAY_DOWN_MESSAGE =
 const DEPOSIT_NOT_DUE_MESSAGE =
   'The deposit is taken when the car is handed over, once: this booking has none due now';
 const DEPOSIT_NOT_HELD_MESSAGE = 'No deposit is held for this booking, or the car has not been picked up';
+/** Pay again (docs/decisions/3530): the booking no longer waits for a payment, or its time to pay is over. */
+const PAY_AGAIN_CLOSED_MESSAGE = 'This booking no longer waits for a payment';
+/** Pay again while a card charge of the booking may still take the money. */
+const PAY_AGAIN_CHECKING_MESSAGE =
+  'A card payment of this booking is still being checked: wait for its outcome before paying again';
 /** A card hold the gateway cannot take in part (Omise without pre_auth, docs/decisions/3401). */
 const DEPOSIT_WHOLE_ONLY_MESSAGE =
   'This deposit is held on a card that can only be taken in full or returned in full: keep all of it or none';
@@ -658,7 +665,11 @@ export class BookingsService {
         ok: false,
         code: 'PAYMENT_FAILED',
         msg: cardRefusalMessages[outcome.code],
-        errors: [{ path: 'card', message: outcome.code }],
+        // The booking keeps its car: its number, for the site to open it and pay again.
+        errors: [
+          { path: 'card', message: outcome.code },
+          { path: refusedBookingPath, message: number },
+        ],
       };
     const booking = await this.getById(bookingId, lang);
     if (outcome.kind === 'paid') await this.sendMail(bookingId, 'confirmed');
@@ -672,6 +683,68 @@ export class BookingsService {
         },
       },
     };
+  }
+
+  /**
+   * Pays again a booking whose card was refused, while it holds its car (docs/decisions/3530): with
+   * another card, or another way (the booking then waits for that, by the same deadline). Under the
+   * booking's lock, so a booking being paid or checked is not paid twice; the key makes a repeat
+   * answer as the first did.
+   */
+  async payAgain(
+    userId: number,
+    bookingId: number,
+    input: PayAgainBody,
+    lang: Language,
+    idempotencyKey: string | undefined,
+  ): Promise<BookingCreated> {
+    const booking = await this.getForUser(userId, bookingId, lang);
+    const method = input.paymentMethod;
+    if (method === 'card' && !input.cardToken)
+      throw new AppError('VALIDATION_FAILED', 'Card token required', [
+        { path: 'cardToken', message: 'Card token required' },
+      ]);
+    if (method !== 'card' && method !== 'bank_transfer' && !this.deps.gateway.sources.includes(method)) {
+      // The sandbox takes PromptPay by its static QR and a slip, like a transfer.
+      if (method !== 'promptpay')
+        throw new AppError('VALIDATION_FAILED', 'This payment method is not available', [
+          { path: 'paymentMethod', message: 'This payment method is not available' },
+        ]);
+    }
+    const hash = createHash('sha256')
+      .update(stableJson({ payAgain: booking.id, paymentMethod: method }))
+      .digest('hex');
+    const key = idempotencyKey ?? randomUUID();
+    const claimed = await this.repo.transaction(async (tx) => {
+      if (!(await this.repo.claimIdempotencyKey(tx, userId, key, hash))) {
+        const record = await this.repo.idempotencyRecord(tx, userId, key);
+        if (record && record.request_hash !== hash)
+          throw new AppError('CONFLICT', 'This Idempotency-Key was already used for another request');
+        return this.repo.storedOutcome(record) ?? ('wait' as const);
+      }
+      const row = (await this.repo.findBooking(tx, { id: booking.id, forUpdate: true }))!;
+      if (row.status !== 'awaiting_payment' || (row.payment_due_ms ?? 0) <= this.now().getTime())
+        throw new AppError('CONFLICT', PAY_AGAIN_CLOSED_MESSAGE);
+      const tries = await this.repo.payments(tx, booking.id);
+      // A card charge being checked, or at the bank for 3-D Secure, may still take the money.
+      const cardAtWork =
+        tries.some((p) => p.kind === 'charge' && p.status === 'pending') ||
+        (row.payment_method === 'card' && row.gateway_pending);
+      if (cardAtWork) throw new AppError('CONFLICT', PAY_AGAIN_CHECKING_MESSAGE);
+      if (row.payment_method !== method) await this.repo.setPaymentMethod(tx, booking.id, method);
+      await this.repo.attachIdempotencyBooking(tx, userId, key, booking.id);
+      return null;
+    });
+    if (claimed === 'wait') return this.waitForOutcome(userId, key, booking.id, lang);
+    if (claimed) return replay(claimed);
+    let result: StoredOutcome;
+    if (method === 'card') result = await this.chargeCard(booking.id, input.cardToken!, key, lang);
+    else {
+      const fresh = await this.getById(booking.id, lang);
+      result = { ok: true, data: { booking: fresh, instructions: await this.instructions(fresh, lang) } };
+    }
+    await this.repo.storeIdempotencyOutcome(this.db, userId, key, result);
+    return replay(result);
   }
 
   /** The booking's own page, where a wallet's or a card bank's page sends the customer back. */
@@ -848,8 +921,8 @@ export class BookingsService {
         result = 'settled';
         if (local.method === 'card' && row?.status === 'awaiting_payment') {
           const code = charge.failureCode ?? 'declined';
+          // The booking keeps its car to be paid again (docs/decisions/3530); the mail says until when.
           await this.repo.insertPayment(tx, { ...payment, status: 'failed', failureCode: code });
-          await this.cards.release(tx, row.id, code);
           mail = 'payment_failed';
         }
       }

@@ -106,14 +106,13 @@ export class CardPayments {
       payments.inc({ method: 'card', outcome: 'paid' });
       return { kind: 'paid' };
     }
-    await this.repo.transaction(async (tx) => {
-      await this.repo.insertPayment(tx, {
-        ...payment,
-        status: 'failed',
-        reference: charge.reference,
-        failureCode: charge.code,
-      });
-      await this.release(tx, bookingId, charge.code);
+    // Refused: the booking keeps its car until its time to pay runs out, to be paid again (another
+    // card, or another way) on the same booking (docs/decisions/3530); the expiry job ends it.
+    await this.repo.insertPayment(this.db, {
+      ...payment,
+      status: 'failed',
+      reference: charge.reference,
+      failureCode: charge.code,
     });
     payments.inc({ method: 'card', outcome: 'refused' });
     return { kind: 'refused', code: charge.code };
@@ -122,13 +121,6 @@ export class CardPayments {
   /** Paid: confirmed, in the caller's transaction. */
   async confirm(tx: Executor, bookingId: number) {
     await this.repo.transition(tx, bookingId, 'confirm', sql`paid_at = now()`);
-  }
-
-  /** Not charged: the car is freed and the code given back, in the caller's transaction. */
-  async release(tx: Executor, bookingId: number, reason: string) {
-    await this.repo.transition(tx, bookingId, 'failPayment', sql`cancel_reason = ${reason}`);
-    await this.repo.releaseHolds(tx, bookingId);
-    await this.repo.releasePromotion(tx, bookingId);
   }
 
   /**
@@ -152,9 +144,9 @@ export class CardPayments {
   /**
    * Asks the gateway what became of each card charge whose answer was lost, by the
    * idempotency key it was sent with and when: charged → the booking is confirmed; refused →
-   * the car is freed; not found, or no answer → the car stays held and it is asked again
-   * (past CHARGE_STAFF_CHECK_MS staff see it as "charged? check"). Safe on several
-   * instances at once (a charge is settled once).
+   * the booking waits to be paid again (docs/decisions/3530); not found, or no answer → the car
+   * stays held and it is asked again (past CHARGE_STAFF_CHECK_MS staff see it as "charged?
+   * check"). Safe on several instances at once (a charge is settled once).
    */
   async reconcile(now: Date, options: { settleMs?: number; bookingId?: number } = {}) {
     const counts = { confirmed: 0, failed: 0, waiting: 0 };
@@ -185,17 +177,11 @@ export class CardPayments {
         }
       } else if (found.status === 'failed') {
         const { code, reference } = found;
-        const done = await this.repo.transaction(async (tx) => {
-          if (
-            !(await this.repo.settleCharge(tx, p.payment_id, {
-              status: 'failed',
-              reference,
-              failureCode: code,
-            }))
-          )
-            return false;
-          await this.release(tx, p.booking_id, code);
-          return true;
+        // Not charged: the booking keeps its car to be paid again, as after a refusal at once.
+        const done = await this.repo.settleCharge(this.db, p.payment_id, {
+          status: 'failed',
+          reference,
+          failureCode: code,
         });
         if (done) {
           counts.failed++;

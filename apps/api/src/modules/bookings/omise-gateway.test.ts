@@ -120,7 +120,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     expect(refund.form.get('amount')).toBe('246900');
   });
 
-  it('turns a failed Omise charge into a 402 and frees the car', async () => {
+  it('turns a failed Omise charge into a 402; the booking keeps its car and another card pays it', async () => {
     const car = await makeCar(ctx.database, 1);
     const customer = await makeCustomer(app);
     const payload = {
@@ -141,13 +141,19 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
     });
     expect(res.statusCode).toBe(402);
     expect(res.json().errors[0].message).toBe('declined');
+    const number = res.json().errors[1].message as string;
+    const [held] = await ctx.database.query<{ id: number }>(
+      `SELECT id FROM bookings WHERE booking_number = $1`,
+      [number],
+    );
     const ok = await app.inject({
       method: 'POST',
-      url: '/api/v1/guest/bookings/create',
+      url: `/api/v1/auth/bookings/${held!.id}/pay`,
       headers: customer.headers,
-      payload: { ...payload, cardToken: await tokenise('4242424242424242') },
+      payload: { paymentMethod: 'card', cardToken: await tokenise('4242424242424242') },
     });
     expect(ok.statusCode).toBe(200);
+    expect(ok.json().response.data.booking).toMatchObject({ bookingNumber: number, status: 'confirmed' });
   });
 
   it('a change of dates whose card charge is answered too late: the change is undone and the charge given back', async () => {
@@ -581,19 +587,27 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       expect(mails).toHaveLength(1);
     });
 
-    it('declined at the bank: the booking fails, the car is free, and the customer is told why', async () => {
+    it('declined at the bank: the customer is told why, and another card pays the same booking', async () => {
       const car = await makeCar(ctx.database, 1);
       const customer = await makeCustomer(app);
       const { booking, instructions } = (await create(customer.headers, car)).json().response.data;
       await atBank(instructions.card.authorizeUri, 'decline');
       const checked = (await check(customer.headers, booking.id)).json().response.data;
       expect(checked).toMatchObject({
-        status: 'payment_failed',
+        status: 'awaiting_payment',
         paymentChecking: false,
-        cancelReason: 'declined',
+        paymentRefusal: 'declined',
       });
+      // The car stays with the booking (decision 3530).
       const other = await makeCustomer(app);
-      expect((await create(other.headers, car)).statusCode).toBe(200);
+      expect((await create(other.headers, car)).json().code).toBe('CAR_UNAVAILABLE');
+      const paid = await app.inject({
+        method: 'POST',
+        url: `/api/v1/auth/bookings/${booking.id}/pay`,
+        headers: customer.headers,
+        payload: { paymentMethod: 'card', cardToken: await tokenise('4242424242424242') },
+      });
+      expect(paid.json().response.data.booking).toMatchObject({ id: booking.id, status: 'confirmed' });
       expect(
         await mailed(customer.email, `Your card payment did not go through: ${booking.bookingNumber}`),
       ).toBe(true);

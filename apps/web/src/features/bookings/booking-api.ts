@@ -9,6 +9,7 @@ import type {
   ChangeOptions,
   ChangeQuote,
   CreateBookingBody,
+  PayAgainBody,
   Quote,
   QuoteBody,
   paymentInstructionsSchema,
@@ -49,6 +50,14 @@ export const validatePromo = (body: Omit<QuoteBody, 'promoCode'> & { code: strin
 
 export const createBooking = (body: CreateBookingBody, idempotencyKey: string) =>
   apiRequest<Data<{ booking: Booking; instructions: PaymentInstructions }>>('/guest/bookings/create', {
+    method: 'POST',
+    body,
+    headers: { 'idempotency-key': idempotencyKey },
+  }).then((r) => r.response.data);
+
+/** Pays again a booking whose card was refused, while it holds its car (another card, or another way). */
+export const payAgain = (id: number, body: PayAgainBody, idempotencyKey: string) =>
+  apiRequest<Data<{ booking: Booking; instructions: PaymentInstructions }>>(`/auth/bookings/${id}/pay`, {
     method: 'POST',
     body,
     headers: { 'idempotency-key': idempotencyKey },

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../lib/site-link';
-import type { Booking } from '@siam/contract/bookings';
+import { historyGroupOf, historyGroups, type Booking } from '@siam/contract/bookings';
 import {
   cancelBooking,
   downloadReceipt,
@@ -312,11 +312,25 @@ export function BookingHistoryList() {
         </Link>
       </div>
     );
+  // The spec's three groups (§ booking statuses: completed, active, cancelled); each booking's own
+  // status (awaiting payment, expired, payment failed…) is the detail on its card.
+  const groups = historyGroups
+    .map((group) => ({ group, list: query.data.filter((b) => historyGroupOf(b.status) === group) }))
+    .filter((g) => g.list.length > 0);
   return (
-    <ul className="space-y-4">
-      {query.data.map((b) => (
-        <BookingCard key={b.id} booking={b} />
+    <div className="space-y-8">
+      {groups.map(({ group, list }) => (
+        <section key={group} aria-labelledby={`history-${group}`} data-testid={`history-${group}`}>
+          <h2 id={`history-${group}`} className="mb-3 text-xl font-semibold">
+            {t(`history.groups.${group}`)}
+          </h2>
+          <ul className="space-y-4">
+            {list.map((b) => (
+              <BookingCard key={b.id} booking={b} />
+            ))}
+          </ul>
+        </section>
       ))}
-    </ul>
+    </div>
   );
 }

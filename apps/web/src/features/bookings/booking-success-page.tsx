@@ -28,6 +28,7 @@ import { checkPayment, downloadReceipt, fetchBooking, fetchPaymentInstructions }
 import { useFormat } from './format';
 import { DepositNote, PriceBreakdown, StatusBadge } from './price-breakdown';
 import { SlipUpload } from './slip-upload';
+import { PayAgain } from './pay-again';
 
 /** A wallet's charge at the gateway: WeChat Pay's QR code to scan, or the way to Alipay's page. */
 function WalletPayment({
@@ -242,10 +243,13 @@ function BookingSuccess() {
   if (query.isPending) return <div className="container-page min-h-[60vh] py-12" aria-busy="true" />;
   const b = query.data;
   const cancelled = b.status === 'cancelled';
+  // The card was refused: waiting to be paid again (the car held), or ended so (decision 3530).
+  const refused = b.paymentRefusal ?? (b.status === 'payment_failed' ? cardRefusal(b.cancelReason) : null);
   // Sharing and the booking's rules are for a booking that still holds its car; the review hint is
   // for one not picked up yet (reviews open once the car is picked up).
-  const live = holdingStatuses.includes(b.status);
-  const beforePickup = b.status === 'awaiting_payment' || b.status === 'confirmed';
+  // A booking whose card was refused is still to be paid: nothing to share, no review to look forward to.
+  const live = holdingStatuses.includes(b.status) && !b.paymentRefusal;
+  const beforePickup = (b.status === 'awaiting_payment' && !b.paymentRefusal) || b.status === 'confirmed';
   const url = `${window.location.origin}/booking-success?booking=${encodeURIComponent(b.bookingNumber)}`;
   const messenger = messengerShareUrl(url, authConfig.data?.facebook?.appId);
   const shareText = t('success.shareText', {
@@ -257,7 +261,7 @@ function BookingSuccess() {
   return (
     <div className="container-page py-8">
       <div className="flex items-start gap-3">
-        {cancelled ? (
+        {cancelled || refused ? (
           <XCircle aria-hidden="true" className="mt-1 shrink-0 text-red-700" size={36} />
         ) : (
           <CheckCircle2 aria-hidden="true" className="mt-1 shrink-0 text-green-700" size={36} />
@@ -269,7 +273,7 @@ function BookingSuccess() {
               ? t('success.titleCancelled')
               : b.paid
                 ? t('success.titlePaid')
-                : b.status === 'payment_failed'
+                : refused
                   ? t('success.titleFailed')
                   : b.paymentChecking
                     ? t('success.titleChecking')
@@ -279,13 +283,18 @@ function BookingSuccess() {
             <CancelOutcome booking={b} />
           ) : (
             <p className="mt-1 text-slate-700">
-              {b.status === 'payment_failed'
-                ? t(`cardErrors.${cardRefusal(b.cancelReason)}`)
-                : bankPage
-                  ? t('success.approvingText')
-                  : b.paymentChecking
-                    ? t('success.checkingText')
-                    : t('success.emailSent')}
+              {refused ? (
+                <>
+                  <span role="alert">{t(`cardErrors.${refused}`)}</span>
+                  {b.status === 'payment_failed' && <> {t('success.failedEnded')}</>}
+                </>
+              ) : bankPage ? (
+                t('success.approvingText')
+              ) : b.paymentChecking ? (
+                t('success.checkingText')
+              ) : (
+                t('success.emailSent')
+              )}
             </p>
           )}
           {bankPage && b.paymentChecking && (
@@ -374,6 +383,7 @@ function BookingSuccess() {
               </ul>
             )}
           </section>
+          {b.status === 'awaiting_payment' && b.paymentRefusal && <PayAgain booking={b} />}
           {b.status === 'awaiting_payment' && b.paymentMethod !== 'card' && <PaymentBox booking={b} />}
         </div>
         <aside className="space-y-4">

@@ -17,6 +17,7 @@ import {
   cardSchema,
   driverSchema,
   paymentMethods,
+  refusedBookingPath,
   walletMethods,
   type GatewaySource,
   type AddonCode,
@@ -594,6 +595,10 @@ function BookingSummary() {
       } else if (error.code === 'UNPAID_HOLDS_FROM_NETWORK') {
         setFormError('summary.unpaidFromNetwork');
       } else if (error.code === 'PAYMENT_FAILED') {
+        // The booking was made and keeps its car while it is paid again: its page says why the
+        // card was refused and takes another card or another way (docs/decisions/3530).
+        const held = error.fieldErrors.find((e) => e.path === refusedBookingPath)?.message;
+        if (held) return navigate(`/booking-success?booking=${encodeURIComponent(held)}`);
         setFormError(`cardErrors.${cardRefusal(error.fieldErrors[0]?.message)}`);
       } else if (error.code === 'DRIVER_NOT_ELIGIBLE') {
         for (const e of error.fieldErrors)
