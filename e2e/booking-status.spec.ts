@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { axeViolations, expect, test } from './fixtures';
 import {
   bankTransfer,
+  fillLicence,
+  freeCar,
   registerCustomer,
   signInBrowser,
   slipPicture,
@@ -97,6 +99,84 @@ for (const [lng, from] of languages) {
     const url = new URL(`/booking-success?booking=${booking.bookingNumber}`, page.url()).href;
     await expect(messenger).toHaveAttribute('href', `fb-messenger://share/?link=${encodeURIComponent(url)}`);
     await expect(share.getByRole('link', { name: t.success.shareLine })).toBeVisible();
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+  });
+}
+
+/**
+ * Issue 35, part 2 (decision 3530): a refused card no longer leaves a "Payment did not go through"
+ * booking per try. The booking keeps its car; its page says why the card was refused and takes
+ * another card there, on the same booking: two refused cards, then a good one, leave ONE booking.
+ */
+for (const [lng, from] of languages) {
+  test(`two declined cards then a good one leave one booking, paid (${lng}) @mobile`, async ({
+    page,
+    request,
+  }, testInfo) => {
+    const t = texts(lng) as Texts & {
+      fields: Record<string, string>;
+      cardEntry: Record<string, string>;
+      cardErrors: Record<string, string>;
+      summary: Record<string, string>;
+      payAgain: Record<string, string>;
+      history: { groups: Record<string, string> };
+    };
+    const phone = testInfo.project.name === 'mobile';
+    if (phone) await page.setViewportSize({ width: 390, height: 844 });
+    const customer = await registerCustomer(request, `retry-${lng}-${testInfo.project.name}`, lng);
+    await signInBrowser(page, customer);
+    const car = await freeCar(request, from + 20 + (phone ? 5 : 0));
+    await page.goto(
+      `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
+    );
+    await page.getByLabel(t.fields.idNumber!).fill('1103700012345');
+    await fillLicence(page);
+    await page.getByLabel(t.fields.cardNumber!).fill('4000 0000 0000 0002');
+    await page.getByLabel(t.fields.cardName!).fill('MALEE SUKSAN');
+    await page.getByLabel(t.fields.expiry!).fill('12/30');
+    await page.getByLabel(t.fields.cvv!).fill('123');
+    await page.getByRole('checkbox').last().check();
+    await page.getByRole('button', { name: t.summary.payConfirm }).click();
+
+    // Declined: the booking's own page says so, and takes another card.
+    await expect(page).toHaveURL(/\/booking-success\?booking=SD\d+/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titleFailed!);
+    await expect(page.getByRole('alert').filter({ hasText: t.cardErrors.declined! })).toBeVisible();
+    const number = (await page.getByTestId('booking-number').textContent())!;
+    const payAgain = page.getByTestId('pay-again');
+    await expect(payAgain.getByRole('heading', { name: t.payAgain.title })).toBeVisible();
+    const card = async (digits: string) => {
+      await payAgain.getByLabel(t.cardEntry.number!).fill(digits);
+      await payAgain.getByLabel(t.cardEntry.name!).fill('MALEE SUKSAN');
+      await payAgain.getByLabel(t.cardEntry.expiry!).fill('12/30');
+      await payAgain.getByLabel(t.cardEntry.cvv!).fill('123');
+      await payAgain.getByRole('button', { name: /4242|฿|[0-9]/ }).click();
+    };
+    expect(await axeViolations(page)).toEqual([]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+
+    // A second card, without the funds: refused too, the same booking.
+    await card('4000 0000 0000 9995');
+    await expect(payAgain.getByRole('alert')).toHaveText(t.cardErrors.insufficient_funds!);
+    await expect(page.getByTestId('booking-number')).toHaveText(number);
+
+    // A good card pays that booking.
+    await card('4242 4242 4242 4242');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titlePaid!);
+    await expect(page.getByTestId('booking-number')).toHaveText(number);
+    await expect(page.getByTestId('pay-again')).toHaveCount(0);
+
+    // One booking in the history, in the spec's "active" group.
+    await page.goto(`/my-bookings?lng=${lng}`);
+    const active = page.getByTestId('history-active');
+    await expect(active.getByRole('heading', { name: t.history.groups.active })).toBeVisible();
+    await expect(active.getByText(number)).toBeVisible();
+    await expect(page.getByRole('listitem').filter({ hasText: /SD\d+/ })).toHaveCount(1);
+    await expect(page.getByTestId('history-cancelled')).toHaveCount(0);
+    const list = await request.get('/api/v1/auth/bookings', { headers: customer.headers });
+    const mine = (await list.json()).response.data as { bookingNumber: string; status: string }[];
+    expect(mine.map((b) => [b.bookingNumber, b.status])).toEqual([[number, 'confirmed']]);
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
   });
