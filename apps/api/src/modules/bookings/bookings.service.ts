@@ -704,7 +704,11 @@ export class BookingsService {
       throw new AppError('VALIDATION_FAILED', 'Card token required', [
         { path: 'cardToken', message: 'Card token required' },
       ]);
-    if (method !== 'card' && method !== 'bank_transfer' && !this.deps.gateway.sources.includes(method)) {
+    if (
+      method !== 'card' &&
+      method !== 'bank_transfer' &&
+      !(await this.deps.gateway.sources()).includes(method)
+    ) {
       // The sandbox takes PromptPay by its static QR and a slip, like a transfer.
       if (method !== 'promptpay')
         throw new AppError('VALIDATION_FAILED', 'This payment method is not available', [
