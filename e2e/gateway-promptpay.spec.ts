@@ -29,7 +29,7 @@ const texts = (lng: string) =>
       walletGo: { alipay: string; wechat_pay: string };
       walletQrAlt: string;
     };
-    methods: { wechat_pay: string };
+    methods: { wechat_pay: string; alipay: string; promptpay: string; card: string };
     fields: { idNumber: string; cardNumber: string; cardName: string; expiry: string; cvv: string };
     summary: { confirmBooking: string; payConfirm: string };
     cardErrors: { declined: string };
@@ -57,6 +57,7 @@ test.describe('PromptPay through the gateway', () => {
         OMISE_SECRET_KEY: 'skey_test_456',
         OMISE_API_URL: omiseUrl,
         OMISE_VAULT_URL: omiseUrl,
+        OMISE_JS_URL: `${omiseUrl}/omise.js`,
         // Every request logged: the card journeys read the logs for card numbers.
         LOG_LEVEL: 'info',
       },
@@ -236,8 +237,11 @@ test.describe('PromptPay through the gateway', () => {
         await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
       ).toBeLessThanOrEqual(0);
 
-      // The card went to the vault, from the browser.
+      // The card went to the vault, from the browser, through Omise.js (the stand-in's, with its API).
+      expect(omise.seen.some((r) => r.path === '/omise.js' && r.method === 'GET')).toBe(true);
+      expect(await page.evaluate(() => typeof (window as { Omise?: unknown }).Omise)).toBe('object');
       const vault = omise.seen.filter((r) => r.path === '/tokens' && r.method === 'POST').at(-1)!;
+      expect(vault.auth).toBe('pkey_test_123:');
       expect(vault.form.get('card[number]')).toBe(secureCard.replaceAll(' ', ''));
       // Not to us: no request body or address, and no line of our logs, holds the number or the CVV.
       const sent = toUs.join('\n');
@@ -293,4 +297,68 @@ test.describe('PromptPay through the gateway', () => {
     const refunds = omise.seen.filter((r) => r.path === `/charges/${charge.id}/refunds`);
     expect(refunds.at(-1)?.form.get('amount')).toBe(String(booking.total));
   });
+});
+
+/**
+ * An Omise account on which Omise has enabled cards and PromptPay but not WeChat Pay or Alipay (each
+ * is enabled on request): the booking form offers only what the account's Capability API lists.
+ */
+test.describe('an Omise account without WeChat Pay and Alipay', () => {
+  test.describe.configure({ mode: 'serial' });
+  const basePort = Number(process.env.E2E_PORT ?? 3100);
+  const appUrl = `http://127.0.0.1:${basePort + 6}`;
+  const omise = omiseStandIn();
+  omise.control.methods = ['card', 'promptpay'];
+  let server: OwnServer | undefined;
+
+  test.beforeAll(async () => {
+    test.setTimeout(allowFor(120_000));
+    await new Promise<void>((resolve) => omise.server.listen(basePort + 7, '127.0.0.1', resolve));
+    const omiseUrl = `http://127.0.0.1:${basePort + 7}`;
+    server = await startOwnServer(
+      basePort + 6,
+      {
+        SEED_DEMO: 'true',
+        AUTH_MAX_REGISTRATIONS: '1000',
+        SHED_EVENT_LOOP_DELAY_MS: '3000',
+        OMISE_PUBLIC_KEY: 'pkey_test_123',
+        OMISE_SECRET_KEY: 'skey_test_456',
+        OMISE_API_URL: omiseUrl,
+        OMISE_VAULT_URL: omiseUrl,
+        OMISE_JS_URL: `${omiseUrl}/omise.js`,
+      },
+      'omise-methods',
+    );
+  });
+
+  test.afterAll(async () => {
+    await server?.stop();
+    (omise.server as Server).closeAllConnections();
+    await new Promise<void>((resolve) => omise.server.close(() => resolve()));
+  });
+
+  test.use({ baseURL: appUrl });
+
+  for (const [lng, from] of [
+    ['th', 20],
+    ['en', 24],
+    ['zh', 28],
+  ] as const)
+    test(`the booking form offers no method the account has not enabled (${lng})`, async ({
+      page,
+      request,
+    }) => {
+      const t = texts(lng);
+      const customer = await registerCustomer(request, `methods-${lng}`, lng);
+      await signInBrowser(page, customer);
+      const car = await freeCar(request, from);
+      await page.goto(
+        `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
+      );
+      await expect(page.getByRole('radio', { name: t.methods.promptpay })).toBeVisible();
+      await expect(page.getByRole('radio', { name: t.methods.card })).toBeVisible();
+      await expect(page.getByRole('radio', { name: t.methods.wechat_pay })).toHaveCount(0);
+      await expect(page.getByRole('radio', { name: t.methods.alipay })).toHaveCount(0);
+      expect(omise.seen.filter((r) => r.path === '/capability').length).toBeGreaterThanOrEqual(1);
+    });
 });

@@ -16,7 +16,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { signInCspSources } from './modules/auth/sign-in-csp';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
-import { paymentConnectSources } from './modules/bookings/bookings.wiring';
+import { paymentCspSources } from './modules/bookings/bookings.wiring';
 import { lineRoutes } from './modules/line/line.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -118,9 +118,12 @@ export async function buildApp(options: BuildAppOptions) {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
   });
   const signInSources = signInCspSources(options.settings);
+  const paymentSources = paymentCspSources(options.settings);
   await app.register(securityHeadersPlugin, {
     ...signInSources,
-    extraConnectSrc: [...signInSources.extraConnectSrc, ...paymentConnectSources(options.settings)],
+    extraScriptSrc: [...new Set([...signInSources.extraScriptSrc, ...paymentSources.script])],
+    extraConnectSrc: [...new Set([...signInSources.extraConnectSrc, ...paymentSources.connect])],
+    extraFrameSrc: [...new Set([...signInSources.extraFrameSrc, ...paymentSources.frame])],
   });
   await app.register(openApiPlugin);
   await app.register(authenticatePlugin);

@@ -5,7 +5,10 @@ import QRCode from 'qrcode';
 /**
  * A local stand-in that speaks the part of Omise's HTTP API the site uses,
  * form-encoded, Basic auth with the key as user name:
- *   POST /tokens on the vault (public key), called by the customer's browser (CORS, as Omise's vault);
+ *   GET /omise.js: a script with Omise.js's API (`Omise.setPublicKey`, `Omise.createToken('card', …,
+ *     callback(statusCode, response))`) that posts the card to this vault, as Omise.js does through
+ *     its vault frame;
+ *   POST /tokens on the vault (public key), called by that script (CORS);
  *   POST /charges (secret key) with a card token (4000 0000 0000 3220 asks for 3-D Secure: the
  *     charge answers pending with an `authorize_uri`, the bank's page, which sends the customer back
  *     to the charge's `return_uri`), or with `source[type]=promptpay`: a pending
@@ -105,6 +108,10 @@ export function omiseStandIn() {
     res.setHeader('content-type', 'application/json');
     const refuse = () =>
       res.writeHead(401).end(JSON.stringify({ object: 'error', code: 'authentication_failure' }));
+    if (path === '/omise.js' && req.method === 'GET') {
+      res.setHeader('content-type', 'text/javascript');
+      return res.end(omiseJs(`http://${req.headers.host}`));
+    }
     if (path === '/tokens') {
       // The browser calls the vault from the site's origin: Omise's vault answers cross-origin calls.
       res.setHeader('access-control-allow-origin', '*');
@@ -401,4 +408,35 @@ export function omiseStandIn() {
     event,
     signatureHeaders,
   };
+}
+
+/**
+ * Omise.js as the page uses it, by its README (github.com/omise/omise.js README.md: `setPublicKey`,
+ * `createToken('card', card, function (statusCode, response))`, `response.id` the token, an error's
+ * `response.code` "invalid_card") and src/Omise.js (it posts the card's fields to the vault's /tokens
+ * with the public key). The real one does so from its own frame on the vault's origin; this one calls
+ * the stand-in's vault directly. The card goes to the vault and nowhere else.
+ */
+function omiseJs(vaultUrl: string): string {
+  return `(function () {
+  var publicKey = null;
+  window.Omise = {
+    setPublicKey: function (key) { publicKey = key; },
+    createToken: function (as, card, handler) {
+      var body = new URLSearchParams();
+      Object.keys(card).forEach(function (k) { body.set(as + '[' + k + ']', String(card[k])); });
+      fetch(${JSON.stringify(vaultUrl)} + '/tokens', {
+        method: 'POST',
+        headers: { authorization: 'Basic ' + btoa(publicKey + ':'), 'content-type': 'application/x-www-form-urlencoded' },
+        body: body,
+        credentials: 'omit',
+        referrerPolicy: 'no-referrer'
+      }).then(function (r) {
+        return r.json().then(function (json) { handler(r.status, json); });
+      }, function () {
+        handler(0, { object: 'error', code: 'network_error', message: 'the vault could not be reached' });
+      });
+    }
+  };
+})();`;
 }

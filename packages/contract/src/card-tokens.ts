@@ -10,10 +10,13 @@ export const cardTokenSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_]{6,120}$/, 'Card token required');
 
-/** Where the browser turns a card into a token: the gateway's vault (Omise), or the sandbox's own script. */
+/**
+ * How the browser turns a card into a token: Omise.js (its script's address and the public key; the
+ * script talks to Omise's vault itself), or the sandbox's own token.
+ */
 export const cardVaultSchema = z.discriminatedUnion('vault', [
   z.object({ vault: z.literal('sandbox') }),
-  z.object({ vault: z.literal('omise'), publicKey: z.string(), vaultUrl: z.string() }),
+  z.object({ vault: z.literal('omise'), publicKey: z.string(), scriptUrl: z.string() }),
 ]);
 export type CardVault = z.infer<typeof cardVaultSchema>;
 

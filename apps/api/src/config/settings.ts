@@ -143,6 +143,11 @@ export const settingsSchema = z.object({
   OMISE_API_URL: z.url().default('https://api.omise.co'),
   OMISE_VAULT_URL: z.url().default('https://vault.omise.co'),
   /**
+   * Omise.js, which turns a card into a token in the customer's browser (Omise's CDN by default); the
+   * Content-Security-Policy allows its origin, and the vault's for its frame, only with Omise keys set.
+   */
+  OMISE_JS_URL: z.url().default('https://cdn.omise.co/omise.js'),
+  /**
    * The webhook endpoint's signing secret, as Omise's dashboard shows it (base64). Set: an event is
    * believed only with a valid Omise-Signature (decision 3411); the charge is fetched back either way.
    */

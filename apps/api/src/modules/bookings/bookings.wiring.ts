@@ -16,7 +16,7 @@ export function gatewayFromSettings(settings: Settings): PaymentGateway {
       publicKey: settings.OMISE_PUBLIC_KEY,
       secretKey: settings.OMISE_SECRET_KEY,
       apiUrl: settings.OMISE_API_URL.replace(/\/$/, ''),
-      vaultUrl: settings.OMISE_VAULT_URL.replace(/\/$/, ''),
+      scriptUrl: settings.OMISE_JS_URL,
       timeoutMs: settings.OMISE_TIMEOUT_MS,
       partialCapture: settings.OMISE_PARTIAL_CAPTURE,
     });
@@ -24,12 +24,16 @@ export function gatewayFromSettings(settings: Settings): PaymentGateway {
 }
 
 /**
- * Origins the site's pages call besides our own for payments: the gateway's vault, where the card
- * form sends the card (the Content-Security-Policy's connect-src). None with the sandbox.
+ * The Content-Security-Policy additions card payments need, only with Omise's keys set: Omise.js's
+ * origin (its script) and the vault's (Omise.js talks to it from a frame of its own, and may call it).
+ * None with the sandbox.
  */
-export function paymentConnectSources(settings: Settings): string[] {
-  const vault = gatewayFromSettings(settings).vault;
-  return vault.vault === 'omise' ? [new URL(vault.vaultUrl).origin] : [];
+export function paymentCspSources(settings: Settings) {
+  if (gatewayFromSettings(settings).vault.vault !== 'omise')
+    return { script: [] as string[], connect: [] as string[], frame: [] as string[] };
+  const script = new URL(settings.OMISE_JS_URL).origin;
+  const vault = new URL(settings.OMISE_VAULT_URL).origin;
+  return { script: [script], connect: [vault], frame: [vault] };
 }
 
 /** The slip-verification provider the settings name; none without a key (every slip waits for staff). */

@@ -35,6 +35,7 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
       OMISE_SECRET_KEY: 'skey_test_456',
       OMISE_API_URL: url,
       OMISE_VAULT_URL: url,
+      OMISE_JS_URL: `${url}/omise.js`,
       OMISE_TIMEOUT_MS: '2000',
     });
     app = await buildTestApp(ctx.database, { settings });

@@ -29,6 +29,7 @@ describeEachDatabase('Omise account: enabled methods and signed webhooks', (ctx)
         OMISE_SECRET_KEY: 'skey_test_456',
         OMISE_API_URL: url,
         OMISE_VAULT_URL: url,
+        OMISE_JS_URL: `${url}/omise.js`,
         OMISE_TIMEOUT_MS: '2000',
         OMISE_WEBHOOK_SECRET: secret,
       }),

@@ -21,6 +21,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         OMISE_SECRET_KEY: 'skey_test_456',
         OMISE_API_URL: url,
         OMISE_VAULT_URL: url,
+        OMISE_JS_URL: `${url}/omise.js`,
         OMISE_TIMEOUT_MS: '500',
         OMISE_PARTIAL_CAPTURE: 'true',
       }),
@@ -65,14 +66,26 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       sources: ['promptpay', 'wechat_pay', 'alipay'],
       // OMISE_PARTIAL_CAPTURE=true in this suite: deposits are held pre_auth and may be kept in part.
       partialCapture: true,
-      // Where the browser turns the card into a token: the vault, with the public key only.
+      // How the browser turns the card into a token: Omise.js, with the public key only.
       card: {
         vault: 'omise',
         publicKey: 'pkey_test_123',
-        vaultUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:/),
+        scriptUrl: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/omise\.js$/),
       },
     });
     expect(JSON.stringify(gateway.json())).not.toContain('skey_');
+    // The pages may load Omise.js from its origin and let it frame (and call) the vault: only these.
+    const origin = new URL(gateway.json().response.data.card.scriptUrl).origin;
+    const csp = String((await app.inject({ url: '/api/v1/health' })).headers['content-security-policy']);
+    const directive = (name: string) =>
+      csp
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .find(([n]) => n === name)
+        ?.slice(1);
+    expect(directive('script-src')).toEqual(["'self'", origin]);
+    expect(directive('frame-src')).toEqual([origin]);
+    expect(directive('connect-src')).toEqual(["'self'", origin]);
     const car = await makeCar(ctx.database, 1, { price: '1234.50' });
     const customer = await makeCustomer(app);
     const res = await app.inject({
@@ -296,6 +309,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         OMISE_SECRET_KEY: 'skey_test_456',
         OMISE_API_URL: url,
         OMISE_VAULT_URL: url,
+        OMISE_JS_URL: `${url}/omise.js`,
         // No lost answer is played here: a busy machine must not turn the booking's charge into one.
         OMISE_TIMEOUT_MS: '20000',
       }),

@@ -234,8 +234,8 @@ function omiseCard(charge: OmiseAnswer<Charges.ICharge>): CardLabel {
 
 /**
  * Omise (a Thai gateway) behind the same interface. The customer's browser turns the card into a
- * token at Omise's vault with the public key (the site's card form does what Omise.js does); the
- * token is charged here with the secret key, with a `return_uri` for 3-D Secure.
+ * token with Omise.js and the public key (card-vault.ts); the token is charged here with the secret
+ * key, with a `return_uri` for 3-D Secure.
  */
 export class OmiseGateway implements PaymentGateway {
   readonly name = 'omise';
@@ -248,7 +248,8 @@ export class OmiseGateway implements PaymentGateway {
       publicKey: string;
       secretKey: string;
       apiUrl: string;
-      vaultUrl: string;
+      /** Omise.js's address: the page loads it to make a card token (it talks to the vault itself). */
+      scriptUrl: string;
       /** How long a call may take before its outcome counts as unknown. */
       timeoutMs?: number;
       /** Holds made `pre_auth`, so one can be taken in part (a contract with Omise Thailand). */
@@ -256,7 +257,7 @@ export class OmiseGateway implements PaymentGateway {
     },
   ) {
     this.sandbox = options.secretKey.startsWith('skey_test_');
-    this.vault = { vault: 'omise', publicKey: options.publicKey, vaultUrl: options.vaultUrl };
+    this.vault = { vault: 'omise', publicKey: options.publicKey, scriptUrl: options.scriptUrl };
     this.partialCapture = options.partialCapture ?? false;
   }
 

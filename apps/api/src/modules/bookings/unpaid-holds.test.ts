@@ -445,6 +445,7 @@ describeEachDatabase('unpaid holds waiting on 3-D Secure', (ctx) => {
         OMISE_SECRET_KEY: 'skey_test_456',
         OMISE_API_URL: url,
         OMISE_VAULT_URL: url,
+        OMISE_JS_URL: `${url}/omise.js`,
         OMISE_TIMEOUT_MS: '2000',
       }),
     });

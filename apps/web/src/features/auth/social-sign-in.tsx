@@ -4,6 +4,7 @@ import { useTranslation } from '../../lib/use-translation';
 import type { User } from '@siam/contract/auth';
 import { ApiError } from '../../lib/api-client';
 import { authApi, useAuthConfig } from './auth-api';
+import { loadScript } from '../../lib/load-script';
 
 interface GoogleId {
   initialize(config: { client_id: string; callback: (r: { credential?: string }) => void }): void;
@@ -31,29 +32,6 @@ declare global {
     FB?: FacebookSdk;
     fbAsyncInit?: () => void;
   }
-}
-
-const scripts = new Map<string, Promise<void>>();
-
-/** Adds a provider's script once; only the sign-in screens call this, so no other page loads it. */
-function loadScript(src: string): Promise<void> {
-  let loading = scripts.get(src);
-  if (!loading) {
-    loading = new Promise<void>((resolve, reject) => {
-      const script = document.createElement('script');
-      script.src = src;
-      script.async = true;
-      script.onload = () => resolve();
-      script.onerror = () => {
-        scripts.delete(src);
-        script.remove();
-        reject(new Error(`Could not load ${src}`));
-      };
-      document.head.appendChild(script);
-    });
-    scripts.set(src, loading);
-  }
-  return loading;
 }
 
 interface Props {

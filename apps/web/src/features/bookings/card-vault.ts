@@ -1,4 +1,5 @@
 import { sandboxCardToken, type CardVault } from '@siam/contract/card-tokens';
+import { loadScript } from '../../lib/load-script';
 
 export interface CardEntry {
   number: string;
@@ -11,12 +12,34 @@ export interface CardEntry {
 /** Why no token was made, as a key of the booking namespace's cardErrors. */
 export type VaultRefusal = 'invalid_card' | 'vault_unreachable';
 
+/** Omise.js's API as its README documents it (github.com/omise/omise.js README.md, src/Omise.js). */
+interface OmiseJs {
+  setPublicKey(publicKey: string): void;
+  createToken(
+    as: 'card',
+    card: {
+      name: string;
+      number: string;
+      expiration_month: number;
+      expiration_year: number;
+      security_code: string;
+    },
+    handler: (statusCode: number, response: { object?: string; id?: unknown; code?: unknown }) => void,
+  ): void;
+}
+
+declare global {
+  interface Window {
+    Omise?: OmiseJs;
+  }
+}
+
 /**
- * Turns the card into the gateway's token in the browser (issue 16): the number and CVV go to the
- * gateway's vault and nowhere else, and our API is sent the token. Omise: what Omise.js's
- * `createToken('card', …)` does, a form POST to the vault with the public key as Basic user name
- * (the vault answers cross-origin calls). The sandbox: its own token, made here, that carries only
- * the test card's outcome, brand and last four digits.
+ * Turns the card into the gateway's token in the browser (issue 16, issue 34): the number and CVV go
+ * to the gateway and nowhere else, and our API is sent the token. Omise: through Omise.js itself
+ * (`Omise.setPublicKey`, `Omise.createToken('card', …, callback)`), loaded from the address the API
+ * names only when a card is tokenised; Omise.js talks to its vault in its own frame. The sandbox: its
+ * own token, made here, that carries only the test card's outcome, brand and last four digits.
  */
 export async function createCardToken(
   vault: CardVault,
@@ -25,30 +48,33 @@ export async function createCardToken(
   const number = card.number.replace(/\D/g, '');
   if (vault.vault === 'sandbox') return { token: sandboxCardToken(number) };
   const [month, year] = card.expiry.split('/');
-  let response: Response;
   try {
-    response = await fetch(`${vault.vaultUrl.replace(/\/$/, '')}/tokens`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${btoa(`${vault.publicKey}:`)}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        'card[name]': card.name.trim(),
-        'card[number]': number,
-        'card[expiration_month]': String(Number(month)),
-        'card[expiration_year]': `20${year}`,
-        'card[security_code]': card.cvv.trim(),
-      }),
-      // The card is not ours to keep: no cookie, no referrer to the vault.
-      credentials: 'omit',
-      referrerPolicy: 'no-referrer',
-    });
+    await loadScript(vault.scriptUrl);
   } catch {
     return { refused: 'vault_unreachable' };
   }
-  const body = (await response.json().catch(() => ({}))) as { object?: string; id?: unknown };
-  if (response.ok && body.object === 'token' && typeof body.id === 'string') return { token: body.id };
-  // The vault refused the card (a 4xx with an error object) or could not be reached properly.
-  return { refused: response.status >= 400 && response.status < 500 ? 'invalid_card' : 'vault_unreachable' };
+  const omise = window.Omise;
+  if (!omise) return { refused: 'vault_unreachable' };
+  omise.setPublicKey(vault.publicKey);
+  return new Promise((resolve) => {
+    omise.createToken(
+      'card',
+      {
+        name: card.name.trim(),
+        number,
+        expiration_month: Number(month),
+        expiration_year: 2000 + Number(year),
+        security_code: card.cvv.trim(),
+      },
+      (statusCode, response) => {
+        if (statusCode === 200 && response.object === 'token' && typeof response.id === 'string')
+          resolve({ token: response.id });
+        // Omise.js says `invalid_card` for a card the vault refuses; anything else: it could not be asked.
+        else
+          resolve({
+            refused: statusCode >= 400 && statusCode < 500 ? 'invalid_card' : 'vault_unreachable',
+          });
+      },
+    );
+  });
 }
