@@ -14,6 +14,7 @@ export default tseslint.config(
       'playwright-report/**',
       'bench/results/**',
       'reports/**',
+      '.stryker-tmp/**',
     ],
   },
   js.configs.recommended,

@@ -1,50 +1,142 @@
-// Mutation testing (issue 32, part 2; docs/decisions/3202-suite-speed.md): `npm run test:mutation`
-// changes one operator, constant or condition at a time in the modules that money, documents and
-// accounts depend on, runs the unit and API tests that reach it, and counts the changes no test
-// noticed (survivors). Not part of `npm test`: the whole list takes hours on two cores.
-// The report is written to reports/mutation/ (index.html, mutation.json); the terminal gets a score per file.
+// Mutation testing (issue 32, part 2; docs/decisions/3202-suite-speed.md, scores in docs/mutation-scores.md):
+// `npm run test:mutation` (scripts/mutation.mjs) changes one operator, constant or condition at a time in
+// the modules that money, documents and accounts depend on, runs the tests that reach it, and counts the
+// changes no test noticed (survivors). Not part of `npm test`: the whole list takes hours on two cores.
+// One Stryker run per module below, each with only that module's test files (vitest.mutation.config.ts):
+// Stryker's `related` follows imports, and every API test imports the whole app.
+
+/** Each mutated module and the test files that pin its rules (`unit`: they need no database). */
+export const mutationModules = [
+  // pricing, pricing rules, quotes, deposits
+  {
+    mutate: 'apps/api/src/modules/bookings/pricing.ts',
+    tests: [
+      'apps/api/src/modules/bookings/pricing.test.ts',
+      'apps/api/src/modules/bookings/money-rules.test.ts',
+    ],
+  },
+  {
+    mutate: 'apps/api/src/modules/bookings/pricing-rules.ts',
+    tests: ['apps/api/src/modules/bookings/pricing-rules-arithmetic.test.ts'],
+    unit: true,
+  },
+  {
+    name: 'contract-pricing-rules',
+    mutate: 'packages/contract/src/pricing-rules.ts',
+    tests: ['packages/contract/src/pricing-rules.test.ts'],
+    unit: true,
+  },
+  {
+    mutate: 'apps/api/src/modules/bookings/booking-quotes.ts',
+    tests: [
+      'apps/api/src/modules/bookings/pricing.test.ts',
+      'apps/api/src/modules/bookings/bookings.routes.test.ts',
+    ],
+  },
+  {
+    mutate: 'packages/contract/src/deposits.ts',
+    tests: ['packages/contract/src/deposits.test.ts'],
+    unit: true,
+  },
+  // card and gateway payments, slip checks
+  {
+    mutate: 'apps/api/src/modules/bookings/card-payments.ts',
+    tests: ['apps/api/src/modules/bookings/omise-gateway.test.ts'],
+  },
+  {
+    mutate: 'apps/api/src/modules/bookings/payment-gateway.ts',
+    tests: [
+      'apps/api/src/modules/bookings/omise-gateway.test.ts',
+      'apps/api/src/modules/bookings/gateway-promptpay.test.ts',
+    ],
+  },
+  {
+    mutate: 'apps/api/src/modules/bookings/slip-checks.ts',
+    tests: ['apps/api/src/modules/bookings/slip-verification.test.ts'],
+  },
+  // tax invoices and notes, booking changes, cancellation fees, companies' invoices
+  {
+    mutate: 'apps/api/src/modules/bookings/tax-invoices.ts',
+    tests: ['apps/api/src/modules/bookings/tax-invoices.test.ts'],
+  },
+  {
+    mutate: 'apps/api/src/modules/bookings/booking-changes.ts',
+    tests: ['apps/api/src/modules/bookings/booking-changes.test.ts'],
+  },
+  {
+    mutate: 'apps/api/src/modules/companies/companies.service.ts',
+    tests: ['apps/api/src/modules/companies/companies.test.ts'],
+  },
+  // condition reports' access
+  {
+    mutate: 'apps/api/src/modules/bookings/condition-reports.ts',
+    tests: [
+      'apps/api/src/modules/bookings/condition-reports.test.ts',
+      'apps/api/src/modules/bookings/agreement-access.test.ts',
+    ],
+  },
+  // auth: sessions, second factor, recovery, throttle
+  {
+    mutate: 'apps/api/src/modules/auth/sessions.service.ts',
+    tests: ['apps/api/src/modules/auth/sessions.test.ts'],
+  },
+  {
+    mutate: 'apps/api/src/modules/auth/session-token.ts',
+    tests: ['apps/api/src/modules/auth/session-token.test.ts'],
+    unit: true,
+  },
+  {
+    mutate: 'apps/api/src/modules/auth/second-factor.ts',
+    tests: ['apps/api/src/modules/auth/second-factor-rules.test.ts'],
+  },
+  {
+    mutate: 'apps/api/src/modules/auth/totp.ts',
+    tests: ['apps/api/src/modules/auth/totp.test.ts'],
+    unit: true,
+  },
+  {
+    mutate: 'apps/api/src/modules/auth/account-recovery.service.ts',
+    tests: [
+      'apps/api/src/modules/auth/account-recovery.test.ts',
+      'apps/api/src/modules/auth/account-rules.test.ts',
+    ],
+  },
+  {
+    mutate: 'apps/api/src/modules/auth/auth-throttle.ts',
+    tests: ['apps/api/src/modules/auth/auth-throttle-rules.test.ts'],
+    unit: true,
+  },
+];
+
+/** A module's short name: its own, or its file name without `.ts` (reports/mutation/<name>/). */
+export const mutationModuleName = (module) =>
+  module.name ?? module.mutate.replace(/^.*\//, '').replace(/\.ts$/, '');
+
+const selected = mutationModules.find((module) => mutationModuleName(module) === process.env.MUTATION_MODULE);
+const reportDir = `reports/mutation/${selected ? mutationModuleName(selected) : 'all'}`;
+
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.config.ts', related: true },
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
   // Which tests reach each mutant, so a mutant runs only those.
   coverageAnalysis: 'perTest',
-  mutate: [
-    // pricing, pricing rules, quotes, deposits
-    'apps/api/src/modules/bookings/pricing.ts',
-    'apps/api/src/modules/bookings/pricing-rules.ts',
-    'packages/contract/src/pricing-rules.ts',
-    'apps/api/src/modules/bookings/booking-quotes.ts',
-    'packages/contract/src/deposits.ts',
-    // card and gateway payments, slip checks
-    'apps/api/src/modules/bookings/card-payments.ts',
-    'apps/api/src/modules/bookings/payment-gateway.ts',
-    'apps/api/src/modules/bookings/slip-checks.ts',
-    // tax invoices and notes, booking changes, cancellation fees, companies' invoices
-    'apps/api/src/modules/bookings/tax-invoices.ts',
-    'apps/api/src/modules/bookings/booking-changes.ts',
-    'apps/api/src/modules/companies/companies.service.ts',
-    // condition reports' access
-    'apps/api/src/modules/bookings/condition-reports.ts',
-    // auth: sessions, second factor, recovery, throttle
-    'apps/api/src/modules/auth/sessions.service.ts',
-    'apps/api/src/modules/auth/session-token.ts',
-    'apps/api/src/modules/auth/second-factor.ts',
-    'apps/api/src/modules/auth/totp.ts',
-    'apps/api/src/modules/auth/account-recovery.service.ts',
-    'apps/api/src/modules/auth/auth-throttle.ts',
-  ],
-  // The first run of the whole suite (to learn which tests reach which mutant) takes 30 minutes and
-  // more on a busy 2-core machine.
-  dryRunTimeoutMinutes: 120,
+  mutate: selected ? [selected.mutate] : mutationModules.map((module) => module.mutate),
+  // A re-run after new tests redoes only the mutants whose code or tests changed.
+  incremental: true,
+  incrementalFile: `${reportDir}/incremental.json`,
+  // The first run of a module's tests (to learn which tests reach which mutant) can take minutes on a
+  // busy 2-core machine.
+  dryRunTimeoutMinutes: 60,
   // One mutant at a time: the tests themselves use both cores (vitest maxWorkers 2).
   concurrency: 1,
   // A mutant that makes a test loop is killed after the test's usual time, stretched like the suite's limits.
   timeoutFactor: 3,
   reporters: ['clear-text', 'progress', 'html', 'json'],
-  htmlReporter: { fileName: 'reports/mutation/index.html' },
-  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
-  tempDirName: 'node_modules/.cache/stryker',
+  htmlReporter: { fileName: `${reportDir}/index.html` },
+  jsonReporter: { fileName: `${reportDir}/mutation.json` },
+  // Not under node_modules: Vitest ignores test files there, so a sandbox in node_modules/.cache found none.
+  tempDirName: '.stryker-tmp',
   // Not copied into Stryker's sandbox: builds, data and reports the unit tests never read.
   ignorePatterns: [
     'dist',
