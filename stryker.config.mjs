@@ -10,10 +10,8 @@ export const mutationModules = [
   // pricing, pricing rules, quotes, deposits
   {
     mutate: 'apps/api/src/modules/bookings/pricing.ts',
-    tests: [
-      'apps/api/src/modules/bookings/pricing.test.ts',
-      'apps/api/src/modules/bookings/money-rules.test.ts',
-    ],
+    tests: ['apps/api/src/modules/bookings/pricing.test.ts'],
+    unit: true,
   },
   {
     mutate: 'apps/api/src/modules/bookings/pricing-rules.ts',

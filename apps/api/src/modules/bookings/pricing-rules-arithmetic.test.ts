@@ -173,6 +173,82 @@ describe('a rental priced by the rules', () => {
     ).toEqual([{ kind: 'weekend', name: forCategoryWeekend.name, days: 1, percent: 25, amount: 25_000 }]);
   });
 
+  it('takes the longest tier reached even when it is the older rule, and the newest of equals in any order', () => {
+    const longOld = rule({ id: 30, kind: 'duration', min_days: 7, percent: '-20' });
+    const shortNew = rule({ id: 31, kind: 'duration', min_days: 3, percent: '-10' });
+    const lines = (days: number, rules: PricingRuleRow[]) =>
+      applyPricingRules({ pickupDate: '2026-05-04', days, basePrice: 100_000, car, rules }).lines;
+    expect(lines(8, [longOld, shortNew])).toEqual([
+      { kind: 'duration', name: longOld.name, days: 8, percent: -20, amount: -160_000 },
+    ]);
+    expect(lines(8, [shortNew, longOld])).toEqual([
+      { kind: 'duration', name: longOld.name, days: 8, percent: -20, amount: -160_000 },
+    ]);
+    expect(lines(6, [longOld, shortNew])).toEqual([
+      { kind: 'duration', name: shortNew.name, days: 6, percent: -10, amount: -60_000 },
+    ]);
+    const a = rule({ id: 32, kind: 'duration', min_days: 3, percent: '-5' });
+    const b = rule({ id: 33, kind: 'duration', min_days: 3, percent: '-6' });
+    const c = rule({ id: 34, kind: 'duration', min_days: 3, percent: '-7' });
+    for (const order of [
+      [a, b, c],
+      [a, c, b],
+      [b, a, c],
+      [b, c, a],
+      [c, a, b],
+      [c, b, a],
+    ])
+      expect(lines(3, order)).toEqual([
+        { kind: 'duration', name: c.name, days: 3, percent: -7, amount: -21_000 },
+      ]);
+  });
+
+  it('lets only a season set a day and only a weekend rule add to it, whatever other fields a rule has', () => {
+    const datedWeekend = rule({
+      id: 35,
+      kind: 'weekend',
+      starts_on: '2026-05-04',
+      ends_on: '2026-05-04',
+      weekdays: [3],
+      percent: '40',
+    });
+    const seasonWithDays = rule({
+      id: 36,
+      kind: 'season',
+      starts_on: '2026-06-01',
+      ends_on: '2026-06-30',
+      weekdays: [1],
+      percent: '50',
+    });
+    // Monday 4 May: neither applies (the weekend rule is for Wednesdays, the season is in June).
+    expect(
+      applyPricingRules({
+        pickupDate: '2026-05-04',
+        days: 1,
+        basePrice: 100_000,
+        car,
+        rules: [datedWeekend, seasonWithDays],
+      }),
+    ).toEqual({ lines: [], adjustment: 0 });
+  });
+
+  it('charges late hours by the late rule only, not by another rule that sorts first', () => {
+    const longTier = rule({ id: 40, kind: 'duration', min_days: 30, percent: '-5' });
+    expect(
+      applyPricingRules({
+        pickupDate: '2026-05-04',
+        days: 2,
+        lateHours: 3,
+        basePrice: 100_000,
+        car,
+        rules: [late, longTier],
+      }),
+    ).toEqual({
+      lines: [{ kind: 'late', name: late.name, days: 0, hours: 3, percent: 10, amount: 30_000 }],
+      adjustment: 30_000,
+    });
+  });
+
   it('rounds each amount to the satang where it is made, and leaves out a rule that changed nothing', () => {
     // 15 % of 99,999 = 14,999.85 → 15,000; of 99,997 = 14,999.55 → 15,000; of 99,993 = 14,998.95 → 14,999.
     const sat = rule({ id: 15, kind: 'weekend', weekdays: [6], percent: '15' });
