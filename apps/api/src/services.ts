@@ -159,6 +159,8 @@ export function buildServices(
     documents,
     clock: options.clock,
   });
+  // The listing's prices on chosen dates come from the bookings' own price function (decision 3531).
+  catalog.priceRentalsWith((ids, times) => bookings.rentalPrices(ids, times));
   // Booking messages through LINE for customers who signed in with it and are our friends (decision 1806).
   const lineMessages = new LineMessages(db, {
     accessToken: settings.LINE_MESSAGING_ACCESS_TOKEN,

@@ -114,6 +114,16 @@ export const carSchema = z.object({
   transmission: z.enum(['automatic', 'manual']),
   fuel: z.enum(['petrol', 'diesel', 'hybrid', 'electric']),
   hot_deal: hotDealSummarySchema.nullable(),
+  /**
+   * With the listing's dates (pickup_date and return_date, at the usual pickup and return times):
+   * what the car costs then, as its booking would before extras, codes and fees (seasons, weekends,
+   * tiers, a running deal: the server's one price function), in satang; the average per day is the
+   * total over the days, rounded to the satang. Absent without dates (docs/decisions/3531).
+   */
+  dated_price: z
+    .object({ days: z.number().int(), total: z.number().int(), per_day: z.number().int() })
+    .nullable()
+    .optional(),
 });
 export type Car = z.infer<typeof carSchema>;
 

@@ -109,6 +109,38 @@ export function checkDrivers(
  * a running hot deal and a promotion code (all on the server, in satang), and whether
  * a unit is free. Booking creation prices with the same `compute`.
  */
+/**
+ * A car's rental on chosen times, priced as every booking and quote is (the one price function):
+ * the rules (seasons, weekends, duration tiers, the late-return rule), then the car's running deal,
+ * the extras, a code and the fees.
+ */
+export function priceCarRental(input: {
+  times: RentalTimes;
+  car: { id: number; category_id: number; price_per_day: number; hot_deal_percent: string | null };
+  rules: PricingRuleRow[];
+  addons: Parameters<typeof priceBooking>[0]['addons'];
+  promo: Parameters<typeof priceBooking>[0]['promo'];
+  fees: NonNullable<Parameters<typeof priceBooking>[0]['fees']>;
+}) {
+  const { car } = input;
+  const rules = priceRentalTimes({
+    times: input.times,
+    basePrice: car.price_per_day,
+    car: { carModelId: car.id, categoryId: car.category_id },
+    rules: input.rules,
+  });
+  const price = priceBooking({
+    days: rules.days,
+    pricePerDay: car.price_per_day,
+    rulesAmount: rules.adjustment,
+    hotDealPercent: car.hot_deal_percent ? Number(car.hot_deal_percent) : null,
+    addons: input.addons,
+    promo: input.promo,
+    fees: input.fees,
+  });
+  return { days: rules.days, rules: rules.lines, price };
+}
+
 export class BookingQuotes {
   constructor(
     private readonly repo: BookingsRepository,
@@ -188,23 +220,41 @@ export class BookingQuotes {
     const hotDealPercent = car.hot_deal_percent ? Number(car.hot_deal_percent) : null;
     const handover = await this.handoverFees(ex, input, lang);
     await checkOpeningHours(this.repo, ex, input, input.branchCode, handover.returnBranch);
-    const rules = priceRentalTimes({
+    const { days, rules, price } = priceCarRental({
       times: input,
-      basePrice: car.price_per_day,
-      car: { carModelId: car.id, categoryId: car.category_id },
+      car,
       rules: await this.repo.pricingRules(ex, car.id, input.pickupDate, input.returnDate),
-    });
-    const days = rules.days;
-    const price = priceBooking({
-      days,
-      pricePerDay: car.price_per_day,
-      rulesAmount: rules.adjustment,
-      hotDealPercent,
       addons,
       promo,
       fees: handover.fees,
     });
-    return { days, car, promo, hotDealPercent, price, rules: rules.lines, ...handover };
+    return { days, car, promo, hotDealPercent, price, rules, ...handover };
+  }
+
+  /**
+   * What each car costs for these times, as its booking would with no extras, code or fees: the
+   * total and the days (the listing's dated prices, docs/decisions/3531). Two queries for any number
+   * of cars.
+   */
+  async rentalPrices(carModelIds: number[], times: RentalTimes) {
+    const db = this.db;
+    const [cars, rules] = await Promise.all([
+      this.repo.carsForPricing(db, carModelIds),
+      this.repo.pricingRulesOfCars(db, carModelIds, times.pickupDate, times.returnDate),
+    ]);
+    const prices = new Map<number, { days: number; total: number }>();
+    for (const car of cars) {
+      const { days, price } = priceCarRental({
+        times,
+        car,
+        rules: rules.filter((r) => r.for_car_model_id === car.id),
+        addons: [],
+        promo: null,
+        fees: [],
+      });
+      prices.set(car.id, { days, total: price.total });
+    }
+    return prices;
   }
 
   /**

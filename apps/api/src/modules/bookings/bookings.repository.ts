@@ -249,6 +249,10 @@ const bookingColumns = sql`
 const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code
   JOIN branches rbr ON rbr.code = COALESCE(b.return_branch_code, b.branch_code)`;
 
+/** The car's (alias m) deal running now: its percent off, as text, or null. */
+const runningDealPercent = sql`(SELECT max(d.discount_percent)::text FROM hot_deals d
+  WHERE d.car_model_id = m.id AND d.starts_at <= now() AND d.ends_at > now())`;
+
 /** The SQL of bookings, holds, promotions, payments, slips and idempotency keys. */
 export class BookingsRepository {
   constructor(readonly db: Db) {}
@@ -281,8 +285,7 @@ export class BookingsRepository {
             (m.deposit_amount * 100)::int AS deposit, c.min_driver_age, c.max_driver_age, c.min_licence_years,
             c.id AS category_id,
             (SELECT name FROM branches WHERE code = ${branchCode} AND is_active) AS branch_name,
-            (SELECT max(d.discount_percent)::text FROM hot_deals d
-              WHERE d.car_model_id = m.id AND d.starts_at <= now() AND d.ends_at > now()) AS hot_deal_percent
+            ${runningDealPercent} AS hot_deal_percent
           FROM car_models m JOIN categories c ON c.id = m.category_id
           WHERE m.id = ${carModelId} AND m.is_active`,
     );
@@ -556,16 +559,42 @@ export class BookingsRepository {
    * overlapping those days; every weekend and duration rule), its category's and every car's.
    */
   async pricingRules(ex: Executor, carModelId: number, from: string, to: string) {
-    return rows<PricingRuleRow & { car_category_id: number }>(
+    return this.pricingRulesOfCars(ex, [carModelId], from, to);
+  }
+
+  /**
+   * The pricing rules that may apply to each of these cars from `from` to `to`, in one query (the
+   * listing prices a page of cars at once, docs/decisions/3531); `for_car_model_id` says whose.
+   */
+  async pricingRulesOfCars(ex: Executor, carModelIds: number[], from: string, to: string) {
+    if (carModelIds.length === 0) return [];
+    return rows<PricingRuleRow & { car_category_id: number; for_car_model_id: number }>(
       ex,
       sql`SELECT r.id, r.kind, r.name, to_char(r.starts_on, 'YYYY-MM-DD') AS starts_on,
             to_char(r.ends_on, 'YYYY-MM-DD') AS ends_on, r.weekdays::int[] AS weekdays, r.min_days,
             r.grace_hours, r.category_ids, r.car_model_id, r.percent::text AS percent,
-            r.daily_price::text AS daily_price, m.category_id AS car_category_id
-          FROM pricing_rules r JOIN car_models m ON m.id = ${carModelId}
+            r.daily_price::text AS daily_price, m.category_id AS car_category_id, m.id AS for_car_model_id
+          FROM pricing_rules r JOIN car_models m ON m.id IN (${sql.join(
+            carModelIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
           WHERE r.is_active
             AND (r.car_model_id = m.id OR (r.car_model_id IS NULL AND (r.category_ids IS NULL OR m.category_id = ANY (r.category_ids))))
             AND (r.kind <> 'season' OR (r.ends_on >= ${from}::date AND r.starts_on <= ${to}::date))`,
+    );
+  }
+
+  /** What prices a car, for many cars at once: its daily price (satang), category and running deal. */
+  async carsForPricing(ex: Executor, carModelIds: number[]) {
+    if (carModelIds.length === 0) return [];
+    return rows<{ id: number; price_per_day: number; category_id: number; hot_deal_percent: string | null }>(
+      ex,
+      sql`SELECT m.id, (m.price_per_day * 100)::int AS price_per_day, m.category_id,
+            ${runningDealPercent} AS hot_deal_percent
+          FROM car_models m WHERE m.id IN (${sql.join(
+            carModelIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
     );
   }
 

@@ -52,7 +52,7 @@ import { receiptNotPaid } from './receipt';
 import { companyMessages } from '@siam/contract/companies';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import { BookingQuotes, carDriverRules, checkDrivers, promotionInvalid } from './booking-quotes';
-import { rentalPeriod } from '@siam/contract/rental-times';
+import { rentalPeriod, type RentalTimes } from '@siam/contract/rental-times';
 import { CardPayments, cardPaymentRefused, cardRefusalMessages } from './card-payments';
 import type { PaymentGateway } from './payment-gateway';
 import { cancellationFee, toBaht } from './pricing';
@@ -361,6 +361,11 @@ export class BookingsService {
   /** A price for a car, dates, extras and a code (no sign-in needed). */
   quote(input: QuoteInput, lang: Language, userId: number | null): Promise<Quote> {
     return this.quotes.quote(input, lang, userId);
+  }
+
+  /** Each car's price on these times before extras (the listing's dated prices, booking-quotes.ts). */
+  rentalPrices(carModelIds: number[], times: RentalTimes) {
+    return this.quotes.rentalPrices(carModelIds, times);
   }
 
   validatePromotion(code: string, userId: number | null, quoteInput: QuoteInput | null, lang: Language) {

@@ -150,6 +150,64 @@ describeEachDatabase('pricing rules', (ctx) => {
   const addRule = (body: object) =>
     app.inject({ method: 'POST', url: '/api/v1/admin/pricing-rules', headers: admin, payload: body });
 
+  it('the listing on chosen dates shows what the quote and the booking charge: Songkran and a weekend (decision 3531)', async () => {
+    const test = await makeCar(ctx.database, 1);
+    const plain = await makeCar(ctx.database, 1, { price: '800.00' });
+    const categoryIds = [test.categoryId];
+    for (const rule of [
+      {
+        kind: 'season',
+        name: { th: 'สงกรานต์', en: 'Songkran', zh: '宋干节' },
+        startsOn: '2027-04-12',
+        endsOn: '2027-04-16',
+        percent: 30,
+        categoryIds,
+      },
+      {
+        kind: 'weekend',
+        name: { th: 'สุดสัปดาห์', en: 'Weekend', zh: '周末' },
+        weekdays: [6, 7],
+        percent: 10,
+        categoryIds,
+      },
+    ]) {
+      const made = await addRule(rule);
+      expect(made.statusCode, made.body).toBe(200);
+    }
+    // Saturday 10 April 2027 09:00 to Tuesday 13 April 18:00: three days (the 9 hours of grace).
+    const dates = { pickupDate: '2027-04-10', returnDate: '2027-04-13' };
+    const listed = async (categoryId: number) => {
+      const res = await app.inject({
+        url: `/api/v1/guest/cars?category_id=${categoryId}&pickup_date=${dates.pickupDate}&return_date=${dates.returnDate}&lng=en`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().response.data as { car_model_id: number; dated_price?: unknown }[];
+    };
+    // 3 × ฿1,000; Saturday and Sunday +10 % (฿200); Monday 12th in Songkran +30 % (฿300): ฿3,500,
+    // ฿1,166.67 a day on average.
+    const [car] = (await listed(test.categoryId)).filter((c) => c.car_model_id === test.carModelId);
+    expect(car!.dated_price).toEqual({ days: 3, total: 350_000, per_day: 116_667 });
+    // No rule for the other car's category: 3 × ฿800.
+    const [other] = (await listed(plain.categoryId)).filter((c) => c.car_model_id === plain.carModelId);
+    expect(other!.dated_price).toEqual({ days: 3, total: 240_000, per_day: 80_000 });
+    // Without dates: no dated price, the daily price stays.
+    const undated = await app.inject({ url: `/api/v1/guest/cars?category_id=${test.categoryId}&lng=en` });
+    expect(undated.json().response.data[0].dated_price ?? null).toBeNull();
+    expect(undated.json().response.data[0].price_per_day).toBe('1000.00');
+    // The same figure from the quote and the booking.
+    const trip = { carModelId: test.carModelId, branchCode: test.branchCode, ...dates };
+    const quote = await app.inject({ method: 'POST', url: '/api/v1/guest/bookings/quote', payload: trip });
+    expect(quote.json().response.data.total).toBe(350_000);
+    const customer = await makeCustomer(app, 'en');
+    const made = await createBooking(app, customer.headers, {
+      ...trip,
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    expect(made.json().response.data.booking.total).toBe(350_000);
+  });
+
   it('prices a quote and a booking with the rules, line by line in the visitor’s language, and keeps them', async () => {
     const test = await makeCar(ctx.database, 2);
     const categoryIds = [test.categoryId];

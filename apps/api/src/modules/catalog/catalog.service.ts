@@ -1,4 +1,4 @@
-import { rentalPeriod } from '@siam/contract/rental-times';
+import { rentalPeriod, type RentalTimes } from '@siam/contract/rental-times';
 import { businessRules } from '@siam/contract/business-rules';
 import type {
   Branch,
@@ -25,6 +25,12 @@ const toBaht = (satang: number) => (satang / 100).toFixed(2);
  * The period a search by dates asks a unit to be free for: the booking form's first times (09:00 to
  * 18:00) on those days; the quote then checks the times the customer chooses.
  */
+/** Each car's total and days for these times, as its booking would cost before extras (satang). */
+export type RentalPrices = (
+  carModelIds: number[],
+  times: RentalTimes,
+) => Promise<Map<number, { days: number; total: number }>>;
+
 function listingPeriod(pickupDate: string, returnDate: string): { from: Date; to: Date } {
   const { startsAt, blockedUntil } = rentalPeriod({
     pickupDate,
@@ -63,6 +69,12 @@ export class CatalogService {
   ) {
     this.listings = new TtlCache(listingCacheMs);
     this.answers = new TtlCache(listingCacheMs);
+  }
+
+  /** How bookings price cars on chosen times (BookingQuotes.rentalPrices): the listing's dated prices. */
+  private rentalPrices?: RentalPrices;
+  priceRentalsWith(prices: RentalPrices) {
+    this.rentalPrices = prices;
   }
 
   /** `load()`'s answer, reused for the listing cache's few seconds (the key names the question). */
@@ -122,8 +134,25 @@ export class CatalogService {
       offset: (page - 1) * limit,
     });
     const total = found.total ?? (page > 1 ? await this.repository.countCards(filter) : 0);
+    const cars = await this.toCars(found.rows, lang);
+    // Dates chosen: each car's price for them, the whole page priced at once (docs/decisions/3531).
+    if (query.pickup_date && query.return_date && this.rentalPrices) {
+      const prices = await this.rentalPrices(
+        cars.map((c) => c.car_model_id),
+        {
+          pickupDate: query.pickup_date,
+          pickupTime: businessRules.pickupTime,
+          returnDate: query.return_date,
+          returnTime: businessRules.returnTime,
+        },
+      );
+      for (const car of cars) {
+        const p = prices.get(car.car_model_id);
+        car.dated_price = p ? { ...p, per_day: Math.round(p.total / p.days) } : null;
+      }
+    }
     return {
-      data: await this.toCars(found.rows, lang),
+      data: cars,
       pagination: { page, limit, total, total_pages: Math.ceil(total / limit) },
     };
   }

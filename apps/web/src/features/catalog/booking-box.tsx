@@ -100,9 +100,9 @@ export function BookingBox({ car }: { car: CarDetails }) {
   const chosen = { pickupDate: pickup, pickupTime, returnDate: ret, returnTime };
   // The days before the server's quote says them (without a late-return rule the site cannot know).
   const days = datesOk ? rentalLength(chosen, null).days : 0;
-  // Until a branch is chosen the box shows days × the daily price; then the server's quote.
   const daily = car.hot_deal?.price_per_day ?? car.price_per_day;
-  const estimate = (Math.round(Number(daily) * 100) * days) / 100;
+  // Prices come from the server's quote only, the one the booking uses (seasons, weekends, tiers:
+  // decision 3531); until a branch is chosen the box asks for one rather than guess.
   const quote = useQuote(
     datesOk && branch
       ? { carModelId: car.car_model_id, branchCode: branch, ...chosen, addons: [] }
@@ -110,7 +110,6 @@ export function BookingBox({ car }: { car: CarDetails }) {
   );
   const quoted = datesOk && branch ? quote.data : undefined;
   const shownDays = quoted?.days ?? days;
-  const total = quoted ? quoted.total / 100 : estimate;
   const taken = quoted?.available === false;
 
   const choiceQuery = new URLSearchParams({ pickup, return: ret, branch, pickupTime, returnTime }).toString();
@@ -136,9 +135,11 @@ export function BookingBox({ car }: { car: CarDetails }) {
         {t('booking.title')}
       </h2>
       <p className="mt-1">
-        <span className="text-2xl font-semibold text-brand-800">{price(daily)}</span>
-        <span className="text-slate-700">{t('perDay')}</span>
-        {car.hot_deal && (
+        <span className="text-2xl font-semibold text-brand-800" data-testid="car-page-price">
+          {price(quoted ? Math.round(quoted.total / quoted.days) / 100 : daily)}
+        </span>
+        <span className="text-slate-700">{t(quoted ? 'card.perDayAverage' : 'perDay')}</span>
+        {car.hot_deal && !quoted && (
           <span className="ml-2 text-sm text-slate-600 line-through">
             <span className="sr-only">{t('card.was')} </span>
             {price(car.price_per_day)}
@@ -247,10 +248,16 @@ export function BookingBox({ car }: { car: CarDetails }) {
             <p className="text-sm text-slate-700">
               {formatDate(pickup, lang)} {pickupTime} – {formatDate(ret, lang)} {returnTime}
             </p>
-            <p className="flex items-baseline justify-between gap-2">
-              <span>{t('booking.priceFor', { count: shownDays })}</span>
-              <span className="text-xl font-semibold text-brand-900">{price(total)}</span>
-            </p>
+            {quoted ? (
+              <p className="flex items-baseline justify-between gap-2">
+                <span>{t('booking.priceFor', { count: shownDays })}</span>
+                <span className="text-xl font-semibold text-brand-900" data-testid="car-page-total">
+                  {price(quoted.total / 100)}
+                </span>
+              </p>
+            ) : (
+              !branch && <p className="text-sm text-slate-800">{t('booking.totalAfterBranch')}</p>
+            )}
             {quoted && (
               <p className="text-xs text-slate-700" data-testid="quote-vat">
                 {t('booking.vatOf', { amount: formatBaht(quoted.vat / 100) })}

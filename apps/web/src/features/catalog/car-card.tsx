@@ -24,6 +24,8 @@ export function CarCard({
   const { t } = useTranslation('catalog');
   const href = `/cars/${car.car_model_id}${linkQuery}`;
   const price = car.hot_deal?.price_per_day ?? car.price_per_day;
+  // Dates chosen: what those days cost with the rules (seasons, weekends, tiers), from the server.
+  const dated = car.dated_price ?? null;
   return (
     <article
       data-testid="car-card"
@@ -65,16 +67,22 @@ export function CarCard({
         </ul>
         <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-2">
           <p>
-            {car.hot_deal && (
+            {car.hot_deal && !dated && (
               <span className="mr-2 text-sm text-slate-600 line-through">
                 <span className="sr-only">{t('card.was')} </span>
                 {formatPrice(car.price_per_day)}
               </span>
             )}
             <span className="text-xl font-semibold text-brand-800" data-testid="car-price">
-              {formatPrice(price)}
+              {formatPrice(dated ? dated.per_day / 100 : price)}
             </span>
-            <span className="text-sm text-slate-700">{t('perDay')}</span>
+            <span className="text-sm text-slate-700">{t(dated ? 'card.perDayAverage' : 'perDay')}</span>
+            {dated && (
+              // The server's price for the chosen dates, as the booking charges it (decision 3531).
+              <span className="block text-sm text-slate-800" data-testid="car-total">
+                {t('card.totalFor', { count: dated.days, total: formatPrice(dated.total / 100) })}
+              </span>
+            )}
           </p>
           <Link
             to={href}
