@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import { loadSettings } from './config/settings';
 import { migrate } from './db/migrate';
 import { openDatabaseFromSettings } from './db/open-from-settings';
-import { acquireDataDirLock } from './lib/data-dir-lock';
+import { acquireDataDirLock } from './db/data-dir-lock';
 import { createAdmin } from './modules/admin/create-admin';
 
 /**

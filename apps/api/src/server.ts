@@ -3,7 +3,7 @@ import { loadSettings, SettingsError } from './config/settings';
 import { openDatabaseFromSettings } from './db/open-from-settings';
 import { MigrationHistoryError } from './db/migrate';
 import { prepareDatabase } from './db/start-up';
-import { acquireDataDirLock, DataDirLockedError } from './lib/data-dir-lock';
+import { acquireDataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { jobRuns } from './lib/metrics';
 import { logProcessExits } from './lib/process-exits';
 

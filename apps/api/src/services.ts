@@ -2,7 +2,7 @@ import type { Database } from './db/client';
 import type { Settings } from './config/settings';
 import { createMailTransport } from './lib/mailer';
 import { MailOutbox } from './modules/mail/mail-outbox';
-import { PublicChanges } from './lib/public-changes';
+import { PublicChanges } from './db/public-changes';
 import { fileStorageFromSettings, storageFolder } from './lib/file-storage';
 import { CAR_PICTURES_FOLDER } from './modules/admin/car-images';
 import { AccountService } from './modules/auth/account.service';

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { loadSettings } from '../config/settings';
-import { acquireDataDirLock } from '../lib/data-dir-lock';
+import { acquireDataDirLock } from './data-dir-lock';
 import { migrate } from './migrate';
 import { assertResettable } from './start-up';
 import { openDatabaseFromSettings } from './open-from-settings';

@@ -51,6 +51,12 @@ export const LAST_MIGRATION_OF_OLD_NUMBERING = '1946_payment_checks.sql';
 /** Why a start stops: the migrations in the folder do not agree with what this database applied. */
 export class MigrationHistoryError extends Error {}
 
+/** The names of the migrations this database has applied (the readiness check compares them with the build's). */
+export async function appliedMigrations(database: Database): Promise<Set<string>> {
+  const applied = await database.query<{ name: string }>('SELECT name FROM schema_migrations');
+  return new Set(applied.map((r) => r.name));
+}
+
 // Any fixed number works; it only has to be the same for every instance.
 const MIGRATION_LOCK_ID = 728_091_114;
 

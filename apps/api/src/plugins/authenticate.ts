@@ -1,9 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error';
-import type { Authenticated } from '../modules/auth/sessions.service';
+import type { UserViewRow } from '../modules/users/users.service';
 
 type Role = 'customer' | 'staff' | 'admin';
+
+/** Who a request's live session names: what auth's SessionsService answers and every guarded route reads. */
+export interface Authenticated {
+  user: UserViewRow;
+  sessionId: string;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -17,7 +17,7 @@ import type {
   ContentAdminRepository,
   RentalConditionRow,
 } from './content-admin.repository';
-import { UNIQUE_VIOLATION, pgErrorCode } from './pg-errors';
+import { UNIQUE_VIOLATION, pgErrorCode } from '../../db/pg-errors';
 
 type ArticleBody = z.output<typeof articleBodySchema>;
 type ConditionBody = z.output<typeof rentalConditionBodySchema>;

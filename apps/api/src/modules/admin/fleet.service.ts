@@ -37,7 +37,7 @@ import type {
   HotDealRow,
   UnitRow,
 } from './fleet.repository';
-import { EXCLUSION_VIOLATION, FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
+import { EXCLUSION_VIOLATION, FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-errors';
 
 type Out<T extends z.ZodType> = z.output<T>;
 

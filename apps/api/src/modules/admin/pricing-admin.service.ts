@@ -10,10 +10,9 @@ import type {
 import type { Db } from '../../db/client';
 import type { LocalizedText } from '../../db/schema/localized';
 import { AppError, notFound } from '../../lib/app-error';
-import type { Executor as AuditExecutor } from '../audit/audit.repository';
-import type { Actor, AuditService } from '../audit/audit.service';
+import type { Actor, AuditExecutor, AuditService } from '../audit/audit.service';
 import { bangkokDate, bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
-import { CHECK_VIOLATION, FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from './pg-errors';
+import { CHECK_VIOLATION, FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-errors';
 import type {
   DeliveryZone,
   OneWayFee,

@@ -3,6 +3,9 @@ import type { AuditEntry, AuditLogQuery } from '@siam/contract/admin';
 import type { Pagination } from '@siam/contract/envelope';
 import type { AuditRepository, AuditRow, Executor } from './audit.repository';
 
+/** The database or a transaction an audit record is written with (the change it records commits with it). */
+export type AuditExecutor = Executor;
+
 /** Who did it: a signed-in staff member, or the command line. */
 export interface Actor {
   id: number | null;

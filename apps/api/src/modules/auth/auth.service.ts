@@ -5,7 +5,7 @@ import { addressKey } from '../../lib/address-key';
 import { AppError } from '../../lib/app-error';
 import { signToken, verifyToken } from '../../lib/signed-token';
 import { assertNotCommonPassword, dummyPasswordHash, hashPassword, verifyPassword } from '../users/passwords';
-import { providerFields, type UserRow } from '../users/users.repository';
+import { providerFields, type UserRow } from '../users/users.service';
 import { toUser, type UsersService } from '../users/users.service';
 import type { AccountRecoveryService } from './account-recovery.service';
 import type { AuthThrottle, SignInAttempt } from './auth-throttle';

@@ -1,12 +1,8 @@
 import { signSessionToken, verifySessionToken } from './session-token';
-import type { SessionUser, SessionsRepository } from './sessions.repository';
+import type { Authenticated } from '../../plugins/authenticate';
+import type { SessionsRepository } from './sessions.repository';
 
 export const SESSION_LIFETIME_DAYS = 30;
-
-export interface Authenticated {
-  user: SessionUser;
-  sessionId: string;
-}
 
 /** Issues, checks and revokes sign-in sessions. Every other module reaches sessions through here. */
 export class SessionsService {

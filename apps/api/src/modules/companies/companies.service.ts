@@ -16,9 +16,8 @@ import type { Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
 import { AppError, notFound } from '../../lib/app-error';
 import { checkThaiAddress } from '../thai-addresses/thai-addresses';
-import type { Executor as AuditExecutor } from '../audit/audit.repository';
-import type { Actor, AuditService } from '../audit/audit.service';
-import { pgErrorCode, UNIQUE_VIOLATION } from '../admin/pg-errors';
+import type { Actor, AuditExecutor, AuditService } from '../audit/audit.service';
+import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-errors';
 import {
   taxInvoiceColumns,
   type BookingsRepository,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { healthResponseSchema } from '@siam/contract/health';
-import { listMigrations } from '../../db/migrate';
+import { appliedMigrations, listMigrations } from '../../db/migrate';
 
 /**
  * Two questions a load balancer or an orchestrator asks (issue 15):
@@ -40,11 +40,7 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       let missing: string[];
       try {
-        const applied = new Set(
-          (await app.database.query<{ name: string }>('SELECT name FROM schema_migrations')).map(
-            (r) => r.name,
-          ),
-        );
+        const applied = await appliedMigrations(app.database);
         missing = expected.filter((name) => !applied.has(name));
       } catch (error) {
         request.log.warn({ err: error }, 'readiness: the database does not answer');

@@ -1,6 +1,10 @@
 import type { User } from '@siam/contract/auth';
 import type { ProviderName, UserRow, UsersRepository } from './users.repository';
 
+// What other modules read of a user's row, through this service rather than the repository.
+export { providerFields } from './users.repository';
+export type { ProviderName, UserRow };
+
 /** The public shape of a user: never the password hash or provider ids. */
 /** The columns the public shape is made from (a session's user is read with exactly these). */
 export type UserViewRow = Pick<

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../db/client';
+import type { Database } from './client';
 
 /** The PostgreSQL channel every instance listens on. */
 export const PUBLIC_CHANGES_CHANNEL = 'siam_public_changes';

@@ -1,0 +1,288 @@
+// The shape of the code, checked over the whole import graph at once (decision 3310). ESLint sees one
+// file at a time (and, with --cache, only the files that changed), so a cycle between folders or a
+// module reaching past its neighbours is invisible to it; this reads every import once with
+// TypeScript's pre-processor (no type-checking, no resolver plugins) and fails on:
+//   1. an API import against the direction of the module map (LAYERS below);
+//   2. a module importing another module's repository (each module reaches another through its service);
+//   3. an import cycle between folders, in the API (modules, lib, db, ...) and in the site (features/*);
+//   4. an import cycle between files anywhere (what import-x/no-cycle checked, at a fraction of its time).
+// `node scripts/check-layers.mjs` prints every finding and exits 1; it runs inside `npm run lint`.
+import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/**
+ * The API's direction: a folder imports only from its own tier or a lower one. From the module map of
+ * issue 33 (contract/lib/db ← users, audit, settings, catalog, fleet, deals ← pricing ← bookings ←
+ * payments, documents ← rentals, companies, handover ← line, reviews, reports ← admin, mount only).
+ * Modules that do not exist yet are listed so they are held to it as they appear; a module that is
+ * in no tier fails, so a new one gets its place here.
+ */
+export const LAYERS = [
+  ['config', 'lib', 'db'],
+  // Foundations every domain may use; plugins/ is the request plumbing every route uses (session guard,
+  // rate limits, metrics), and reads the users' row type for request.auth.
+  [
+    'users',
+    'audit',
+    'site-settings',
+    'mail',
+    'health',
+    'articles',
+    'forms',
+    'inbox',
+    'newsletter',
+    'plugins',
+  ],
+  ['auth', 'catalog', 'fleet', 'deals'],
+  ['pricing'],
+  ['bookings'],
+  ['payments', 'documents'],
+  ['rentals', 'companies', 'handover'],
+  ['line', 'reviews', 'reports', 'seo', 'content'],
+  // The /admin prefix, its role hooks and register() calls: nothing imports it.
+  ['admin'],
+  // Composition: app.ts, services.ts, server.ts, admin-cli.ts.
+  ['(api root)'],
+];
+
+/**
+ * Folder cycles that exist today and are being removed on their own branch; listed so that any new one
+ * fails. Site: catalog ↔ bookings ↔ auth (booking-box → bookings/time-choice → catalog/catalog-api;
+ * auth/profile-page → bookings/company-*, booking pages → auth/require-sign-in) — branch checkout-form
+ * moves time-choice into catalog/ and the session into app/session/. Each entry is one pair of folders.
+ */
+const KNOWN_FOLDER_CYCLES = new Set(['web:features/auth ↔ web:features/bookings', 'web:features/auth ↔ web:features/catalog']);
+
+/**
+ * Imports of another module's repository that exist today, each to go with the bookings split (issue 33):
+ * the back office's bookings screens and the companies' monthly invoices read the bookings tables'
+ * columns and rows; they belong with bookings/ and documents/ when those modules are cut.
+ */
+const KNOWN_REPOSITORY_IMPORTS = new Set([
+  'apps/api/src/modules/admin/bookings-admin.repository.ts → apps/api/src/modules/bookings/bookings.repository.ts',
+  'apps/api/src/modules/admin/bookings-admin.service.ts → apps/api/src/modules/bookings/bookings.repository.ts',
+  'apps/api/src/modules/companies/companies.service.ts → apps/api/src/modules/bookings/bookings.repository.ts',
+]);
+
+/**
+ * Files that belong with another folder than their own: plugins/site.ts serves the site's pages with each
+ * page's head from seo/, so it composes modules as app.ts does.
+ */
+const UNIT_OF_FILE = new Map([['apps/api/src/plugins/site.ts', '(api root)']]);
+
+const tierOf = new Map(LAYERS.flatMap((names, tier) => names.map((name) => [name, tier])));
+
+const SOURCE = /\.(ts|tsx|mjs|js)$/;
+const TEST = /(\.test\.tsx?|\.test-helper\.ts|\.spec\.ts)$|(^|\/)test\//;
+
+function walk(dir, out = []) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'dist-server') continue;
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) walk(path, out);
+    else if (SOURCE.test(entry.name) && !entry.name.endsWith('.d.ts')) out.push(path);
+  }
+  return out;
+}
+
+const roots = ['apps/api/src', 'apps/api/test', 'apps/web/src', 'packages/contract/src'].map((d) =>
+  join(root, d),
+);
+const files = roots.filter(existsSync).flatMap((d) => walk(d));
+const known = new Set(files);
+
+function resolveImport(from, specifier) {
+  if (!specifier.startsWith('.')) return undefined;
+  const base = resolve(dirname(from), specifier);
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
+  if (/\.js$/.test(base)) candidates.push(base.replace(/\.js$/, '.ts'), base.replace(/\.js$/, '.tsx'));
+  return candidates.find((c) => known.has(c) || (existsSync(c) && statSync(c).isFile() && known.has(c)));
+}
+
+/** Each file's imports (static, dynamic and re-exports; type-only ones too, they are a dependency as well). */
+const graph = new Map();
+for (const file of files) {
+  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
+  graph.set(
+    file,
+    importedFiles.map((i) => resolveImport(file, i.fileName)).filter((target) => target !== undefined),
+  );
+}
+
+const rel = (file) => relative(root, file).split(sep).join('/');
+
+/** The folder a file belongs to for the folder rules: an API module or top folder, a site feature or top folder. */
+function folderOf(file) {
+  const path = rel(file);
+  if (UNIT_OF_FILE.has(path)) return { app: 'api', name: UNIT_OF_FILE.get(path) };
+  let m = /^apps\/api\/src\/modules\/([^/]+)\//.exec(path);
+  if (m) return { app: 'api', name: m[1] };
+  m = /^apps\/api\/src\/([^/]+)\//.exec(path);
+  if (m) return { app: 'api', name: m[1] };
+  if (/^apps\/api\/src\/[^/]+$/.test(path)) return { app: 'api', name: '(api root)' };
+  m = /^apps\/web\/src\/features\/([^/]+)\//.exec(path);
+  if (m) return { app: 'web', name: `features/${m[1]}` };
+  m = /^apps\/web\/src\/([^/]+)\//.exec(path);
+  if (m) return { app: 'web', name: m[1] };
+  if (/^apps\/web\/src\/[^/]+$/.test(path)) return { app: 'web', name: '(web root)' };
+  return undefined;
+}
+
+const findings = [];
+
+// 1 and 2: direction and repositories, for the API's own code (tests may set up any module's rows).
+for (const [file, targets] of graph) {
+  const from = folderOf(file);
+  if (!from || from.app !== 'api' || TEST.test(rel(file))) continue;
+  const fromTier = tierOf.get(from.name);
+  if (fromTier === undefined) {
+    findings.push(`${rel(file)}: folder "${from.name}" has no place in LAYERS (scripts/check-layers.mjs)`);
+    continue;
+  }
+  for (const target of targets) {
+    const to = folderOf(target);
+    if (!to || to.app !== 'api' || to.name === from.name) continue;
+    const toTier = tierOf.get(to.name);
+    if (toTier !== undefined && toTier > fromTier) {
+      findings.push(
+        `${rel(file)} imports ${rel(target)}: "${from.name}" may not depend on "${to.name}" (against the direction in LAYERS)`,
+      );
+    }
+    if (
+      /\/modules\/[^/]+\//.test(rel(file)) &&
+      /\.repository\.ts$/.test(target) &&
+      !KNOWN_REPOSITORY_IMPORTS.has(`${rel(file)} → ${rel(target)}`)
+    ) {
+      findings.push(
+        `${rel(file)} imports ${rel(target)}: another module's repository; use that module's service`,
+      );
+    }
+  }
+}
+
+// Strongly connected components (Tarjan), iteratively so a deep graph does not overflow the stack.
+function cycles(nodes, edges) {
+  let index = 0;
+  const idx = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const out = [];
+  for (const start of nodes) {
+    if (idx.has(start)) continue;
+    const work = [[start, 0]];
+    idx.set(start, index);
+    low.set(start, index++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length) {
+      const frame = work[work.length - 1];
+      const [node, i] = frame;
+      const next = edges(node);
+      if (i < next.length) {
+        frame[1]++;
+        const w = next[i];
+        if (!idx.has(w)) {
+          idx.set(w, index);
+          low.set(w, index++);
+          stack.push(w);
+          onStack.add(w);
+          work.push([w, 0]);
+        } else if (onStack.has(w)) low.set(node, Math.min(low.get(node), idx.get(w)));
+      } else {
+        work.pop();
+        if (work.length) {
+          const parent = work[work.length - 1][0];
+          low.set(parent, Math.min(low.get(parent), low.get(node)));
+        }
+        if (low.get(node) === idx.get(node)) {
+          const component = [];
+          let w;
+          do {
+            w = stack.pop();
+            onStack.delete(w);
+            component.push(w);
+          } while (w !== node);
+          if (component.length > 1) out.push(component);
+        }
+      }
+    }
+  }
+  return out;
+}
+
+/** One shortest path from a to b inside a component, to show how the cycle closes. */
+function path(a, b, edges, within) {
+  const prev = new Map([[a, undefined]]);
+  const queue = [a];
+  while (queue.length) {
+    const n = queue.shift();
+    for (const w of edges(n)) {
+      if (!within.has(w) || prev.has(w)) continue;
+      prev.set(w, n);
+      if (w === b) {
+        const out = [w];
+        for (let p = n; p !== undefined; p = prev.get(p)) out.unshift(p);
+        return out;
+      }
+      queue.push(w);
+    }
+  }
+  return [a, b];
+}
+
+// 3: folder cycles, with the file import that makes each folder edge.
+const folderEdges = new Map();
+const folderEdgeWitness = new Map();
+for (const [file, targets] of graph) {
+  const from = folderOf(file);
+  if (!from || TEST.test(rel(file))) continue;
+  for (const target of targets) {
+    const to = folderOf(target);
+    if (!to || to.app !== from.app || to.name === from.name) continue;
+    const a = `${from.app}:${from.name}`;
+    const b = `${to.app}:${to.name}`;
+    if (!folderEdges.has(a)) folderEdges.set(a, new Set());
+    folderEdges.get(a).add(b);
+    if (!folderEdgeWitness.has(`${a}>${b}`))
+      folderEdgeWitness.set(`${a}>${b}`, `${rel(file)} → ${rel(target)}`);
+  }
+}
+const folderNext = (n) => [...(folderEdges.get(n) ?? [])];
+for (const component of cycles([...folderEdges.keys()], folderNext)) {
+  const within = new Set(component);
+  const [first] = [...component].sort();
+  // Every folder in the component lies on a cycle through the first; report each once.
+  const reported = new Set();
+  for (const other of component) {
+    if (other === first) continue;
+    const pair = [first, other].sort().join(' ↔ ');
+    if (KNOWN_FOLDER_CYCLES.has(pair) || reported.has(pair)) continue;
+    reported.add(pair);
+    const loop = [
+      ...path(first, other, folderNext, within),
+      ...path(other, first, folderNext, within).slice(1),
+    ];
+    const steps = loop.slice(1).map((b, i) => `    ${folderEdgeWitness.get(`${loop[i]}>${b}`)}`);
+    findings.push(`folder cycle ${loop.join(' → ')}:\n${steps.join('\n')}`);
+  }
+}
+
+// 4: file cycles (every file, tests included).
+const fileNext = (n) => graph.get(n) ?? [];
+for (const component of cycles(files, fileNext)) {
+  const within = new Set(component);
+  const [first, second] = component.sort();
+  const loop = [...path(first, second, fileNext, within), ...path(second, first, fileNext, within).slice(1)];
+  findings.push(`file cycle ${loop.map(rel).join(' → ')}`);
+}
+
+if (findings.length) {
+  console.error(`check-layers: ${findings.length} finding(s)\n${findings.map((f) => `- ${f}`).join('\n')}`);
+  process.exit(1);
+}
+console.log(`check-layers: ${files.length} files, no import against the layers, no cycle`);
