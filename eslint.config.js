@@ -14,9 +14,6 @@ const SQL_NOT_YET_IN_REPOSITORIES = [
   'apps/api/src/modules/admin/create-admin.ts',
   'apps/api/src/modules/admin/reports.service.ts',
   'apps/api/src/modules/companies/companies.service.ts',
-  'apps/api/src/modules/auth/account-recovery.service.ts',
-  'apps/api/src/modules/auth/second-factor.ts',
-  'apps/api/src/modules/line/line-messages.ts',
 ];
 
 export default tseslint.config(

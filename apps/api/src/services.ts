@@ -8,7 +8,9 @@ import { CAR_PICTURES_FOLDER } from './modules/admin/car-images';
 import { AccountService } from './modules/auth/account.service';
 import { createCounterStore } from './lib/counters';
 import { AccountRecoveryService } from './modules/auth/account-recovery.service';
+import { AccountTokensRepository } from './modules/auth/account-tokens.repository';
 import { AuthThrottle } from './modules/auth/auth-throttle';
+import { SecondFactorRepository } from './modules/auth/second-factor.repository';
 import { SecondFactorService } from './modules/auth/second-factor';
 import { BookingsAdminRepository } from './modules/admin/bookings-admin.repository';
 import { BookingsAdminService } from './modules/admin/bookings-admin.service';
@@ -27,6 +29,7 @@ import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { FacebookVerifier, GoogleVerifier, LineLogin } from './modules/auth/social-identity';
 import { LineMessages } from './modules/line/line-messages';
+import { LineMessagesRepository } from './modules/line/line-messages.repository';
 import { resolveSessionSecret } from './modules/auth/session-secret';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
@@ -97,9 +100,9 @@ export function buildServices(
     },
     secret,
   );
-  const secondFactor = new SecondFactorService(db, secret);
+  const secondFactor = new SecondFactorService(new SecondFactorRepository(db), secret);
   const accountRecovery = new AccountRecoveryService(
-    db,
+    new AccountTokensRepository(db),
     users,
     sessions,
     mailer,
@@ -162,7 +165,7 @@ export function buildServices(
   // The listing's prices on chosen dates come from the bookings' own price function (decision 3531).
   catalog.priceRentalsWith((ids, times) => bookings.rentalPrices(ids, times));
   // Booking messages through LINE for customers who signed in with it and are our friends (decision 1806).
-  const lineMessages = new LineMessages(db, {
+  const lineMessages = new LineMessages(new LineMessagesRepository(db), {
     accessToken: settings.LINE_MESSAGING_ACCESS_TOKEN,
     apiUrl: settings.LINE_API_URL,
     publicUrl: settings.publicUrl,

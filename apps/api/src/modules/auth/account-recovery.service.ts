@@ -1,15 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import type { Language } from '@siam/contract/languages';
 import { isMadeUpEmail } from '@siam/contract/made-up-email';
-import type { Db } from '../../db/client';
-import { rows } from '../../db/sql-rows';
 import { AppError } from '../../lib/app-error';
 import type { CounterStore } from '../../lib/counters';
 import type { Mailer } from '../../lib/mailer';
 import { assertNotCommonPassword, hashPassword } from '../users/passwords';
 import type { UsersService } from '../users/users.service';
 import { accountMail, type AccountMail } from './account-mail';
+import type { AccountTokenPurpose as Purpose, AccountTokensRepository } from './account-tokens.repository';
 import type { SessionsService } from './sessions.service';
 
 export const LINK_INVALID_MESSAGE = 'This link has expired or was already used. Ask for a new one.';
@@ -18,7 +16,6 @@ const VERIFY_LIFETIME_MS = 48 * 3_600_000;
 /** Mails of one kind to one account in an hour: enough for a person, useless for flooding them. */
 const MAILS_PER_HOUR = 3;
 
-type Purpose = 'password_reset' | 'email_verification';
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
@@ -29,7 +26,7 @@ const hash = (token: string) => createHash('sha256').update(token).digest('hex')
  */
 export class AccountRecoveryService {
   constructor(
-    private readonly db: Db,
+    private readonly tokens: AccountTokensRepository,
     private readonly users: UsersService,
     private readonly sessions: SessionsService,
     private readonly mailer: Mailer,
@@ -57,21 +54,19 @@ export class AccountRecoveryService {
 
   private async issue(userId: number, email: string, purpose: Purpose, lifetimeMs: number) {
     const token = randomBytes(32).toString('base64url');
-    await this.db.execute(
-      sql`INSERT INTO account_tokens (user_id, purpose, email, token_hash, expires_at)
-          VALUES (${userId}, ${purpose}, ${email}, ${hash(token)}, ${new Date(Date.now() + lifetimeMs).toISOString()})`,
-    );
+    await this.tokens.insert({
+      userId,
+      purpose,
+      email,
+      tokenHash: hash(token),
+      expiresAt: new Date(Date.now() + lifetimeMs),
+    });
     return token;
   }
 
   /** Uses a live token of this purpose once; the account it belongs to and the address it was sent to. */
   private async redeem(token: string, purpose: Purpose) {
-    const [row] = await rows<{ user_id: number; email: string }>(
-      this.db,
-      sql`UPDATE account_tokens SET used_at = now()
-          WHERE token_hash = ${hash(token)} AND purpose = ${purpose} AND used_at IS NULL AND expires_at > now()
-          RETURNING user_id, email`,
-    );
+    const row = await this.tokens.useLive(hash(token), purpose);
     if (!row)
       throw new AppError('VALIDATION_FAILED', LINK_INVALID_MESSAGE, [
         { path: 'token', message: LINK_INVALID_MESSAGE },
@@ -102,9 +97,7 @@ export class AccountRecoveryService {
       ...(!user.emailVerifiedAt && { emailVerifiedAt: new Date() }),
     });
     // Other reset links of this account die with this one; every device signs in again.
-    await this.db.execute(
-      sql`UPDATE account_tokens SET used_at = now() WHERE user_id = ${userId} AND purpose = 'password_reset' AND used_at IS NULL`,
-    );
+    await this.tokens.useAllOf(userId, 'password_reset');
     await this.sessions.revokeAllForUser(userId);
     await this.mail('changed', user);
   }
@@ -143,15 +136,12 @@ export class AccountRecoveryService {
 
   /** The links mailed to the account (PDPA export): what for, to which address, when, and whether used. */
   async exportFor(userId: number) {
-    return rows<{ purpose: string; email: string; created_at: Date; expires_at: Date; used_at: Date | null }>(
-      this.db,
-      sql`SELECT purpose, email, created_at, expires_at, used_at FROM account_tokens WHERE user_id = ${userId} ORDER BY id`,
-    );
+    return this.tokens.forUser(userId);
   }
 
   /** Erasure: the mailed links name the address; they go with the account. */
   async erase(userId: number): Promise<void> {
-    await this.db.execute(sql`DELETE FROM account_tokens WHERE user_id = ${userId}`);
+    await this.tokens.eraseUser(userId);
   }
 
   /** Someone registered with an address that has an account: the owner hears of it (the answer stays the same). */

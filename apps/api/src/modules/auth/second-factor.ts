@@ -1,8 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
-import type { Db } from '../../db/client';
-import { rows } from '../../db/sql-rows';
 import { AppError } from '../../lib/app-error';
 import {
   decryptSecret,
@@ -12,6 +9,7 @@ import {
   newRecoveryCodes,
   otpauthUri,
 } from './totp';
+import type { SecondFactorRepository } from './second-factor.repository';
 
 export const WRONG_CODE_MESSAGE = 'The code is not right, or it was used already';
 
@@ -23,18 +21,13 @@ export const WRONG_CODE_MESSAGE = 'The code is not right, or it was used already
  */
 export class SecondFactorService {
   constructor(
-    private readonly db: Db,
+    private readonly repository: SecondFactorRepository,
     private readonly sessionSecret: string,
   ) {}
 
   async status(userId: number): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
-    const [row] = await rows<{ enabled: boolean; left: number }>(
-      this.db,
-      sql`SELECT (f.enabled_at IS NOT NULL) AS enabled,
-            (SELECT count(*)::int FROM user_recovery_codes c WHERE c.user_id = ${userId} AND c.used_at IS NULL) AS left
-          FROM user_second_factors f WHERE f.user_id = ${userId}`,
-    );
-    return { enabled: Boolean(row?.enabled), recoveryCodesLeft: row?.enabled ? row.left : 0 };
+    const row = await this.repository.status(userId);
+    return { enabled: Boolean(row?.enabled), recoveryCodesLeft: row?.enabled ? row.recoveryCodesLeft : 0 };
   }
 
   async isEnabled(userId: number): Promise<boolean> {
@@ -46,10 +39,7 @@ export class SecondFactorService {
     if (await this.isEnabled(user.id))
       throw new AppError('CONFLICT', 'Two-step sign-in is on already; turn it off first to change the app');
     const secret = randomBytes(20);
-    await this.db.execute(
-      sql`INSERT INTO user_second_factors (user_id, secret_encrypted) VALUES (${user.id}, ${encryptSecret(secret, this.sessionSecret)})
-          ON CONFLICT (user_id) DO UPDATE SET secret_encrypted = EXCLUDED.secret_encrypted, enabled_at = NULL, last_step = 0`,
-    );
+    await this.repository.saveNewSecret(user.id, encryptSecret(secret, this.sessionSecret));
     const uri = otpauthUri(secret, user.email);
     const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     return { otpauthUri: uri, secret: uri.match(/secret=([A-Z2-7]+)/)![1]!, qrSvg };
@@ -57,31 +47,17 @@ export class SecondFactorService {
 
   /** The first code from the app turns it on; the ten recovery codes are shown this once. */
   async enable(userId: number, code: string): Promise<string[]> {
-    return this.db.transaction(async (tx) => {
-      const [row] = await rows<{ secret_encrypted: string; enabled_at: Date | null; last_step: string }>(
-        tx,
-        sql`SELECT secret_encrypted, enabled_at, last_step FROM user_second_factors WHERE user_id = ${userId} FOR UPDATE`,
-      );
+    return this.repository.transaction(async (repo) => {
+      const row = await repo.lockSecret(userId, false);
       if (!row) throw new AppError('CONFLICT', 'Start the set-up first');
-      if (row.enabled_at) throw new AppError('CONFLICT', 'Two-step sign-in is on already');
-      const step = matchTotp(
-        decryptSecret(row.secret_encrypted, this.sessionSecret),
-        code,
-        Number(row.last_step),
-      );
+      if (row.enabled) throw new AppError('CONFLICT', 'Two-step sign-in is on already');
+      const step = matchTotp(decryptSecret(row.secretEncrypted, this.sessionSecret), code, row.lastStep);
       if (step === null)
         throw new AppError('VALIDATION_FAILED', WRONG_CODE_MESSAGE, [
           { path: 'code', message: WRONG_CODE_MESSAGE },
         ]);
       const codes = newRecoveryCodes();
-      await tx.execute(
-        sql`UPDATE user_second_factors SET enabled_at = now(), last_step = ${step} WHERE user_id = ${userId}`,
-      );
-      await tx.execute(sql`DELETE FROM user_recovery_codes WHERE user_id = ${userId}`);
-      for (const c of codes)
-        await tx.execute(
-          sql`INSERT INTO user_recovery_codes (user_id, code_hash) VALUES (${userId}, ${hashRecoveryCode(c)})`,
-        );
+      await repo.enable(userId, step, codes.map(hashRecoveryCode));
       return codes;
     });
   }
@@ -93,30 +69,15 @@ export class SecondFactorService {
    */
   async verify(userId: number, code: string): Promise<boolean> {
     const clean = code.trim();
-    return this.db.transaction(async (tx) => {
-      const [row] = await rows<{ secret_encrypted: string; last_step: string }>(
-        tx,
-        sql`SELECT secret_encrypted, last_step FROM user_second_factors
-            WHERE user_id = ${userId} AND enabled_at IS NOT NULL FOR UPDATE`,
-      );
+    return this.repository.transaction(async (repo) => {
+      const row = await repo.lockSecret(userId, true);
       if (!row) return false;
-      const step = matchTotp(
-        decryptSecret(row.secret_encrypted, this.sessionSecret),
-        clean,
-        Number(row.last_step),
-      );
+      const step = matchTotp(decryptSecret(row.secretEncrypted, this.sessionSecret), clean, row.lastStep);
       if (step !== null) {
-        await tx.execute(sql`UPDATE user_second_factors SET last_step = ${step} WHERE user_id = ${userId}`);
+        await repo.acceptStep(userId, step);
         return true;
       }
-      const used = await rows<{ id: number }>(
-        tx,
-        sql`UPDATE user_recovery_codes SET used_at = now()
-            WHERE id = (SELECT id FROM user_recovery_codes
-                        WHERE user_id = ${userId} AND used_at IS NULL AND code_hash = ${hashRecoveryCode(clean)} LIMIT 1)
-            RETURNING id`,
-      );
-      return used.length === 1;
+      return repo.useRecoveryCode(userId, hashRecoveryCode(clean));
     });
   }
 
@@ -130,7 +91,6 @@ export class SecondFactorService {
   }
 
   async erase(userId: number): Promise<void> {
-    await this.db.execute(sql`DELETE FROM user_recovery_codes WHERE user_id = ${userId}`);
-    await this.db.execute(sql`DELETE FROM user_second_factors WHERE user_id = ${userId}`);
+    await this.repository.erase(userId);
   }
 }

@@ -1,12 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { addDays, bangkokToday } from '@siam/contract/bangkok-time';
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
-import type { Db } from '../../db/client';
 import { OUTBOX_LEASE_MS, outboxBackoffMinutes } from '../../lib/outbox';
-import { rows } from '../../db/sql-rows';
 import type { BookingMessageEvent } from '../bookings/bookings.service';
 import { lineMessageText, type LineMessageKind } from './line-texts';
+import type { DueLineMessage, LineMessagesRepository } from './line-messages.repository';
 
 /** A push that failed for a reason that may pass (LINE busy, network) is tried again this often, then given up. */
 export const LINE_MAX_ATTEMPTS = 8;
@@ -14,15 +12,6 @@ export const LINE_MAX_ATTEMPTS = 8;
 export const lineBackoffMinutes = outboxBackoffMinutes;
 /** Reminders are written between these Bangkok hours only: nobody is woken by a car rental at 3 am. */
 const REMINDER_HOURS = { from: 8, to: 21 };
-
-interface DueMessage {
-  id: number;
-  body: string;
-  retry_key: string;
-  attempts: number;
-  line_user_id: string | null;
-  line_friend: boolean;
-}
 
 export interface LineSendResult {
   sent: number;
@@ -41,7 +30,7 @@ export interface LineSendResult {
  */
 export class LineMessages {
   constructor(
-    private readonly db: Db,
+    private readonly repository: LineMessagesRepository,
     private readonly deps: {
       accessToken: string | undefined;
       apiUrl: string;
@@ -79,11 +68,7 @@ export class LineMessages {
     if (!kind || !this.configured) return;
     let key = `${kind}:${event.bookingId}`;
     if (kind === 'slip_rejected') {
-      const [refused] = await rows<{ n: number }>(
-        this.db,
-        sql`SELECT count(*)::int AS n FROM payment_slips WHERE booking_id = ${event.bookingId} AND status = 'rejected'`,
-      );
-      key += `:${refused?.n ?? 0}`;
+      key += `:${await this.repository.refusedSlips(event.bookingId)}`;
     }
     const text = lineMessageText(kind, event.booking, event.lang, this.deps.publicUrl, {
       reason: event.note,
@@ -93,11 +78,14 @@ export class LineMessages {
 
   /** Writes the message for a LINE friend; nothing for a customer LINE cannot reach. */
   private async write(bookingId: number, userId: number, kind: LineMessageKind, key: string, text: string) {
-    await this.db.execute(sql`
-      INSERT INTO line_messages (booking_id, user_id, kind, event_key, body, next_attempt_at)
-      SELECT ${bookingId}, u.id, ${kind}, ${key}, ${text}, ${this.now()}
-      FROM users u WHERE u.id = ${userId} AND u.line_user_id IS NOT NULL AND u.line_friend
-      ON CONFLICT (event_key) DO NOTHING`);
+    await this.repository.insertForFriend({
+      bookingId,
+      userId,
+      kind,
+      eventKey: key,
+      body: text,
+      nextAttemptAt: this.now(),
+    });
   }
 
   /**
@@ -110,27 +98,11 @@ export class LineMessages {
     const hour = (now.getUTCHours() + 7) % 24;
     if (hour < REMINDER_HOURS.from || hour >= REMINDER_HOURS.to) return 0;
     const today = bangkokToday(now);
-    const due = await rows<{ id: number; user_id: number; language: Language; kind: LineMessageKind }>(
-      this.db,
-      sql`SELECT b.id, b.user_id, b.language,
-                 CASE WHEN b.status = 'confirmed' THEN 'pickup_tomorrow' ELSE 'return_today' END AS kind
-          FROM bookings b JOIN users u ON u.id = b.user_id
-          WHERE u.line_user_id IS NOT NULL AND u.line_friend
-            AND ((b.status = 'confirmed' AND b.pickup_date = ${addDays(today, 1)})
-              OR (b.status = 'active' AND b.return_date = ${today} AND b.return_at > ${now}))
-            AND NOT EXISTS (
-              SELECT 1 FROM line_messages m
-              WHERE m.event_key = (CASE WHEN b.status = 'confirmed' THEN 'pickup_tomorrow:' ELSE 'return_today:' END) || b.id
-            )
-          LIMIT 200`,
-    );
+    const due = await this.repository.remindersDue(today, addDays(today, 1), now);
     for (const b of due) {
       const booking = await this.deps.booking(b.id, b.language);
       const code = b.kind === 'pickup_tomorrow' ? booking.branchCode : booking.returnBranchCode;
-      const [branch] = await rows<{ name: string; address: string }>(
-        this.db,
-        sql`SELECT name->>${b.language} AS name, address->>${b.language} AS address FROM branches WHERE code = ${code}`,
-      );
+      const branch = await this.repository.branchPlace(code, b.language);
       const place = branch ?? { name: booking.branchName, address: '' };
       const text = lineMessageText(b.kind, booking, b.language, this.deps.publicUrl, { place });
       await this.write(b.id, b.user_id, b.kind, `${b.kind}:${b.id}`, text);
@@ -144,16 +116,7 @@ export class LineMessages {
     if (!this.configured) return result;
     const now = this.now();
     const lease = new Date(now.getTime() + OUTBOX_LEASE_MS);
-    const due = await rows<DueMessage>(
-      this.db,
-      sql`UPDATE line_messages m SET next_attempt_at = ${lease}
-          FROM users u
-          WHERE u.id = m.user_id AND m.id IN (
-            SELECT id FROM line_messages
-            WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${now}
-            ORDER BY id LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-          RETURNING m.id, m.body, m.retry_key, m.attempts, u.line_user_id, u.line_friend`,
-    );
+    const due = await this.repository.leaseDue(now, lease, limit);
     for (const message of due) {
       const outcome = await this.push(message);
       result[outcome] += 1;
@@ -161,12 +124,10 @@ export class LineMessages {
     return result;
   }
 
-  private async push(message: DueMessage): Promise<keyof LineSendResult> {
-    const settle = (fields: ReturnType<typeof sql>) =>
-      this.db.execute(sql`UPDATE line_messages SET ${fields} WHERE id = ${message.id}`);
+  private async push(message: DueLineMessage): Promise<keyof LineSendResult> {
     // Unfollowed (or erased the account) since the event: LINE would refuse; nothing is sent.
     if (!message.line_user_id || !message.line_friend) {
-      await settle(sql`failed_at = ${this.now()}, last_error = 'not a LINE friend any more'`);
+      await this.repository.settleNotFriend(message.id, this.now());
       return 'failed';
     }
     let status = 0;
@@ -195,34 +156,35 @@ export class LineMessages {
     }
     // 409: LINE accepted this retry key before (our earlier try's answer was lost): it is sent.
     if ((status >= 200 && status < 300) || status === 409) {
-      await settle(sql`sent_at = ${this.now()}, attempts = attempts + 1, last_error = NULL`);
+      await this.repository.settle(message.id, { sentAt: this.now() });
       return 'sent';
     }
     const attempts = message.attempts + 1;
     const passing = status === 0 || status === 429 || status >= 500;
     if (passing && attempts < LINE_MAX_ATTEMPTS) {
       const next = new Date(this.now().getTime() + lineBackoffMinutes(attempts) * 60_000);
-      await settle(
-        sql`attempts = ${attempts}, next_attempt_at = ${next}, last_error = ${`${status} ${detail}`}`,
-      );
+      await this.repository.settle(message.id, {
+        attempts,
+        nextAttemptAt: next,
+        lastError: `${status} ${detail}`,
+      });
       return 'retrying';
     }
     this.deps.log?.warn({ messageId: message.id, status }, 'LINE message given up');
-    await settle(
-      sql`attempts = ${attempts}, failed_at = ${this.now()}, last_error = ${`${status} ${detail}`}`,
-    );
+    await this.repository.settle(message.id, {
+      attempts,
+      failedAt: this.now(),
+      lastError: `${status} ${detail}`,
+    });
     return 'failed';
   }
 
   /** PDPA: the messages written for a customer (their texts name them), for the export and the erasure. */
   async exportFor(userId: number) {
-    return rows<{ kind: string; body: string; created_at: string; sent_at: string | null }>(
-      this.db,
-      sql`SELECT kind, body, created_at, sent_at FROM line_messages WHERE user_id = ${userId} ORDER BY id`,
-    );
+    return this.repository.forUser(userId);
   }
 
   async erase(userId: number) {
-    await this.db.execute(sql`DELETE FROM line_messages WHERE user_id = ${userId}`);
+    await this.repository.eraseUser(userId);
   }
 }
