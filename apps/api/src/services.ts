@@ -40,7 +40,8 @@ import { SiteSettingsService } from './modules/site-settings/site-settings.servi
 import { buildBookingsService } from './modules/bookings/bookings.wiring';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
 import { ConditionReportsService } from './modules/bookings/condition-reports';
-import { ReportsService } from './modules/admin/reports.service';
+import { ReportsRepository } from './modules/reports/reports.repository';
+import { ReportsService } from './modules/reports/reports.service';
 import { CompaniesService } from './modules/companies/companies.service';
 import { TaxInvoices } from './modules/bookings/tax-invoices';
 import { ISSUED_DOCUMENTS_FOLDER, IssuedDocuments } from './modules/bookings/issued-documents';
@@ -193,7 +194,7 @@ export function buildServices(
     export: (userId) => companies.exportFor(userId),
     erase: (userId) => companies.erase(userId),
   });
-  const reports = new ReportsService(db, options.clock);
+  const reports = new ReportsService(new ReportsRepository(db), options.clock);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   // The hand-over's condition reports, charges and signed agreements (decision 1804): private files.
   const conditionReports = new ConditionReportsService(new BookingsRepository(db), bookings, {

@@ -42,7 +42,7 @@ import { currentUser } from '../../plugins/authenticate';
 import { auditRoutes } from '../audit/audit.routes';
 import { inboxRoutes } from '../inbox/inbox.routes';
 import { newsletterAdminRoutes } from '../newsletter/newsletter-admin.routes';
-import { reportsRoutes } from './reports.routes';
+import { reportsRoutes } from '../reports/reports.routes';
 import { companiesAdminRoutes } from '../companies/companies.routes';
 import { bookingsAdminRoutes } from './bookings-admin.routes';
 import { contentAdminRoutes } from './content-admin.routes';
