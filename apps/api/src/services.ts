@@ -19,7 +19,8 @@ import { UnpaidHoldsService } from './modules/admin/unpaid-holds.service';
 import { ContentAdminRepository } from './modules/admin/content-admin.repository';
 import { ContentAdminService } from './modules/admin/content-admin.service';
 import { FleetRepository } from './modules/admin/fleet.repository';
-import { PricingAdminService } from './modules/admin/pricing-admin.service';
+import { PricingAdminRepository } from './modules/pricing/pricing-admin.repository';
+import { PricingAdminService } from './modules/pricing/pricing-admin.service';
 import { FleetService } from './modules/admin/fleet.service';
 import { SettingsAdminService } from './modules/admin/settings-admin.service';
 import { AuditRepository } from './modules/audit/audit.repository';
@@ -179,7 +180,7 @@ export function buildServices(
     export: (userId) => lineMessages.exportFor(userId),
     erase: (userId) => lineMessages.erase(userId),
   });
-  const pricingAdmin = new PricingAdminService(db, audit);
+  const pricingAdmin = new PricingAdminService(new PricingAdminRepository(db), audit);
   // Company accounts and their monthly tax invoices (decision 1807).
   const invoicesRepo = new BookingsRepository(db);
   const companies = new CompaniesService(db, {

@@ -46,7 +46,7 @@ import { reportsRoutes } from '../reports/reports.routes';
 import { companiesAdminRoutes } from '../companies/companies.routes';
 import { bookingsAdminRoutes } from './bookings-admin.routes';
 import { contentAdminRoutes } from './content-admin.routes';
-import { pricingAdminRoutes } from './pricing-admin.routes';
+import { pricingAdminRoutes } from '../pricing/pricing-admin.routes';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
