@@ -55,7 +55,10 @@ export const LAYERS = [
  * auth/profile-page → bookings/company-*, booking pages → auth/require-sign-in) — branch checkout-form
  * moves time-choice into catalog/ and the session into app/session/. Each entry is one pair of folders.
  */
-const KNOWN_FOLDER_CYCLES = new Set(['web:features/auth ↔ web:features/bookings', 'web:features/auth ↔ web:features/catalog']);
+const KNOWN_FOLDER_CYCLES = new Set([
+  'web:features/auth ↔ web:features/bookings',
+  'web:features/auth ↔ web:features/catalog',
+]);
 
 /**
  * Imports of another module's repository that exist today, each to go with the bookings split (issue 33):
@@ -66,6 +69,7 @@ const KNOWN_REPOSITORY_IMPORTS = new Set([
   'apps/api/src/modules/admin/bookings-admin.repository.ts → apps/api/src/modules/bookings/bookings.repository.ts',
   'apps/api/src/modules/admin/bookings-admin.service.ts → apps/api/src/modules/bookings/bookings.repository.ts',
   'apps/api/src/modules/companies/companies.service.ts → apps/api/src/modules/bookings/bookings.repository.ts',
+  'apps/api/src/modules/companies/companies.repository.ts → apps/api/src/modules/bookings/bookings.repository.ts',
 ]);
 
 /**

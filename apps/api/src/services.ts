@@ -43,6 +43,7 @@ import { BookingsRepository } from './modules/bookings/bookings.repository';
 import { ConditionReportsService } from './modules/bookings/condition-reports';
 import { ReportsRepository } from './modules/reports/reports.repository';
 import { ReportsService } from './modules/reports/reports.service';
+import { CompaniesRepository } from './modules/companies/companies.repository';
 import { CompaniesService } from './modules/companies/companies.service';
 import { TaxInvoices } from './modules/bookings/tax-invoices';
 import { ISSUED_DOCUMENTS_FOLDER, IssuedDocuments } from './modules/bookings/issued-documents';
@@ -183,7 +184,7 @@ export function buildServices(
   const pricingAdmin = new PricingAdminService(new PricingAdminRepository(db), audit);
   // Company accounts and their monthly tax invoices (decision 1807).
   const invoicesRepo = new BookingsRepository(db);
-  const companies = new CompaniesService(db, {
+  const companies = new CompaniesService(new CompaniesRepository(db), {
     audit,
     bookingsRepo: invoicesRepo,
     taxInvoices: new TaxInvoices(invoicesRepo, siteSettings),

@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { bangkokDate } from '@siam/contract/bangkok-time';
 import {
@@ -10,56 +9,19 @@ import {
   type MonthlyInvoice,
   type MyCompany,
 } from '@siam/contract/companies';
-import type { ChargeView } from '@siam/contract/condition-reports';
-import type { TaxBuyer } from '@siam/contract/tax-invoices';
-import type { Db } from '../../db/client';
-import { rows, type Executor } from '../../db/sql-rows';
 import { AppError, notFound } from '../../lib/app-error';
 import { checkThaiAddress } from '../thai-addresses/thai-addresses';
-import type { Actor, AuditExecutor, AuditService } from '../audit/audit.service';
+import type { Actor, AuditService } from '../audit/audit.service';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-errors';
-import {
-  taxInvoiceColumns,
-  type BookingsRepository,
-  type TaxInvoiceRow,
-} from '../bookings/bookings.repository';
+import type { Db } from '../../db/client';
+import type { BookingsRepository, TaxInvoiceRow } from '../bookings/bookings.repository';
 import { vatPart } from '../bookings/pricing';
 import { readableOr404, type AccessActor } from '../bookings/booking-access';
 import type { IssuedDocuments } from '../bookings/issued-documents';
 import { chargeLine, withNets, type TaxInvoices } from '../bookings/tax-invoices';
+import type { BillableRow, CompaniesRepository, InvoiceListRow } from './companies.repository';
 
 type CompanyBody = z.output<typeof companyBodySchema>;
-
-interface CompanyRow {
-  id: number;
-  buyer: TaxBuyer;
-  billing_email: string;
-  active: boolean;
-}
-
-interface InvoiceListRow {
-  number: string;
-  period: string;
-  issued_ms: number;
-  bookings: number;
-  total: number;
-}
-
-/** A booking of the month as its line on the monthly invoice. */
-interface BillableRow {
-  id: number;
-  booking_number: string;
-  status: string;
-  days: number;
-  pickup_date: string;
-  return_date: string;
-  car: string;
-  driver: string;
-  total: number;
-  fee: number;
-  /** The charges after its return that are services (late hours, fuel, cleaning: tax-invoices.ts). */
-  charges: ChargeView[];
-}
 
 /** The monthly invoices' own running numbers and series key (MI-2026-000001; notes CN-MI-…). */
 const MONTHLY_SERIES = 'mi';
@@ -83,7 +45,7 @@ const invoiceOut = (r: InvoiceListRow): MonthlyInvoice => ({
  */
 export class CompaniesService {
   constructor(
-    private readonly db: Db,
+    private readonly repository: CompaniesRepository,
     private readonly deps: {
       audit: AuditService;
       /** For the running numbers tax invoices share (nextTaxInvoiceNo). */
@@ -95,44 +57,22 @@ export class CompaniesService {
     },
   ) {}
 
-  private get ex(): Executor {
-    return this.db as unknown as Executor;
-  }
-
   private now() {
     return this.deps.clock?.now() ?? new Date();
   }
 
   async list(): Promise<CompanySummary[]> {
-    const list = await rows<CompanyRow & { members: number }>(
-      this.ex,
-      sql`SELECT c.id, c.buyer, c.active, (SELECT count(*)::int FROM company_members m WHERE m.company_id = c.id) AS members
-          FROM companies c ORDER BY c.buyer->>'companyName', c.id`,
-    );
+    const list = await this.repository.list();
     return list.map((c) => ({ id: c.id, buyer: c.buyer, active: c.active, members: c.members }));
   }
 
   async get(id: number): Promise<Company> {
-    const [company] = await rows<CompanyRow>(
-      this.ex,
-      sql`SELECT id, buyer, billing_email, active FROM companies WHERE id = ${id}`,
-    );
+    const company = await this.repository.find(id);
     if (!company) throw notFound('Company');
-    const [members, invoices, [unbilled]] = await Promise.all([
-      rows<{ user_id: number; first_name: string; last_name: string; email: string; role: CompanyRole }>(
-        this.ex,
-        sql`SELECT m.user_id, u.first_name, u.last_name, u.email, m.role
-            FROM company_members m JOIN users u ON u.id = m.user_id
-            WHERE m.company_id = ${id} ORDER BY m.added_at, m.user_id`,
-      ),
-      this.invoices(this.ex, id),
-      rows<{ bookings: number; total: number }>(
-        this.ex,
-        sql`SELECT count(*)::int AS bookings, COALESCE(sum(${billedAmount}), 0)::float8 * 100 AS total
-            FROM bookings b
-            WHERE b.company_id = ${id} AND ${billable}
-              AND NOT EXISTS (SELECT 1 FROM tax_invoice_bookings l WHERE l.booking_id = b.id)`,
-      ),
+    const [members, invoices, unbilled] = await Promise.all([
+      this.repository.members(id),
+      this.invoices(id),
+      this.repository.unbilled(id),
     ]);
     return {
       id: company.id,
@@ -150,34 +90,22 @@ export class CompaniesService {
     };
   }
 
-  private async invoices(ex: Executor, companyId: number): Promise<MonthlyInvoice[]> {
-    const list = await rows<InvoiceListRow>(
-      ex,
-      sql`SELECT t.number, to_char(t.period, 'YYYY-MM-DD') AS period,
-            (extract(epoch FROM t.issued_at) * 1000)::float8 AS issued_ms,
-            (SELECT count(*)::int FROM tax_invoice_bookings l WHERE l.invoice_id = t.id) AS bookings,
-            (t.total_amount * 100)::int AS total
-          FROM tax_invoices t WHERE t.company_id = ${companyId} ORDER BY t.period DESC`,
-    );
-    return list.map(invoiceOut);
+  private async invoices(companyId: number): Promise<MonthlyInvoice[]> {
+    return (await this.repository.invoices(companyId)).map(invoiceOut);
   }
 
   /** Opens an account (admins). The same tax ID and branch may have one account. */
   async create(actor: Actor, body: CompanyBody): Promise<Company> {
     checkThaiAddress(body.buyer, 'buyer.');
-    const id = await this.write(async (tx) => {
-      const [row] = await rows<{ id: number }>(
-        tx,
-        sql`INSERT INTO companies (buyer, billing_email, active)
-            VALUES (${JSON.stringify(body.buyer)}::jsonb, ${body.billingEmail}, ${body.active}) RETURNING id`,
-      );
-      await this.deps.audit.record(tx as unknown as AuditExecutor, actor, {
+    const id = await this.write(async (repo, tx) => {
+      const id = await repo.insert(body);
+      await this.deps.audit.record(tx, actor, {
         entity: 'company',
-        entityId: row!.id,
+        entityId: id,
         action: 'company.created',
         after: body,
       });
-      return row!.id;
+      return id;
     });
     return this.get(id);
   }
@@ -185,17 +113,11 @@ export class CompaniesService {
   /** Changes the details or suspends the account; invoices already issued keep what they printed. */
   async update(actor: Actor, id: number, body: CompanyBody): Promise<Company> {
     checkThaiAddress(body.buyer, 'buyer.');
-    await this.write(async (tx) => {
-      const [before] = await rows<CompanyRow>(
-        tx,
-        sql`SELECT id, buyer, billing_email, active FROM companies WHERE id = ${id} FOR UPDATE`,
-      );
+    await this.write(async (repo, tx) => {
+      const before = await repo.find(id, true);
       if (!before) throw notFound('Company');
-      await tx.execute(
-        sql`UPDATE companies SET buyer = ${JSON.stringify(body.buyer)}::jsonb, billing_email = ${body.billingEmail},
-              active = ${body.active} WHERE id = ${id}`,
-      );
-      await this.deps.audit.record(tx as unknown as AuditExecutor, actor, {
+      await repo.update(id, body);
+      await this.deps.audit.record(tx, actor, {
         entity: 'company',
         entityId: id,
         action: 'company.updated',
@@ -208,14 +130,9 @@ export class CompaniesService {
 
   /** Adds a customer account (found by its email) as a driver or manager; a member's role may be changed. */
   async addMember(actor: Actor, id: number, email: string, role: CompanyRole): Promise<Company> {
-    await this.write(async (tx) => {
-      const [company] = await rows<{ id: number }>(tx, sql`SELECT id FROM companies WHERE id = ${id}`);
-      if (!company) throw notFound('Company');
-      const [user] = await rows<{ id: number; company_id: number | null }>(
-        tx,
-        sql`SELECT u.id, m.company_id FROM users u LEFT JOIN company_members m ON m.user_id = u.id
-            WHERE lower(u.email) = ${email.toLowerCase()} AND u.role = 'customer'`,
-      );
+    await this.write(async (repo, tx) => {
+      if (!(await repo.find(id))) throw notFound('Company');
+      const user = await repo.customerByEmail(email);
       if (!user)
         throw new AppError('NOT_FOUND', companyMessages.noCustomer, [
           { path: 'email', message: companyMessages.noCustomer },
@@ -224,11 +141,8 @@ export class CompaniesService {
         throw new AppError('CONFLICT', companyMessages.elsewhere, [
           { path: 'email', message: companyMessages.elsewhere },
         ]);
-      await tx.execute(
-        sql`INSERT INTO company_members (user_id, company_id, role) VALUES (${user.id}, ${id}, ${role})
-            ON CONFLICT (user_id) DO UPDATE SET role = EXCLUDED.role`,
-      );
-      await this.deps.audit.record(tx as unknown as AuditExecutor, actor, {
+      await repo.saveMember(id, user.id, role);
+      await this.deps.audit.record(tx, actor, {
         entity: 'company',
         entityId: id,
         action: 'company.member_added',
@@ -240,13 +154,9 @@ export class CompaniesService {
 
   /** Takes a member off the account: their bookings on it stay on its invoices. */
   async removeMember(actor: Actor, id: number, userId: number): Promise<Company> {
-    await this.write(async (tx) => {
-      const [gone] = await rows<{ user_id: number }>(
-        tx,
-        sql`DELETE FROM company_members WHERE company_id = ${id} AND user_id = ${userId} RETURNING user_id`,
-      );
-      if (!gone) throw notFound('Member');
-      await this.deps.audit.record(tx as unknown as AuditExecutor, actor, {
+    await this.write(async (repo, tx) => {
+      if (!(await repo.removeMember(id, userId))) throw notFound('Member');
+      await this.deps.audit.record(tx, actor, {
         entity: 'company',
         entityId: id,
         action: 'company.member_removed',
@@ -256,9 +166,9 @@ export class CompaniesService {
     return this.get(id);
   }
 
-  private async write<T>(fn: (tx: Executor) => Promise<T>): Promise<T> {
+  private async write<T>(fn: (repo: CompaniesRepository, tx: Db) => Promise<T>): Promise<T> {
     try {
-      return await this.db.transaction((t) => fn(t as unknown as Executor));
+      return await this.repository.transaction(fn);
     } catch (error) {
       if (pgErrorCode(error) === UNIQUE_VIOLATION)
         throw new AppError('CONFLICT', companyMessages.duplicate, [
@@ -270,17 +180,13 @@ export class CompaniesService {
 
   /** The customer's company, with its monthly invoices when they are one of its managers. */
   async mine(userId: number): Promise<MyCompany> {
-    const [member] = await rows<{ company_id: number; buyer: TaxBuyer; active: boolean; role: CompanyRole }>(
-      this.ex,
-      sql`SELECT m.company_id, c.buyer, c.active, m.role FROM company_members m
-          JOIN companies c ON c.id = m.company_id WHERE m.user_id = ${userId}`,
-    );
+    const member = await this.repository.membership(userId);
     if (!member) return null;
     return {
       name: member.buyer.companyName,
       role: member.role,
       active: member.active,
-      invoices: member.role === 'manager' ? await this.invoices(this.ex, member.company_id) : [],
+      invoices: member.role === 'manager' ? await this.invoices(member.company_id) : [],
     };
   }
 
@@ -291,16 +197,7 @@ export class CompaniesService {
    */
   async issueDue(companyId?: number): Promise<MonthlyInvoice[]> {
     const thisMonth = `${bangkokDate(this.now()).slice(0, 7)}-01`;
-    const due = await rows<{ company_id: number; period: string }>(
-      this.ex,
-      sql`SELECT DISTINCT b.company_id, to_char(date_trunc('month', b.pickup_date), 'YYYY-MM-DD') AS period
-          FROM bookings b
-          WHERE b.company_id IS NOT NULL AND b.pickup_date < ${thisMonth}::date
-            ${companyId === undefined ? sql`` : sql`AND b.company_id = ${companyId}`}
-            AND ${billable}
-            AND NOT EXISTS (SELECT 1 FROM tax_invoice_bookings l WHERE l.booking_id = b.id)
-          ORDER BY 1, 2`,
-    );
+    const due = await this.repository.monthsDue(thisMonth, companyId);
     if (!due.length) return [];
     // Read before the transactions: on the embedded database the pool is the one connection they hold.
     const seller = await this.deps.taxInvoices.headOfficeSeller();
@@ -317,35 +214,11 @@ export class CompaniesService {
     period: string,
     seller: TaxInvoiceRow['seller'],
   ): Promise<MonthlyInvoice | null> {
-    return this.db.transaction(async (t) => {
-      const tx = t as unknown as Executor;
-      const [company] = await rows<CompanyRow>(
-        tx,
-        sql`SELECT id, buyer, billing_email, active FROM companies WHERE id = ${companyId} FOR UPDATE`,
-      );
+    return this.repository.transaction(async (repo, tx) => {
+      const company = await repo.find(companyId, true);
       if (!company) return null;
-      const [already] = await rows<{ id: number }>(
-        tx,
-        sql`SELECT id FROM tax_invoices WHERE company_id = ${companyId} AND period = ${period}::date`,
-      );
-      if (already) return null;
-      const bookings = await rows<BillableRow>(
-        tx,
-        sql`SELECT b.id, b.booking_number, b.status, b.days, to_char(b.pickup_date, 'YYYY-MM-DD') AS pickup_date,
-              to_char(b.return_date, 'YYYY-MM-DD') AS return_date,
-              (m.brand->>'th') || ' ' || (m.model->>'th') AS car,
-              b.driver_first_name || ' ' || b.driver_last_name AS driver,
-              (b.total_amount * 100)::int AS total, (COALESCE(b.cancellation_fee, 0) * 100)::int AS fee,
-              COALESCE((SELECT json_agg(json_build_object('kind', c.kind, 'amount', (c.amount * 100)::int,
-                  'hours', c.hours, 'note', c.note) ORDER BY c.id)
-                FROM booking_charges c WHERE c.booking_id = b.id AND ${invoicedCharge}), '[]'::json) AS charges
-            FROM bookings b JOIN car_models m ON m.id = b.car_model_id
-            WHERE b.company_id = ${companyId} AND b.pickup_date >= ${period}::date
-              AND b.pickup_date < (${period}::date + interval '1 month') AND ${billable}
-              AND NOT EXISTS (SELECT 1 FROM tax_invoice_bookings l WHERE l.booking_id = b.id)
-            ORDER BY b.pickup_date, b.id
-            FOR UPDATE OF b`,
-      );
+      if (await repo.hasMonthlyInvoice(companyId, period)) return null;
+      const bookings = await repo.lockBillable(companyId, period);
       if (!bookings.length) return null;
       const perBooking = bookings.map(monthlyLines);
       const lines = perBooking.flat();
@@ -356,22 +229,24 @@ export class CompaniesService {
       // The branches' own running-number counter, under the monthly invoices' series key.
       const no = await this.deps.bookingsRepo.nextTaxInvoiceNo(tx, MONTHLY_SERIES, year);
       const number = `${MONTHLY_SERIES.toUpperCase()}-${year}-${String(no).padStart(6, '0')}`;
-      const [invoice] = await rows<{ id: number; issued_ms: number }>(
-        tx,
-        sql`INSERT INTO tax_invoices (company_id, period, branch_code, number, issued_at, seller, buyer, lines,
-              net_amount, vat_amount, total_amount)
-            VALUES (${companyId}, ${period}::date, ${MONTHLY_SERIES}, ${number}, ${this.now().toISOString()},
-              ${JSON.stringify(seller)}::jsonb, ${JSON.stringify(company.buyer)}::jsonb,
-              ${JSON.stringify(withNets(lines, total - vat))}::jsonb,
-              ${total - vat}::numeric / 100, ${vat}::numeric / 100, ${total}::numeric / 100)
-            RETURNING id, (extract(epoch FROM issued_at) * 1000)::float8 AS issued_ms`,
-      );
-      for (const [i, b] of bookings.entries())
-        await tx.execute(
-          sql`INSERT INTO tax_invoice_bookings (booking_id, invoice_id, amount)
-              VALUES (${b.id}, ${invoice!.id}, ${perBooking[i]!.reduce((sum, l) => sum + l.total, 0)}::numeric / 100)`,
-        );
-      return invoiceOut({ number, period, issued_ms: invoice!.issued_ms, bookings: bookings.length, total });
+      const invoice = await repo.insertMonthlyInvoice({
+        companyId,
+        period,
+        series: MONTHLY_SERIES,
+        number,
+        issuedAt: this.now(),
+        seller,
+        buyer: company.buyer,
+        lines: withNets(lines, total - vat),
+        net: total - vat,
+        vat,
+        total,
+        bookings: bookings.map((b, i) => ({
+          id: b.id,
+          amount: perBooking[i]!.reduce((sum, l) => sum + l.total, 0),
+        })),
+      });
+      return invoiceOut({ number, period, issued_ms: invoice.issued_ms, bookings: bookings.length, total });
     });
   }
 
@@ -382,15 +257,7 @@ export class CompaniesService {
    */
   async invoiceFile(actor: AccessActor, number: string, format: 'pdf' | 'xml', companyId?: number) {
     const actorId = actor.kind === 'customer' ? actor.userId : null;
-    const [found] = await rows<TaxInvoiceRow & { actor_role: 'manager' | 'driver' | null }>(
-      this.ex,
-      sql`SELECT ${taxInvoiceColumns},
-            (SELECT m.role FROM company_members m
-              WHERE m.company_id = t.company_id AND m.user_id = ${actorId}::int) AS actor_role
-          FROM tax_invoices t
-          WHERE t.number = ${number} AND t.company_id IS NOT NULL
-            ${companyId === undefined ? sql`` : sql`AND t.company_id = ${companyId}`}`,
-    );
+    const found = await this.repository.monthlyInvoice(number, actorId, companyId);
     const invoice = readableOr404(
       actor,
       found,
@@ -410,20 +277,9 @@ export class CompaniesService {
   }
 
   async erase(userId: number) {
-    await this.db.execute(sql`DELETE FROM company_members WHERE user_id = ${userId}`);
+    await this.repository.eraseMember(userId);
   }
 }
-
-/**
- * What a company's account is billed for: bookings it holds a car for or had, and cancelled ones
- * whose fee was kept (a free cancellation bills nothing).
- */
-const billable = sql`(b.status IN ('confirmed', 'active', 'completed')
-  OR (b.status = 'cancelled' AND b.cancellation_fee > 0))`;
-/** Charges after a return on tax documents: not damage, which is compensation (tax-invoices.ts invoicedCharges). */
-const invoicedCharge = sql`c.kind <> 'damage'`;
-const billedAmount = sql`CASE WHEN b.status = 'cancelled' THEN b.cancellation_fee ELSE b.total_amount
-  + COALESCE((SELECT sum(c.amount) FROM booking_charges c WHERE c.booking_id = b.id AND ${invoicedCharge}), 0) END`;
 
 /**
  * A booking's lines, VAT included: the rental as agreed and each charge after its return, or a
