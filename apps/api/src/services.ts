@@ -22,7 +22,7 @@ import { FleetRepository } from './modules/admin/fleet.repository';
 import { PricingAdminRepository } from './modules/pricing/pricing-admin.repository';
 import { PricingAdminService } from './modules/pricing/pricing-admin.service';
 import { FleetService } from './modules/admin/fleet.service';
-import { SettingsAdminService } from './modules/admin/settings-admin.service';
+import { SettingsAdminService } from './modules/site-settings/site-settings-admin.service';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
@@ -84,7 +84,8 @@ export function buildServices(
     database,
     createMailTransport({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir, from: settings.MAIL_FROM }),
   );
-  const siteSettings = new SiteSettingsService(new SiteSettingsRepository(db));
+  const siteSettingsRepository = new SiteSettingsRepository(db);
+  const siteSettings = new SiteSettingsService(siteSettingsRepository);
   const publicChanges = new PublicChanges(database);
   // Uploaded files: DATA_DIR/uploads, or the S3 bucket every instance shares (S3_BUCKET).
   const files = fileStorageFromSettings(settings);
@@ -154,7 +155,7 @@ export function buildServices(
   });
   const audit = new AuditService(new AuditRepository(db));
   const fleet = new FleetService(new FleetRepository(db), audit, storageFolder(files, CAR_PICTURES_FOLDER));
-  const settingsAdmin = new SettingsAdminService(db, siteSettings, audit);
+  const settingsAdmin = new SettingsAdminService(siteSettingsRepository, siteSettings, audit);
   // PDFs are written on worker threads; issued tax documents once, then kept in the file store (decision 3103).
   const pdfs = new PdfRenderer({ workers: settings.PDF_WORKERS, queueMax: settings.PDF_QUEUE_MAX });
   const documents = new IssuedDocuments(storageFolder(files, ISSUED_DOCUMENTS_FOLDER), pdfs);

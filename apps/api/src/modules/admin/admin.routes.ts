@@ -28,8 +28,6 @@ import {
   maintenanceBlockResponseSchema,
   maintenanceBodySchema,
   okResponseSchema,
-  settingsPatchSchema,
-  settingsResponseSchema,
   unitBodySchema,
   unitPatchSchema,
   unitResponseSchema,
@@ -47,6 +45,7 @@ import { companiesAdminRoutes } from '../companies/companies.routes';
 import { bookingsAdminRoutes } from './bookings-admin.routes';
 import { contentAdminRoutes } from './content-admin.routes';
 import { pricingAdminRoutes } from '../pricing/pricing-admin.routes';
+import { siteSettingsAdminRoutes } from '../site-settings/site-settings-admin.routes';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -79,6 +78,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(contentAdminRoutes);
   await app.register(inboxRoutes);
   await app.register(newsletterAdminRoutes);
+  await app.register(siteSettingsAdminRoutes);
 
   // ---------- today ----------
 
@@ -422,33 +422,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.services.fleet.deleteHotDeal(actorOf(request), request.params.id);
       return ok({ ok: true as const });
     },
-  );
-
-  // ---------- settings ----------
-
-  app.get(
-    '/settings',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags,
-        summary: 'Rental switch, bank account, PromptPay, contact details',
-        response: { 200: settingsResponseSchema },
-      },
-    },
-    async () => ok(await app.services.settingsAdmin.read()),
-  );
-  app.patch(
-    '/settings',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags,
-        summary: 'Change settings; each changed one is audited',
-        body: settingsPatchSchema,
-        response: { 200: settingsResponseSchema },
-      },
-    },
-    async (request) => ok(await app.services.settingsAdmin.update(actorOf(request), request.body)),
   );
 };

@@ -8,6 +8,11 @@ import { siteSettings } from '../../db/schema/site-settings';
 export class SiteSettingsRepository {
   constructor(private readonly db: Db) {}
 
+  /** Runs `fn` in one transaction (the back office writes the settings and their audit records in it). */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+    return this.db.transaction((tx) => fn(tx));
+  }
+
   async all(): Promise<Map<string, unknown>> {
     const rows = await this.db
       .select({ key: siteSettings.key, value: siteSettings.value })

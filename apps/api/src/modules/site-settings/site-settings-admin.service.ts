@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { AdminSettings, settingsPatchSchema } from '@siam/contract/admin';
 import type { Db } from '../../db/client';
 import type { Actor, AuditService } from '../audit/audit.service';
-import type { SiteSettingsService } from '../site-settings/site-settings.service';
+import type { SiteSettingsRepository } from './site-settings.repository';
+import type { SiteSettingsService } from './site-settings.service';
 import { defaultSiteSettings } from '../../db/seed/site-settings-defaults';
 import { bangkokToday } from '@siam/contract/bangkok-time';
 
@@ -15,7 +16,7 @@ type Patch = z.output<typeof settingsPatchSchema>;
  */
 export class SettingsAdminService {
   constructor(
-    private readonly db: Db,
+    private readonly repository: SiteSettingsRepository,
     private readonly siteSettings: SiteSettingsService,
     private readonly audit: AuditService,
   ) {}
@@ -50,8 +51,7 @@ export class SettingsAdminService {
   }
 
   async update(actor: Actor, patch: Patch): Promise<AdminSettings> {
-    return this.db.transaction(async (transaction) => {
-      const tx = transaction as unknown as Db;
+    return this.repository.transaction(async (tx) => {
       const current = await this.read(tx);
       const changes: { key: string; before: unknown; after: unknown; write: () => Promise<void> }[] = [];
       if (patch.rentalOpen !== undefined && patch.rentalOpen !== current.rentalOpen)
