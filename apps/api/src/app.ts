@@ -10,7 +10,7 @@ import type { ZodType } from 'zod';
 import type { Settings } from './config/settings';
 import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
-import { uploadsPlugin } from './modules/admin/uploads.plugin';
+import { uploadsPlugin } from './modules/fleet/uploads.plugin';
 import { authRoutes } from './modules/auth/auth.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';

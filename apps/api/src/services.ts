@@ -4,7 +4,7 @@ import { createMailTransport } from './lib/mailer';
 import { MailOutbox } from './modules/mail/mail-outbox';
 import { PublicChanges } from './db/public-changes';
 import { fileStorageFromSettings, storageFolder } from './lib/file-storage';
-import { CAR_PICTURES_FOLDER } from './modules/admin/car-images';
+import { CAR_PICTURES_FOLDER } from './modules/fleet/car-images';
 import { AccountService } from './modules/auth/account.service';
 import { createCounterStore } from './lib/counters';
 import { AccountRecoveryService } from './modules/auth/account-recovery.service';
@@ -16,12 +16,12 @@ import { BookingsAdminRepository } from './modules/admin/bookings-admin.reposito
 import { BookingsAdminService } from './modules/admin/bookings-admin.service';
 import { UnpaidHoldsRepository } from './modules/admin/unpaid-holds.repository';
 import { UnpaidHoldsService } from './modules/admin/unpaid-holds.service';
-import { ContentAdminRepository } from './modules/admin/content-admin.repository';
-import { ContentAdminService } from './modules/admin/content-admin.service';
-import { FleetRepository } from './modules/admin/fleet.repository';
+import { ContentAdminRepository } from './modules/content/content-admin.repository';
+import { ContentAdminService } from './modules/content/content-admin.service';
+import { FleetRepository } from './modules/fleet/fleet.repository';
 import { PricingAdminRepository } from './modules/pricing/pricing-admin.repository';
 import { PricingAdminService } from './modules/pricing/pricing-admin.service';
-import { FleetService } from './modules/admin/fleet.service';
+import { FleetAdminService } from './modules/fleet/fleet-admin.service';
 import { SettingsAdminService } from './modules/site-settings/site-settings-admin.service';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
@@ -154,7 +154,11 @@ export function buildServices(
     erase: (userId) => secondFactor.erase(userId),
   });
   const audit = new AuditService(new AuditRepository(db));
-  const fleet = new FleetService(new FleetRepository(db), audit, storageFolder(files, CAR_PICTURES_FOLDER));
+  const fleet = new FleetAdminService(
+    new FleetRepository(db),
+    audit,
+    storageFolder(files, CAR_PICTURES_FOLDER),
+  );
   const settingsAdmin = new SettingsAdminService(siteSettingsRepository, siteSettings, audit);
   // PDFs are written on worker threads; issued tax documents once, then kept in the file store (decision 3103).
   const pdfs = new PdfRenderer({ workers: settings.PDF_WORKERS, queueMax: settings.PDF_QUEUE_MAX });

@@ -37,7 +37,12 @@ import type {
   HotDealRow,
   UnitRow,
 } from './fleet.repository';
-import { EXCLUSION_VIOLATION, FOREIGN_KEY_VIOLATION, pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-errors';
+import {
+  EXCLUSION_VIOLATION,
+  FOREIGN_KEY_VIOLATION,
+  pgErrorCode,
+  UNIQUE_VIOLATION,
+} from '../../db/pg-errors';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
@@ -94,7 +99,7 @@ function explainWriteError(error: unknown, what: string): never {
  * features, pictures), units, maintenance blocks, branches and hot deals.
  * Every change and its audit record are written in one transaction.
  */
-export class FleetService {
+export class FleetAdminService {
   constructor(
     private readonly repository: FleetRepository,
     private readonly audit: AuditService,
