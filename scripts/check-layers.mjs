@@ -35,6 +35,8 @@ export const LAYERS = [
     'forms',
     'inbox',
     'newsletter',
+    // The Thai address table (TISI 1099) every address form checks against.
+    'thai-addresses',
     'plugins',
   ],
   ['auth', 'catalog', 'fleet', 'deals'],
