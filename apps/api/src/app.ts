@@ -141,7 +141,7 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(authRoutes);
       await api.register(catalogRoutes);
       // Visitors' answers and pages are kept for seconds; a staff change (price, unit, block,
-      // deal, article, setting) must show at once, on every instance (lib/public-changes.ts).
+      // deal, article, setting) must show at once, on every instance (db/public-changes.ts).
       api.addHook('onSend', async (request, _reply, payload) => {
         if (request.method !== 'GET' && request.url.startsWith('/api/v1/admin/'))
           await app.services.publicChanges.announce();

@@ -7,7 +7,7 @@
  *   An SVG in an <img> is a whole document the phone parses, lays out and
  *   paints on its main thread; a WebP is decoded off it.
  * - Staff uploads (`/uploads/cars/NAME-800.webp`) are written in the same
- *   widths by the API (apps/api/src/modules/admin/car-images.ts).
+ *   widths by the API (apps/api/src/modules/fleet/car-images.ts).
  * - Any other address is used as it is.
  */
 export const pictureWidths = [400, 800, 1200] as const;

@@ -39,7 +39,7 @@ interface Entry {
  * Fresh pages are served as they are; stale ones are still served while a
  * single render replaces them (stale-while-revalidate); a missing page is
  * rendered once for everyone who asks meanwhile. Staff changes clear it on
- * every instance (lib/public-changes.ts). A render that fell back to the
+ * every instance (db/public-changes.ts). A render that fell back to the
  * browser (the renderer failed) is served but not kept.
  */
 export class PageCache {
