@@ -1,6 +1,6 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { Suspense } from 'react';
-import { SessionProvider } from '../features/auth/session-provider';
+import { SessionProvider } from './session/session-provider';
 import { RouteErrorBoundary } from './route-error-page';
 import { AppRoutes } from './router';
 

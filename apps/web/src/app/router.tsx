@@ -73,7 +73,7 @@ const framePages: Partial<Record<SitePathName, Page>> = {
   resetPassword: page(() => import('../features/auth/reset-password-page')),
   verifyEmail: page(() => import('../features/auth/verify-email-page')),
   profile: page(() => import('../features/auth/profile-page')),
-  booking: page(() => import('../features/bookings/booking-summary-page')),
+  booking: page(() => import('../features/checkout/booking-form-page')),
   bookingSuccess: page(() => import('../features/bookings/booking-success-page')),
   myBookings: page(() => import('../features/bookings/my-bookings-page')),
 };

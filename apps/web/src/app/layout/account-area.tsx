@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useNavigate } from '../../lib/router';
 import { Link } from '../../lib/site-link';
-import { useSession } from '../../features/auth/session-provider';
+import { useSession } from '../session/session-provider';
 
 /**
  * The navigation's right-hand side: login and register while signed out; a

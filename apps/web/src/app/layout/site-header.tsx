@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { useLocation } from '../../lib/router';
 import { Link, NavLink } from '../../lib/site-link';
 import { businessRules } from '@siam/contract/business-rules';
-import { useSession } from '../../features/auth/session-provider';
+import { useSession } from '../session/session-provider';
 import { useSiteSettings } from '../../features/site-settings/use-site-settings';
 import { AccountArea } from './account-area';
 import { LanguageSwitcher } from './language-switcher';

@@ -34,7 +34,7 @@ import { ApiError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { signInWithPassword } from '../auth/password-sign-in';
 import { SecondFactorForm } from '../auth/second-factor-form';
-import { useSession } from '../auth/session-provider';
+import { useSession } from '../../app/session/session-provider';
 import { ErrorNote, Field, Loading } from './admin-ui';
 import { ArticleEditPage } from './pages/article-edit-page';
 import { ArticlesPage } from './pages/articles-page';

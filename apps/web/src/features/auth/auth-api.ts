@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
 import type {
-  AuthConfigResponse,
   DeleteAccountBody,
   EmailVerificationResponse,
   FacebookBody,
@@ -50,12 +48,3 @@ export const authApi = {
   exportData: () => apiRequest<Record<string, unknown>>('/auth/export'),
   deleteAccount: (body: DeleteAccountBody) => apiRequest('/auth/account', { method: 'DELETE', body }),
 };
-
-/** Which sign-in providers are configured (their public ids). */
-export function useAuthConfig() {
-  return useQuery({
-    queryKey: ['auth-config'],
-    queryFn: () => apiRequest<AuthConfigResponse>('/guest/auth-config').then((r) => r.response.data),
-    staleTime: 5 * 60_000,
-  });
-}

@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/use-translation';
 import type { User } from '@siam/contract/auth';
 import { ApiError } from '../../lib/api-client';
 import { authApi } from './auth-api';
-import { useSession } from './session-provider';
+import { useSession } from '../../app/session/session-provider';
 
 /** An unconfirmed address: why it matters, and the link sent again on request. */
 export function ConfirmEmailNote({ user }: { user: User }) {

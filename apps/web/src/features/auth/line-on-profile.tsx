@@ -6,8 +6,8 @@ import { ApiError, apiRequest } from '../../lib/api-client';
 import { useLocation } from '../../lib/router';
 import { useTranslation } from '../../lib/use-translation';
 import { useSiteSettings } from '../site-settings/use-site-settings';
-import { useAuthConfig } from './auth-api';
-import { useSession } from './session-provider';
+import { useAuthConfig } from '../../app/session/auth-config';
+import { useSession } from '../../app/session/session-provider';
 
 const outcomeTexts = {
   linked: 'profile.line.linked',

@@ -14,7 +14,7 @@ import { signInWithPassword } from './password-sign-in';
 import { SecondFactorForm } from './second-factor-form';
 import { signInErrorMessage } from './sign-in-errors';
 import { PasswordField, TextField } from '../../lib/form-fields';
-import { useSession } from './session-provider';
+import { useSession } from '../../app/session/session-provider';
 import { SocialSignIn } from './social-sign-in';
 import { zodResolver } from './zod-resolver';
 

@@ -8,7 +8,7 @@ import { businessRules } from '@siam/contract/business-rules';
 import { ApiError, hasFieldError } from '../../lib/api-client';
 import { authApi } from './auth-api';
 import { PasswordField, TextField } from '../../lib/form-fields';
-import { useSession } from './session-provider';
+import { useSession } from '../../app/session/session-provider';
 import { zodResolver } from './zod-resolver';
 
 /**

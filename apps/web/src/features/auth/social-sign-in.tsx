@@ -3,7 +3,8 @@ import { useLocation } from '../../lib/router';
 import { useTranslation } from '../../lib/use-translation';
 import type { User } from '@siam/contract/auth';
 import { ApiError } from '../../lib/api-client';
-import { authApi, useAuthConfig } from './auth-api';
+import { useAuthConfig } from '../../app/session/auth-config';
+import { authApi } from './auth-api';
 import { loadScript } from '../../lib/load-script';
 
 interface GoogleId {

@@ -4,7 +4,7 @@ import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { ApiError, apiRequest, hasFieldError } from '../../lib/api-client';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { useSession } from './session-provider';
+import { useSession } from '../../app/session/session-provider';
 
 /** /verify-email?token=… (issue 19): following the mailed link confirms the address, once. */
 export function Component() {

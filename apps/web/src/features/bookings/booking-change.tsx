@@ -8,7 +8,7 @@ import { changeBooking, fetchChangeOptions, quoteChange } from './booking-api';
 import { LabelledControl } from '../../lib/form-fields';
 import { CardEntryFields, useCardEntry } from './card-entry';
 import { useFormat } from './format';
-import { TimeChoice, timeErrorKey, useBranchHalfHours } from './time-choice';
+import { TimeChoice, timeErrorKey, useBranchHalfHours } from '../catalog/time-choice';
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;

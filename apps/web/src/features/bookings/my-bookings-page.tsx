@@ -1,6 +1,6 @@
 import { useTranslation } from '../../lib/use-translation';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { RequireSignIn } from '../auth/require-sign-in';
+import { RequireSignIn } from '../../app/session/require-sign-in';
 import { BookingHistoryList } from './booking-history-list';
 
 function MyBookings() {

@@ -9,12 +9,12 @@ import { isIsoDate, rentalDays } from '@siam/contract/catalog-rules';
 import { bangkokInstant } from '@siam/contract/bangkok-time';
 import { TIME_OF_DAY, halfHoursBetween, rentalLength, withinHours } from '@siam/contract/rental-times';
 import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
-import { useSession } from '../auth/session-provider';
+import { useSession } from '../../app/session/session-provider';
 import { useQuote } from './catalog-api';
 import { formatBaht } from '../../lib/money';
 import { CurrencyNote, CurrencyPicker, useDisplayCurrency } from './display-currency';
 import { formatDate, todayInBangkok } from './format';
-import { TimeChoice } from '../bookings/time-choice';
+import { TimeChoice } from './time-choice';
 
 /**
  * The booking box of the car page: branch, pickup and return dates and times (Bangkok wall clock;

@@ -1,5 +1,5 @@
 import { halfHoursBetween, timeMessages } from '@siam/contract/rental-times';
-import { useBranches } from '../catalog/catalog-api';
+import { useBranches } from './catalog-api';
 
 /** The half hours a branch is open, by its code (08:00-20:00, the spec's hours, until the list is in). */
 export function useBranchHalfHours() {

@@ -1,0 +1,236 @@
+import { useQuery } from '@tanstack/react-query';
+import { ArrowLeft } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { paymentMethods, walletMethods, type GatewaySource } from '@siam/contract/bookings';
+import { Link } from '../../lib/site-link';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { useTranslation } from '../../lib/use-translation';
+import { RequireSignIn } from '../../app/session/require-sign-in';
+import { useSession } from '../../app/session/session-provider';
+import { useSiteSettings } from '../site-settings/use-site-settings';
+import { fetchGateway, fetchMyCompany } from '../bookings/booking-api';
+import { defaultValues, type FormValues } from './booking-form-values';
+import { bookingResolver, type ResolverContext } from './booking-resolver';
+import { PayBar, PriceAside } from './price-aside';
+import { CompanySection } from './sections/company-section';
+import { DeliverySection } from './sections/delivery-section';
+import { AdditionalDriversSection, DriverSection, ruleWordsOf } from './sections/driver-section';
+import { ExtrasSection } from './sections/extras-section';
+import { PaymentSection } from './sections/payment-section';
+import { PromoSection } from './sections/promo-section';
+import { TermsSection } from './sections/terms-section';
+import { useBookingChoice } from './use-booking-choice';
+import { useSubmitBooking } from './use-submit-booking';
+
+function IncompleteBooking() {
+  const { t } = useTranslation('booking');
+  return (
+    <div className="container-page py-12">
+      <div
+        role="alert"
+        className="mx-auto max-w-xl rounded-xl border border-amber-300 bg-amber-50 p-6 text-center"
+      >
+        <h1 className="text-2xl font-semibold">{t('summary.incompleteTitle')}</h1>
+        <p className="mt-2 text-slate-800">{t('summary.incomplete')}</p>
+        <Link to="/cars" className="btn-action mt-4">
+          {t('summary.chooseCar')}
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The booking form: the sections in the order a customer fills them, the server's quote beside
+ * them (the pay bar on a phone), and one way to send (docs/decisions/3320, 3520).
+ */
+function BookingForm() {
+  const { t } = useTranslation('booking');
+  const { user } = useSession();
+  usePageMeta(t('summary.metaTitle'));
+  const booking = useBookingChoice();
+  const { choice, quote, timeProblems } = booking;
+  const formRef = useRef<HTMLFormElement>(null);
+  const errorSummary = useRef<HTMLDivElement>(null);
+  // Bumped at each failed send: once the page shows the problems, the first of them takes focus.
+  const [problems, setProblems] = useState(0);
+
+  const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: Infinity });
+  // The customer's company account, when they are a member of one (its method is offered then).
+  const company = useQuery({ queryKey: ['my-company'], queryFn: fetchMyCompany, enabled: user !== null });
+  const closed = useSiteSettings().data?.rentalOpen === false;
+  // A booking that costs nothing (a code larger than the rental) is confirmed at once: no method, no card.
+  const free = quote.data?.total === 0;
+  const form = useForm<FormValues, ResolverContext>({
+    defaultValues: defaultValues(user),
+    resolver: bookingResolver,
+    // Read by the resolver at each check: a free booking asks for no card.
+    context: {
+      needsCard: !free,
+      rental: quote.data && {
+        rules: quote.data.driverRules,
+        pickupDate: quote.data.pickupDate,
+        returnDate: quote.data.returnDate,
+      },
+    },
+    shouldFocusError: false,
+  });
+  const method = useWatch({ control: form.control, name: 'method' });
+  const { submit, onSubmit, formError, setFormError, taken, handoverErrors, setHandoverErrors } =
+    useSubmitBooking({
+      form,
+      booking,
+      free,
+      cardVault: async () => (gateway.data ?? (await gateway.refetch()).data)?.card,
+      refreshCompany: () => company.refetch().then((r) => Boolean(r.data)),
+      onProblem: () => setProblems((n) => n + 1),
+    });
+
+  // The first field in error, in the page's order (sections unfold for it), else the message above the form.
+  useEffect(() => {
+    if (!problems) return;
+    const frame = requestAnimationFrame(() => {
+      const field = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+      const target = field ?? errorSummary.current;
+      target?.scrollIntoView({ block: 'center' });
+      target?.focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [problems]);
+
+  if (!choice) return <IncompleteBooking />;
+
+  const rules = quote.data?.driverRules;
+  const ruleWords = ruleWordsOf(rules);
+  const errors = form.formState.errors;
+  const say = (error?: { message?: string }) => (error?.message ? t(error.message, ruleWords) : undefined);
+  const sayAt = (path: string) =>
+    say(
+      path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], errors) as never,
+    );
+  const unavailable = taken || (quote.data !== undefined && !quote.data.available);
+  const backTo = `/cars/${choice.carModelId}`;
+  // Wallets only when the gateway takes them (the sandbox takes none); the company's account only to
+  // its members while it is open.
+  const sources = gateway.data?.sources ?? [];
+  const offered = paymentMethods.filter((m) =>
+    m === 'company_account'
+      ? company.data?.active === true
+      : !(walletMethods as readonly string[]).includes(m) || sources.includes(m as GatewaySource),
+  );
+  const payButton = (wide: boolean) => (
+    <button
+      type="submit"
+      form="booking-form"
+      className={`btn-action ${wide ? 'mt-5 w-full text-lg' : 'px-5'}`}
+      disabled={submit.isPending || unavailable || closed}
+    >
+      {submit.isPending
+        ? t('summary.submitting')
+        : method === 'card' && !free
+          ? t('summary.payConfirm')
+          : t('summary.confirmBooking')}
+    </button>
+  );
+  // A time's refusal is said at the time; the price says only what no field does.
+  const quoteProblem =
+    quote.isError && Object.keys(timeProblems).length === 0 ? quote.error.message : undefined;
+
+  return (
+    <div className="container-page pt-6 pb-28 lg:py-8">
+      <Link to={backTo} className="inline-flex items-center gap-1 text-brand-700 underline">
+        <ArrowLeft aria-hidden="true" size={18} /> {t('summary.back')}
+      </Link>
+      <h1 className="mt-3 text-2xl font-semibold sm:text-3xl">{t('summary.title')}</h1>
+      {closed && (
+        <p role="alert" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
+          {t('closed')}
+        </p>
+      )}
+      {unavailable && (
+        <div role="alert" className="mt-4 rounded-xl border border-red-300 bg-red-50 p-4 text-red-900">
+          <p className="font-semibold">{t('summary.unavailable')}</p>
+          <Link to={backTo} className="btn-outline mt-2">
+            {t('summary.chooseOtherDates')}
+          </Link>
+        </div>
+      )}
+      <form
+        id="booking-form"
+        ref={formRef}
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        className="mt-4 grid gap-4 sm:mt-6 sm:gap-6 lg:grid-cols-[1fr_22rem]"
+      >
+        <div className="space-y-4 sm:space-y-6">
+          {formError && (
+            <div
+              ref={errorSummary}
+              tabIndex={-1}
+              role="alert"
+              className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+            >
+              {typeof formError === 'string' ? t(formError) : formError.message}
+              {/* The last cars of a model wait for someone who pays at once (docs/decisions/3102): offer it. */}
+              {formError === 'summary.unpaidHoldsFull' && offered.includes('card') && method !== 'card' && (
+                <button
+                  type="button"
+                  className="mt-3 block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
+                  onClick={() => {
+                    form.setValue('method', 'card');
+                    setFormError(null);
+                  }}
+                >
+                  {t('summary.payByCardNow')}
+                </button>
+              )}
+            </div>
+          )}
+          <DriverSection form={form} say={say} sayAt={sayAt} rules={rules} />
+          <AdditionalDriversSection form={form} sayAt={sayAt} />
+          <DeliverySection
+            booking={booking}
+            branchName={quote.data?.branchName ?? choice.branchCode}
+            errors={handoverErrors}
+            onChange={() => setHandoverErrors({})}
+          />
+          <ExtrasSection booking={booking} />
+          <CompanySection
+            form={form}
+            say={say}
+            onAccountOf={method === 'company_account' && !free ? (company.data?.name ?? '') : null}
+          />
+          <PromoSection form={form} booking={booking} />
+          <PaymentSection
+            form={form}
+            say={say}
+            offered={offered}
+            sources={sources}
+            sandbox={gateway.data?.sandbox !== false}
+            free={free}
+            companyName={company.data?.name}
+          />
+          <TermsSection form={form} say={say} slipViaGateway={sources.includes('promptpay')} />
+        </div>
+        <PriceAside
+          quote={quote.data}
+          pending={quote.isPending}
+          problem={quoteProblem}
+          button={payButton(true)}
+        />
+      </form>
+      <PayBar quote={quote.data} pending={quote.isFetching} button={payButton(false)} />
+    </div>
+  );
+}
+
+export function BookingFormPage() {
+  return (
+    <RequireSignIn>
+      <BookingForm />
+    </RequireSignIn>
+  );
+}
+
+export const Component = BookingFormPage;

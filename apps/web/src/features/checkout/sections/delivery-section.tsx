@@ -1,0 +1,75 @@
+import { useId } from 'react';
+import { useTranslation } from '../../../lib/use-translation';
+import { HandoverFields, type HandoverErrors } from '../../bookings/handover-fields';
+import { TimeChoice, useBranchHalfHours } from '../../catalog/time-choice';
+import { FormSection } from '../form-section';
+import type { BookingChoiceState } from '../use-booking-choice';
+
+/**
+ * Pickup and return: the times, among the hours of the pickup branch and of the return branch (a
+ * one-way return's may differ), another return branch, and delivery or collection. Folded on a
+ * phone to the times and where, since most customers take the car at the counter.
+ */
+export function DeliverySection({
+  booking,
+  branchName,
+  errors,
+  onChange,
+}: {
+  booking: BookingChoiceState;
+  branchName: string;
+  errors: HandoverErrors;
+  onChange: () => void;
+}) {
+  const { t } = useTranslation('booking');
+  const id = useId();
+  const hoursOf = useBranchHalfHours();
+  const { choice, handover, timeProblems } = booking;
+  if (!choice) return null;
+  const sayTime = (path: string) => (timeProblems[path] ? t(timeProblems[path]!) : undefined);
+  const where = [
+    handover.delivery && t('summary.folded.delivery'),
+    handover.returnBranch && t('summary.folded.oneWay'),
+    handover.collection && t('summary.folded.collection'),
+  ].filter(Boolean);
+  const summary = [
+    t('summary.folded.times', { pickup: choice.pickupTime, return: choice.returnTime }),
+    ...(where.length ? where : [t('summary.folded.atCounter', { branch: branchName })]),
+  ].join(' · ');
+  return (
+    <FormSection
+      title={t('handover.title')}
+      summary={summary}
+      hasError={Object.keys(errors).length > 0 || Object.keys(timeProblems).length > 0}
+    >
+      <div className="mb-4 grid grid-cols-2 gap-x-3" data-testid="rental-times">
+        <TimeChoice
+          id={`${id}-pickup`}
+          label={t('times.pickup')}
+          value={choice.pickupTime}
+          times={hoursOf(choice.branchCode)}
+          error={sayTime('pickupTime') ?? sayTime('pickupDate')}
+          onChange={(v) => booking.setTime('pickupTime', v)}
+        />
+        <TimeChoice
+          id={`${id}-return`}
+          label={t('times.return')}
+          value={choice.returnTime}
+          times={hoursOf(handover.returnBranch || choice.branchCode)}
+          error={sayTime('returnTime') ?? sayTime('returnDate')}
+          onChange={(v) => booking.setTime('returnTime', v)}
+        />
+      </div>
+      <HandoverFields
+        branchCode={choice.branchCode}
+        branchName={branchName}
+        value={handover}
+        onChange={(next) => {
+          booking.setHandover(next);
+          onChange();
+        }}
+        errors={errors}
+      />
+    </FormSection>
+  );
+}

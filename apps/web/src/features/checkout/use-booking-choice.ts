@@ -1,0 +1,110 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { AddonCode } from '@siam/contract/bookings';
+import { businessRules } from '@siam/contract/business-rules';
+import { TIME_OF_DAY } from '@siam/contract/rental-times';
+import { isoDateSchema } from '@siam/contract/safe-input';
+import { ApiError } from '../../lib/api-client';
+import { useParams, useSearchParams } from '../../lib/router';
+import { fetchQuote } from '../bookings/booking-api';
+import { useFormat } from '../bookings/format';
+import { noHandover, type HandoverState } from '../bookings/handover-fields';
+import { timeErrorKey } from '../catalog/time-choice';
+
+/** The car, branch, dates and times the address names; null when any is missing or malformed. */
+export function readChoice(carId: string | undefined, params: URLSearchParams) {
+  const carModelId = Number(carId);
+  const pickupDate = params.get('pickup') ?? '';
+  const returnDate = params.get('return') ?? '';
+  const branchCode = params.get('branch') ?? '';
+  const time = (key: string, fallback: string) => {
+    const value = params.get(key) ?? '';
+    return TIME_OF_DAY.test(value) ? value : fallback;
+  };
+  const ok =
+    Number.isInteger(carModelId) &&
+    carModelId > 0 &&
+    isoDateSchema.safeParse(pickupDate).success &&
+    isoDateSchema.safeParse(returnDate).success &&
+    returnDate >= pickupDate &&
+    /^[a-zA-Z0-9_-]{1,32}$/.test(branchCode);
+  return ok
+    ? {
+        carModelId,
+        pickupDate,
+        returnDate,
+        branchCode,
+        pickupTime: time('pickupTime', businessRules.pickupTime),
+        returnTime: time('returnTime', businessRules.returnTime),
+      }
+    : null;
+}
+export type BookingChoice = NonNullable<ReturnType<typeof readChoice>>;
+
+/** The quote's refusals of the times, as text keys by field. */
+function timeErrors(error: unknown): Record<string, string> {
+  const found: Record<string, string> = {};
+  if (error instanceof ApiError)
+    for (const e of error.fieldErrors)
+      if (timeErrorKey(e.message)) found[e.path] ??= timeErrorKey(e.message)!;
+  return found;
+}
+
+/**
+ * What is being booked and what it costs: the car, branch, dates and times from the address (a
+ * time chosen here goes back into it, as the car page's box does), the extras, delivery and
+ * collection, the applied code, and the server's quote for all of them, asked afresh at each change.
+ */
+export function useBookingChoice() {
+  const f = useFormat();
+  const { carId } = useParams();
+  const [params, setParams] = useSearchParams();
+  const choice = useMemo(() => readChoice(carId, params), [carId, params]);
+  const [addons, setAddons] = useState<AddonCode[]>([]);
+  const [handover, setHandover] = useState<HandoverState>(noHandover);
+  const [promo, setPromo] = useState<string | undefined>();
+  // The code the server last refused: its error shows while that code is still what is typed.
+  const [promoRefused, setPromoRefused] = useState<string | undefined>();
+
+  const addonLines = addons.map((code) => ({ code, quantity: 1 }));
+  // The quote prices the zones; where exactly (the address, the flight) goes with the booking.
+  const quoteBody = choice
+    ? {
+        ...choice,
+        addons: addonLines,
+        promoCode: promo,
+        returnBranchCode: handover.returnBranch || undefined,
+        delivery: handover.delivery?.zoneId ? { zoneId: handover.delivery.zoneId } : undefined,
+        collection: handover.collection?.zoneId ? { zoneId: handover.collection.zoneId } : undefined,
+      }
+    : null;
+  const quote = useQuery({
+    queryKey: ['quote', quoteBody, f.lang],
+    queryFn: () => fetchQuote(quoteBody!),
+    enabled: quoteBody !== null,
+    retry: false,
+  });
+  const timeProblems = timeErrors(quote.error);
+
+  return {
+    choice,
+    addons,
+    addonLines,
+    setAddons,
+    handover,
+    setHandover,
+    promo,
+    setPromo,
+    promoRefused,
+    setPromoRefused,
+    quote,
+    /** The quote's refusal of the times, by field; a refusal said there is not said again elsewhere. */
+    timeProblems,
+    setTime: (key: 'pickupTime' | 'returnTime', value: string) => {
+      const next = new URLSearchParams(params);
+      next.set(key, value);
+      setParams(next, { replace: true });
+    },
+  };
+}
+export type BookingChoiceState = ReturnType<typeof useBookingChoice>;
