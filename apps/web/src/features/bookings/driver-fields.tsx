@@ -88,7 +88,7 @@ export function LicenceFields({
         error={say(`${prefix}.licenceExpiry`)}
       />
       {typeof country === 'string' && country !== '' && needsInternationalPermit(country) && (
-        <div className="sm:col-span-2">
+        <div className="col-span-full">
           <label className="flex cursor-pointer items-start gap-3">
             <input
               type="checkbox"

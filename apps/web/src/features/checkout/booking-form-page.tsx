@@ -161,9 +161,9 @@ function BookingForm() {
         ref={formRef}
         onSubmit={(event) => void onSubmit(event)}
         noValidate
-        className="mt-4 grid gap-4 sm:mt-6 sm:gap-6 lg:grid-cols-[1fr_22rem]"
+        className="mt-4 grid gap-3 sm:mt-6 sm:gap-6 lg:grid-cols-[1fr_22rem]"
       >
-        <div className="space-y-4 sm:space-y-6">
+        <div className="space-y-3 sm:space-y-6">
           {formError && (
             <div
               ref={errorSummary}
@@ -211,7 +211,12 @@ function BookingForm() {
             free={free}
             companyName={company.data?.name}
           />
-          <TermsSection form={form} say={say} slipViaGateway={sources.includes('promptpay')} />
+          <TermsSection
+            form={form}
+            say={say}
+            slipViaGateway={sources.includes('promptpay')}
+            paidLater={!free && method !== 'card' && method !== 'company_account'}
+          />
         </div>
         <PriceAside
           quote={quote.data}

@@ -28,7 +28,7 @@ export function FormSection({
     <section
       aria-labelledby={`${id}-title`}
       data-testid={testId}
-      className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:p-5"
+      className="rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-sm sm:p-5"
     >
       <h2 id={`${id}-title`} className="text-lg font-semibold text-brand-800 sm:text-xl">
         {foldable ? (
@@ -55,7 +55,7 @@ export function FormSection({
           {summary}
         </p>
       )}
-      <div id={`${id}-body`} className={shown ? 'mt-3 sm:mt-4' : 'hidden lg:mt-4 lg:block'}>
+      <div id={`${id}-body`} className={shown ? 'mt-2 sm:mt-4' : 'hidden lg:mt-4 lg:block'}>
         {children}
       </div>
     </section>

@@ -91,7 +91,8 @@ export function DriverSection({
             />
           </div>
         </div>
-        <div className="col-span-2 grid gap-4 sm:grid-cols-2">
+        {/* In pairs from 360 px: a phone shows the licence in three rows, not six. */}
+        <div className="col-span-2 grid gap-x-3 gap-y-4 min-[360px]:grid-cols-2">
           <TextField
             label={t('fields.idNumber')}
             registration={register('driver.idNumber')}
