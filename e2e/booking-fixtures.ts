@@ -258,3 +258,15 @@ export async function customerBooking(request: APIRequestContext, from: number) 
   expect(slip.ok(), await slip.text()).toBe(true);
   return { booking, headers, token, user };
 }
+
+/**
+ * On a phone the booking form folds its optional sections and the price to one line each
+ * (decision 3520); this opens them all, as a customer who wants to see everything taps them
+ * open. Nothing to do from `lg` up, where every section is open. booking-form-phone.spec.ts
+ * tries the folded form itself.
+ */
+export async function unfoldBookingForm(page: Page) {
+  await expect(page.locator('form#booking-form')).toBeVisible();
+  const folded = page.locator('form#booking-form h2 button[aria-expanded="false"]:visible');
+  while ((await folded.count()) > 0) await folded.first().click();
+}

@@ -7,6 +7,7 @@ import {
   registerCustomer,
   roomForUnpaidHold,
   signInBrowser,
+  unfoldBookingForm,
 } from './booking-fixtures';
 
 /**
@@ -63,6 +64,7 @@ for (const { lng, width, from } of cases) {
     await expect(box.getByTestId('quote-vat')).toBeVisible();
     await box.getByRole('button', { name: catalog.booking!.bookNow }).click();
     await expect(page).toHaveURL(/pickupTime=10%3A00&returnTime=20%3A00/);
+    await unfoldBookingForm(page);
 
     // The form keeps the times and says the late hour as a line of the price.
     const times = page.getByTestId('rental-times');

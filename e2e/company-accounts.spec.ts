@@ -11,6 +11,7 @@ import {
   signInAdminBrowser,
   signInBrowser,
   transferBooking,
+  unfoldBookingForm,
 } from './booking-fixtures';
 import { axeViolations, expect, test } from './fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
@@ -115,6 +116,7 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
     await me.goto(
       `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=th`,
     );
+    await unfoldBookingForm(me);
     await expect(me.getByTestId('price-total')).toBeVisible();
     await me.getByLabel(bt.fields!.idNumber!).fill('1103700012345');
     await fillLicence(me);
@@ -161,6 +163,7 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
     // Open again: the driver books on it.
     await setActive(true);
     await me.reload();
+    await unfoldBookingForm(me);
     await expect(me.getByTestId('price-total')).toBeVisible();
     await me.getByLabel(bt.fields!.idNumber!).fill('1103700012345');
     await fillLicence(me);

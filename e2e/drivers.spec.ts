@@ -5,9 +5,10 @@ import {
   customerBooking,
   fillLicence,
   freeCar,
-  roomForUnpaidHold,
   registerCustomer,
+  roomForUnpaidHold,
   signInBrowser,
+  unfoldBookingForm,
 } from './booking-fixtures';
 
 /**
@@ -55,6 +56,7 @@ for (const { lng, width, from } of cases) {
     await page.goto(
       `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
     );
+    await unfoldBookingForm(page);
     await expect(page.getByTestId('driver-rules')).toContainText(String(minAge));
 
     await page.getByLabel(t.fields.idNumber!).fill('AB1234567');

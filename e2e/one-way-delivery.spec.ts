@@ -8,6 +8,7 @@ import {
   registerCustomer,
   roomForUnpaidHold,
   signInBrowser,
+  unfoldBookingForm,
 } from './booking-fixtures';
 
 /**
@@ -78,6 +79,7 @@ for (const { lng, width, from } of cases) {
     await page.goto(
       `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
     );
+    await unfoldBookingForm(page);
     const total = page.getByTestId('price-total');
     await expect(total).toBeVisible();
     const plain = await total.textContent();

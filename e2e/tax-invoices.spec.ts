@@ -7,6 +7,7 @@ import {
   registerCustomer,
   signInAdminBrowser,
   signInBrowser,
+  unfoldBookingForm,
 } from './booking-fixtures';
 
 /**
@@ -45,6 +46,7 @@ for (const { lng, width, from } of [
     await page.goto(
       `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
     );
+    await unfoldBookingForm(page);
     await expect(page.getByTestId('price-total')).toBeVisible();
     await page.getByLabel(t.fields!.idNumber!).fill('1103700012345');
     await fillLicence(page);
@@ -94,6 +96,7 @@ for (const { lng, width, from } of [
     await page.goto(
       `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=${lng}`,
     );
+    await unfoldBookingForm(page);
     await company.getByLabel(t.tax.wanted!).check();
     await expect(company.getByLabel(t.tax.taxId!)).toHaveValue('0105558000006');
 
