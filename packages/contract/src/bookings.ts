@@ -14,7 +14,6 @@ import {
   bookingDriverSchema,
   driverLicenceFields,
   driverRulesSchema,
-  maxAdditionalDrivers,
 } from './drivers';
 
 /** A calendar date in Asia/Bangkok, as the site and the API exchange it. */
@@ -22,35 +21,10 @@ import {
 export const addonCodes = ['insurance', 'gps', 'child_seat', 'driver'] as const;
 export type AddonCode = (typeof addonCodes)[number];
 
-/**
- * `company_account`: a member of a company account books on it (companies.ts): nothing is paid at
- * booking; the company pays its monthly tax invoice.
- */
-export const paymentMethods = [
-  'card',
-  'bank_transfer',
-  'promptpay',
-  'wechat_pay',
-  'alipay',
-  'company_account',
-] as const;
-export type PaymentMethod = (typeof paymentMethods)[number];
-/**
- * Wallets for Chinese visitors (issue 16), offered only when the payment gateway takes them (the
- * gateway's `sources`): each by its wallet's page to approve on (Omise's redirect flow, `authorize_uri`).
- */
-export const walletMethods = ['wechat_pay', 'alipay'] as const;
-export type WalletMethod = (typeof walletMethods)[number];
-/**
- * Paid at the gateway while the customer is on the page (a card, a wallet), never by a slip: the
- * cars a model's unpaid share keeps back are theirs (issue 31, docs/decisions/3102).
- */
-export function paysAtOnce(method: string): boolean {
-  return method === 'card' || (walletMethods as readonly string[]).includes(method);
-}
-/** What the gateway can take besides cards: a charge with a source of this type. */
-export const gatewaySources = ['promptpay', ...walletMethods] as const;
-export type GatewaySource = (typeof gatewaySources)[number];
+// The methods live in a module without zod, so the booking form's first load carries no schema
+// library (issue 33's JavaScript budget); they are this module's words too.
+export * from './payment-methods';
+import { paymentMethods, recordedPaymentMethods, walletMethods } from './payment-methods';
 /**
  * The ways a customer may pay a booking whose card was refused, on the same booking while it holds
  * its car (POST /auth/bookings/:id/pay, docs/decisions/3530): another card, or another way.
@@ -67,8 +41,6 @@ export type PayAgainBody = z.input<typeof payAgainBodySchema>;
  * its `payBy`; this field error's message is its number, so the site opens it to pay again.
  */
 export const refusedBookingPath = 'booking';
-/** Cash is taken only at the counter: staff record it on walk-in and phone bookings (back office). */
-export const recordedPaymentMethods = [...paymentMethods, 'cash'] as const;
 
 /**
  * What the automatic check of a transfer slip found (issue 16): 'verified' confirmed the booking
@@ -301,7 +273,10 @@ export const createBookingBodySchema = quoteBodySchema.extend({
   /** Drivers besides the main one, free of charge. */
   additionalDrivers: z
     .array(additionalDriverSchema)
-    .max(maxAdditionalDrivers, `At most ${maxAdditionalDrivers} additional drivers`)
+    .max(
+      businessRules.maxAdditionalDrivers,
+      `At most ${businessRules.maxAdditionalDrivers} additional drivers`,
+    )
     .default([]),
   paymentMethod: z.enum(paymentMethods),
   /** The gateway's token for the card (made in the browser); a card number or CVV is never sent. */

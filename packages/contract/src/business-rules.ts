@@ -29,6 +29,8 @@ export const businessRules = {
   /** A walk-in booking staff left unpaid, to be paid in cash at the counter the same day. */
   counterCashHoldHours: 6,
   freeCancellationHours: 24,
+  /** At most this many drivers besides the main one; each is free (the rental terms say so). */
+  maxAdditionalDrivers: 2,
   dateChangeNoticeHours: 24,
   maxRentalDays: 90,
   compactNavAfterPx: 20,

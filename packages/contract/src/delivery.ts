@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope';
+import { handoverKinds } from './delivery-kinds';
 
 /**
  * One-way returns and delivery (issue 17, part 3). A car may be returned to another branch when the
@@ -7,8 +8,6 @@ import { dataEnvelope } from './envelope';
  * an address, a hotel or an arriving flight within one of the pickup branch's zones (a fee per zone).
  * Fees are part of the total (VAT included), never discounted by a promotion code.
  */
-export const handoverKinds = ['address', 'hotel', 'flight'] as const;
-export type HandoverKind = (typeof handoverKinds)[number];
 
 /** A flight number as airlines print it: two letters or digits, then one to four digits (TG 661, FD3012). */
 export const FLIGHT_NUMBER = /^[A-Z0-9]{2} ?\d{1,4}[A-Z]?$/;

@@ -11,9 +11,6 @@ import { isoDateSchema } from './safe-input';
 
 import { licenceCountries, needsInternationalPermit } from './licence-countries';
 
-/** At most this many drivers besides the main one; each is free (the rental terms say so). */
-export const maxAdditionalDrivers = 2;
-
 /** A category's rules for who may drive its cars (admins set them per category). */
 export const driverRulesSchema = z.object({
   minAge: z.number().int().min(18).max(99),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import { handoverKinds, type HandoverKind, type HandoverOptions } from '@siam/contract/delivery';
+import type { HandoverOptions } from '@siam/contract/delivery';
+import { handoverKinds, type HandoverKind } from '@siam/contract/delivery-kinds';
 import { LabelledControl } from '../../lib/form-fields';
 import { useTranslation } from '../../lib/use-translation';
 import { fetchHandoverOptions } from './booking-api';

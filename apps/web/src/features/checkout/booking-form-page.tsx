@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { paymentMethods, walletMethods, type GatewaySource } from '@siam/contract/bookings';
+import { paymentMethods, walletMethods, type GatewaySource } from '@siam/contract/payment-methods';
 import { Link } from '../../lib/site-link';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useTranslation } from '../../lib/use-translation';
@@ -11,7 +11,7 @@ import { useSession } from '../../app/session/session-provider';
 import { useSiteSettings } from '../site-settings/use-site-settings';
 import { fetchGateway, fetchMyCompany } from '../bookings/booking-api';
 import { defaultValues, type FormValues } from './booking-form-values';
-import { bookingResolver, type ResolverContext } from './booking-resolver';
+import type { ResolverContext } from './booking-resolver';
 import { PayBar, PriceAside } from './price-aside';
 import { CompanySection } from './sections/company-section';
 import { DeliverySection } from './sections/delivery-section';
@@ -64,7 +64,10 @@ function BookingForm() {
   const free = quote.data?.total === 0;
   const form = useForm<FormValues, ResolverContext>({
     defaultValues: defaultValues(user),
-    resolver: bookingResolver,
+    // The contract's schemas (and zod) load after the form is shown, before the customer sends it:
+    // the first load stays within issue 33's JavaScript budget (docs/decisions/3320).
+    resolver: (values, context, options) =>
+      import('./booking-resolver').then((m) => m.bookingResolver(values, context, options)),
     // Read by the resolver at each check: a free booking asks for no card.
     context: {
       needsCard: !free,
@@ -86,6 +89,10 @@ function BookingForm() {
       refreshCompany: () => company.refetch().then((r) => Boolean(r.data)),
       onProblem: () => setProblems((n) => n + 1),
     });
+
+  useEffect(() => {
+    void import('./booking-resolver');
+  }, []);
 
   // The first field in error, in the page's order (sections unfold for it), else the message above the form.
   useEffect(() => {

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import type { AddonCode } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import { TIME_OF_DAY } from '@siam/contract/rental-times';
-import { isoDateSchema } from '@siam/contract/safe-input';
+import { isIsoDate } from '@siam/contract/catalog-rules';
 import { ApiError } from '../../lib/api-client';
 import { useParams, useSearchParams } from '../../lib/router';
 import { fetchQuote } from '../bookings/booking-api';
@@ -24,8 +24,8 @@ export function readChoice(carId: string | undefined, params: URLSearchParams) {
   const ok =
     Number.isInteger(carModelId) &&
     carModelId > 0 &&
-    isoDateSchema.safeParse(pickupDate).success &&
-    isoDateSchema.safeParse(returnDate).success &&
+    isIsoDate(pickupDate) &&
+    isIsoDate(returnDate) &&
     returnDate >= pickupDate &&
     /^[a-zA-Z0-9_-]{1,32}$/.test(branchCode);
   return ok

@@ -1,15 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { cardRefusal } from '@siam/contract/card-tokens';
 import { ApiError } from '../../lib/api-client';
 import { useNavigate } from '../../lib/router';
 import { createBooking } from '../bookings/booking-api';
-import { createCardToken, type VaultRefusal } from '../bookings/card-vault';
+import type { CardVault } from '@siam/contract/card-tokens';
+import type { VaultRefusal } from '../bookings/card-vault';
 import type { HandoverErrors } from '../bookings/handover-fields';
 import { timeErrorKey } from '../catalog/time-choice';
 import { formPathOf, taxBuyerOf, type FormValues } from './booking-form-values';
-import { checkHandovers, type BookingForm } from './booking-resolver';
-import { messageKeys } from './message-keys';
+import type { BookingForm } from './booking-resolver';
 import type { BookingChoiceState } from './use-booking-choice';
 
 /** The gateway's vault did not make a token of the card: nothing was sent to us, nothing charged. */
@@ -50,7 +49,7 @@ export function useSubmitBooking({
   form: BookingForm;
   booking: BookingChoiceState;
   free: boolean;
-  cardVault: () => Promise<Parameters<typeof createCardToken>[0] | undefined>;
+  cardVault: () => Promise<CardVault | undefined>;
   /** Asks afresh whether the customer's company account still pays (true: still a member). */
   refreshCompany: () => Promise<boolean>;
   onProblem: () => void;
@@ -76,6 +75,7 @@ export function useSubmitBooking({
         // The card goes from here to the gateway's vault only; we are sent its token.
         const vault = await cardVault();
         if (!vault) throw new CardNotTokenised('vault_unreachable');
+        const { createCardToken } = await import('../bookings/card-vault');
         const made = await createCardToken(vault, values.card);
         if ('refused' in made) throw new CardNotTokenised(made.refused);
         cardToken = made.token;
@@ -113,7 +113,12 @@ export function useSubmitBooking({
       if (bank) window.location.assign(bank);
       else navigate(`/booking-success?booking=${encodeURIComponent(data.booking.bookingNumber)}`);
     },
-    onError: (error, values) => {
+    onError: async (error, values) => {
+      // Loaded with the form's checks (booking-form-page.tsx), not with the page.
+      const [{ messageKeys }, { cardRefusal }] = await Promise.all([
+        import('./message-keys'),
+        import('@siam/contract/card-tokens'),
+      ]);
       if (error instanceof CardNotTokenised) return fail(`cardErrors.${error.reason}`);
       if (!(error instanceof ApiError)) return fail('summary.fixErrors');
       if (error.kind === 'http') idempotencyKey.current = newKey();
@@ -169,17 +174,18 @@ export function useSubmitBooking({
   });
 
   /** Checks everything here first (the handover legs are not form fields), then sends once. */
+  const handoverProblems = () => import('./booking-resolver').then((m) => m.checkHandovers(handover));
   const onSubmit = form.handleSubmit(
-    (values) => {
-      const where = checkHandovers(handover);
+    async (values) => {
+      const where = await handoverProblems();
       setHandoverErrors(where);
       if (Object.keys(where).length) return fail('summary.fixErrors');
       if (submit.isPending) return;
       setFormError(null);
       submit.mutate(values);
     },
-    () => {
-      setHandoverErrors(checkHandovers(handover));
+    async () => {
+      setHandoverErrors(await handoverProblems());
       fail('summary.fixErrors');
     },
   );

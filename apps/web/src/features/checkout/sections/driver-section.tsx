@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
-import { maxAdditionalDrivers, type DriverRules } from '@siam/contract/drivers';
+import { businessRules } from '@siam/contract/business-rules';
+import type { DriverRules } from '@siam/contract/drivers';
 import { TextField } from '../../../lib/form-fields';
 import { useTranslation } from '../../../lib/use-translation';
 import { emptyLicence, LicenceFields } from '../../bookings/driver-fields';
@@ -115,7 +116,7 @@ export function DriverSection({
   );
 }
 
-/** Up to `maxAdditionalDrivers` more drivers, free; folded on a phone to how many there are. */
+/** Up to `businessRules.maxAdditionalDrivers` more drivers, free; folded on a phone to how many there are. */
 export function AdditionalDriversSection({
   form,
   sayAt,
@@ -133,7 +134,9 @@ export function AdditionalDriversSection({
       summary={count ? t('summary.folded.drivers', { count }) : t('summary.folded.onlyYou')}
       hasError={Boolean(form.formState.errors.additionalDrivers)}
     >
-      <p className="text-slate-700">{t('summary.additionalDriversFree', { count: maxAdditionalDrivers })}</p>
+      <p className="text-slate-700">
+        {t('summary.additionalDriversFree', { count: businessRules.maxAdditionalDrivers })}
+      </p>
       {extraDrivers.fields.map((field, i) => (
         <fieldset key={field.id} className="mt-4 rounded-lg border border-slate-200 p-4">
           <legend className="px-1 font-semibold">{t('summary.driverN', { n: i + 2 })}</legend>
@@ -162,7 +165,7 @@ export function AdditionalDriversSection({
           </button>
         </fieldset>
       ))}
-      {count < maxAdditionalDrivers && (
+      {count < businessRules.maxAdditionalDrivers && (
         <button
           type="button"
           className="btn-outline mt-4"

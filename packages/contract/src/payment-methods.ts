@@ -1,0 +1,33 @@
+/** How a booking is paid. Without zod: the site's booking form loads it before any schema. */
+
+/**
+ * `company_account`: a member of a company account books on it (companies.ts): nothing is paid at
+ * booking; the company pays its monthly tax invoice.
+ */
+export const paymentMethods = [
+  'card',
+  'bank_transfer',
+  'promptpay',
+  'wechat_pay',
+  'alipay',
+  'company_account',
+] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+/**
+ * Wallets for Chinese visitors (issue 16), offered only when the payment gateway takes them (the
+ * gateway's `sources`): each by its wallet's page to approve on (Omise's redirect flow, `authorize_uri`).
+ */
+export const walletMethods = ['wechat_pay', 'alipay'] as const;
+export type WalletMethod = (typeof walletMethods)[number];
+/**
+ * Paid at the gateway while the customer is on the page (a card, a wallet), never by a slip: the
+ * cars a model's unpaid share keeps back are theirs (issue 31, docs/decisions/3102).
+ */
+export function paysAtOnce(method: string): boolean {
+  return method === 'card' || (walletMethods as readonly string[]).includes(method);
+}
+/** What the gateway can take besides cards: a charge with a source of this type. */
+export const gatewaySources = ['promptpay', ...walletMethods] as const;
+export type GatewaySource = (typeof gatewaySources)[number];
+/** Cash is taken only at the counter: staff record it on walk-in and phone bookings (back office). */
+export const recordedPaymentMethods = [...paymentMethods, 'cash'] as const;
