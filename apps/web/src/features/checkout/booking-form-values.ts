@@ -19,6 +19,8 @@ export interface FormValues {
     wanted: boolean;
     companyName: string;
     address: string;
+    postcode: string;
+    subDistrictCode: string;
     taxId: string;
     headOffice: boolean;
     branchNo: string;
@@ -41,7 +43,16 @@ export function defaultValues(user: User | null): FormValues {
     method: 'card',
     acceptTerms: false,
     promoCode: '',
-    company: { wanted: false, companyName: '', address: '', taxId: '', headOffice: true, branchNo: '' },
+    company: {
+      wanted: false,
+      companyName: '',
+      address: '',
+      postcode: '',
+      subDistrictCode: '',
+      taxId: '',
+      headOffice: true,
+      branchNo: '',
+    },
   };
 }
 
@@ -49,6 +60,8 @@ export function defaultValues(user: User | null): FormValues {
 export const taxBuyerOf = (c: FormValues['company']) => ({
   companyName: c.companyName,
   address: c.address,
+  subDistrictCode: c.subDistrictCode,
+  postcode: c.postcode,
   taxId: c.taxId,
   branch: c.headOffice ? '00000' : c.branchNo,
 });

@@ -1,6 +1,7 @@
 import { driverMessages } from '@siam/contract/drivers';
 import { handoverMessages } from '@siam/contract/delivery';
 import { taxMessages } from '@siam/contract/tax-invoices';
+import { thaiAddressErrorKeys } from '../addresses/postcode-sub-district';
 
 /** The contract's English messages → this namespace's keys (spec §5 wording). */
 export const messageKeys: Record<string, string> = {
@@ -43,4 +44,5 @@ export const messageKeys: Record<string, string> = {
   [taxMessages.taxId]: 'tax.errors.taxId',
   [taxMessages.taxIdChecksum]: 'tax.errors.taxIdChecksum',
   [taxMessages.branch]: 'tax.errors.branch',
+  ...thaiAddressErrorKeys,
 };

@@ -115,9 +115,10 @@ export function useSubmitBooking({
     },
     onError: async (error, values) => {
       // Loaded with the form's checks (booking-form-page.tsx), not with the page.
-      const [{ messageKeys }, { cardRefusal }] = await Promise.all([
+      const [{ messageKeys }, { cardRefusal }, { refusedBookingPath }] = await Promise.all([
         import('./message-keys'),
         import('@siam/contract/card-tokens'),
+        import('@siam/contract/bookings'),
       ]);
       if (error instanceof CardNotTokenised) return fail(`cardErrors.${error.reason}`);
       if (!(error instanceof ApiError)) return fail('summary.fixErrors');
@@ -127,8 +128,13 @@ export function useSubmitBooking({
         if (error.code === 'CAR_UNAVAILABLE') setTaken(true);
         return fail(outcome);
       }
-      if (error.code === 'PAYMENT_FAILED')
+      if (error.code === 'PAYMENT_FAILED') {
+        // The booking was made and keeps its car while it is paid again: its page says why the
+        // card was refused and takes another card or another way (docs/decisions/3530).
+        const held = error.fieldErrors.find((e) => e.path === refusedBookingPath)?.message;
+        if (held) return navigate(`/booking-success?booking=${encodeURIComponent(held)}`);
         return fail(`cardErrors.${cardRefusal(error.fieldErrors[0]?.message)}`);
+      }
       if (error.code === 'DRIVER_NOT_ELIGIBLE') {
         for (const e of error.fieldErrors)
           form.setError(e.path as 'driver.birthDate', {

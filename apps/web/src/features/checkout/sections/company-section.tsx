@@ -1,11 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useWatch } from 'react-hook-form';
 import { TextField } from '../../../lib/form-fields';
 import { useTranslation } from '../../../lib/use-translation';
 import { fetchTaxDetails } from '../../bookings/booking-api';
 import type { BookingForm, Say } from '../booking-resolver';
 import { FormSection } from '../form-section';
+
+// Shown once the customer asks for the invoice; it carries the contract's address schema (zod),
+// which the form's first load leaves out (docs/decisions/3320).
+const PostcodeAndSubDistrict = lazy(() =>
+  import('../../addresses/postcode-sub-district').then((m) => ({ default: m.PostcodeAndSubDistrict })),
+);
 
 /**
  * A full tax invoice for a company (issued once the booking is paid): the company's name, address,
@@ -28,12 +34,16 @@ export function CompanySection({
   const wanted = useWatch({ control: form.control, name: 'company.wanted' });
   const headOffice = useWatch({ control: form.control, name: 'company.headOffice' });
   const companyName = useWatch({ control: form.control, name: 'company.companyName' });
+  const postcode = useWatch({ control: form.control, name: 'company.postcode' });
+  const subDistrictCode = useWatch({ control: form.control, name: 'company.subDistrictCode' });
   const kept = useQuery({ queryKey: ['tax-details'], queryFn: fetchTaxDetails, staleTime: Infinity });
   useEffect(() => {
     const k = kept.data;
     if (!k || getValues('company.companyName')) return;
     setValue('company.companyName', k.companyName);
     setValue('company.address', k.address);
+    setValue('company.postcode', k.postcode ?? '');
+    setValue('company.subDistrictCode', k.subDistrictCode ?? '');
     setValue('company.taxId', k.taxId);
     setValue('company.headOffice', k.branch === '00000');
     setValue('company.branchNo', k.branch === '00000' ? '' : k.branch);
@@ -71,6 +81,16 @@ export function CompanySection({
                 error={say(errors?.address)}
                 registration={register('company.address')}
               />
+              <Suspense fallback={null}>
+                <PostcodeAndSubDistrict
+                  postcode={postcode ?? ''}
+                  subDistrictCode={subDistrictCode ?? ''}
+                  onPostcode={(v) => setValue('company.postcode', v)}
+                  onSubDistrict={(v) => setValue('company.subDistrictCode', v)}
+                  postcodeError={say(errors?.postcode)}
+                  subDistrictError={say(errors?.subDistrictCode)}
+                />
+              </Suspense>
               <TextField
                 label={t('tax.taxId')}
                 inputMode="numeric"
