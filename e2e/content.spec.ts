@@ -110,7 +110,8 @@ test.describe('contact and corporate forms', () => {
     const email = unique('quote');
     await page.goto('/corporate?lng=th');
     await expect(page.getByText('เริ่มต้น 18,000 บาท')).toBeVisible();
-    await expect(page.getByText('ระยะสัญญาตั้งแต่ 1 เดือน ถึง 5 ปี')).toBeVisible();
+    // What a company account does (decision 3505): no fixed term, the month's rentals billed at once.
+    await expect(page.getByText('ไม่มีระยะสัญญาขั้นต่ำ', { exact: false })).toBeVisible();
     await fillForm(page, {
       ชื่อบริษัท: 'บริษัท ขนส่งเจ้าพระยา จำกัด',
       ชื่อผู้ติดต่อ: 'สุดา วงศ์สา',
@@ -205,20 +206,19 @@ test.describe('search engines and footer pages', () => {
   // (businessRules.transferHoldHours, promptPayHoldMinutes), as the terms and How it works say them.
   const windows = {
     th: {
-      terms: 'พร้อมเพย์ กรุณาชำระและอัปโหลดสลิปภายใน 60 นาทีหลังจอง โอนเงินผ่านธนาคารภายใน 24 ชั่วโมง',
-      meta: 'พร้อมเพย์ชำระภายใน 60 นาที โอนเงินภายใน 24 ชั่วโมง',
-      howItWorks: 'หากใช้พร้อมเพย์ กรุณาส่งสลิปภายใน 60 นาที หากโอนเงินภายใน 24 ชั่วโมง',
+      terms: 'โอนเงินผ่านธนาคาร กรุณาอัปโหลดสลิปภายใน 24 ชั่วโมงหลังจอง',
+      meta: 'ยืนยันทันทีที่ชำระ \\(ภายใน 60 นาที\\) โอนเงินพร้อมสลิปภายใน 24 ชั่วโมง',
+      howItWorks: '(ภายใน 60 นาที ไม่ต้องแนบสลิป) การโอนเงินต้องแนบสลิปภายใน 24 ชั่วโมง',
     },
     en: {
-      terms:
-        'For PromptPay, pay and upload the slip within 60 minutes of booking; for a bank transfer, within 24 hours.',
-      meta: 'PromptPay within 60 minutes and transfers within 24 hours,',
-      howItWorks: 'PromptPay needs the slip within 60 minutes, transfers within 24 hours.',
+      terms: 'For a bank transfer, upload the slip within 24 hours of booking.',
+      meta: 'confirmed when paid \\(within 60 minutes\\), bank transfers with the slip within 24 hours,',
+      howItWorks: "(within 60 minutes, no slip); a transfer's slip is due within 24 hours.",
     },
     zh: {
-      terms: 'PromptPay 付款请在预订后 60 分钟内付款并上传凭证；银行转账请在 24 小时内上传。',
-      meta: 'PromptPay 60 分钟内、转账 24 小时内付款',
-      howItWorks: 'PromptPay 需在 60 分钟内、转账需在 24 小时内上传付款凭证。',
+      terms: '银行转账请在预订后 24 小时内上传付款凭证。',
+      meta: '付款即确认（60 分钟内），银行转账 24 小时内上传凭证',
+      howItWorks: '（60 分钟内，无需凭证）；银行转账须在 24 小时内上传付款凭证。',
     },
   } as const;
   for (const lng of ['th', 'en', 'zh'] as const) {

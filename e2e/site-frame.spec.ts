@@ -124,7 +124,7 @@ test.describe('the site frame', () => {
   test('has the footer the spec lists', async ({ page }) => {
     await page.goto('/?lng=en');
     const footer = page.getByTestId('site-footer');
-    await expect(footer.getByText('24-hour service')).toBeVisible();
+    await expect(footer.getByText('Roadside help 24 hours a day')).toBeVisible();
     for (const [type, label] of [
       ['cap', 'Pickup trucks'],
       ['minivan', 'Minivans'],

@@ -19,7 +19,7 @@ import { prerender } from 'react-dom/static';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from './lib/router';
 import { fallbackLanguage, isLanguage, languages, type Language } from '@siam/contract/languages';
-import { ruleTextVariables } from '@siam/contract/business-rules';
+import { ruleTextVariables } from '@siam/contract/rental-rules';
 import { AppFrame, createQueryClient, serverAnswers, serverStateElementId } from './app/app-frame';
 import { setApiTransport } from './lib/api-client';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defaultDriverRules, driverRulesSchema } from './drivers';
+import { driverRulesSchema } from './drivers';
+import { defaultDriverRules } from './rental-rules';
 import { isoDateSchema } from './safe-input';
 import { isRate } from './currencies';
 import { fuels, specKeys, transmissions, unitStatuses } from './admin-constants';

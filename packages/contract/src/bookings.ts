@@ -451,13 +451,6 @@ export const addonSchema = z.object({
 });
 export const addonListResponseSchema = dataEnvelope(z.array(addonSchema));
 
-/** Spec §9 and the terms: the rule the server applies, shown to the customer before they cancel. */
-export const cancellationRule = {
-  freeHours: businessRules.freeCancellationHours,
-  feePercent: 10,
-  minFeeSatang: 50_000,
-} as const;
-
 // ---------- self-service changes (issue 17, part 6) ----------
 
 /** Why a change is refused; the site says each in the customer's language (booking namespace, change.errors). */

@@ -61,16 +61,6 @@ export const businessRules = {
 } as const;
 
 /**
- * The rules' figures every text may name (`{{transferHours}}` in any locale string): the site's
- * i18n instances take them as default values, so a page, a note or the terms say the number the
- * server applies and cannot keep an old one when a rule changes.
- */
-export const ruleTextVariables = {
-  transferHours: businessRules.transferHoldHours,
-  promptPayMinutes: businessRules.promptPayHoldMinutes,
-} as const;
-
-/**
  * How many cars of a model at a branch may be held unpaid on one day (issue 31): half, rounded down,
  * so a group's last car always waits for someone who pays at once (a card, or a wallet at the gateway).
  */

@@ -174,6 +174,12 @@ export const carDetailsSchema = carSchema.extend({
   branches: z.array(branchSchema),
   /** The refundable security deposit taken at pickup, baht (not part of the price). */
   deposit: z.number().int(),
+  /** Who may drive it: its category's rules, as the booking checks them (drivers.ts driverProblems). */
+  driver_rules: z.object({
+    min_age: z.number().int(),
+    max_age: z.number().int().nullable(),
+    min_licence_years: z.number().int(),
+  }),
   /** What renters gave this car in their published reviews (average 0 when there are none). */
   rating: z.object({ average: z.number(), count: z.number().int() }),
 });

@@ -2,24 +2,10 @@ import { z } from 'zod';
 
 /**
  * The refundable security deposit (issue 17, part 4). Each car model has its own (admins set it with
- * the model); a new model starts from its category's, as the rental terms say: ฿3,000 for the
- * smallest cars up to ฿15,000 for vans and luxury cars. Taken at pickup (card or cash, by staff),
+ * the model); a new model starts from its category's (rental-rules.ts depositByCategory, which the
+ * rental terms name). Taken at pickup (card or cash, by staff),
  * returned at return in full or in part with a reason. Never part of the booking's total.
  */
-export const depositByCategory: Record<string, number> = {
-  sedan: 3000,
-  hatchback: 3000,
-  crossover: 5000,
-  electric: 5000,
-  suv: 10000,
-  '7seat': 10000,
-  minivan: 10000,
-  cap: 10000,
-  van: 15000,
-  luxury: 15000,
-};
-/** A category without its own figure. */
-export const defaultDeposit = 5000;
 
 export const depositStates = ['due', 'held', 'released', 'partly_released'] as const;
 export type DepositState = (typeof depositStates)[number];

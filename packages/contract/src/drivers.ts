@@ -19,13 +19,6 @@ export const driverRulesSchema = z.object({
   minLicenceYears: z.number().int().min(0).max(30),
 });
 export type DriverRules = z.infer<typeof driverRulesSchema>;
-/** A new category's rules: 21 or older, licence held a year (the market's usual, MARKET.md). */
-export const defaultDriverRules: DriverRules = { minAge: 21, maxAge: null, minLicenceYears: 1 };
-/** The demo's categories that ask more (migration 1702 sets the same on existing databases). */
-export const driverRulesByCategory: Record<string, DriverRules> = {
-  van: { minAge: 23, maxAge: null, minLicenceYears: 2 },
-  luxury: { minAge: 25, maxAge: null, minLicenceYears: 2 },
-};
 
 const requiredText = (message: string, max = 100) => z.string().trim().min(1, message).max(max, 'Too long');
 const requiredDate = (message: string) => z.string().trim().min(1, message).pipe(isoDateSchema);

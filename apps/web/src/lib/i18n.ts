@@ -1,6 +1,6 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { ruleTextVariables } from '@siam/contract/business-rules';
+import { ruleTextVariables } from '@siam/contract/rental-rules';
 import { fallbackLanguage, languages } from '@siam/contract/languages';
 import { languageDetector } from './language-detector';
 import { serverRenderedPage } from './server-rendered';

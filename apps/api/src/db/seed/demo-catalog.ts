@@ -560,6 +560,7 @@ export const demoPricingRules: {
     kind: 'late',
     name: { th: 'ชั่วโมงเพิ่ม', en: 'Extra hours', zh: '超时' },
     graceHours: 9,
+    // seed.ts writes the contract's lateReturnRule.percentPerHour here, the figure the terms name.
     percent: 10,
   },
 ];
@@ -1968,9 +1969,10 @@ export const demoRentalConditions: {
   {
     kind: 'not_included',
     text: {
-      th: 'เงินมัดจำ 3,000–15,000 บาท ตามรุ่นรถ คืนเต็มจำนวนหลังตรวจสภาพรถ',
-      en: 'Security deposit of ฿3,000–15,000 depending on the car, refunded in full after inspection',
-      zh: '押金 3,000–15,000 泰铢（视车型而定），验车后全额退还',
+      // The figure is each car's own (its page shows it): no amount typed here (decision 3505).
+      th: 'เงินประกันของรถคันนี้ ชำระตอนรับรถ ได้รับคืนหลังตรวจสภาพรถ',
+      en: "The car's security deposit, paid at pickup and refunded after inspection",
+      zh: '本车押金，取车时缴纳，验车后退还',
     },
     sortOrder: 4,
   },
@@ -1986,9 +1988,9 @@ export const demoRentalConditions: {
   {
     kind: 'not_included',
     text: {
-      th: 'เบาะนั่งเด็ก เครื่องนำทาง GPS และพนักงานขับรถ (บริการเสริม)',
-      en: 'Child seat, GPS unit and driver (optional extras)',
-      zh: '儿童座椅、GPS 导航仪和司机服务（另行收费）',
+      th: 'เครื่องนำทาง GPS และพนักงานขับรถ (บริการเสริมมีค่าบริการ) คาร์ซีทเด็กฟรีเมื่อเลือกตอนจอง',
+      en: 'GPS unit and driver (paid extras); a child seat is free when chosen on the booking',
+      zh: 'GPS 导航仪和司机服务（付费附加服务）；儿童座椅在预订时选择即免费',
     },
     sortOrder: 6,
   },
@@ -2029,7 +2031,7 @@ export const demoTestimonials: {
     city: { th: 'กรุงเทพฯ', en: 'Bangkok', zh: '曼谷' },
     rating: 5,
     text: {
-      th: 'จองผ่านเว็บแค่ไม่กี่นาที รับรถที่ดอนเมืองได้ตรงเวลา รถใหม่และสะอาด ขับไปเขาใหญ่แล้วกลับมาใช้น้ำมันไม่ถึงครึ่งถัง คืนรถก็เร็ว ได้เงินมัดจำคืนภายในวันเดียว',
+      th: 'จองผ่านเว็บแค่ไม่กี่นาที รับรถที่ดอนเมืองได้ตรงเวลา รถใหม่และสะอาด ขับไปเขาใหญ่แล้วกลับมาใช้น้ำมันไม่ถึงครึ่งถัง คืนรถก็เร็ว ได้เงินประกันคืนภายในวันเดียว',
       en: 'Booking online took a few minutes and the car was ready on time at Don Mueang. New and spotless; the round trip to Khao Yai used less than half a tank. Quick return, and the deposit came back the same day.',
       zh: '网上预订几分钟就搞定，在廊曼机场准时取到车。车很新很干净，往返考艾连半箱油都没用完。还车很快，押金当天就退回来了。',
     },
@@ -2084,7 +2086,7 @@ export const demoTestimonials: {
     city: { th: 'มิวนิก เยอรมนี', en: 'Munich, Germany', zh: '德国慕尼黑' },
     rating: 4,
     text: {
-      th: 'Ranger เหมาะมากกับถนนขึ้นเขาชัน ๆ บนเกาะสมุย อุปกรณ์ดำน้ำของเราใส่กระบะท้ายได้หมด เงื่อนไขการเช่าชัดเจน ได้เงินมัดจำคืนภายในสองวันหลังคืนรถ แต่ขั้นตอนเอกสารตอนรับรถน่าจะเร็วกว่านี้ได้',
+      th: 'Ranger เหมาะมากกับถนนขึ้นเขาชัน ๆ บนเกาะสมุย อุปกรณ์ดำน้ำของเราใส่กระบะท้ายได้หมด เงื่อนไขการเช่าชัดเจน ได้เงินประกันคืนภายในสองวันหลังคืนรถ แต่ขั้นตอนเอกสารตอนรับรถน่าจะเร็วกว่านี้ได้',
       en: 'The Ranger was perfect for Koh Samui’s steep hill roads, and all our diving gear fitted in the bed. Clear rental terms, and the deposit was released two days after return. The paperwork at pick-up could be quicker.',
       zh: '在苏梅岛陡峭的山路上，Ranger 表现完美，我们的潜水装备全都放进了后斗。租车条款清楚，还车两天后押金就解冻了。只是取车时的手续还可以更快一些。',
     },

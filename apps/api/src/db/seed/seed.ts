@@ -1,6 +1,6 @@
-import { defaultDeposit, depositByCategory } from '@siam/contract/deposits';
+import { defaultDeposit, depositByCategory, lateReturnRule } from '@siam/contract/rental-rules';
 import { rows, type Executor } from '../sql-rows';
-import { defaultDriverRules, driverRulesByCategory } from '@siam/contract/drivers';
+import { defaultDriverRules, driverRulesByCategory } from '@siam/contract/rental-rules';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Db } from '../client';
@@ -120,12 +120,13 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
       const demoCategoryIds = (await tx.select({ id: categories.id, slug: categories.slug }).from(categories))
         .filter((c) => demoCategories.some((d) => d.slug === c.slug))
         .map((c) => c.id);
+      // The late-return rule's percentage is the one the terms name (contract rental-rules.ts).
       for (const r of demoPricingRules)
         await tx.execute(
           sql`INSERT INTO pricing_rules (kind, name, starts_on, ends_on, weekdays, min_days, grace_hours, category_ids, percent)
               VALUES (${r.kind}, ${JSON.stringify(r.name)}::jsonb, ${r.startsOn ?? null}, ${r.endsOn ?? null},
                       ${`{${(r.weekdays ?? []).join(',')}}`}::smallint[], ${r.minDays ?? null}, ${r.graceHours ?? null},
-                      ${`{${demoCategoryIds.join(',')}}`}::int[], ${r.percent})`,
+                      ${`{${demoCategoryIds.join(',')}}`}::int[], ${r.kind === 'late' ? lateReturnRule.percentPerHour : r.percent})`,
         );
     }
     // Zones are the company's own once it has any: the demo's go only into an empty table.

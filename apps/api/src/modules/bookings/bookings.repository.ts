@@ -1426,6 +1426,15 @@ export class BookingsRepository {
     return row;
   }
 
+  /** The registration plate of the car a booking was given (the signed agreement names it). */
+  async unitPlate(ex: Executor, unitId: number): Promise<string | null> {
+    const [row] = await rows<{ plate: string }>(
+      ex,
+      sql`SELECT plate FROM vehicle_units WHERE id = ${unitId}`,
+    );
+    return row?.plate ?? null;
+  }
+
   async otherFreeUnit(ex: Executor, bookingId: number, unitId: number) {
     const [row] = await rows<{ id: number }>(
       ex,

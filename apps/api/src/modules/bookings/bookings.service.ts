@@ -1601,8 +1601,10 @@ export class BookingsService {
   }
 
   /**
-   * Mails the customer (their account email) in the language they booked in.
-   * `known` (the booking just loaded in that language, and its customer) saves a reload.
+   * Mails the customer (their account email) in the language they booked in; a walk-in made without
+   * an account is mailed at the email its driver gave at the counter (issue 35 part 9: the back
+   * office says it was sent). `known` (the booking just loaded in that language, and its customer)
+   * saves a reload.
    */
   private async sendMail(
     bookingId: number,
@@ -1616,21 +1618,22 @@ export class BookingsService {
       const db = this.db;
       let booking = known?.booking;
       let lang = known?.lang;
-      let userId = known?.userId;
+      let userId: number | null | undefined = known?.userId;
       let fallbackEmail = known?.booking.driver.email;
       if (!booking || !lang || !userId) {
         const row = await this.repo.findBooking(db, { id: bookingId });
-        if (!row || !row.user_id) return;
+        if (!row) return;
         lang = row.language;
         userId = row.user_id;
         fallbackEmail = row.driver_email;
         booking = await this.getById(bookingId, lang);
       }
-      const user = await this.repo.userLanguageAndEmail(db, userId);
+      const user = userId ? await this.repo.userLanguageAndEmail(db, userId) : undefined;
       // The same event through the customer's other channels (LINE): written before the mail, so a
       // mail server's failure does not lose it; a channel's own failure is logged below like a mail's.
-      for (const listener of this.messageListeners)
-        await listener({ bookingId, kind, booking, lang, userId, note });
+      if (userId)
+        for (const listener of this.messageListeners)
+          await listener({ bookingId, kind, booking, lang, userId, note });
       const method = booking.paymentMethod;
       const message = bookingMail(kind, booking, lang, this.deps.publicUrl, {
         note,
@@ -1639,8 +1642,9 @@ export class BookingsService {
       });
       // An account made from a provider that gave no email has a made-up one: the booking's driver
       // email is the customer's real address then.
-      const to = user?.email && !isMadeUpEmail(user.email) ? user.email : fallbackEmail!;
-      await this.deps.mailer.send({ to, ...message }, { userId });
+      const to = user?.email && !isMadeUpEmail(user.email) ? user.email : fallbackEmail;
+      if (!to || isMadeUpEmail(to)) return;
+      await this.deps.mailer.send({ to, ...message }, { userId: userId ?? undefined });
     } catch (error) {
       // A mail failure never undoes a booking or a payment; it is logged for staff.
       this.deps.log?.error({ err: error, bookingId, kind }, 'booking email failed');

@@ -10,6 +10,7 @@ import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import {
   createBooking,
   daysFromNow,
+  driver,
   goodCardToken,
   makeCar,
   makeCustomer,
@@ -333,6 +334,45 @@ describeEachDatabase('condition reports, charges and the signed agreement', (ctx
     } finally {
       clockAt = null;
     }
+  });
+
+  it('mails a walk-in without an account the return at the email its driver gave at the counter', async () => {
+    // Issue 35 part 9: the back office says the customer is emailed; a walk-in has no account.
+    const car = await makeCar(ctx.database, 1);
+    const email = `walk-in-${Date.now()}@example.com`;
+    const made = await post('/admin/bookings?lng=en', {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(5),
+      returnDate: daysFromNow(7),
+      driver: { ...driver, email },
+      paymentMethod: 'cash',
+      paid: true,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const booking = made.json().response.data.booking ?? made.json().response.data;
+    const pickupPhoto = (await sendPhoto(booking.id, 'pickup')).json().response.data.id;
+    const out = await post(`/admin/bookings/${booking.id}/condition-reports/pickup`, {
+      fuelEighths: 4,
+      mileageKm: 500,
+      photoIds: [pickupPhoto],
+      depositMethod: 'cash',
+    });
+    expect(out.statusCode, out.body).toBe(200);
+    const returnPhoto = (await sendPhoto(booking.id, 'return')).json().response.data.id;
+    const back = await post(`/admin/bookings/${booking.id}/condition-reports/return`, {
+      fuelEighths: 4,
+      mileageKm: 700,
+      photoIds: [returnPhoto],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const mail = (await sentMails(app)).find(
+      (m) =>
+        m.to.includes(email) &&
+        m.subject.endsWith(booking.bookingNumber) &&
+        /back with us|รับรถคืน|已归还/.test(m.subject),
+    );
+    expect(mail, 'the return mail to the walk-in driver').toBeDefined();
   });
 
   it('lets the customer sign on staff’s phone, and refuses a report for a booking not paid', async () => {

@@ -280,9 +280,17 @@ export class ConditionReportsService {
     const signerName =
       body.signerName ?? `${booking.driver.firstName} ${booking.driver.lastName}`.trim() ?? 'Customer';
     const signedAt = this.now();
+    const plate = row.unit_id === null ? null : await this.repo.unitPlate(db, row.unit_id);
     const pdf = await this.deps.pdfs.render({
       kind: 'rental-agreement',
-      agreement: { booking, signature, signerName, signedAt, witness: 'staff' in by ? by.staff.email : null },
+      agreement: {
+        booking,
+        plate,
+        signature,
+        signerName,
+        signedAt,
+        witness: 'staff' in by ? by.staff.email : null,
+      },
     });
     const sha256 = createHash('sha256').update(pdf).digest('hex');
     const key = `${bookingId}-${sha256.slice(0, 16)}.pdf`;

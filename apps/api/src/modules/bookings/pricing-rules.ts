@@ -2,6 +2,7 @@ import { addDays } from '@siam/contract/bangkok-time';
 import type { Language } from '@siam/contract/languages';
 import type { PriceRuleLine, PricingRuleKind } from '@siam/contract/pricing-rules';
 import type { LocalizedText } from '../../db/schema/localized';
+import { lateReturnRule } from '@siam/contract/rental-rules';
 import { rentalLength, type LateRule, type RentalLength } from '@siam/contract/rental-times';
 import { toSatang } from './pricing';
 
@@ -152,13 +153,7 @@ export const ruleLinesIn = (lines: StoredRuleLine[], lang: Language): PriceRuleL
   lines.map(({ name, ...line }) => ({ ...line, label: name[lang] }));
 
 /**
- * A car brought back this many minutes after its booked return is not late (decision 1804). Kept
- * here, not in the contract's businessRules: only the server charges it, and every page carries those.
- */
-export const LATE_RETURN_COURTESY_MINUTES = 30;
-
-/**
- * What returning a car late costs (decision 1804): after a courtesy of LATE_RETURN_COURTESY_MINUTES, every started hour past the booked return at the late-return rule's
+ * What returning a car late costs (decision 1804): after the contract's lateReturnRule.courtesyMinutes (the terms name it), every started hour past the booked return at the late-return rule's
  * percentage of the daily price, never more than a day's price for each started day; with no rule,
  * a day's price for each started day. The rule's free hours are for planned rentals (rentalLength),
  * not for a car kept past the time agreed.
@@ -171,7 +166,7 @@ export function lateReturnCharge(input: {
   rule: LateRule | null;
 }): { hours: number; amount: number } {
   const lateMs = input.returnedAt.getTime() - input.bookedReturnAt.getTime();
-  if (lateMs <= LATE_RETURN_COURTESY_MINUTES * 60_000) return { hours: 0, amount: 0 };
+  if (lateMs <= lateReturnRule.courtesyMinutes * 60_000) return { hours: 0, amount: 0 };
   const hours = Math.ceil(lateMs / 3_600_000);
   const days = Math.floor(hours / 24);
   const rest = hours % 24;

@@ -1,6 +1,6 @@
 import { businessRules } from '@siam/contract/business-rules';
 import { daysBetween } from '@siam/contract/bangkok-time';
-import { cancellationRule } from '@siam/contract/bookings';
+import { cancellationRule } from '@siam/contract/rental-rules';
 
 /** Baht as the database writes numeric(12,2) ("1290.00") → integer satang, exactly. */
 export function toSatang(value: string | number): number {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Booking } from '@siam/contract/bookings';
 import { pdfWriter } from './pdf-writer';
-import { LATE_RETURN_COURTESY_MINUTES } from './pricing-rules';
+import { lateReturnRule } from '@siam/contract/rental-rules';
 
 /** Every heading and clause in Thai, English and Chinese, one under the other: one paper for every party. */
 const tri = (th: string, en: string, zh: string) => [th, en, zh] as const;
@@ -10,11 +10,12 @@ const L = {
   title: tri('สัญญาเช่ารถยนต์', 'Car rental agreement', '汽车租赁合同'),
   booking: tri('เลขที่การจอง', 'Booking', '预订编号'),
   car: tri('รถ', 'Car', '车辆'),
+  plate: tri('ทะเบียนรถ', 'Registration plate', '车牌号'),
   period: tri('ระยะเวลาเช่า', 'Rental period', '租期'),
   branch: tri('สาขารับรถ / คืนรถ', 'Pickup / return branch', '取车 / 还车门店'),
   drivers: tri('ผู้ขับขี่', 'Drivers', '驾驶人'),
   total: tri('ค่าเช่ารวม (รวม VAT)', 'Rental total (VAT included)', '租金总额（含增值税）'),
-  deposit: tri('เงินมัดจำ', 'Security deposit', '押金'),
+  deposit: tri('เงินประกัน', 'Security deposit', '押金'),
   pickup: tri('สภาพรถเมื่อรับรถ', 'Condition at pickup', '取车时车况'),
   fuel: tri('น้ำมัน', 'Fuel', '燃油'),
   mileage: tri('เลขไมล์', 'Mileage', '里程'),
@@ -38,12 +39,12 @@ const CLAUSES = [
     '承租人按上述记录及照片所示车况取车，并于约定门店和时间以相同车况还车。',
   ),
   tri(
-    `การคืนรถล่าช้าเกิน ${LATE_RETURN_COURTESY_MINUTES} นาทีคิดค่าบริการตามอัตราชั่วโมงของบริษัท ไม่เกินค่าเช่าหนึ่งวันต่อวัน`,
-    `Returning more than ${LATE_RETURN_COURTESY_MINUTES} minutes late is charged by the hour at the company’s late-return rate, never more than a day’s price per day.`,
-    `逾时超过 ${LATE_RETURN_COURTESY_MINUTES} 分钟按公司逾时费率按小时计费，每天不超过一天的租金。`,
+    `การคืนรถล่าช้าเกิน ${lateReturnRule.courtesyMinutes} นาทีคิดค่าบริการตามอัตราชั่วโมงของบริษัท ไม่เกินค่าเช่าหนึ่งวันต่อวัน`,
+    `Returning more than ${lateReturnRule.courtesyMinutes} minutes late is charged by the hour at the company’s late-return rate, never more than a day’s price per day.`,
+    `逾时超过 ${lateReturnRule.courtesyMinutes} 分钟按公司逾时费率按小时计费，每天不超过一天的租金。`,
   ),
   tri(
-    'ค่าน้ำมันที่ขาด ค่าทำความสะอาด และความเสียหายใหม่ หักจากเงินมัดจำพร้อมหลักฐานรูปถ่าย',
+    'ค่าน้ำมันที่ขาด ค่าทำความสะอาด และความเสียหายใหม่ หักจากเงินประกันพร้อมหลักฐานรูปถ่าย',
     'Missing fuel, cleaning and new damage are taken from the deposit, with the photos as evidence.',
     '燃油不足、清洁及新增损伤费用将从押金中扣除，并以照片为证。',
   ),
@@ -73,6 +74,8 @@ const bangkok = (at: Date) =>
  */
 export interface RentalAgreementInput {
   booking: Booking;
+  /** The registration plate of the car handed over (the booking's unit); null when none was given. */
+  plate: string | null;
   signature: Buffer;
   signerName: string;
   signedAt: Date;
@@ -81,7 +84,7 @@ export interface RentalAgreementInput {
 }
 
 export async function rentalAgreementPdf(input: RentalAgreementInput): Promise<Buffer> {
-  const { booking, signature, signerName, signedAt, witness } = input;
+  const { booking, plate, signature, signerName, signedAt, witness } = input;
   const { doc, write, row, money, finish } = pdfWriter(`Rental agreement ${booking.bookingNumber}`);
   const label = (l: readonly [string, string, string]) => l.join(' / ');
   const pickup = booking.conditionReports.find((r) => r.kind === 'pickup');
@@ -90,6 +93,7 @@ export async function rentalAgreementPdf(input: RentalAgreementInput): Promise<B
   doc.moveDown(0.5);
   row(label(L.booking), booking.bookingNumber, true);
   row(label(L.car), booking.carName);
+  if (plate) row(label(L.plate), plate);
   row(
     label(L.period),
     `${booking.pickupDate} ${booking.pickupTime} – ${booking.returnDate} ${booking.returnTime}`,
@@ -135,6 +139,7 @@ export async function rentalAgreementPdf(input: RentalAgreementInput): Promise<B
       JSON.stringify({
         booking: booking.bookingNumber,
         car: booking.carName,
+        plate,
         pickup: [booking.pickupDate, booking.pickupTime],
         return: [booking.returnDate, booking.returnTime],
         drivers,

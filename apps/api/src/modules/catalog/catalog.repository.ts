@@ -345,8 +345,12 @@ export class CatalogRepository {
         luggage: carModels.luggage,
         specs: carModels.specs,
         depositAmount: carModels.depositAmount,
+        minDriverAge: categories.minDriverAge,
+        maxDriverAge: categories.maxDriverAge,
+        minLicenceYears: categories.minLicenceYears,
       })
       .from(carModels)
+      .innerJoin(categories, eq(categories.id, carModels.categoryId))
       .where(eq(carModels.id, id));
     return row;
   }

@@ -229,6 +229,11 @@ export class CatalogService {
       images: images.map((i) => ({ url: i.url, width: i.width, height: i.height })),
       branches: branches.map((b) => this.toBranch(b, lang)),
       deposit: Math.round(Number(model.depositAmount)),
+      driver_rules: {
+        min_age: model.minDriverAge,
+        max_age: model.maxDriverAge,
+        min_licence_years: model.minLicenceYears,
+      },
       rating,
     };
   }

@@ -1,4 +1,4 @@
-import { defaultDeposit, depositByCategory } from '@siam/contract/deposits';
+import { defaultDeposit, depositByCategory } from '@siam/contract/rental-rules';
 import type { z } from 'zod';
 import type {
   AdminBranch,

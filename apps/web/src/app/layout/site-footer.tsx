@@ -22,7 +22,7 @@ export function SiteFooter() {
           </h2>
           <p className="mt-2 text-sm text-slate-200">{t('footer.tagline')}</p>
           <p className="mt-4 inline-flex items-center gap-2 rounded-full bg-action-500 px-3 py-1 text-sm font-semibold text-slate-900">
-            <Clock aria-hidden size={16} /> {t('footer.service24h')}
+            <Clock aria-hidden size={16} /> {t('footer.roadsideHelp')}
           </p>
           <h3 className="mt-6 text-base text-white">{t('footer.followUs')}</h3>
           <ul className="mt-2 flex gap-2">

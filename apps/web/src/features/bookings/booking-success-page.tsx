@@ -380,6 +380,7 @@ function BookingSuccess() {
                 <li>{t('rules.times')}</li>
                 <li>{t('rules.cancellation')}</li>
                 <li>{t('rules.dateChange')}</li>
+                <li>{t('rules.lateReturn')}</li>
               </ul>
             )}
           </section>

@@ -129,7 +129,29 @@ function CarReviews({ car }: { car: CarDetails }) {
   );
 }
 
-function RentalTerms() {
+/**
+ * The rules this car is rented under, in the words of the terms: its category's driver rules as the
+ * booking checks them, and the figures of the contract's rental-rules.ts (decision 3505).
+ */
+function RentalRules({ car }: { car: CarDetails }) {
+  const { t } = useTranslation('catalog');
+  const rules = car.driver_rules;
+  const ages = { minAge: rules.min_age, maxAge: rules.max_age, years: rules.min_licence_years };
+  return (
+    <div className="md:col-span-2" data-testid="rental-rules">
+      <h3 className="text-lg">{t('details.rules.title')}</h3>
+      <ul className="mt-2 list-disc space-y-2 ps-5">
+        <li>{t(rules.max_age === null ? 'details.rules.drivers' : 'details.rules.driversMax', ages)}</li>
+        <li>{t('details.rules.permit')}</li>
+        <li>{t('details.rules.payment')}</li>
+        <li>{t('details.rules.cancellation')}</li>
+        <li>{t('details.rules.lateReturn')}</li>
+      </ul>
+    </div>
+  );
+}
+
+function RentalTerms({ car }: { car: CarDetails }) {
   const { t } = useTranslation('catalog');
   const included = useRentalConditions('included');
   const excluded = useRentalConditions('not_included');
@@ -159,6 +181,7 @@ function RentalTerms() {
             ))}
           </ul>
         </div>
+        <RentalRules car={car} />
       </div>
     </section>
   );
@@ -269,7 +292,7 @@ function CarView({ car }: { car: CarDetails }) {
 
           <CarReviews car={car} />
 
-          <RentalTerms />
+          <RentalTerms car={car} />
 
           <section aria-labelledby="provider-title" className="mt-10">
             <h2 id="provider-title" className="text-2xl">

@@ -7,6 +7,7 @@ import { CarOutline, carAreas, type CarArea } from '../../bookings/car-outline';
 import { SignaturePad } from '../../bookings/signature-pad';
 import { fieldErrors, useAdminMutation } from '../admin-api';
 import { Card, ErrorNote, Field, SelectField, TextAreaField } from '../admin-ui';
+import { isMadeUpEmail } from '@siam/contract/made-up-email';
 
 type Photo = { id: number; preview: string };
 type ChargeDraft = { fuel: string; cleaning: string; damage: string; damageNote: string };
@@ -226,7 +227,10 @@ function ReportForm({
                 note: k === 'damage' ? charges.damageNote : '',
               })),
           };
-    save.mutate(body, { onSuccess: () => onDone(t(`handover.saved.${kind}`)) });
+    // The return's mail goes to the customer's account, else to the email the driver gave (a walk-in).
+    const noEmail = !booking.driver.email || isMadeUpEmail(booking.driver.email);
+    const done = kind === 'return' && noEmail ? 'returnNoEmail' : kind;
+    save.mutate(body, { onSuccess: () => onDone(t(`handover.saved.${done}`)) });
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-3" data-testid={`report-form-${kind}`}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { AdminCategory } from '@siam/contract/admin';
-import { defaultDriverRules } from '@siam/contract/drivers';
+import { defaultDriverRules } from '@siam/contract/rental-rules';
 import { languages, type Language } from '@siam/contract/languages';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote } from '../admin-ui';

@@ -32,11 +32,15 @@ export function TermsSection({
     { text: slip, always: paidLater },
     { text: t('rules.times'), always: false },
     { text: t('rules.dateChange'), always: false },
+    { text: t('rules.lateReturn'), always: false },
   ];
   const folded = rules.filter((r) => !r.always).length;
   return (
     <FormSection title={t('summary.terms')}>
-      <ul className="mb-2 list-disc space-y-1 pl-5 text-sm text-slate-700 sm:text-base lg:mb-4">
+      <ul
+        className="mb-2 list-disc space-y-1 pl-5 text-sm text-slate-700 sm:text-base lg:mb-4"
+        data-testid="booking-rules"
+      >
         {rules.map((r) => (
           <li key={r.text} className={r.always || all ? '' : 'hidden lg:list-item'}>
             {r.text}
