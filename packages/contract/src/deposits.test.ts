@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bookingDepositSchema,
-  defaultDeposit,
-  depositActionSchema,
-  depositByCategory,
-  depositStates,
-} from './deposits';
+import { bookingDepositSchema, depositActionSchema, depositStates } from './deposits';
+import { defaultDeposit, depositByCategory } from './rental-rules';
 
 describe('security deposits by category (decision 1701: ฿3,000 small cars … ฿15,000 vans and luxury)', () => {
   it('starts a new model from its category', () => {
