@@ -111,6 +111,8 @@ for (const width of [390, 1280])
 
       test('the terms state the rules the server applies', async ({ page }) => {
         await page.goto(`/terms?lng=${lng}`);
+        // The terms' texts come with the page's chunk, a moment after the frame: read them once shown.
+        await expect(page.locator('main')).toContainText(w.cancel);
         const text = await page.locator('main').innerText();
         expect(figures(text, w.cancel)).toEqual(cancelFigures);
         expect(figures(text, w.transferHours)).toEqual([businessRules.transferHoldHours]);
