@@ -30,6 +30,12 @@ export function currentUser(request: FastifyRequest) {
   return request.auth.user;
 }
 
+/** Who did it, as the audit log records a signed-in person's action. */
+export function actorOf(request: FastifyRequest) {
+  const user = currentUser(request);
+  return { id: user.id, email: user.email };
+}
+
 /**
  * Reads `Authorization: Bearer <token>` on every request. A missing or bad
  * token leaves `request.auth` null; routes that need a user say so with a

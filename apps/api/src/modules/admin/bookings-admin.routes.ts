@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -38,13 +37,8 @@ import { conditionReportStaffRoutes } from '../bookings/condition-reports.routes
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { staffActor } from '../bookings/booking-access';
-import { currentUser } from '../../plugins/authenticate';
-
-const actorOf = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return { id: user.id, email: user.email };
-};
-const ok = <T>(data: T) => ({ status: true as const, response: { data } });
+import { actorOf } from '../../plugins/authenticate';
+import { ok } from '../../lib/answer';
 
 /**
  * Staff routes for bookings: registered inside the admin scope (adminRoutes),

@@ -11,17 +11,13 @@ import {
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { requestLanguage } from '../../lib/language';
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
-import { currentUser } from '../../plugins/authenticate';
+import { actorOf, currentUser } from '../../plugins/authenticate';
+import { ok } from '../../lib/answer';
 import { documentDownloadsLimit } from '../../plugins/rate-limits';
 import { customerActor, staffActor } from './booking-access';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const photoParams = idParams.extend({ photoId: z.coerce.number().int().positive() });
-const ok = <T>(data: T) => ({ status: true as const, response: { data } });
-const actorOf = (request: Parameters<typeof currentUser>[0]) => {
-  const user = currentUser(request);
-  return { id: user.id, email: user.email };
-};
 
 /**
  * The hand-over for staff (decision 1804): photos, the pickup's and the return's condition reports,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@siam/contract/admin';
 import {
@@ -14,16 +13,11 @@ import {
 } from '@siam/contract/companies';
 import { taxInvoiceQuerySchema } from '@siam/contract/tax-invoices';
 import { sendPrivateFile } from '../../lib/uploaded-file';
-import { currentUser } from '../../plugins/authenticate';
+import { actorOf, currentUser } from '../../plugins/authenticate';
+import { ok } from '../../lib/answer';
 import { taxInvoiceFile } from '../bookings/tax-invoices';
 import { customerActor, staffActor } from '../bookings/booking-access';
 import { documentDownloadsLimit } from '../../plugins/rate-limits';
-
-const actorOf = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return { id: user.id, email: user.email };
-};
-const ok = <T>(data: T) => ({ status: true as const, response: { data } });
 
 /**
  * Company accounts in the back office (decision 1807), inside the admin scope: staff see them and

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema, okResponseSchema } from '@siam/contract/admin';
 import {
@@ -15,14 +14,9 @@ import {
   rentalConditionMoveSchema,
   rentalConditionPatchSchema,
 } from '@siam/contract/admin-content';
-import { currentUser } from '../../plugins/authenticate';
+import { actorOf } from '../../plugins/authenticate';
+import { ok } from '../../lib/answer';
 import { renderMarkdown } from '../articles/markdown';
-
-const actorOf = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return { id: user.id, email: user.email };
-};
-const ok = <T>(data: T) => ({ status: true as const, response: { data } });
 
 /**
  * Articles and rental conditions in the back office (registered inside the

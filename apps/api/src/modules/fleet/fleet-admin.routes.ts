@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   branchBodySchema,
@@ -35,13 +34,8 @@ import {
 } from '@siam/contract/admin';
 import { uploadedFile } from '../../lib/uploaded-file';
 import { requestLanguage } from '../../lib/language';
-import { currentUser } from '../../plugins/authenticate';
-
-const actorOf = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return { id: user.id, email: user.email };
-};
-const ok = <T>(data: T) => ({ status: true as const, response: { data } });
+import { actorOf } from '../../plugins/authenticate';
+import { ok } from '../../lib/answer';
 
 /**
  * The fleet's back office, inside the admin scope (admin.routes.ts, which also parses the picture

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   inboxCountsResponseSchema,
@@ -11,13 +10,8 @@ import {
   inboxReplyBodySchema,
 } from '@siam/contract/admin-inbox';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
-import { currentUser } from '../../plugins/authenticate';
-
-const actorOf = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return { id: user.id, email: user.email };
-};
-const ok = <T>(data: T) => ({ status: true as const, response: { data } });
+import { actorOf } from '../../plugins/authenticate';
+import { ok } from '../../lib/answer';
 
 /**
  * The inbox, /api/v1/admin/inbox/… (registered inside the admin scope: staff

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { idParamsSchema } from '@siam/contract/admin';
 import {
@@ -29,13 +28,8 @@ import {
   pricingRulesResponseSchema,
 } from '@siam/contract/admin-pricing-rules';
 import { requestLanguage } from '../../lib/language';
-import { currentUser } from '../../plugins/authenticate';
-
-const actorOf = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return { id: user.id, email: user.email };
-};
-const ok = <T>(data: T) => ({ status: true as const, response: { data } });
+import { actorOf } from '../../plugins/authenticate';
+import { ok } from '../../lib/answer';
 
 /** Add-on prices, promotion codes, one-way fees and delivery zones: staff may read them, only admins change them (inside the admin scope). */
 export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {

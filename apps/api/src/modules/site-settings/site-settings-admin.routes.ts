@@ -1,13 +1,7 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { settingsPatchSchema, settingsResponseSchema } from '@siam/contract/admin';
-import { currentUser } from '../../plugins/authenticate';
-
-const actorOf = (request: FastifyRequest) => {
-  const user = currentUser(request);
-  return { id: user.id, email: user.email };
-};
-const ok = <T>(data: T) => ({ status: true as const, response: { data } });
+import { actorOf } from '../../plugins/authenticate';
+import { ok } from '../../lib/answer';
 
 /**
  * The settings admins change without a deploy (the rental switch, bank account, PromptPay,
