@@ -35,42 +35,61 @@ const texts = (lng: string) =>
     cardErrors: { declined: string };
   } & { success: { titleFailed: string; tryAgain: string } };
 
-test.describe('PromptPay through the gateway', () => {
-  test.describe.configure({ mode: 'serial' });
-  const basePort = Number(process.env.E2E_PORT ?? 3100);
-  const appUrl = `http://127.0.0.1:${basePort + 4}`;
-  const omise = omiseStandIn();
-  let server: OwnServer | undefined;
-
+/**
+ * A site of the describe block's own, with Omise test keys and Omise's addresses pointed at `omise`
+ * (listening on `ports.omise`): started before the block's journeys, stopped with the stand-in after
+ * them. `started.server` is the running site (its logs, when kept).
+ */
+function siteWithOmise(
+  omise: ReturnType<typeof omiseStandIn>,
+  ports: { site: number; omise: number },
+  name: string,
+  settings: Record<string, string> = {},
+  keepLogs = false,
+) {
+  const started: { server?: OwnServer } = {};
   test.beforeAll(async () => {
     test.setTimeout(allowFor(120_000));
-    await new Promise<void>((resolve) => omise.server.listen(basePort + 5, '127.0.0.1', resolve));
-    const omiseUrl = `http://127.0.0.1:${basePort + 5}`;
-    server = await startOwnServer(
-      basePort + 4,
+    await new Promise<void>((resolve) => omise.server.listen(ports.omise, '127.0.0.1', resolve));
+    const omiseUrl = `http://127.0.0.1:${ports.omise}`;
+    started.server = await startOwnServer(
+      ports.site,
       {
         SEED_DEMO: 'true',
         AUTH_MAX_REGISTRATIONS: '1000',
-        UNPAID_MAX_PER_ADDRESS: '1000',
         SHED_EVENT_LOOP_DELAY_MS: '3000',
         OMISE_PUBLIC_KEY: 'pkey_test_123',
         OMISE_SECRET_KEY: 'skey_test_456',
         OMISE_API_URL: omiseUrl,
         OMISE_VAULT_URL: omiseUrl,
         OMISE_JS_URL: `${omiseUrl}/omise.js`,
-        // Every request logged: the card journeys read the logs for card numbers.
-        LOG_LEVEL: 'info',
+        ...settings,
       },
-      'omise',
-      true,
+      name,
+      keepLogs,
     );
   });
-
   test.afterAll(async () => {
-    await server?.stop();
+    await started.server?.stop();
     (omise.server as Server).closeAllConnections();
     await new Promise<void>((resolve) => omise.server.close(() => resolve()));
   });
+  return started;
+}
+
+test.describe('PromptPay through the gateway', () => {
+  test.describe.configure({ mode: 'serial' });
+  const basePort = Number(process.env.E2E_PORT ?? 3100);
+  const appUrl = `http://127.0.0.1:${basePort + 4}`;
+  const omise = omiseStandIn();
+  const site = siteWithOmise(
+    omise,
+    { site: basePort + 4, omise: basePort + 5 },
+    'omise',
+    // Every request logged: the card journeys read the logs for card numbers.
+    { UNPAID_MAX_PER_ADDRESS: '1000', LOG_LEVEL: 'info' },
+    true,
+  );
 
   test.use({ baseURL: appUrl });
 
@@ -248,7 +267,7 @@ test.describe('PromptPay through the gateway', () => {
       expect(sent).toContain('cardToken');
       for (const secret of ['4000000000003220', secureCard, 'security_code', 'cvv', `"${cvv}"`])
         expect(sent.toLowerCase()).not.toContain(secret.toLowerCase());
-      const logs = server!.logs();
+      const logs = site.server!.logs();
       expect(logs).toContain('/api/v1/guest/bookings/create');
       for (const secret of ['4000000000003220', secureCard, 'security_code', `"${cvv}"`])
         expect(logs).not.toContain(secret);
@@ -308,33 +327,7 @@ test.describe('an Omise account without WeChat Pay and Alipay', () => {
   const appUrl = `http://127.0.0.1:${basePort + 6}`;
   const omise = omiseStandIn();
   omise.control.methods = ['card', 'promptpay'];
-  let server: OwnServer | undefined;
-
-  test.beforeAll(async () => {
-    test.setTimeout(allowFor(120_000));
-    await new Promise<void>((resolve) => omise.server.listen(basePort + 7, '127.0.0.1', resolve));
-    const omiseUrl = `http://127.0.0.1:${basePort + 7}`;
-    server = await startOwnServer(
-      basePort + 6,
-      {
-        SEED_DEMO: 'true',
-        AUTH_MAX_REGISTRATIONS: '1000',
-        SHED_EVENT_LOOP_DELAY_MS: '3000',
-        OMISE_PUBLIC_KEY: 'pkey_test_123',
-        OMISE_SECRET_KEY: 'skey_test_456',
-        OMISE_API_URL: omiseUrl,
-        OMISE_VAULT_URL: omiseUrl,
-        OMISE_JS_URL: `${omiseUrl}/omise.js`,
-      },
-      'omise-methods',
-    );
-  });
-
-  test.afterAll(async () => {
-    await server?.stop();
-    (omise.server as Server).closeAllConnections();
-    await new Promise<void>((resolve) => omise.server.close(() => resolve()));
-  });
+  siteWithOmise(omise, { site: basePort + 6, omise: basePort + 7 }, 'omise-methods');
 
   test.use({ baseURL: appUrl });
 
