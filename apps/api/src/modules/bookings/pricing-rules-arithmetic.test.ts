@@ -8,32 +8,19 @@ import {
   ruleLinesIn,
   type PricingRuleRow,
 } from './pricing-rules';
+import { pricingRuleRow } from './pricing-rules.test-helper';
 
 // The pricing rules' arithmetic, worked out by hand (pricing-rules.test.ts drives the same rules
 // through the admin pages and a booking on both databases). A car of ฿1,000 a day = 100,000 satang.
 // April 2026: the 11th is a Saturday, the 12th a Sunday, the 13th a Monday … the 16th a Thursday.
-const name = (en: string) => ({ th: `th ${en}`, en, zh: `zh ${en}` });
-const rule = (r: Partial<PricingRuleRow> & Pick<PricingRuleRow, 'id' | 'kind'>): PricingRuleRow => ({
-  name: name(`${r.kind} ${r.id}`),
-  starts_on: null,
-  ends_on: null,
-  weekdays: [],
-  min_days: null,
-  grace_hours: null,
-  category_ids: null,
-  car_model_id: null,
-  percent: null,
-  daily_price: null,
-  ...r,
-});
-const songkran = rule({
+const songkran = pricingRuleRow({
   id: 1,
   kind: 'season',
   starts_on: '2026-04-13',
   ends_on: '2026-04-15',
   percent: '50',
 });
-const modelDay = rule({
+const modelDay = pricingRuleRow({
   id: 2,
   kind: 'season',
   starts_on: '2026-04-14',
@@ -41,10 +28,10 @@ const modelDay = rule({
   car_model_id: 7,
   daily_price: '1200.00',
 });
-const weekend = rule({ id: 3, kind: 'weekend', weekdays: [6, 7], percent: '20' });
-const threeDays = rule({ id: 4, kind: 'duration', min_days: 3, percent: '-10' });
-const week = rule({ id: 5, kind: 'duration', min_days: 7, percent: '-20' });
-const late = rule({ id: 6, kind: 'late', grace_hours: 2, percent: '10' });
+const weekend = pricingRuleRow({ id: 3, kind: 'weekend', weekdays: [6, 7], percent: '20' });
+const threeDays = pricingRuleRow({ id: 4, kind: 'duration', min_days: 3, percent: '-10' });
+const week = pricingRuleRow({ id: 5, kind: 'duration', min_days: 7, percent: '-20' });
+const late = pricingRuleRow({ id: 6, kind: 'late', grace_hours: 2, percent: '10' });
 const car = { carModelId: 7, categoryId: 3 };
 const otherCar = { carModelId: 8, categoryId: 3 };
 const all = [songkran, modelDay, weekend, threeDays, week, late];
@@ -78,7 +65,7 @@ describe('a rental priced by the rules', () => {
   });
 
   it("adds the weekend's percentage to the season's price of that day", () => {
-    const sat = rule({
+    const sat = pricingRuleRow({
       id: 9,
       kind: 'season',
       starts_on: '2026-04-18',
@@ -134,9 +121,15 @@ describe('a rental priced by the rules', () => {
   });
 
   it('lets the most specific rule win, then the newest', () => {
-    const forCategory = rule({ id: 10, kind: 'duration', min_days: 3, percent: '-15', category_ids: [3] });
-    const newerForAll = rule({ id: 11, kind: 'duration', min_days: 3, percent: '-5' });
-    const newestForAll = rule({ id: 12, kind: 'duration', min_days: 3, percent: '-6' });
+    const forCategory = pricingRuleRow({
+      id: 10,
+      kind: 'duration',
+      min_days: 3,
+      percent: '-15',
+      category_ids: [3],
+    });
+    const newerForAll = pricingRuleRow({ id: 11, kind: 'duration', min_days: 3, percent: '-5' });
+    const newestForAll = pricingRuleRow({ id: 12, kind: 'duration', min_days: 3, percent: '-6' });
     const lines = (rules: PricingRuleRow[]) =>
       applyPricingRules({ pickupDate: '2026-05-04', days: 3, basePrice: 100_000, car, rules }).lines;
     expect(lines([threeDays, forCategory, newerForAll])).toEqual([
@@ -145,8 +138,14 @@ describe('a rental priced by the rules', () => {
     expect(lines([newestForAll, threeDays, newerForAll])).toEqual([
       { kind: 'duration', name: newestForAll.name, days: 3, percent: -6, amount: -18_000 },
     ]);
-    const forModel = rule({ id: 13, kind: 'weekend', weekdays: [6], percent: '30', car_model_id: 7 });
-    const forCategoryWeekend = rule({
+    const forModel = pricingRuleRow({
+      id: 13,
+      kind: 'weekend',
+      weekdays: [6],
+      percent: '30',
+      car_model_id: 7,
+    });
+    const forCategoryWeekend = pricingRuleRow({
       id: 14,
       kind: 'weekend',
       weekdays: [6],
@@ -174,8 +173,8 @@ describe('a rental priced by the rules', () => {
   });
 
   it('takes the longest tier reached even when it is the older rule, and the newest of equals in any order', () => {
-    const longOld = rule({ id: 30, kind: 'duration', min_days: 7, percent: '-20' });
-    const shortNew = rule({ id: 31, kind: 'duration', min_days: 3, percent: '-10' });
+    const longOld = pricingRuleRow({ id: 30, kind: 'duration', min_days: 7, percent: '-20' });
+    const shortNew = pricingRuleRow({ id: 31, kind: 'duration', min_days: 3, percent: '-10' });
     const lines = (days: number, rules: PricingRuleRow[]) =>
       applyPricingRules({ pickupDate: '2026-05-04', days, basePrice: 100_000, car, rules }).lines;
     expect(lines(8, [longOld, shortNew])).toEqual([
@@ -187,9 +186,9 @@ describe('a rental priced by the rules', () => {
     expect(lines(6, [longOld, shortNew])).toEqual([
       { kind: 'duration', name: shortNew.name, days: 6, percent: -10, amount: -60_000 },
     ]);
-    const a = rule({ id: 32, kind: 'duration', min_days: 3, percent: '-5' });
-    const b = rule({ id: 33, kind: 'duration', min_days: 3, percent: '-6' });
-    const c = rule({ id: 34, kind: 'duration', min_days: 3, percent: '-7' });
+    const a = pricingRuleRow({ id: 32, kind: 'duration', min_days: 3, percent: '-5' });
+    const b = pricingRuleRow({ id: 33, kind: 'duration', min_days: 3, percent: '-6' });
+    const c = pricingRuleRow({ id: 34, kind: 'duration', min_days: 3, percent: '-7' });
     for (const order of [
       [a, b, c],
       [a, c, b],
@@ -204,7 +203,7 @@ describe('a rental priced by the rules', () => {
   });
 
   it('lets only a season set a day and only a weekend rule add to it, whatever other fields a rule has', () => {
-    const datedWeekend = rule({
+    const datedWeekend = pricingRuleRow({
       id: 35,
       kind: 'weekend',
       starts_on: '2026-05-04',
@@ -212,7 +211,7 @@ describe('a rental priced by the rules', () => {
       weekdays: [3],
       percent: '40',
     });
-    const seasonWithDays = rule({
+    const seasonWithDays = pricingRuleRow({
       id: 36,
       kind: 'season',
       starts_on: '2026-06-01',
@@ -233,7 +232,7 @@ describe('a rental priced by the rules', () => {
   });
 
   it('charges late hours by the late rule only, not by another rule that sorts first', () => {
-    const longTier = rule({ id: 40, kind: 'duration', min_days: 30, percent: '-5' });
+    const longTier = pricingRuleRow({ id: 40, kind: 'duration', min_days: 30, percent: '-5' });
     expect(
       applyPricingRules({
         pickupDate: '2026-05-04',
@@ -251,19 +250,19 @@ describe('a rental priced by the rules', () => {
 
   it('rounds each amount to the satang where it is made, and leaves out a rule that changed nothing', () => {
     // 15 % of 99,999 = 14,999.85 → 15,000; of 99,997 = 14,999.55 → 15,000; of 99,993 = 14,998.95 → 14,999.
-    const sat = rule({ id: 15, kind: 'weekend', weekdays: [6], percent: '15' });
+    const sat = pricingRuleRow({ id: 15, kind: 'weekend', weekdays: [6], percent: '15' });
     const price = (basePrice: number) =>
       applyPricingRules({ pickupDate: '2026-04-11', days: 1, basePrice, car, rules: [sat] }).adjustment;
     expect(price(99_999)).toBe(15_000);
     expect(price(99_993)).toBe(14_999);
-    const nothing = rule({
+    const nothing = pricingRuleRow({
       id: 16,
       kind: 'season',
       starts_on: '2026-04-11',
       ends_on: '2026-04-11',
       percent: '0',
     });
-    const noTier = rule({ id: 17, kind: 'duration', min_days: 1, percent: '0' });
+    const noTier = pricingRuleRow({ id: 17, kind: 'duration', min_days: 1, percent: '0' });
     expect(
       applyPricingRules({
         pickupDate: '2026-04-11',
@@ -336,16 +335,30 @@ describe('a rental priced by the rules', () => {
 
 describe('which rules cover a car', () => {
   it('every car, its categories, or its model only', () => {
-    expect(ruleCovers(rule({ id: 1, kind: 'season' }), car)).toBe(true);
-    expect(ruleCovers(rule({ id: 1, kind: 'season', category_ids: [2, 3] }), car)).toBe(true);
-    expect(ruleCovers(rule({ id: 1, kind: 'season', category_ids: [4] }), car)).toBe(false);
-    expect(ruleCovers(rule({ id: 1, kind: 'season', car_model_id: 7 }), car)).toBe(true);
-    expect(ruleCovers(rule({ id: 1, kind: 'season', car_model_id: 9, category_ids: [3] }), car)).toBe(false);
+    expect(ruleCovers(pricingRuleRow({ id: 1, kind: 'season' }), car)).toBe(true);
+    expect(ruleCovers(pricingRuleRow({ id: 1, kind: 'season', category_ids: [2, 3] }), car)).toBe(true);
+    expect(ruleCovers(pricingRuleRow({ id: 1, kind: 'season', category_ids: [4] }), car)).toBe(false);
+    expect(ruleCovers(pricingRuleRow({ id: 1, kind: 'season', car_model_id: 7 }), car)).toBe(true);
+    expect(
+      ruleCovers(pricingRuleRow({ id: 1, kind: 'season', car_model_id: 9, category_ids: [3] }), car),
+    ).toBe(false);
   });
 
   it('the late-return rule: the most specific, as the rental length needs it, or none', () => {
-    const forCategory = rule({ id: 20, kind: 'late', grace_hours: 1, percent: '15', category_ids: [3] });
-    const forOtherModel = rule({ id: 21, kind: 'late', grace_hours: 0, percent: '50', car_model_id: 8 });
+    const forCategory = pricingRuleRow({
+      id: 20,
+      kind: 'late',
+      grace_hours: 1,
+      percent: '15',
+      category_ids: [3],
+    });
+    const forOtherModel = pricingRuleRow({
+      id: 21,
+      kind: 'late',
+      grace_hours: 0,
+      percent: '50',
+      car_model_id: 8,
+    });
     expect(lateRuleFor([late, forCategory, forOtherModel, weekend], car)).toEqual({
       graceHours: 1,
       percent: 15,

@@ -12,36 +12,23 @@ import {
   makeCar,
   makeCustomer,
 } from './booking-fixtures.test-helper';
-import { applyPricingRules, type PricingRuleRow } from './pricing-rules';
+import { applyPricingRules } from './pricing-rules';
+import { pricingRuleRow, ruleName } from './pricing-rules.test-helper';
 
-const name = (en: string) => ({ th: en, en, zh: en });
-const rule = (r: Partial<PricingRuleRow> & Pick<PricingRuleRow, 'id' | 'kind'>): PricingRuleRow => ({
-  name: name(`${r.kind} ${r.id}`),
-  starts_on: null,
-  ends_on: null,
-  weekdays: [],
-  min_days: null,
-  grace_hours: null,
-  category_ids: null,
-  car_model_id: null,
-  percent: null,
-  daily_price: null,
-  ...r,
-});
 const car = { carModelId: 7, categoryId: 3 };
 
 describe('composing a price from the rules (pricing-rules.ts)', () => {
   // 2027-04-10 is a Saturday: a week from then covers a weekend, then Songkran 12-16 April.
-  const songkran = rule({
+  const songkran = pricingRuleRow({
     id: 1,
     kind: 'season',
     starts_on: '2027-04-12',
     ends_on: '2027-04-16',
     percent: '30',
   });
-  const weekend = rule({ id: 2, kind: 'weekend', weekdays: [6, 7], percent: '10' });
-  const weekly = rule({ id: 3, kind: 'duration', min_days: 7, percent: '-10' });
-  const monthly = rule({ id: 4, kind: 'duration', min_days: 30, percent: '-25' });
+  const weekend = pricingRuleRow({ id: 2, kind: 'weekend', weekdays: [6, 7], percent: '10' });
+  const weekly = pricingRuleRow({ id: 3, kind: 'duration', min_days: 7, percent: '-10' });
+  const monthly = pricingRuleRow({ id: 4, kind: 'duration', min_days: 30, percent: '-25' });
 
   it('a season overlapping a weekend and a weekly tier, each line said, rounded to the satang where made', () => {
     // ฿999.99 a day, 8 days from Saturday 10 April: Sat, Sun, Mon … Fri 16, Sat 17.
@@ -56,9 +43,9 @@ describe('composing a price from the rules (pricing-rules.ts)', () => {
     // Weekend: Sat 10, Sun 11 at 10 % of 99 999 (10 000 each), Sat 17 at 10 % of 99 999 → 3 × 10 000.
     // Rental so far: 8 × 99 999 + 150 000 + 30 000 = 979 992; weekly: −10 % = −97 999 (−97 999.2).
     expect(out.lines).toEqual([
-      { kind: 'weekend', name: name('weekend 2'), days: 3, percent: 10, amount: 30_000 },
-      { kind: 'season', name: name('season 1'), days: 5, percent: 30, amount: 150_000 },
-      { kind: 'duration', name: name('duration 3'), days: 8, percent: -10, amount: -97_999 },
+      { kind: 'weekend', name: ruleName('weekend 2'), days: 3, percent: 10, amount: 30_000 },
+      { kind: 'season', name: ruleName('season 1'), days: 5, percent: 30, amount: 150_000 },
+      { kind: 'duration', name: ruleName('duration 3'), days: 8, percent: -10, amount: -97_999 },
     ]);
     expect(out.adjustment).toBe(30_000 + 150_000 - 97_999);
   });
@@ -69,7 +56,7 @@ describe('composing a price from the rules (pricing-rules.ts)', () => {
       days: 1,
       basePrice: 100_000,
       car,
-      rules: [rule({ ...songkran, ends_on: '2027-04-20' }), weekend],
+      rules: [pricingRuleRow({ ...songkran, ends_on: '2027-04-20' }), weekend],
     });
     // Saturday in the season: 130 000, then 10 % of it.
     expect(out.lines.map((l) => [l.kind, l.amount])).toEqual([
@@ -87,15 +74,15 @@ describe('composing a price from the rules (pricing-rules.ts)', () => {
         car,
         rules: [weekly, monthly],
       }).lines,
-    ).toEqual([{ kind: 'duration', name: name('duration 4'), days: 30, percent: -25, amount: -750_000 }]);
-    const fixed = rule({
+    ).toEqual([{ kind: 'duration', name: ruleName('duration 4'), days: 30, percent: -25, amount: -750_000 }]);
+    const fixed = pricingRuleRow({
       id: 5,
       kind: 'season',
       starts_on: '2027-05-03',
       ends_on: '2027-05-03',
       daily_price: '1500.50',
     });
-    const forModel = rule({
+    const forModel = pricingRuleRow({
       id: 6,
       kind: 'season',
       starts_on: '2027-05-03',
@@ -103,7 +90,7 @@ describe('composing a price from the rules (pricing-rules.ts)', () => {
       percent: '-50',
       car_model_id: 7,
     });
-    const forOtherCategory = rule({
+    const forOtherCategory = pricingRuleRow({
       id: 7,
       kind: 'season',
       starts_on: '2027-05-03',
@@ -316,22 +303,28 @@ describeEachDatabase('pricing rules', (ctx) => {
     expect(JSON.stringify(list.json())).not.toContain('Draft');
 
     const bad = [
-      { kind: 'season', name: name('x'), percent: 10 },
-      { kind: 'season', name: name('x'), startsOn: pickupDate, endsOn: addDays(pickupDate, -1), percent: 10 },
+      { kind: 'season', name: ruleName('x'), percent: 10 },
       {
         kind: 'season',
-        name: name('x'),
+        name: ruleName('x'),
+        startsOn: pickupDate,
+        endsOn: addDays(pickupDate, -1),
+        percent: 10,
+      },
+      {
+        kind: 'season',
+        name: ruleName('x'),
         startsOn: pickupDate,
         endsOn: pickupDate,
         percent: 10,
         dailyPrice: 900,
       },
-      { kind: 'weekend', name: name('x'), percent: 10 },
-      { kind: 'duration', name: name('x'), percent: -10 },
-      { kind: 'duration', name: name('x'), minDays: 7, percent: -95 },
+      { kind: 'weekend', name: ruleName('x'), percent: 10 },
+      { kind: 'duration', name: ruleName('x'), percent: -10 },
+      { kind: 'duration', name: ruleName('x'), minDays: 7, percent: -95 },
       {
         kind: 'weekend',
-        name: name('x'),
+        name: ruleName('x'),
         weekdays: [6],
         percent: 10,
         carModelId: test.carModelId,
@@ -345,7 +338,7 @@ describeEachDatabase('pricing rules', (ctx) => {
       method: 'POST',
       url: '/api/v1/admin/pricing-rules',
       headers: staff,
-      payload: { kind: 'weekend', name: name('x'), weekdays: [6], percent: 10 },
+      payload: { kind: 'weekend', name: ruleName('x'), weekdays: [6], percent: 10 },
     });
     expect(byStaff.statusCode).toBe(403);
   });
