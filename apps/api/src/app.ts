@@ -11,7 +11,11 @@ import type { Settings } from './config/settings';
 import type { Database } from './db/client';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { uploadsPlugin } from './modules/fleet/uploads.plugin';
+import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes';
+import { accountRoutes } from './modules/auth/account.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { secondFactorRoutes } from './modules/auth/second-factor.routes';
+import { socialSignInRoutes } from './modules/auth/social-sign-in.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { signInCspSources } from './modules/auth/sign-in-csp';
@@ -139,6 +143,10 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(healthRoutes);
       await api.register(siteSettingsRoutes);
       await api.register(authRoutes);
+      await api.register(socialSignInRoutes);
+      await api.register(accountRecoveryRoutes);
+      await api.register(secondFactorRoutes);
+      await api.register(accountRoutes);
       await api.register(catalogRoutes);
       // Visitors' answers and pages are kept for seconds; a staff change (price, unit, block,
       // deal, article, setting) must show at once, on every instance (db/public-changes.ts).
