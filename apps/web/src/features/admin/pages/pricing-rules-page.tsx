@@ -62,10 +62,10 @@ interface Preview {
   rules: { kind: PricingRuleKind; label: string; days: number; hours?: number; amount: number }[];
 }
 
-function RuleForm({ categories, models }: { categories: AdminCategory[]; models: AdminCarModelSummary[] }) {
+/** Tries the rule being written on a model and dates before it is saved: what the rental would cost. */
+function RulePreview({ draft, models }: { draft: Draft; models: AdminCarModelSummary[] }) {
   const { t } = useTranslation('admin');
   const { lng, money } = useFormats();
-  const [form, setForm] = useState(blank);
   const [trial, setTrial] = useState({
     carModelId: String(models[0]?.id ?? ''),
     pickupDate: bangkokToday(),
@@ -75,14 +75,6 @@ function RuleForm({ categories, models }: { categories: AdminCategory[]; models:
   });
   const [preview, setPreview] = useState<Preview | null>(null);
   const [previewError, setPreviewError] = useState<unknown>(null);
-  const create = useAdminMutation<PricingRule, ReturnType<typeof toBody>>('POST', '/pricing-rules');
-  const errors = fieldErrors(create.error);
-  const set = (k: keyof Draft) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    create.mutate(toBody(form), { onSuccess: () => setForm(blank) });
-  };
   const askPreview = () => {
     setPreviewError(null);
     apiRequest<{ response: { data: Preview } }>('/admin/pricing-rules/preview', {
@@ -93,12 +85,99 @@ function RuleForm({ categories, models }: { categories: AdminCategory[]; models:
         returnDate: trial.returnDate,
         pickupTime: trial.pickupTime,
         returnTime: trial.returnTime,
-        draft: toBody(form),
+        draft: toBody(draft),
       },
     }).then(
       (r) => setPreview(r.response.data),
       (error: unknown) => (setPreview(null), setPreviewError(error)),
     );
+  };
+  return (
+    <section aria-labelledby="rule-preview" className="rounded-lg border border-slate-200 p-3">
+      <h3 id="rule-preview" className="font-semibold">
+        {t('rules.preview')}
+      </h3>
+      <div className="mt-2 grid gap-3 sm:grid-cols-4">
+        <SelectField
+          label={t('rules.model')}
+          value={trial.carModelId}
+          onChange={(e) => setTrial({ ...trial, carModelId: e.target.value })}
+        >
+          {models.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.brand[lng]} {m.model[lng]}
+            </option>
+          ))}
+        </SelectField>
+        <Field
+          label={t('rules.pickup')}
+          type="date"
+          value={trial.pickupDate}
+          onChange={(e) => setTrial({ ...trial, pickupDate: e.target.value })}
+        />
+        <Field
+          label={t('rules.return')}
+          type="date"
+          value={trial.returnDate}
+          onChange={(e) => setTrial({ ...trial, returnDate: e.target.value })}
+        />
+        <Field
+          label={t('rules.pickupTime')}
+          type="time"
+          step={1800}
+          value={trial.pickupTime}
+          onChange={(e) => setTrial({ ...trial, pickupTime: e.target.value })}
+        />
+        <Field
+          label={t('rules.returnTime')}
+          type="time"
+          step={1800}
+          value={trial.returnTime}
+          onChange={(e) => setTrial({ ...trial, returnTime: e.target.value })}
+        />
+        <div className="flex items-end">
+          <button type="button" className="btn-outline" onClick={askPreview}>
+            {t('rules.showPreview')}
+          </button>
+        </div>
+      </div>
+      <ErrorNote error={previewError} />
+      {preview && (
+        <dl className="mt-3 space-y-1" data-testid="rule-preview">
+          <div className="flex justify-between gap-4">
+            <dt>{t('rules.base', { count: preview.days })}</dt>
+            <dd>{money(preview.rentalAmount / 100)}</dd>
+          </div>
+          {preview.rules.map((r, i) => (
+            <div key={i} className="flex justify-between gap-4">
+              <dt>
+                {r.kind === 'late'
+                  ? t('rules.lateLine', { name: r.label, count: r.hours })
+                  : t('rules.line', { name: r.label, count: r.days })}
+              </dt>
+              <dd>{money(r.amount / 100)}</dd>
+            </div>
+          ))}
+          <div className="flex justify-between gap-4 font-semibold">
+            <dt>{t('rules.after')}</dt>
+            <dd>{money(preview.rentalAfterRules / 100)}</dd>
+          </div>
+        </dl>
+      )}
+    </section>
+  );
+}
+function RuleForm({ categories, models }: { categories: AdminCategory[]; models: AdminCarModelSummary[] }) {
+  const { t } = useTranslation('admin');
+  const { lng } = useFormats();
+  const [form, setForm] = useState(blank);
+  const create = useAdminMutation<PricingRule, ReturnType<typeof toBody>>('POST', '/pricing-rules');
+  const errors = fieldErrors(create.error);
+  const set = (k: keyof Draft) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate(toBody(form), { onSuccess: () => setForm(blank) });
   };
   return (
     <form onSubmit={submit} noValidate aria-label={t('rules.add')} className="space-y-3">
@@ -243,78 +322,7 @@ function RuleForm({ categories, models }: { categories: AdminCategory[]; models:
           </div>
         </fieldset>
       )}
-      <section aria-labelledby="rule-preview" className="rounded-lg border border-slate-200 p-3">
-        <h3 id="rule-preview" className="font-semibold">
-          {t('rules.preview')}
-        </h3>
-        <div className="mt-2 grid gap-3 sm:grid-cols-4">
-          <SelectField
-            label={t('rules.model')}
-            value={trial.carModelId}
-            onChange={(e) => setTrial({ ...trial, carModelId: e.target.value })}
-          >
-            {models.map((m) => (
-              <option key={m.id} value={m.id}>
-                {m.brand[lng]} {m.model[lng]}
-              </option>
-            ))}
-          </SelectField>
-          <Field
-            label={t('rules.pickup')}
-            type="date"
-            value={trial.pickupDate}
-            onChange={(e) => setTrial({ ...trial, pickupDate: e.target.value })}
-          />
-          <Field
-            label={t('rules.return')}
-            type="date"
-            value={trial.returnDate}
-            onChange={(e) => setTrial({ ...trial, returnDate: e.target.value })}
-          />
-          <Field
-            label={t('rules.pickupTime')}
-            type="time"
-            step={1800}
-            value={trial.pickupTime}
-            onChange={(e) => setTrial({ ...trial, pickupTime: e.target.value })}
-          />
-          <Field
-            label={t('rules.returnTime')}
-            type="time"
-            step={1800}
-            value={trial.returnTime}
-            onChange={(e) => setTrial({ ...trial, returnTime: e.target.value })}
-          />
-          <div className="flex items-end">
-            <button type="button" className="btn-outline" onClick={askPreview}>
-              {t('rules.showPreview')}
-            </button>
-          </div>
-        </div>
-        <ErrorNote error={previewError} />
-        {preview && (
-          <dl className="mt-3 space-y-1" data-testid="rule-preview">
-            <div className="flex justify-between gap-4">
-              <dt>{t('rules.base', { count: preview.days })}</dt>
-              <dd>{money(preview.rentalAmount / 100)}</dd>
-            </div>
-            {preview.rules.map((r, i) => (
-              <div key={i} className="flex justify-between gap-4">
-                <dt>
-                  {r.kind === 'late'
-                    ? t('rules.lateLine', { name: r.label, count: r.hours })
-                    : t('rules.line', { name: r.label, count: r.days })}
-                </dt>
-                <dd>{money(r.amount / 100)}</dd>
-              </div>
-            ))}
-            <div className="flex justify-between gap-4 font-semibold">
-              <dt>{t('rules.after')}</dt>
-              <dd>{money(preview.rentalAfterRules / 100)}</dd>
-            </div>
-          </dl>
-        )}
-      </section>
+      <RulePreview draft={form} models={models} />
       <ErrorNote error={create.error && !Object.keys(errors).length ? create.error : null} />
       <SavedNote show={create.isSuccess} />
       <button type="submit" className="btn-primary" disabled={create.isPending}>

@@ -86,6 +86,77 @@ function RevenueTable({ rows, caption, total }: { rows: RevenueRow[]; caption: s
   );
 }
 
+/** Every tax invoice and note issued in the range, with net, VAT and total, and its CSV. */
+function TaxInvoicesCard({ report: r }: { report: OwnerReport }) {
+  const { t } = useTranslation('admin');
+  const { date, money } = useFormats();
+  return (
+    <Card title={t('reports.taxInvoices')} className="lg:col-span-2">
+      <p className="mb-2 text-sm text-slate-700">{t('reports.taxInvoicesHelp')}</p>
+      {r.taxInvoices.length === 0 ? (
+        <p className="text-slate-700">{t('reports.noTaxInvoices')}</p>
+      ) : (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm" data-testid="tax-invoices">
+            <thead>
+              <tr className="border-b">
+                <th scope="col">{t('reports.invoice')}</th>
+                <th scope="col">{t('reports.buyer')}</th>
+                <th scope="col" className="text-right">
+                  {t('reports.net')}
+                </th>
+                <th scope="col" className="text-right">
+                  {t('reports.vat')}
+                </th>
+                <th scope="col" className="text-right">
+                  {t('reports.total')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.taxInvoices.map((i) => (
+                <tr key={i.number} className="border-b border-slate-100">
+                  <th scope="row" className="font-normal">
+                    <Link
+                      to={
+                        i.bookingId === null
+                          ? `/admin/companies/${i.companyId}`
+                          : `/admin/bookings/${i.bookingId}`
+                      }
+                      className="font-mono underline"
+                    >
+                      {i.number}
+                    </Link>
+                    {i.kind !== 'invoice' && (
+                      <>
+                        <br />
+                        {t(i.kind === 'credit' ? 'reports.creditNote' : 'reports.debitNote')}
+                      </>
+                    )}
+                    <br />
+                    {date(i.issuedOn)}
+                  </th>
+                  <td>
+                    {i.buyerName}
+                    <br />
+                    {i.buyerTaxId} · {i.buyerBranch}
+                  </td>
+                  <td className="text-right">{satang(money, i.net)}</td>
+                  <td className="text-right">{satang(money, i.vat)}</td>
+                  <td className="text-right">{satang(money, i.total)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="mt-3">
+        <CsvButton table="tax-invoices" from={r.from} to={r.to} />
+      </div>
+    </Card>
+  );
+}
+
 /**
  * Reports for the owner (issue 18, part 6; decision 1805): fleet use per day and branch, revenue by
  * branch, model and channel, cancellations and no-shows, slips waiting; each table also as CSV.
@@ -252,69 +323,7 @@ export function ReportsPage() {
             </div>
           </Card>
 
-          <Card title={t('reports.taxInvoices')} className="lg:col-span-2">
-            <p className="mb-2 text-sm text-slate-700">{t('reports.taxInvoicesHelp')}</p>
-            {r.taxInvoices.length === 0 ? (
-              <p className="text-slate-700">{t('reports.noTaxInvoices')}</p>
-            ) : (
-              <div className="overflow-x-auto">
-                <table className="w-full text-left text-sm" data-testid="tax-invoices">
-                  <thead>
-                    <tr className="border-b">
-                      <th scope="col">{t('reports.invoice')}</th>
-                      <th scope="col">{t('reports.buyer')}</th>
-                      <th scope="col" className="text-right">
-                        {t('reports.net')}
-                      </th>
-                      <th scope="col" className="text-right">
-                        {t('reports.vat')}
-                      </th>
-                      <th scope="col" className="text-right">
-                        {t('reports.total')}
-                      </th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {r.taxInvoices.map((i) => (
-                      <tr key={i.number} className="border-b border-slate-100">
-                        <th scope="row" className="font-normal">
-                          <Link
-                            to={
-                              i.bookingId === null
-                                ? `/admin/companies/${i.companyId}`
-                                : `/admin/bookings/${i.bookingId}`
-                            }
-                            className="font-mono underline"
-                          >
-                            {i.number}
-                          </Link>
-                          {i.kind !== 'invoice' && (
-                            <>
-                              <br />
-                              {t(i.kind === 'credit' ? 'reports.creditNote' : 'reports.debitNote')}
-                            </>
-                          )}
-                          <br />
-                          {date(i.issuedOn)}
-                        </th>
-                        <td>
-                          {i.buyerName}
-                          <br />
-                          {i.buyerTaxId} · {i.buyerBranch}
-                        </td>
-                        <td className="text-right">{satang(money, i.net)}</td>
-                        <td className="text-right">{satang(money, i.vat)}</td>
-                        <td className="text-right">{satang(money, i.total)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-            <div className="mt-3">
-              <CsvButton table="tax-invoices" from={r.from} to={r.to} />
-            </div>
-          </Card>
+          <TaxInvoicesCard report={r} />
 
           <Card title={t('reports.slipsWaiting')}>
             {r.slipsWaiting.length === 0 ? (
