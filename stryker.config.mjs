@@ -9,13 +9,13 @@
 export const mutationModules = [
   // pricing, pricing rules, quotes, deposits
   {
-    mutate: 'apps/api/src/modules/bookings/pricing.ts',
-    tests: ['apps/api/src/modules/bookings/pricing.test.ts'],
+    mutate: 'apps/api/src/modules/pricing/pricing.ts',
+    tests: ['apps/api/src/modules/pricing/pricing.test.ts'],
     unit: true,
   },
   {
-    mutate: 'apps/api/src/modules/bookings/pricing-rules.ts',
-    tests: ['apps/api/src/modules/bookings/pricing-rules-arithmetic.test.ts'],
+    mutate: 'apps/api/src/modules/pricing/pricing-rules.ts',
+    tests: ['apps/api/src/modules/pricing/pricing-rules-arithmetic.test.ts'],
     unit: true,
   },
   {
@@ -25,9 +25,10 @@ export const mutationModules = [
     unit: true,
   },
   {
-    mutate: 'apps/api/src/modules/bookings/booking-quotes.ts',
+    name: 'booking-quotes',
+    mutate: 'apps/api/src/modules/pricing/pricing.service.ts',
     tests: [
-      'apps/api/src/modules/bookings/pricing.test.ts',
+      'apps/api/src/modules/pricing/pricing.test.ts',
       'apps/api/src/modules/bookings/bookings.routes.test.ts',
     ],
   },

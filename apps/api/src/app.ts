@@ -20,6 +20,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { signInCspSources } from './modules/auth/sign-in-csp';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
+import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { paymentCspSources } from './modules/bookings/bookings.wiring';
 import { lineRoutes } from './modules/line/line.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
@@ -156,6 +157,7 @@ export async function buildApp(options: BuildAppOptions) {
         return payload;
       });
       await api.register(adminRoutes, { prefix: '/admin' });
+      await api.register(pricingRoutes);
       await api.register(bookingsRoutes);
       await api.register(contentRoutes);
       await api.register(lineRoutes);

@@ -40,6 +40,8 @@ import { SiteSettingsRepository } from './modules/site-settings/site-settings.re
 import { SiteSettingsService } from './modules/site-settings/site-settings.service';
 import { buildBookingsService } from './modules/bookings/bookings.wiring';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
+import { PricingRepository } from './modules/pricing/pricing.repository';
+import { PricingService } from './modules/pricing/pricing.service';
 import { ConditionReportsService } from './modules/bookings/condition-reports';
 import { ReportsRepository } from './modules/reports/reports.repository';
 import { ReportsService } from './modules/reports/reports.service';
@@ -163,7 +165,16 @@ export function buildServices(
   // PDFs are written on worker threads; issued tax documents once, then kept in the file store (decision 3103).
   const pdfs = new PdfRenderer({ workers: settings.PDF_WORKERS, queueMax: settings.PDF_QUEUE_MAX });
   const documents = new IssuedDocuments(storageFolder(files, ISSUED_DOCUMENTS_FOLDER), pdfs);
-  const bookings = buildBookingsService(db, settings, {
+  // One BookingsRepository for the app (the record, its payments and documents while they are split out).
+  const bookingsRepository = new BookingsRepository(db);
+  // Prices sit below bookings (decision 3301): a first-booking code asks how many real bookings the
+  // customer has made through this port, not through bookings' service.
+  const pricing = new PricingService(new PricingRepository(db), {
+    now: () => options.clock?.now() ?? new Date(),
+    realBookings: (ex, userId) => bookingsRepository.countRealBookings(ex, userId),
+  });
+  const bookings = buildBookingsService(bookingsRepository, settings, {
+    pricing,
     siteSettings,
     mailer,
     files,
@@ -171,7 +182,7 @@ export function buildServices(
     clock: options.clock,
   });
   // The listing's prices on chosen dates come from the bookings' own price function (decision 3531).
-  catalog.priceRentalsWith((ids, times) => bookings.rentalPrices(ids, times));
+  catalog.priceRentalsWith((ids, times) => pricing.rentalPrices(ids, times));
   // Booking messages through LINE for customers who signed in with it and are our friends (decision 1806).
   const lineMessages = new LineMessages(new LineMessagesRepository(db), {
     accessToken: settings.LINE_MESSAGING_ACCESS_TOKEN,
@@ -188,11 +199,10 @@ export function buildServices(
   });
   const pricingAdmin = new PricingAdminService(new PricingAdminRepository(db), audit);
   // Company accounts and their monthly tax invoices (decision 1807).
-  const invoicesRepo = new BookingsRepository(db);
   const companies = new CompaniesService(new CompaniesRepository(db), {
     audit,
-    bookingsRepo: invoicesRepo,
-    taxInvoices: new TaxInvoices(invoicesRepo, siteSettings),
+    bookingsRepo: bookingsRepository,
+    taxInvoices: new TaxInvoices(bookingsRepository, siteSettings),
     documents,
     clock: options.clock,
   });
@@ -204,11 +214,12 @@ export function buildServices(
   const reports = new ReportsService(new ReportsRepository(db), options.clock);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   // The hand-over's condition reports, charges and signed agreements (decision 1804): private files.
-  const conditionReports = new ConditionReportsService(new BookingsRepository(db), bookings, {
+  const conditionReports = new ConditionReportsService(bookingsRepository, bookings, {
     photos: storageFolder(files, 'carphotos'),
     agreements: storageFolder(files, 'agreements'),
     pdfs,
     audit,
+    pricing,
     clock: options.clock,
   });
   const unpaidHolds = new UnpaidHoldsService(new UnpaidHoldsRepository(db), bookingsAdmin);
@@ -287,6 +298,7 @@ export function buildServices(
     audit,
     fleet,
     settingsAdmin,
+    pricing,
     bookings,
     bookingsAdmin,
     conditionReports,

@@ -9,12 +9,12 @@ import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { CAR_UNAVAILABLE_MESSAGE } from '@siam/contract/bookings';
 import { rentalPeriod, type RentalTimes } from '@siam/contract/rental-times';
-import { carDriverRules, checkOpeningHours } from './booking-quotes';
-import { priceRentalTimes } from './pricing-rules';
+import { carDriverRules, type PricingService } from '../pricing/pricing.service';
+import { priceRentalTimes } from '../pricing/pricing-rules';
 import { bookingFees, changeWindow } from './booking-view';
 import type { BookingsRepository, Executor } from './bookings.repository';
 import type { PaymentGateway } from './payment-gateway';
-import { isRealDate, priceBooking, toBaht, toSatang } from './pricing';
+import { isRealDate, priceBooking, toBaht, toSatang } from '../pricing/pricing';
 
 const HOUR_MS = 3_600_000;
 type ChangeInput = z.output<typeof changeBodySchema>;
@@ -47,12 +47,14 @@ function refuse(path: string, message: string, code: 'VALIDATION_FAILED' | 'CONF
 export class BookingChanges {
   constructor(
     private readonly repo: BookingsRepository,
+    /** The car's price, extras, code and rules as the price lists have them now (pricing/). */
+    private readonly pricing: PricingService,
     private readonly gateway: PaymentGateway,
     private readonly now: () => Date,
   ) {}
 
   private get db(): Executor {
-    return this.repo.db as unknown as Executor;
+    return this.repo.db;
   }
 
   /** The booking's row, checked for this change, and its price after it. */
@@ -109,12 +111,12 @@ export class BookingChanges {
     }
     if (daysBetween(times.pickupDate, times.returnDate) > businessRules.maxRentalDays)
       throw refuse('returnDate', changeMessages.tooLong);
-    await checkOpeningHours(this.repo, ex, times, row.branch_code, row.return_branch_code);
+    await this.pricing.checkOpeningHours(ex, times, row.branch_code, row.return_branch_code);
 
     // The car: the booking's own at its agreed price and hot deal, or another of the branch's at
     // today's (and its deposit, while none is held yet); its category's rules for every driver.
     const carModelId = newCar ? input.carModelId! : row.car_model_id;
-    const car = await this.repo.carForQuote(ex, carModelId, row.branch_code);
+    const car = await this.pricing.car(ex, carModelId, row.branch_code);
     if (newCar) {
       if (!car || !(await this.repo.modelAtBranch(ex, carModelId, row.branch_code)))
         throw refuse('carModelId', changeMessages.carNotOffered);
@@ -145,7 +147,7 @@ export class BookingChanges {
     const hotDeal = newCar ? car!.hot_deal_percent : row.hot_deal_percent;
 
     // Extras kept at their agreed price; new ones at today's.
-    const offered = input.addons ? await this.repo.addons(ex) : [];
+    const offered = input.addons ? await this.pricing.addonRows(ex) : [];
     const addons = wanted.map((w) => {
       const kept = booked.find((b) => b.code === w.code);
       const price = kept?.price_per_day ?? offered.find((o) => o.code === w.code)?.price_per_day;
@@ -155,7 +157,7 @@ export class BookingChanges {
     });
 
     // The seasons, weekends, tiers and late-return rule of the new dates, as the price lists have them now.
-    const ruleRows = await this.repo.pricingRules(ex, carModelId, times.pickupDate, times.returnDate);
+    const ruleRows = await this.pricing.rules(ex, carModelId, times.pickupDate, times.returnDate);
     const rules = priceRentalTimes({
       times,
       basePrice: pricePerDay,
@@ -163,7 +165,7 @@ export class BookingChanges {
       rules: ruleRows,
     });
     const days = rules.days;
-    const promo = row.promotion_code ? await this.repo.promotion(ex, row.promotion_code) : undefined;
+    const promo = row.promotion_code ? await this.pricing.promotion(ex, row.promotion_code) : undefined;
     const price = priceBooking({
       days,
       pricePerDay,

@@ -4,9 +4,9 @@ import { businessRules } from '@siam/contract/business-rules';
 import type { Language } from '@siam/contract/languages';
 import { cardRefusal } from '@siam/contract/card-tokens';
 import { canTransition } from './booking-status';
-import { ruleLinesIn } from './pricing-rules';
+import { ruleLinesIn } from '../pricing/pricing-rules';
 import type { BookingRow, BookingsRepository } from './bookings.repository';
-import { cancellationFee, lateCancellationFee } from './pricing';
+import { cancellationFee, lateCancellationFee } from '../pricing/pricing';
 
 const HOUR_MS = 3_600_000;
 

@@ -17,7 +17,7 @@ import {
   verifyEmail,
 } from './booking-fixtures.test-helper';
 import { TOO_MANY_UNPAID_MESSAGE } from '@siam/contract/bookings';
-import { priceBooking, cancellationFee, toBaht, toSatang } from './pricing';
+import { priceBooking, cancellationFee, toBaht, toSatang } from '../pricing/pricing';
 import { crc16 } from './promptpay';
 
 describe('money rules (pure)', () => {

@@ -4,7 +4,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  addonListResponseSchema,
   bookingListResponseSchema,
   bookingResponseSchema,
   cancelBookingBodySchema,
@@ -17,14 +16,11 @@ import {
   payAgainBodySchema,
   gatewaySources,
   paymentInstructionsSchema,
-  promoValidateBodySchema,
-  promoValidateResponseSchema,
   quoteBodySchema,
   quoteResponseSchema,
 } from '@siam/contract/bookings';
 import { dataEnvelope } from '@siam/contract/envelope';
 import { cardTokenSchema, cardVaultSchema } from '@siam/contract/card-tokens';
-import { handoverOptionsResponseSchema } from '@siam/contract/delivery';
 import {
   taxBuyerSchema,
   taxDetailsResponseSchema,
@@ -85,21 +81,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 5 } });
   await app.register(conditionReportCustomerRoutes);
   const bookings = () => app.services.bookings;
-
-  app.get(
-    '/guest/addons',
-    {
-      schema: {
-        tags: ['bookings'],
-        summary: 'Extras a booking can add, with per-day prices in satang',
-        response: { 200: addonListResponseSchema },
-      },
-    },
-    async (request) => ({
-      status: true as const,
-      response: { data: await bookings().listAddons(requestLanguage(request)) },
-    }),
-  );
 
   app.get(
     '/guest/payment-gateway',
@@ -203,45 +184,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
         data: await bookings().quote(request.body, requestLanguage(request), request.auth?.user.id ?? null),
       },
     }),
-  );
-
-  app.post(
-    '/guest/promotions/validate',
-    {
-      schema: {
-        tags: ['bookings'],
-        summary: 'Checks a promotion code (and its discount when the booking is given)',
-        body: promoValidateBodySchema,
-        response: { 200: promoValidateResponseSchema, 400: errorEnvelopeSchema },
-      },
-    },
-    async (request) => {
-      const b = request.body;
-      const quoteInput =
-        b.carModelId && b.pickupDate && b.returnDate && b.branchCode
-          ? {
-              carModelId: b.carModelId,
-              pickupDate: b.pickupDate,
-              returnDate: b.returnDate,
-              pickupTime: b.pickupTime,
-              returnTime: b.returnTime,
-              branchCode: b.branchCode,
-              addons: b.addons,
-              promoCode: undefined,
-            }
-          : null;
-      return {
-        status: true as const,
-        response: {
-          data: await bookings().validatePromotion(
-            b.code,
-            request.auth?.user.id ?? null,
-            quoteInput,
-            requestLanguage(request),
-          ),
-        },
-      };
-    },
   );
 
   app.post(
@@ -465,23 +407,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           requestLanguage(request),
         ),
       },
-    }),
-  );
-
-  app.get(
-    '/guest/branches/:code/handover-options',
-    {
-      schema: {
-        tags: ['bookings'],
-        summary:
-          'Where a car picked up at this branch may be returned (one-way fees) and delivered (zones and fees)',
-        params: z.object({ code: z.string().min(1).max(32) }),
-        response: { 200: handoverOptionsResponseSchema },
-      },
-    },
-    async (request) => ({
-      status: true as const,
-      response: { data: await bookings().handoverOptions(request.params.code, requestLanguage(request)) },
     }),
   );
 

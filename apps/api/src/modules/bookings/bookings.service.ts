@@ -1,9 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { isMadeUpEmail } from '@siam/contract/made-up-email';
-import type { pricingRuleBodySchema } from '@siam/contract/admin-pricing-rules';
-import { ruleLinesIn } from './pricing-rules';
-import type { HandoverOptions } from '@siam/contract/delivery';
 import { sql } from 'drizzle-orm';
 import {
   CAR_UNAVAILABLE_MESSAGE,
@@ -51,11 +48,16 @@ import type { IssuedDocuments } from './issued-documents';
 import { receiptNotPaid } from './receipt';
 import { companyMessages } from '@siam/contract/companies';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
-import { BookingQuotes, carDriverRules, checkDrivers, promotionInvalid } from './booking-quotes';
-import { rentalPeriod, type RentalTimes } from '@siam/contract/rental-times';
+import {
+  carDriverRules,
+  checkDrivers,
+  promotionInvalid,
+  type PricingService,
+} from '../pricing/pricing.service';
+import { rentalPeriod } from '@siam/contract/rental-times';
 import { CardPayments, cardPaymentRefused, cardRefusalMessages } from './card-payments';
 import type { PaymentGateway } from './payment-gateway';
-import { cancellationFee, toBaht } from './pricing';
+import { cancellationFee, toBaht } from '../pricing/pricing';
 import { promptPayQr } from './promptpay';
 import { SLIP_ALREADY_USED_MESSAGE, checkSlip, judgeTransfer } from './slip-checks';
 import type { SlipQr } from './slip-qr';
@@ -147,6 +149,8 @@ export class BookingsService {
     private readonly repo: BookingsRepository,
     private readonly deps: {
       siteSettings: SiteSettingsService;
+      /** Prices, quotes and promotion codes (pricing/): a booking is priced by the same `compute`. */
+      pricing: PricingService;
       mailer: Mailer;
       gateway: PaymentGateway;
       /** The slips folder of the file storage (private: served only through the API). */
@@ -165,8 +169,7 @@ export class BookingsService {
     },
   ) {
     this.cards = new CardPayments(repo, deps.gateway, () => this.now());
-    this.quotes = new BookingQuotes(repo, () => this.now());
-    this.changes = new BookingChanges(repo, deps.gateway, () => this.now());
+    this.changes = new BookingChanges(repo, deps.pricing, deps.gateway, () => this.now());
     this.taxInvoices = new TaxInvoices(repo, deps.siteSettings);
   }
 
@@ -231,49 +234,6 @@ export class BookingsService {
   /** Self-service changes of dates and extensions (booking-changes.ts). */
   private readonly changes: BookingChanges;
 
-  /**
-   * What the booking form offers from a branch: one-way routes from it, and the zones it (or a
-   * route's return branch, for a collection) delivers to, each with its fee in satang.
-   */
-  async handoverOptions(branchCode: string, lang: Language): Promise<HandoverOptions> {
-    const { oneWay, zones } = await this.repo.handoverOptions(this.db, branchCode);
-    return {
-      oneWay: oneWay.map((r) => ({ branchCode: r.code, branchName: r.name[lang], fee: r.fee })),
-      zones: zones.map((z) => ({ id: z.id, name: z.name[lang], fee: z.fee, branchCode: z.branch_code })),
-    };
-  }
-
-  /** The back office's preview of the pricing rules on a car and dates, with a draft rule (booking-quotes.ts). */
-  async previewPricing(
-    input: {
-      carModelId: number;
-      pickupDate: string;
-      returnDate: string;
-      pickupTime: string;
-      returnTime: string;
-      draft?: z.output<typeof pricingRuleBodySchema>;
-    },
-    lang: Language,
-  ) {
-    const d = input.draft;
-    const draft = d && {
-      id: Number.MAX_SAFE_INTEGER,
-      kind: d.kind,
-      name: d.name,
-      starts_on: d.startsOn,
-      ends_on: d.endsOn,
-      weekdays: d.weekdays,
-      min_days: d.minDays,
-      grace_hours: d.graceHours,
-      category_ids: d.categoryIds,
-      car_model_id: d.carModelId,
-      percent: d.percent === null ? null : String(d.percent),
-      daily_price: d.dailyPrice === null ? null : String(d.dailyPrice),
-    };
-    const preview = await this.quotes.previewRules(input, draft ?? undefined);
-    return { ...preview, rules: ruleLinesIn(preview.rules, lang) };
-  }
-
   /** What moving a customer's booking to these dates would cost (nothing is held). */
   quoteChange(userId: number, bookingId: number, input: z.output<typeof changeBodySchema>, lang: Language) {
     return this.changes.quote(userId, bookingId, input, lang);
@@ -289,7 +249,7 @@ export class BookingsService {
     );
     const [cars, addons] = await Promise.all([
       this.repo.modelsAtBranch(this.db, row.branch_code),
-      this.repo.addons(this.db),
+      this.deps.pricing.addonRows(this.db),
     ]);
     return {
       cars: cars.map((c) => ({
@@ -332,9 +292,6 @@ export class BookingsService {
     return { booking: await this.getById(bookingId, lang), charged: done.charged, refunded: done.refund };
   }
 
-  /** Dates, prices and promotion codes (booking-quotes.ts). */
-  private readonly quotes: BookingQuotes;
-
   /** The card payments of bookings: charges, and lost answers looked up (card-payments.ts). */
   private readonly cards: CardPayments;
 
@@ -360,16 +317,11 @@ export class BookingsService {
 
   /** A price for a car, dates, extras and a code (no sign-in needed). */
   quote(input: QuoteInput, lang: Language, userId: number | null): Promise<Quote> {
-    return this.quotes.quote(input, lang, userId);
-  }
-
-  /** Each car's price on these times before extras (the listing's dated prices, booking-quotes.ts). */
-  rentalPrices(carModelIds: number[], times: RentalTimes) {
-    return this.quotes.rentalPrices(carModelIds, times);
-  }
-
-  validatePromotion(code: string, userId: number | null, quoteInput: QuoteInput | null, lang: Language) {
-    return this.quotes.validatePromotion(code, userId, quoteInput, lang);
+    return this.deps.pricing.quote(input, lang, userId, async (startsAt, blockedUntil) =>
+      (
+        await this.repo.candidateUnits(this.db, input.carModelId, input.branchCode, startsAt, blockedUntil)
+      ).some((u) => u.free),
+    );
   }
 
   /**
@@ -440,7 +392,7 @@ export class BookingsService {
           if (stored) return { kind: 'replay', result: stored };
           if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
         }
-        const q = await this.quotes.compute(tx, input, lang, customerId, staff !== undefined);
+        const q = await this.deps.pricing.compute(tx, input, lang, customerId, staff !== undefined);
         checkDrivers(input, carDriverRules(q.car), bangkokToday(this.now()));
         // On a company's account: made out to the company as its account says, billed on its monthly invoice.
         const company =
@@ -1075,16 +1027,6 @@ export class BookingsService {
     const db = this.db;
     const list = await this.repo.listForUser(db, userId);
     return Promise.all(list.map((row) => this.load(db, row, lang)));
-  }
-
-  async listAddons(lang: Language) {
-    const db = this.db;
-    return (await this.repo.addons(db)).map((a) => ({
-      code: a.code as Booking['addons'][number]['code'] as 'insurance',
-      name: a.name[lang],
-      description: a.description[lang],
-      pricePerDay: a.price_per_day,
-    }));
   }
 
   /**

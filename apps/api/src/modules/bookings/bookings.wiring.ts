@@ -1,9 +1,9 @@
 import { storageFolder, type FileStorage } from '../../lib/file-storage';
 import type { Settings } from '../../config/settings';
-import type { Db } from '../../db/client';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
-import { BookingsRepository } from './bookings.repository';
+import type { PricingService } from '../pricing/pricing.service';
+import type { BookingsRepository } from './bookings.repository';
 import { BookingsService } from './bookings.service';
 import type { IssuedDocuments } from './issued-documents';
 import { OmiseGateway, SandboxGateway, type PaymentGateway } from './payment-gateway';
@@ -46,11 +46,13 @@ export function slipVerifierFromSettings(settings: Settings): SlipVerifier | nul
   });
 }
 
+/** The booking record's service over the app's one BookingsRepository (services.ts builds both). */
 export function buildBookingsService(
-  db: Db,
+  repository: BookingsRepository,
   settings: Settings,
   deps: {
     siteSettings: SiteSettingsService;
+    pricing: PricingService;
     mailer: Mailer;
     files: FileStorage;
     documents: IssuedDocuments;
@@ -58,7 +60,7 @@ export function buildBookingsService(
   },
 ) {
   const { files, ...rest } = deps;
-  return new BookingsService(new BookingsRepository(db), {
+  return new BookingsService(repository, {
     ...rest,
     gateway: gatewayFromSettings(settings),
     // Personal data: never a public file, read only through the API by the owner and staff.

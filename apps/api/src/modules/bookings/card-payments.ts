@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { CHARGE_STAFF_CHECK_MINUTES } from '@siam/contract/admin-payment-checks';
 import type { BookingsRepository, Executor } from './bookings.repository';
 import type { ChargeResult, PaymentGateway } from './payment-gateway';
-import { toBaht } from './pricing';
+import { toBaht } from '../pricing/pricing';
 import { AppError } from '../../lib/app-error';
 import { payments } from '../../lib/metrics';
 

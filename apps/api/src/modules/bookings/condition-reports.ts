@@ -20,7 +20,8 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import type { BookingRow, BookingsRepository } from './bookings.repository';
 import { bookingSubject, readableOr404, type AccessActor } from './booking-access';
 import type { BookingsService } from './bookings.service';
-import { lateReturnCharge, lateRuleFor } from './pricing-rules';
+import { lateReturnCharge, lateRuleFor } from '../pricing/pricing-rules';
+import type { PricingService } from '../pricing/pricing.service';
 import type { PdfRenderer } from './pdf-renderer';
 
 type PickupBody = z.output<typeof pickupReportBodySchema>;
@@ -52,6 +53,8 @@ export class ConditionReportsService {
       /** Writes the agreement off the event loop (pdf-renderer.ts). */
       pdfs: PdfRenderer;
       audit: AuditService;
+      /** The late-return rule of the car's pricing rules (pricing/). */
+      pricing: PricingService;
       clock?: { now(): Date };
       log?: { error: (obj: unknown, msg: string) => void };
     },
@@ -181,7 +184,7 @@ export class ConditionReportsService {
         if (returnedAt.getTime() < new Date(pickup.recorded_at).getTime())
           refuse('returnedAt', reportMessages.returnedAt);
         if (body.mileageKm < pickup.mileage_km) refuse('mileageKm', reportMessages.mileageBack);
-        const rules = await this.repo.pricingRules(tx, row.car_model_id, row.pickup_date, row.return_date);
+        const rules = await this.deps.pricing.rules(tx, row.car_model_id, row.pickup_date, row.return_date);
         const late = lateReturnCharge({
           bookedReturnAt: bangkokInstant(row.return_date, row.return_time),
           returnedAt,

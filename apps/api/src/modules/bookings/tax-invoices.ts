@@ -16,7 +16,7 @@ import type {
   TaxSeller,
 } from './bookings.repository';
 import { pdfWriter } from './pdf-writer';
-import { vatPart } from './pricing';
+import { vatPart } from '../pricing/pricing';
 
 /** A tax invoice, credit note or debit note as a private file to download. */
 export const taxInvoiceFile = (invoice: { number: string; body: Buffer }, format: 'pdf' | 'xml') => ({

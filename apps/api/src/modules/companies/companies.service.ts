@@ -15,7 +15,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-errors';
 import type { Db } from '../../db/client';
 import type { BookingsRepository, TaxInvoiceRow } from '../bookings/bookings.repository';
-import { vatPart } from '../bookings/pricing';
+import { vatPart } from '../pricing/pricing';
 import { readableOr404, type AccessActor } from '../bookings/booking-access';
 import type { IssuedDocuments } from '../bookings/issued-documents';
 import { chargeLine, withNets, type TaxInvoices } from '../bookings/tax-invoices';

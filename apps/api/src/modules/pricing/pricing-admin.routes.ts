@@ -109,7 +109,7 @@ export const pricingAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: pricingPreviewResponseSchema },
       },
     },
-    async (request) => ok(await app.services.bookings.previewPricing(request.body, requestLanguage(request))),
+    async (request) => ok(await app.services.pricing.previewPricing(request.body, requestLanguage(request))),
   );
   app.get(
     '/one-way-fees',

@@ -9,13 +9,14 @@ import { businessRules } from '@siam/contract/business-rules';
 import { driverProblems, type DriverRules } from '@siam/contract/drivers';
 import { rentalPeriod, timeMessages, withinHours, type RentalTimes } from '@siam/contract/rental-times';
 import { priceRentalTimes, ruleLinesIn, type PricingRuleRow } from './pricing-rules';
-import { sql } from 'drizzle-orm';
-import { rows } from '../../db/sql-rows';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import type { LocalizedText } from '../../db/schema/localized';
-import type { BookingsRepository, Executor } from './bookings.repository';
+import type { Executor } from '../../db/sql-rows';
+import type { pricingRuleBodySchema } from '@siam/contract/admin-pricing-rules';
+import type { HandoverOptions } from '@siam/contract/delivery';
+import type { PricingRepository } from './pricing.repository';
 import { isRealDate, priceBooking, toSatang } from './pricing';
 
 type QuoteInput = z.output<typeof quoteBodySchema> | z.output<typeof createBookingBodySchema>;
@@ -37,8 +38,8 @@ const refuse = (path: string, message: string): never => {
  * return branch is, neither on a day its branch is closed, and at least the pickup branch's shortest
  * rental. Every problem at its field, all at once. Quotes, bookings and changes all ask this.
  */
-export async function checkOpeningHours(
-  repo: BookingsRepository,
+async function checkOpeningHours(
+  repo: PricingRepository,
   ex: Executor,
   times: RentalTimes,
   pickupBranch: string,
@@ -141,14 +142,106 @@ export function priceCarRental(input: {
   return { days: rules.days, rules: rules.lines, price };
 }
 
-export class BookingQuotes {
+/**
+ * Prices (pricing/): quotes, the listing's dated prices, promotion codes, the extras and delivery a
+ * branch offers, and the back office's preview of the rules. Bookings price with the same `compute`
+ * inside their own transaction; the two things pricing asks of bookings are ports wired in
+ * bookings.wiring.ts (pricing sits below bookings in the module map).
+ */
+export class PricingService {
   constructor(
-    private readonly repo: BookingsRepository,
-    private readonly now: () => Date,
+    private readonly repo: PricingRepository,
+    private readonly deps: {
+      now: () => Date;
+      /** How many real bookings a customer has made (a first-booking-only code). */
+      realBookings: (ex: Executor, userId: number) => Promise<number>;
+    },
   ) {}
 
   private get db(): Executor {
-    return this.repo.db as unknown as Executor;
+    return this.repo.db;
+  }
+
+  private now() {
+    return this.deps.now();
+  }
+
+  /** A car's price, deposit, running deal and drivers' rules at a branch (a change of car, bookings). */
+  car(ex: Executor, carModelId: number, branchCode: string) {
+    return this.repo.carForQuote(ex, carModelId, branchCode);
+  }
+
+  /** The extras offered, with today's daily prices (satang). */
+  addonRows(ex: Executor) {
+    return this.repo.addons(ex);
+  }
+
+  /** A promotion code's row, usable or not. */
+  promotion(ex: Executor, code: string) {
+    return this.repo.promotion(ex, code);
+  }
+
+  /** The pricing rules that may touch a rental of this car between these days. */
+  rules(ex: Executor, carModelId: number, from: string, to: string) {
+    return this.repo.pricingRules(ex, carModelId, from, to);
+  }
+
+  /** The times against the branches' hours, closures and shortest rental (field errors, all at once). */
+  checkOpeningHours(ex: Executor, times: RentalTimes, pickupBranch: string, returnBranch: string) {
+    return checkOpeningHours(this.repo, ex, times, pickupBranch, returnBranch);
+  }
+
+  /** Extras a booking can add, with per-day prices in satang. */
+  async listAddons(lang: Language) {
+    return (await this.repo.addons(this.db)).map((a) => ({
+      code: a.code as 'insurance',
+      name: a.name[lang],
+      description: a.description[lang],
+      pricePerDay: a.price_per_day,
+    }));
+  }
+
+  /**
+   * What the booking form offers from a branch: one-way routes from it, and the zones it (or a
+   * route's return branch, for a collection) delivers to, each with its fee in satang.
+   */
+  async handoverOptions(branchCode: string, lang: Language): Promise<HandoverOptions> {
+    const { oneWay, zones } = await this.repo.handoverOptions(this.db, branchCode);
+    return {
+      oneWay: oneWay.map((r) => ({ branchCode: r.code, branchName: r.name[lang], fee: r.fee })),
+      zones: zones.map((z) => ({ id: z.id, name: z.name[lang], fee: z.fee, branchCode: z.branch_code })),
+    };
+  }
+
+  /** The back office's preview of the pricing rules on a car and dates, with a draft rule. */
+  async previewPricing(
+    input: {
+      carModelId: number;
+      pickupDate: string;
+      returnDate: string;
+      pickupTime: string;
+      returnTime: string;
+      draft?: z.output<typeof pricingRuleBodySchema>;
+    },
+    lang: Language,
+  ) {
+    const d = input.draft;
+    const draft = d && {
+      id: Number.MAX_SAFE_INTEGER,
+      kind: d.kind,
+      name: d.name,
+      starts_on: d.startsOn,
+      ends_on: d.endsOn,
+      weekdays: d.weekdays,
+      min_days: d.minDays,
+      grace_hours: d.graceHours,
+      category_ids: d.categoryIds,
+      car_model_id: d.carModelId,
+      percent: d.percent === null ? null : String(d.percent),
+      daily_price: d.dailyPrice === null ? null : String(d.dailyPrice),
+    };
+    const preview = await this.previewRules(input, draft ?? undefined);
+    return { ...preview, rules: ruleLinesIn(preview.rules, lang) };
   }
 
   /**
@@ -186,7 +279,7 @@ export class BookingQuotes {
     if (!promo || !promo.usable) throw promotionInvalid();
     // A personal code (a review's thank-you coupon) works for its customer only.
     if (promo.user_id !== null && promo.user_id !== userId) throw promotionInvalid();
-    if (promo.first_booking_only && userId !== null && (await this.repo.countRealBookings(ex, userId)) > 0)
+    if (promo.first_booking_only && userId !== null && (await this.deps.realBookings(ex, userId)) > 0)
       throw promotionInvalid();
     return {
       id: promo.id,
@@ -297,17 +390,20 @@ export class BookingQuotes {
     return { fees, oneWay, returnBranch, returnBranchName, handovers };
   }
 
-  async quote(input: QuoteInput, lang: Language, userId: number | null): Promise<Quote> {
+  /**
+   * A price for a car, dates, extras and a code (no sign-in needed); `unitFree` says whether a unit
+   * is free over the period the rental blocks (bookings' units and holds, BookingsService.quote).
+   */
+  async quote(
+    input: QuoteInput,
+    lang: Language,
+    userId: number | null,
+    unitFree: (startsAt: Date, blockedUntil: Date) => Promise<boolean>,
+  ): Promise<Quote> {
     const db = this.db;
     const q = await this.compute(db, input, lang, userId);
     const { startsAt, blockedUntil } = rentalPeriod(input, q.oneWay);
-    const units = await this.repo.candidateUnits(
-      db,
-      input.carModelId,
-      input.branchCode,
-      startsAt,
-      blockedUntil,
-    );
+    const available = await unitFree(startsAt, blockedUntil);
     return {
       carModelId: input.carModelId,
       carName: `${q.car.brand[lang]} ${q.car.model[lang]}`,
@@ -335,7 +431,7 @@ export class BookingQuotes {
       vatPercent: businessRules.vatPercent,
       deposit: q.car.deposit,
       driverRules: carDriverRules(q.car),
-      available: units.some((u) => u.free),
+      available,
     };
   }
 
@@ -343,7 +439,7 @@ export class BookingQuotes {
    * What a car would cost on these dates with the rules as they are, and with a draft rule added
    * as the newest (the back office's preview before saving a rule).
    */
-  async previewRules(input: RentalTimes & { carModelId: number }, draft?: PricingRuleRow) {
+  private async previewRules(input: RentalTimes & { carModelId: number }, draft?: PricingRuleRow) {
     const db = this.db;
     if (
       !isRealDate(input.pickupDate) ||
@@ -353,10 +449,7 @@ export class BookingQuotes {
       daysBetween(input.pickupDate, input.returnDate) > businessRules.maxRentalDays
     )
       refuse('returnDate', timeMessages.returnBeforePickup);
-    const [car] = await rows<{ price_per_day: number; category_id: number }>(
-      db,
-      sql`SELECT (price_per_day * 100)::int AS price_per_day, category_id FROM car_models WHERE id = ${input.carModelId}`,
-    );
+    const car = await this.repo.carPrice(db, input.carModelId);
     if (!car) throw notFound('Car');
     const rules = await this.repo.pricingRules(db, input.carModelId, input.pickupDate, input.returnDate);
     const applied = priceRentalTimes({
@@ -384,8 +477,10 @@ export class BookingQuotes {
     const db = this.db;
     const promo = await this.resolvePromotion(db, code.trim().toUpperCase(), userId);
     let discount: number | null = null;
+    // The quote's discount without asking for a free unit (the quote's other half, which never refuses).
     if (quoteInput)
-      discount = (await this.quote({ ...quoteInput, promoCode: promo!.code }, lang, userId)).promoDiscount;
+      discount = (await this.compute(db, { ...quoteInput, promoCode: promo!.code }, lang, userId)).price
+        .promoDiscount;
     return {
       valid: true as const,
       code: promo!.code,

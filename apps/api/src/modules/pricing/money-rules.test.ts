@@ -13,7 +13,7 @@ import {
   makeCustomer,
   slipPicture,
   uploadSlip,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 import { lateReturnCharge } from './pricing-rules';
 
 /**

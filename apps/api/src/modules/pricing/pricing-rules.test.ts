@@ -11,7 +11,7 @@ import {
   goodCardToken,
   makeCar,
   makeCustomer,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 import { applyPricingRules } from './pricing-rules';
 import { pricingRuleRow, ruleName } from './pricing-rules.test-helper';
 

@@ -10,7 +10,7 @@ import {
   goodCardToken,
   makeCar,
   makeCustomer,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 
 /**
  * One-way returns and delivery (issue 17, part 3): routes and zones set by admins, their fees in the
