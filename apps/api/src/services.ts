@@ -54,6 +54,7 @@ import { ArticlesRepository } from './modules/articles/articles.repository';
 import { ArticlesService } from './modules/articles/articles.service';
 import { DealsRepository } from './modules/deals/deals.repository';
 import { DealsService } from './modules/deals/deals.service';
+import { DealsAdminService } from './modules/deals/deals-admin.service';
 import { FormsRepository } from './modules/forms/forms.repository';
 import { FormsService } from './modules/forms/forms.service';
 import { NewsletterRepository } from './modules/newsletter/newsletter.repository';
@@ -244,7 +245,9 @@ export function buildServices(
   // The back office's inbox and newsletter screens (issue 7).
   const inbox = new InboxService(new InboxRepository(db), audit, mailer, siteSettings);
   const newsletterAdmin = new NewsletterAdminService(db, new NewsletterRepository(db), audit);
-  const deals = new DealsService(new DealsRepository(db));
+  const dealsRepository = new DealsRepository(db);
+  const deals = new DealsService(dealsRepository);
+  const dealsAdmin = new DealsAdminService(dealsRepository, audit);
   const reviews = new ReviewsService(new ReviewsRepository(db), audit);
   const seo = new SeoService(new SeoRepository(db), articles, settings.publicUrl);
   const contentAdmin = new ContentAdminService(new ContentAdminRepository(db), audit);
@@ -314,6 +317,7 @@ export function buildServices(
     newsletterAdmin,
     inbox,
     deals,
+    dealsAdmin,
     reviews,
     seo,
     catalog,

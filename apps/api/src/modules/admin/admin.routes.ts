@@ -7,6 +7,7 @@ import { reportsRoutes } from '../reports/reports.routes';
 import { companiesAdminRoutes } from '../companies/companies.routes';
 import { bookingsAdminRoutes } from './bookings-admin.routes';
 import { contentAdminRoutes } from '../content/content-admin.routes';
+import { dealsAdminRoutes } from '../deals/deals-admin.routes';
 import { fleetAdminRoutes } from '../fleet/fleet-admin.routes';
 import { pricingAdminRoutes } from '../pricing/pricing-admin.routes';
 import { siteSettingsAdminRoutes } from '../site-settings/site-settings-admin.routes';
@@ -36,4 +37,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(newsletterAdminRoutes);
   await app.register(siteSettingsAdminRoutes);
   await app.register(fleetAdminRoutes);
+  await app.register(dealsAdminRoutes);
 };

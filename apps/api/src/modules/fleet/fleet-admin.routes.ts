@@ -18,14 +18,10 @@ import {
   categoryResponseSchema,
   dashboardResponseSchema,
   featuresResponseSchema,
-  hotDealBodySchema,
-  hotDealResponseSchema,
-  hotDealsResponseSchema,
   idParamsSchema,
   imageParamsSchema,
   maintenanceBlockResponseSchema,
   maintenanceBodySchema,
-  okResponseSchema,
   unitBodySchema,
   unitPatchSchema,
   unitResponseSchema,
@@ -40,7 +36,7 @@ import { ok } from '../../lib/answer';
 /**
  * The fleet's back office, inside the admin scope (admin.routes.ts, which also parses the picture
  * uploads): the Today screen, categories, car models and their pictures, units and maintenance,
- * branches and their closed days, hot deals. Staff read; changes to the fleet's make-up need an admin.
+ * branches and their closed days (hot deals: deals/deals-admin.routes.ts). Staff read; changes to the fleet's make-up need an admin.
  */
 export const fleetAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const adminOnly = app.requireRole('admin');
@@ -344,49 +340,5 @@ export const fleetAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await app.services.fleet.reopenBranchOn(actorOf(request), request.params.code, request.params.date)),
-  );
-
-  // ---------- hot deals ----------
-
-  app.get(
-    '/hot-deals',
-    {
-      schema: {
-        tags,
-        summary: 'Hot deals, past, running and coming',
-        response: { 200: hotDealsResponseSchema },
-      },
-    },
-    async (request) => ok(await app.services.fleet.hotDeals(requestLanguage(request))),
-  );
-  app.post(
-    '/hot-deals',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags,
-        summary: 'Add a hot deal',
-        body: hotDealBodySchema,
-        response: { 200: hotDealResponseSchema },
-      },
-    },
-    async (request) =>
-      ok(await app.services.fleet.createHotDeal(actorOf(request), request.body, requestLanguage(request))),
-  );
-  app.delete(
-    '/hot-deals/:id',
-    {
-      onRequest: adminOnly,
-      schema: {
-        tags,
-        summary: 'Remove a hot deal',
-        params: idParamsSchema,
-        response: { 200: okResponseSchema },
-      },
-    },
-    async (request) => {
-      await app.services.fleet.deleteHotDeal(actorOf(request), request.params.id);
-      return ok({ ok: true as const });
-    },
   );
 };

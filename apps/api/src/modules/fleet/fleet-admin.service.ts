@@ -5,7 +5,6 @@ import type {
   AdminCarModel,
   AdminCarModelSummary,
   AdminCategory,
-  AdminHotDeal,
   AdminUnit,
   branchBodySchema,
   branchPatchSchema,
@@ -14,7 +13,6 @@ import type {
   categoryBodySchema,
   categoryPatchSchema,
   Dashboard,
-  hotDealBodySchema,
   MaintenanceBlock,
   maintenanceBodySchema,
   unitBodySchema,
@@ -25,24 +23,13 @@ import type { Language } from '@siam/contract/languages';
 import type { LocalizedText } from '../../db/schema/localized';
 import { checkThaiAddress } from '../thai-addresses/thai-addresses';
 import { AppError, notFound } from '../../lib/app-error';
+import { explainWriteError } from '../../lib/write-errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { bangkokDate, DAY_MS, wholeDays } from '@siam/contract/bangkok-time';
 import type { FileStorage } from '../../lib/file-storage';
 import { imageVariants, processCarImage, removeUploadedImage } from './car-images';
-import type {
-  BranchRow,
-  CarModelRow,
-  FleetRepository,
-  HoldRow,
-  HotDealRow,
-  UnitRow,
-} from './fleet.repository';
-import {
-  EXCLUSION_VIOLATION,
-  FOREIGN_KEY_VIOLATION,
-  pgErrorCode,
-  UNIQUE_VIOLATION,
-} from '../../db/pg-errors';
+import type { BranchRow, CarModelRow, FleetRepository, HoldRow, UnitRow } from './fleet.repository';
+import { EXCLUSION_VIOLATION, pgErrorCode } from '../../db/pg-errors';
 
 type Out<T extends z.ZodType> = z.output<T>;
 
@@ -76,7 +63,6 @@ function carModelSnapshot(row: CarModelRow, features?: string[]) {
 
 const hhmm = (time: string) => time.slice(0, 5);
 
-/** Turns a database refusal into the answer a person can act on. */
 /** A category's maximum driver age, when it has one, is at least its minimum. */
 function checkAgeRange(minAge: number, maxAge: number | null) {
   if (maxAge !== null && maxAge < minAge)
@@ -85,18 +71,9 @@ function checkAgeRange(minAge: number, maxAge: number | null) {
     ]);
 }
 
-function explainWriteError(error: unknown, what: string): never {
-  if (error instanceof AppError) throw error;
-  const code = pgErrorCode(error);
-  if (code === UNIQUE_VIOLATION) throw new AppError('CONFLICT', `${what} already exists`);
-  if (code === FOREIGN_KEY_VIOLATION)
-    throw new AppError('CONFLICT', `${what} refers to something that does not exist or is still in use`);
-  throw error;
-}
-
 /**
  * Fleet and prices for staff: categories, car models (texts, price, specs,
- * features, pictures), units, maintenance blocks, branches and hot deals.
+ * features, pictures), units, maintenance blocks and branches (hot deals: deals/).
  * Every change and its audit record are written in one transaction.
  */
 export class FleetAdminService {
@@ -587,72 +564,6 @@ export class FleetAdminService {
       });
       const units = (await repo.branches()).find((b) => b.code === code)?.units ?? 0;
       return this.toBranch(repo, after, units);
-    });
-  }
-
-  // ---------- hot deals ----------
-
-  private async toHotDeals(
-    rows: HotDealRow[],
-    lang: Language,
-    repo = this.repository,
-  ): Promise<AdminHotDeal[]> {
-    const names = await repo.carNames([...new Set(rows.map((r) => r.carModelId))]);
-    const nameOf = new Map(names.map((n) => [n.id, carName(n, lang)]));
-    return rows.map((r) => ({
-      id: r.id,
-      carModelId: r.carModelId,
-      carName: nameOf.get(r.carModelId) ?? '',
-      discountPercent: Number(r.discountPercent),
-      startsAt: r.startsAt.toISOString(),
-      endsAt: r.endsAt.toISOString(),
-    }));
-  }
-
-  async hotDeals(lang: Language) {
-    return this.toHotDeals(await this.repository.hotDeals(), lang);
-  }
-
-  async createHotDeal(
-    actor: Actor,
-    body: Out<typeof hotDealBodySchema>,
-    lang: Language,
-  ): Promise<AdminHotDeal> {
-    try {
-      return await this.repository.transaction(async (repo, tx) => {
-        if (!(await repo.carModel(body.carModelId)))
-          throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
-            { path: 'carModelId', message: 'Unknown car model' },
-          ]);
-        const row = await repo.insertHotDeal({
-          carModelId: body.carModelId,
-          discountPercent: body.discountPercent.toFixed(2),
-          startsAt: new Date(body.startsAt),
-          endsAt: new Date(body.endsAt),
-        });
-        await this.audit.record(tx, actor, {
-          entity: 'hot_deal',
-          entityId: row.id,
-          action: 'hot_deal.create',
-          after: row,
-        });
-        return (await this.toHotDeals([row], lang, repo))[0]!;
-      });
-    } catch (error) {
-      explainWriteError(error, 'This hot deal');
-    }
-  }
-
-  async deleteHotDeal(actor: Actor, id: number): Promise<void> {
-    await this.repository.transaction(async (repo, tx) => {
-      const row = await repo.deleteHotDeal(id);
-      if (!row) throw notFound('Hot deal');
-      await this.audit.record(tx, actor, {
-        entity: 'hot_deal',
-        entityId: id,
-        action: 'hot_deal.delete',
-        before: row,
-      });
     });
   }
 

@@ -8,7 +8,6 @@ import {
   carModels,
   categories,
   features,
-  hotDeals,
   unitHolds,
   vehicleUnits,
 } from '../../db/schema/catalog';
@@ -18,12 +17,11 @@ export type CarModelRow = typeof carModels.$inferSelect;
 export type UnitRow = typeof vehicleUnits.$inferSelect;
 export type HoldRow = typeof unitHolds.$inferSelect;
 export type BranchRow = typeof branches.$inferSelect;
-export type HotDealRow = typeof hotDeals.$inferSelect;
 export type ImageRow = typeof carModelImages.$inferSelect;
 
 /**
  * The back office's queries on the catalog tables the customer site reads
- * (categories, car models, units, holds, branches, hot deals). Nothing is
+ * (categories, car models, units, holds, branches). Nothing is
  * cached: a change is what the next customer request sees.
  */
 export class FleetRepository {
@@ -344,20 +342,6 @@ export class FleetRepository {
   }
 
   // ---------- hot deals ----------
-
-  hotDeals() {
-    return this.db.select().from(hotDeals).orderBy(asc(hotDeals.startsAt), asc(hotDeals.id));
-  }
-
-  async insertHotDeal(values: typeof hotDeals.$inferInsert) {
-    const [row] = await this.db.insert(hotDeals).values(values).returning();
-    return row!;
-  }
-
-  async deleteHotDeal(id: number) {
-    const [row] = await this.db.delete(hotDeals).where(eq(hotDeals.id, id)).returning();
-    return row;
-  }
 
   // ---------- today ----------
 
