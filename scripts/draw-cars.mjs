@@ -5,7 +5,7 @@
 //   node scripts/draw-cars.mjs
 //
 // Writes apps/web/public/images/cars/<slug>-{1,2,3}.svg (side, front, rear),
-// apps/web/public/images/cars/default.svg and apps/web/public/images/hero-road.svg.
+// apps/web/public/images/cars/default.svg, cars/fallback-{1..6}.svg and apps/web/public/images/hero-road.svg.
 // The list below must stay in sync with apps/api/src/db/seed/demo-catalog.ts
 // (slug, English name, category, colour); the seed's `images` point at these files.
 // No dependencies: only node:fs and node:path.
@@ -51,6 +51,16 @@ const CARS = [
   ['mercedes-benz-e-class', 'Mercedes-Benz E-Class', 'luxury', '#1E293B'],
   ['bmw-5-series', 'BMW 5 Series', 'luxury', '#1E3A8A'],
   ['toyota-alphard', 'Toyota Alphard', 'luxury', '#EEF2F6', { shape: 'luxmpv' }],
+];
+
+/** The fallback drawings (n, shape, colour); their count is fallbackCarPictureCount in the contract's images.ts. */
+const FALLBACKS = [
+  [1, 'sedan', '#94A3B8'],
+  [2, 'hatch', '#A8A29E'],
+  [3, 'crossover', '#8FA3A8'],
+  [4, 'suv', '#9CA3AF'],
+  [5, 'mpv', '#B4A996'],
+  [6, 'pickup', '#A3A9B4'],
 ];
 
 const SHAPE_BY_CATEGORY = {
@@ -886,5 +896,13 @@ write(
   path.join(CARS_DIR, 'default.svg'),
   sideView({ slug: 'default', name: 'Car', category: 'sedan', color: '#9CA3AF', shape: 'sedan', ev: false }),
 );
+// A car model without pictures of its own shows one of these, chosen by its id (spec §2: "a fallback
+// picture by model id"; packages/contract/src/images.ts fallbackCarPicture): six body shapes in quiet
+// colours, so neighbouring cards without pictures do not all look the same.
+for (const [n, shape, color] of FALLBACKS)
+  write(
+    path.join(CARS_DIR, `fallback-${n}.svg`),
+    sideView({ slug: `fallback-${n}`, name: 'Car', category: 'sedan', color, shape, ev: false }),
+  );
 write(path.join(IMAGES_DIR, 'hero-road.svg'), hero());
 console.log(`draw-cars: wrote ${count} SVG files to ${path.relative(ROOT, IMAGES_DIR)}`);

@@ -1,7 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { pictureWidths, responsivePicture } from '../packages/contract/src/images';
+import {
+  fallbackCarPicture,
+  fallbackCarPictureCount,
+  pictureWidths,
+  responsivePicture,
+} from '../packages/contract/src/images';
 
 const imagesDir = path.resolve(import.meta.dirname, '../apps/web/public/images');
 const files = new Set(
@@ -30,5 +35,11 @@ describe('the drawings the site shows as WebP (scripts/rasterize-images.mjs)', (
   it('writes the widths the contract names', () => {
     const script = readFileSync(path.resolve(import.meta.dirname, 'rasterize-images.mjs'), 'utf8');
     expect(script).toContain(`const widths = [${pictureWidths.join(', ')}];`);
+  });
+
+  it('ships every fallback drawing a model id can pick (contract fallbackCarPicture)', () => {
+    const picked = Array.from({ length: fallbackCarPictureCount * 2 }, (_, i) => fallbackCarPicture(i + 1));
+    expect(new Set(picked).size).toBe(fallbackCarPictureCount);
+    expect(picked.filter((url) => !files.has(url))).toEqual([]);
   });
 });

@@ -46,3 +46,21 @@ export function responsivePicture(url: string): ResponsivePicture {
     srcSet: pictureWidths.map((w) => `${base}-${w}.webp ${w}w`).join(', '),
   };
 }
+
+/** The default picture: a car whose fallback drawing cannot be loaded either. */
+export const defaultCarPicture = '/images/cars/default.svg';
+
+/** How many fallback drawings ship (apps/web/public/images/cars/fallback-N.svg, scripts/draw-cars.mjs). */
+export const fallbackCarPictureCount = 6;
+
+/**
+ * Spec §2's third step for a car without pictures: "a fallback picture by model id". The model's id
+ * picks one of the shipped drawings (id 1 → fallback-1 … id 6 → fallback-6, id 7 → fallback-1), so a
+ * model always shows the same one and neighbouring models without pictures differ.
+ */
+export function fallbackCarPicture(carModelId: number): string {
+  const n =
+    (((Math.trunc(carModelId) - 1) % fallbackCarPictureCount) + fallbackCarPictureCount) %
+    fallbackCarPictureCount;
+  return `/images/cars/fallback-${n + 1}.svg`;
+}

@@ -69,6 +69,25 @@ describe('the error envelope', () => {
     expect(res.statusCode).toBe(500);
     expect(res.body).not.toContain('secret');
     expect(res.json()).toEqual({ status: false, code: 'INTERNAL_ERROR', msg: 'Server error, try again' });
+    expect(res.headers['content-language']).toBe('en');
+  });
+
+  it("says a 500 in the request's language and names it (spec §8: the listing shows the server's msg)", async () => {
+    const th = await app.inject({
+      method: 'GET',
+      url: '/api/v1/test/crash',
+      headers: { 'accept-language': 'th' },
+    });
+    expect(th.statusCode).toBe(500);
+    expect(th.headers['content-language']).toBe('th');
+    expect(th.json()).toEqual({
+      status: false,
+      code: 'INTERNAL_ERROR',
+      msg: 'เซิร์ฟเวอร์ขัดข้อง กรุณาลองใหม่อีกครั้ง',
+    });
+    const zh = await app.inject({ method: 'GET', url: '/api/v1/test/crash?lng=zh' });
+    expect(zh.headers['content-language']).toBe('zh');
+    expect(zh.json().msg).toBe('服务器出错，请重试');
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {

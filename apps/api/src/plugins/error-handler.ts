@@ -5,6 +5,8 @@ import type { ErrorCode, ErrorEnvelope, FieldError } from '@siam/contract/errors
 import { AppError, ServerBusy } from '../lib/app-error';
 import { isDatabaseUnavailable } from '../db/client';
 import { sendUnavailable } from './unavailable-answer';
+import type { Language } from '@siam/contract/languages';
+import { requestLanguage } from '../lib/language';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -16,6 +18,27 @@ const statusCodes: Record<number, ErrorCode> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
   503: 'SERVICE_UNAVAILABLE',
+};
+
+/**
+ * A failure with nothing to tell but "it failed", in the request's language: the site shows the
+ * server's `msg` where the spec says so (a listing that failed to load, spec §8), and says which
+ * language it is in with Content-Language, so a page in another language keeps its own words.
+ */
+export const serverFailureMessages: Record<
+  'INTERNAL_ERROR' | 'SERVICE_UNAVAILABLE',
+  Record<Language, string>
+> = {
+  INTERNAL_ERROR: {
+    th: 'เซิร์ฟเวอร์ขัดข้อง กรุณาลองใหม่อีกครั้ง',
+    en: 'Server error, try again',
+    zh: '服务器出错，请重试',
+  },
+  SERVICE_UNAVAILABLE: {
+    th: 'ระบบไม่พร้อมให้บริการชั่วคราว กรุณาลองใหม่อีกครั้ง',
+    en: 'Service unavailable, try again',
+    zh: '服务暂时不可用，请重试',
+  },
 };
 
 /**
@@ -58,11 +81,10 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     } else {
       status = error.statusCode === 503 ? 503 : 500;
       request.log.error({ err: error }, 'request failed');
-      body = {
-        status: false,
-        code: status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR',
-        msg: status === 503 ? 'Service unavailable, try again' : 'Server error, try again',
-      };
+      const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
+      const language = requestLanguage(request);
+      body = { status: false, code, msg: serverFailureMessages[code][language] };
+      void reply.header('content-language', language);
     }
     return reply.status(status).send(body);
   });

@@ -76,12 +76,14 @@ export function sendUnavailable(
   app.applySecurityHeaders(reply);
   reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).header('cache-control', 'no-store');
   if (request.url.startsWith('/api/')) {
+    const language = requestLanguage(request);
     const body: ErrorEnvelope = {
       status: false,
       code: 'SERVICE_UNAVAILABLE',
-      msg: unavailableMessages[reason][requestLanguage(request)].text,
+      msg: unavailableMessages[reason][language].text,
     };
-    return reply.type('application/json; charset=utf-8').send(body);
+    // The msg's language, so the site shows it only on a page in the same language (api-client serverWords).
+    return reply.type('application/json; charset=utf-8').header('content-language', language).send(body);
   }
   return reply.type('text/html; charset=utf-8').send(unavailablePage(reason, pageLanguage(request)));
 }

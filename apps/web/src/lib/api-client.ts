@@ -31,6 +31,8 @@ export class ApiError extends Error {
     readonly retryAfterSeconds?: number,
     /** The spec's `message` of an answer that has one (POST /auth/register's refusal), in the visitor's language. */
     readonly serverMessage?: string,
+    /** The language the server wrote `msg` in (its Content-Language; English when it names none). */
+    readonly serverLanguage?: string,
   ) {
     super();
     this.#text = text;
@@ -93,6 +95,19 @@ export function messageFor(kind: FailureKind, httpStatus?: number, serverMsg?: s
  */
 export function localServerMsg(msg: string | undefined): string | undefined {
   return i18n.resolvedLanguage === 'en' ? msg : undefined;
+}
+
+/**
+ * The server's own words of a failure (its `message`, else its `msg`) when they are in the page's
+ * language, for the screens the spec says show them (the listing's load failure, spec §8); else
+ * undefined and the screen says its own text. A server that names no language wrote English.
+ */
+export function serverWords(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.kind !== 'http') return undefined;
+  const words = error.serverMessage ?? error.serverMsg;
+  if (!words) return undefined;
+  const language = (error.serverLanguage ?? 'en').toLowerCase().split('-')[0];
+  return language === (i18n.resolvedLanguage ?? 'en') ? words : undefined;
 }
 
 /**
@@ -191,6 +206,7 @@ async function once<T>(path: string, options: RequestOptions): Promise<T> {
     typeof (answer as { message?: unknown } | undefined)?.message === 'string'
       ? (answer as { message: string }).message
       : undefined,
+    response.headers.get('content-language') ?? undefined,
   );
 }
 

@@ -13,7 +13,9 @@ export const dealsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // The car names are in the request's language: a browser must not serve one language's copy for another's.
       void reply.header('cache-control', 'public, max-age=60');
+      void reply.header('vary', 'accept-language');
       const data = await app.services.deals.current(requestLanguage(request));
       return { status: true as const, response: { data } };
     },

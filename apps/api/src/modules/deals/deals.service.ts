@@ -1,4 +1,5 @@
 import type { CurrentDeal } from '@siam/contract/content';
+import { fallbackCarPicture } from '@siam/contract/images';
 import type { Language } from '@siam/contract/languages';
 import { dealSummary } from '../catalog/catalog.service';
 import type { DealsRepository } from './deals.repository';
@@ -13,7 +14,8 @@ export class DealsService {
       id: r.id,
       carModelId: r.carModelId,
       carName: `${r.brand[lang]} ${r.model[lang]}`,
-      image: r.image ?? '/images/cars/default.svg',
+      // A model without pictures: the drawing its id picks, as its card and page show (spec §2).
+      image: r.image ?? fallbackCarPicture(r.carModelId),
       pricePerDay: r.pricePerDay,
       discountPercent: Number(r.discountPercent),
       // The listing's own rule, so the promotions page and the car's page say the same price.

@@ -15,6 +15,8 @@ export const siteSettingsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Staff changes must show at once; the short cache only spares a burst of page loads.
       void reply.header('cache-control', 'public, max-age=30');
+      // Localized (head office, bank): a browser keeps one copy per language, never serves th's to zh.
+      void reply.header('vary', 'accept-language');
       const data = await app.services.siteSettings.publicSettings(requestLanguage(request));
       return { status: true as const, response: { data } };
     },

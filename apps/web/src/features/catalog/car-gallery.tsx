@@ -2,14 +2,16 @@ import { ChevronLeft, ChevronRight, Maximize2, X } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { CarDetails } from '@siam/contract/catalog';
-import { pictureSizes } from '@siam/contract/images';
+import { fallbackCarPicture, pictureSizes } from '@siam/contract/images';
 import { ResponsiveImg } from '../../lib/responsive-img';
-import { defaultCarImage } from './format';
 
 /** The car's pictures, with a fullscreen view walked by arrow keys, buttons or a swipe. */
 export function CarGallery({ car }: { car: CarDetails }) {
   const { t } = useTranslation('catalog');
-  const images = car.images.length ? car.images : [{ url: defaultCarImage, width: 800, height: 500 }];
+  // A model without pictures shows the drawing its id picks (spec §2, as the listing's card does).
+  const images = car.images.length
+    ? car.images
+    : [{ url: fallbackCarPicture(car.car_model_id), width: 800, height: 500 }];
   const [index, setIndex] = useState(0);
   const [fullscreen, setFullscreen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);

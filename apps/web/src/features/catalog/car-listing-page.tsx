@@ -10,6 +10,7 @@ import { formatNumber } from './format';
 import { CurrencyNote, CurrencyPicker, useDisplayCurrency } from './display-currency';
 import { ListingFilters } from './listing-filters';
 import { defaultListing, pageItems, readListing, writeListing, type ListingState } from './listing-params';
+import { serverWords } from '../../lib/api-client';
 
 function Pagination({
   page,
@@ -267,7 +268,9 @@ export function CarListingPage() {
           {failed ? (
             <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
               <h3 className="text-lg text-red-800">{t('listing.errorTitle')}</h3>
-              <p className="mt-2 text-slate-800">{cars.error.message || t('listing.errorText')}</p>
+              <p className="mt-2 text-slate-800">
+                {serverWords(cars.error) ?? (cars.error.message || t('listing.errorText'))}
+              </p>
               <button type="button" className="btn-primary mt-4" onClick={() => void cars.refetch()}>
                 {t('listing.retry')}
               </button>

@@ -36,17 +36,23 @@ describe('formatBaht', () => {
 });
 
 describe('carImageCandidates', () => {
-  it('tries the cover, then the first picture, then the default', () => {
+  it('tries the cover, then the first picture, then the drawing its model id picks, then the default', () => {
     expect(carImageCandidates({ car_model_id: 7, cover_image: '/a.webp', image_path: ['/b.webp'] })).toEqual([
       '/a.webp',
       '/b.webp',
+      '/images/cars/fallback-1.svg',
       defaultCarImage,
     ]);
   });
 
-  it('goes straight to the default for a car without pictures: no request for a picture that does not exist', () => {
-    expect(carImageCandidates({ car_model_id: 7, cover_image: null, image_path: [] })).toEqual([
-      defaultCarImage,
-    ]);
+  it('gives a car without pictures the fallback drawing its model id picks (spec §2), one per id, then the default', () => {
+    const noPictures = (id: number) =>
+      carImageCandidates({ car_model_id: id, cover_image: null, image_path: [] });
+    expect(noPictures(1)).toEqual(['/images/cars/fallback-1.svg', defaultCarImage]);
+    expect(noPictures(2)).toEqual(['/images/cars/fallback-2.svg', defaultCarImage]);
+    expect(noPictures(6)).toEqual(['/images/cars/fallback-6.svg', defaultCarImage]);
+    expect(noPictures(7)).toEqual(['/images/cars/fallback-1.svg', defaultCarImage]);
+    expect(noPictures(14)).toEqual(['/images/cars/fallback-2.svg', defaultCarImage]);
+    expect(defaultCarImage).toBe('/images/cars/default.svg');
   });
 });

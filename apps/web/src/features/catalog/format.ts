@@ -1,5 +1,6 @@
 import { bangkokToday } from '@siam/contract/bangkok-time';
 import { grouped } from '../../lib/money';
+import { defaultCarPicture, fallbackCarPicture } from '@siam/contract/images';
 
 const locales: Record<string, string> = { th: 'th-TH', en: 'en-GB', zh: 'zh-CN' };
 
@@ -39,11 +40,11 @@ export function formatDate(iso: string, lang: string): string {
 /** Today in Bangkok, for the date inputs' minimum. */
 export const todayInBangkok = () => bangkokToday();
 
-export const defaultCarImage = '/images/cars/default.svg';
+export const defaultCarImage = defaultCarPicture;
 
 /**
- * The pictures a car card tries, in the spec's order (§2): the cover, else
- * the first image, else the default.
+ * The pictures a car card tries, in the spec's order (§2): the cover, else the first image, else the
+ * fallback drawing its model id picks (contract images.ts fallbackCarPicture), else the default.
  * A picture that fails to load moves on to the next one.
  */
 export function carImageCandidates(car: {
@@ -51,8 +52,6 @@ export function carImageCandidates(car: {
   cover_image: string | null;
   image_path: string[];
 }): string[] {
-  // The spec's third step, "a picture by model id", is the model's own pictures: no separate
-  // drawing per model ships, and asking for one cost a 404 per card before the default showed.
-  const list = [car.cover_image, car.image_path[0]];
+  const list = [car.cover_image, car.image_path[0], fallbackCarPicture(car.car_model_id)];
   return [...new Set(list.filter((u): u is string => Boolean(u))), defaultCarImage];
 }
