@@ -1,4 +1,5 @@
 import { expect, test, type Page, axeViolations } from './fixtures';
+import { allowFor } from '../apps/api/test/time-allowance';
 
 // Issue 35 part 3 (spec §2 and §8): a listing that fails to load shows the server's `msg` (in the
 // page's language; the API names it with Content-Language), else the page's own text; a car without
@@ -55,7 +56,7 @@ for (const lng of languages) {
     });
     await openListingFromMenu(page, lng);
     const alert = page.getByRole('alert').filter({ hasText: words[lng].title });
-    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert).toBeVisible({ timeout: allowFor(15_000) });
     await expect(alert).toContainText(words[lng].server);
     await expect(alert).not.toContainText(words[lng].generic);
     await expect(alert.getByRole('button')).toBeVisible();
@@ -76,7 +77,7 @@ for (const lng of languages) {
     );
     await openListingFromMenu(page, lng);
     const alert = page.getByRole('alert').filter({ hasText: words[lng].title });
-    await expect(alert).toBeVisible({ timeout: 30_000 });
+    await expect(alert).toBeVisible({ timeout: allowFor(15_000) });
     await expect(alert).toContainText(words[lng].generic);
     await expect(alert).not.toContainText(words[other].server);
   });
@@ -99,7 +100,7 @@ for (const lng of languages) {
     });
     await openListingFromMenu(page, lng);
     const cards = page.getByTestId('car-card');
-    await expect(cards.first()).toBeVisible({ timeout: 30_000 });
+    await expect(cards.first()).toBeVisible({ timeout: allowFor(15_000) });
     expect(blanked).toBeDefined();
     // The spec's fallback by model id: id 1 → fallback-1 … id 6 → fallback-6, id 7 → fallback-1.
     const n = ((blanked! - 1) % 6) + 1;
