@@ -266,15 +266,7 @@ export function CarListingPage() {
           <CurrencyNote className="mt-1" />
 
           {failed ? (
-            <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
-              <h3 className="text-lg text-red-800">{t('listing.errorTitle')}</h3>
-              <p className="mt-2 text-slate-800">
-                {serverWords(cars.error) ?? (cars.error.message || t('listing.errorText'))}
-              </p>
-              <button type="button" className="btn-primary mt-4" onClick={() => void cars.refetch()}>
-                {t('listing.retry')}
-              </button>
-            </div>
+            <ListingFailure error={cars.error} retry={() => void cars.refetch()} />
           ) : loading ? (
             <div className="mt-6 grid gap-6 sm:grid-cols-2 xl:grid-cols-3" aria-busy="true">
               <p className="sr-only">{t('listing.loading')}</p>
@@ -350,3 +342,17 @@ export function CarListingPage() {
 }
 
 export const Component = CarListingPage;
+
+/** Spec §8: a listing that failed to load says the server's msg (in the page's language), else its own text, and offers a retry. */
+function ListingFailure({ error, retry }: { error: Error; retry: () => void }) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div role="alert" className="mt-8 rounded-xl border border-red-200 bg-red-50 p-6 text-center">
+      <h3 className="text-lg text-red-800">{t('listing.errorTitle')}</h3>
+      <p className="mt-2 text-slate-800">{serverWords(error) ?? (error.message || t('listing.errorText'))}</p>
+      <button type="button" className="btn-primary mt-4" onClick={retry}>
+        {t('listing.retry')}
+      </button>
+    </div>
+  );
+}
