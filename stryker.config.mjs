@@ -95,10 +95,7 @@ export const mutationModules = [
   },
   {
     mutate: 'apps/api/src/modules/auth/account-recovery.service.ts',
-    tests: [
-      'apps/api/src/modules/auth/account-recovery.test.ts',
-      'apps/api/src/modules/auth/account-rules.test.ts',
-    ],
+    tests: ['apps/api/src/modules/auth/account-recovery-rules.test.ts'],
   },
   {
     mutate: 'apps/api/src/modules/auth/auth-throttle.ts',
@@ -137,15 +134,17 @@ export default {
   // Not under node_modules: Vitest ignores test files there, so a sandbox in node_modules/.cache found none.
   tempDirName: '.stryker-tmp',
   // Not copied into Stryker's sandbox: builds, data and reports the unit tests never read.
+  // Anchored at the root ('/reports', not 'reports'): an unanchored pattern also dropped the API's
+  // modules/reports/, and every API test then failed to import the app ("No tests were found").
   ignorePatterns: [
     'dist',
     'dist-server',
-    'data',
-    'test-results',
-    'playwright-report',
-    'bench/results',
-    'reports',
-    'e2e',
+    '/data',
+    '/test-results',
+    '/playwright-report',
+    '/bench/results',
+    '/reports',
+    '/e2e',
   ],
   thresholds: { high: 90, low: 80, break: null },
 };

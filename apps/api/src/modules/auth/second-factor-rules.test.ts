@@ -114,5 +114,14 @@ describeEachDatabase('second factor rules', (ctx) => {
     await factor.erase(one.id);
     expect(await factor.status(one.id)).toEqual({ enabled: false, recoveryCodesLeft: 0 });
     expect(await factor.status(other.id)).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    // Erasure leaves no hash of a code behind (status alone would not tell: it reads no codes once
+    // the factor is off).
+    const codesKept = (userId: number) =>
+      ctx.database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM user_recovery_codes WHERE user_id = $1',
+        [userId],
+      );
+    expect(await codesKept(one.id)).toEqual([{ n: 0 }]);
+    expect(await codesKept(other.id)).toEqual([{ n: 10 }]);
   });
 });
