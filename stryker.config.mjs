@@ -64,7 +64,7 @@ export const mutationModules = [
   },
   {
     mutate: 'apps/api/src/modules/companies/companies.service.ts',
-    tests: ['apps/api/src/modules/companies/companies.test.ts'],
+    tests: ['apps/api/src/modules/companies/companies-rules.test.ts'],
   },
   // condition reports' access
   {
