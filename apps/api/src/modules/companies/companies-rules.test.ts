@@ -159,7 +159,7 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
   it('changes or suspends an account, recording before and after; an unknown one is not found', async () => {
     const company = await open();
     const changed = await companies().update(admin, company.id, {
-      buyer: company.buyer,
+      buyer: buyer(company.buyer.taxId),
       billingEmail: 'billing@dern-thang.co.th',
       active: false,
     });
@@ -171,7 +171,10 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
     });
     expect(
       await failure(
-        companies().update(admin, company.id, { ...changed, buyer: { ...company.buyer, postcode: '1' } }),
+        companies().update(admin, company.id, {
+          ...changed,
+          buyer: { ...buyer(company.buyer.taxId), postcode: '1' },
+        }),
       ),
     ).toMatchObject({
       code: 'VALIDATION_FAILED',
@@ -185,7 +188,11 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
     const other = await open();
     expect(
       await failure(
-        companies().update(admin, other.id, { buyer: company.buyer, billingEmail: 'a@b.co', active: true }),
+        companies().update(admin, other.id, {
+          buyer: buyer(company.buyer.taxId),
+          billingEmail: 'a@b.co',
+          active: true,
+        }),
       ),
     ).toMatchObject({
       code: 'CONFLICT',

@@ -17,7 +17,7 @@ describeEachDatabase('quote rules', (ctx) => {
   let services: ReturnType<typeof buildServices>;
   let users: UsersRepository;
   // Sunday 1 June 2031, 10:00 in Bangkok.
-  let now = new Date('2031-06-01T03:00:00Z');
+  const now = new Date('2031-06-01T03:00:00Z');
   /** ฿1,000 a day at branch A; one-way to B for ฿500. */
   let car: { carModelId: number; branchCode: string; unitIds: number[] };
   /** Another ฿1,000 car, at branch B (the return branch of one-way rentals from A). */
@@ -203,7 +203,11 @@ describeEachDatabase('quote rules', (ctx) => {
   });
 
   it('takes a running deal off the rental, then a fixed-amount code off what is left', async () => {
-    const q = await quote({ carModelId: deal.carModelId, branchCode: deal.branchCode, promoCode: 'QLESS300' });
+    const q = await quote({
+      carModelId: deal.carModelId,
+      branchCode: deal.branchCode,
+      promoCode: 'QLESS300',
+    });
     // ฿2,000 less 20 % (฿400) = ฿1,600, less the code's ฿300 = ฿1,300; VAT 1,300 × 7/107 = ฿85.05.
     expect(q).toMatchObject({
       hotDealPercent: 20,
@@ -216,9 +220,7 @@ describeEachDatabase('quote rules', (ctx) => {
   });
 
   it('knows whether a car is free: none in service at the branch is none available', async () => {
-    await ctx.database.query(`UPDATE vehicle_units SET status = 'retired' WHERE id = $1`, [
-      car.unitIds[0],
-    ]);
+    await ctx.database.query(`UPDATE vehicle_units SET status = 'retired' WHERE id = $1`, [car.unitIds[0]]);
     try {
       expect((await quote()).available).toBe(false);
     } finally {
@@ -411,13 +413,15 @@ describeEachDatabase('quote rules', (ctx) => {
       discount: null,
     });
     // A fixed amount is said in baht.
-    expect(await bookings().validatePromotion('qless300', null, twoDays() as unknown as Input, 'en')).toEqual({
-      valid: true,
-      code: 'QLESS300',
-      kind: 'amount',
-      value: 300,
-      discount: 30_000,
-    });
+    expect(await bookings().validatePromotion('qless300', null, twoDays() as unknown as Input, 'en')).toEqual(
+      {
+        valid: true,
+        code: 'QLESS300',
+        kind: 'amount',
+        value: 300,
+        discount: 30_000,
+      },
+    );
     expect(await failure(bookings().validatePromotion('qoff5', null, null, 'en'))).toEqual(promoInvalid);
   });
 
