@@ -405,7 +405,7 @@ describeEachDatabase('quote rules', (ctx) => {
   });
 
   it('checks a code as typed (any case, spaces around), with what it takes off a quote when one is given', async () => {
-    expect(await bookings().validatePromotion('  qsave10 ', null, null, 'en')).toEqual({
+    expect(await services.pricing.validatePromotion('  qsave10 ', null, null, 'en')).toEqual({
       valid: true,
       code: 'QSAVE10',
       kind: 'percent',
@@ -413,20 +413,22 @@ describeEachDatabase('quote rules', (ctx) => {
       discount: null,
     });
     // A fixed amount is said in baht.
-    expect(await bookings().validatePromotion('qless300', null, twoDays() as unknown as Input, 'en')).toEqual(
-      {
-        valid: true,
-        code: 'QLESS300',
-        kind: 'amount',
-        value: 300,
-        discount: 30_000,
-      },
+    expect(
+      await services.pricing.validatePromotion('qless300', null, twoDays() as unknown as Input, 'en'),
+    ).toEqual({
+      valid: true,
+      code: 'QLESS300',
+      kind: 'amount',
+      value: 300,
+      discount: 30_000,
+    });
+    expect(await failure(services.pricing.validatePromotion('qoff5', null, null, 'en'))).toEqual(
+      promoInvalid,
     );
-    expect(await failure(bookings().validatePromotion('qoff5', null, null, 'en'))).toEqual(promoInvalid);
   });
 
   it('prices each car of a listing for the times, its running deal taken off, nothing else added', async () => {
-    const prices = await bookings().rentalPrices([car.carModelId, deal.carModelId], {
+    const prices = await services.pricing.rentalPrices([car.carModelId, deal.carModelId], {
       pickupDate: '2031-06-02',
       pickupTime: '10:00',
       returnDate: '2031-06-05',
@@ -437,7 +439,7 @@ describeEachDatabase('quote rules', (ctx) => {
       [car.carModelId]: { days: 3, total: 300_000 },
       [deal.carModelId]: { days: 3, total: 240_000 },
     });
-    expect((await bookings().rentalPrices([], twoDays())).size).toBe(0);
+    expect((await services.pricing.rentalPrices([], twoDays())).size).toBe(0);
   });
 
   it('previews the rules on a car and dates, with a draft rule as the newest', async () => {
@@ -448,7 +450,7 @@ describeEachDatabase('quote rules', (ctx) => {
       returnDate: '2031-06-04',
       returnTime: '10:00',
     };
-    expect(await bookings().previewPricing(times, 'en')).toEqual({
+    expect(await services.pricing.previewPricing(times, 'en')).toEqual({
       days: 2,
       pricePerDay: 100_000,
       rentalAmount: 200_000,
@@ -470,30 +472,34 @@ describeEachDatabase('quote rules', (ctx) => {
       isActive: true,
     };
     // +10 % on each of the two days: ฿200 more.
-    const withDraft = await bookings().previewPricing({ ...times, draft }, 'th');
+    const withDraft = await services.pricing.previewPricing({ ...times, draft }, 'th');
     expect(withDraft).toMatchObject({ days: 2, rentalAmount: 200_000, rentalAfterRules: 220_000 });
     expect(withDraft.rules).toHaveLength(1);
     expect(withDraft.rules[0]).toMatchObject({ label: 'มิถุนายน' });
     const refused = invalid('returnDate', timeMessages.returnBeforePickup);
-    expect(await failure(bookings().previewPricing({ ...times, returnDate: '2031-06-02' }, 'en'))).toEqual(
-      refused,
-    );
+    expect(
+      await failure(services.pricing.previewPricing({ ...times, returnDate: '2031-06-02' }, 'en')),
+    ).toEqual(refused);
     expect(
       await failure(
-        bookings().previewPricing({ ...times, returnDate: '2031-06-02', returnTime: '10:00' }, 'en'),
+        services.pricing.previewPricing({ ...times, returnDate: '2031-06-02', returnTime: '10:00' }, 'en'),
       ),
     ).toEqual(refused);
-    expect(await failure(bookings().previewPricing({ ...times, pickupDate: '2031-02-30' }, 'en'))).toEqual(
-      refused,
+    expect(
+      await failure(services.pricing.previewPricing({ ...times, pickupDate: '2031-02-30' }, 'en')),
+    ).toEqual(refused);
+    expect(
+      await failure(services.pricing.previewPricing({ ...times, returnDate: '2031-06-31' }, 'en')),
+    ).toEqual(refused);
+    expect(
+      await failure(services.pricing.previewPricing({ ...times, returnDate: '2031-09-01' }, 'en')),
+    ).toEqual(refused);
+    expect((await services.pricing.previewPricing({ ...times, returnDate: '2031-08-31' }, 'en')).days).toBe(
+      90,
     );
-    expect(await failure(bookings().previewPricing({ ...times, returnDate: '2031-06-31' }, 'en'))).toEqual(
-      refused,
-    );
-    expect(await failure(bookings().previewPricing({ ...times, returnDate: '2031-09-01' }, 'en'))).toEqual(
-      refused,
-    );
-    expect((await bookings().previewPricing({ ...times, returnDate: '2031-08-31' }, 'en')).days).toBe(90);
-    expect(await failure(bookings().previewPricing({ ...times, carModelId: 2_000_000_000 }, 'en'))).toEqual({
+    expect(
+      await failure(services.pricing.previewPricing({ ...times, carModelId: 2_000_000_000 }, 'en')),
+    ).toEqual({
       code: 'NOT_FOUND',
       message: 'Car not found',
       errors: undefined,
