@@ -27,10 +27,7 @@ export const mutationModules = [
   {
     name: 'booking-quotes',
     mutate: 'apps/api/src/modules/pricing/pricing.service.ts',
-    tests: [
-      'apps/api/src/modules/pricing/pricing.test.ts',
-      'apps/api/src/modules/bookings/bookings.routes.test.ts',
-    ],
+    tests: ['apps/api/src/modules/pricing/quote-rules.test.ts'],
   },
   {
     mutate: 'packages/contract/src/deposits.ts',

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { PROMO_INVALID_MESSAGE } from '@siam/contract/bookings';
+import { driverMessages } from '@siam/contract/drivers';
 import { timeMessages } from '@siam/contract/rental-times';
 import { beforeAll, expect, it } from 'vitest';
 import { testSettings } from '../../../test/app';
@@ -7,6 +8,7 @@ import { insertBooking } from '../../../test/booking-fixtures';
 import { describeEachDatabase } from '../../../test/databases';
 import { buildServices } from '../../services';
 import { makeCar } from '../bookings/booking-fixtures.test-helper';
+import { checkDrivers } from './pricing.service';
 import { UsersRepository } from '../users/users.repository';
 
 // The quote's rules on the service the routes use (bookings.routes.test.ts, money-rules.test.ts and
@@ -34,11 +36,11 @@ describeEachDatabase('quote rules', (ctx) => {
     await q(`UPDATE pricing_rules SET is_active = false`);
     await q(`UPDATE addons SET is_active = false`);
     await q(
-      `UPDATE addons SET is_active = true, price_per_day = 150, sort_order = 1, name = $1 WHERE code = 'gps'`,
+      `UPDATE addons SET is_active = true, price_per_day = 150, sort_order = 1, name = $1, description = $1 WHERE code = 'gps'`,
       [l('GPS', 'จีพีเอส', '导航')],
     );
     await q(
-      `UPDATE addons SET is_active = true, price_per_day = 100, sort_order = 2, name = $1 WHERE code = 'child_seat'`,
+      `UPDATE addons SET is_active = true, price_per_day = 100, sort_order = 2, name = $1, description = $1 WHERE code = 'child_seat'`,
       [l('Child seat', 'คาร์ซีท', '儿童座椅')],
     );
     car = await makeCar(ctx.database, 1);
@@ -503,6 +505,135 @@ describeEachDatabase('quote rules', (ctx) => {
       code: 'NOT_FOUND',
       message: 'Car not found',
       errors: undefined,
+    });
+  });
+  it('previews a draft season at a daily price, and a draft for another car changes nothing', async () => {
+    const times = {
+      carModelId: car.carModelId,
+      pickupDate: '2031-06-02',
+      pickupTime: '10:00',
+      returnDate: '2031-06-04',
+      returnTime: '10:00',
+    };
+    const draft = {
+      kind: 'season' as const,
+      name: { en: 'Peak', th: 'ช่วงพีค', zh: '旺季' },
+      startsOn: '2031-06-01',
+      endsOn: '2031-06-30',
+      weekdays: [],
+      minDays: null,
+      graceHours: null,
+      categoryIds: null,
+      carModelId: car.carModelId,
+      percent: null,
+      dailyPrice: 1200,
+      isActive: true,
+    };
+    // ฿1,200 a day instead of ฿1,000 on both days: ฿2,400.
+    const peak = await services.pricing.previewPricing({ ...times, draft }, 'en');
+    expect(peak).toMatchObject({ days: 2, rentalAmount: 200_000, rentalAfterRules: 240_000 });
+    expect(peak.rules.map((r) => r.label)).toEqual(['Peak']);
+    const elsewhere = await services.pricing.previewPricing(
+      { ...times, draft: { ...draft, carModelId: other.carModelId } },
+      'en',
+    );
+    expect(elsewhere).toMatchObject({ rentalAfterRules: 200_000, rules: [] });
+  });
+
+  it('lets staff book a pickup earlier today (a walk-in), never on a day gone; online the hour must be ahead', async () => {
+    const db = ctx.database.db as unknown as Parameters<typeof services.pricing.compute>[0];
+    const earlierToday = twoDays({ pickupDate: '2031-06-01', pickupTime: '08:00' }) as unknown as Input;
+    expect((await services.pricing.compute(db, earlierToday, 'en', null, true)).days).toBe(3);
+    expect(await failure(services.pricing.compute(db, earlierToday, 'en', null, false))).toEqual(
+      invalid('pickupDate', 'The pickup date has passed'),
+    );
+    const yesterday = twoDays({ pickupDate: '2031-05-31', pickupTime: '18:00' }) as unknown as Input;
+    expect(await failure(services.pricing.compute(db, yesterday, 'en', null, true))).toEqual(
+      invalid('pickupDate', 'The pickup date has passed'),
+    );
+  });
+
+  it('lists the extras and what a branch offers for handovers, in the asked language', async () => {
+    expect(await services.pricing.listAddons('th')).toEqual([
+      { code: 'gps', name: 'จีพีเอส', description: 'จีพีเอส', pricePerDay: 15_000 },
+      { code: 'child_seat', name: 'คาร์ซีท', description: 'คาร์ซีท', pricePerDay: 10_000 },
+    ]);
+    // From A: the route to B, A's open zones and B's (a collection at the return branch); not A's closed one.
+    expect(await services.pricing.handoverOptions(car.branchCode, 'en')).toEqual({
+      oneWay: [{ branchCode: other.branchCode, branchName: 'Old Town', fee: 50_000 }],
+      zones: [
+        { id: zones.aDelivery, name: 'Beach hotels', fee: 30_000, branchCode: car.branchCode },
+        { id: zones.bCollection, name: 'Old Town hotels', fee: 20_000, branchCode: other.branchCode },
+      ],
+    });
+  });
+
+  it('answers the bookings module’s questions: the car, the extras, a code, the rules, the branches’ hours', async () => {
+    const db = ctx.database.db as unknown as Parameters<typeof services.pricing.compute>[0];
+    expect(await services.pricing.car(db, car.carModelId, car.branchCode)).toMatchObject({
+      id: car.carModelId,
+      price_per_day: 100_000,
+      deposit: 300_000,
+    });
+    expect((await services.pricing.addonRows(db)).map((a) => [a.code, a.price_per_day])).toEqual([
+      ['gps', 15_000],
+      ['child_seat', 10_000],
+    ]);
+    expect(await services.pricing.promotion(db, 'QLESS300')).toMatchObject({
+      code: 'QLESS300',
+      kind: 'amount',
+      usable: true,
+    });
+    expect(await services.pricing.rules(db, car.carModelId, '2031-06-02', '2031-06-04')).toEqual([]);
+    await expect(
+      services.pricing.checkOpeningHours(db, twoDays() as unknown as Input, car.branchCode, car.branchCode),
+    ).resolves.toBeUndefined();
+    expect(
+      await failure(
+        services.pricing.checkOpeningHours(
+          db,
+          twoDays({ pickupTime: '07:30' }) as unknown as Input,
+          car.branchCode,
+          car.branchCode,
+        ),
+      ),
+    ).toEqual(invalid('pickupTime', timeMessages.pickupClosed));
+  });
+
+  it('checks every driver against the car’s rules, each problem at its own field', async () => {
+    const rules = { minAge: 23, maxAge: 70, minLicenceYears: 2 };
+    const fine = {
+      firstName: 'Nok',
+      lastName: 'Dee',
+      birthDate: '1990-01-01',
+      licenceNumber: 'B123',
+      licenceCountry: 'TH',
+      licenceIssued: '2015-01-01',
+      licenceExpiry: '2035-01-01',
+      internationalPermit: false,
+    };
+    const input = (driver: typeof fine, additionalDrivers: (typeof fine)[]) =>
+      ({
+        ...twoDays(),
+        driver,
+        additionalDrivers,
+      }) as unknown as Parameters<typeof checkDrivers>[0];
+    expect(checkDrivers(input(fine, [fine]), rules, '2031-06-01')).toBeUndefined();
+    const young = { ...fine, birthDate: '2010-01-01' };
+    const expiring = { ...fine, licenceExpiry: '2031-06-03' };
+    let error: { code?: string; message: string; errors?: unknown } | undefined;
+    try {
+      checkDrivers(input(young, [fine, expiring]), rules, '2031-06-01');
+    } catch (e) {
+      error = e as typeof error;
+    }
+    expect(error).toMatchObject({
+      code: 'DRIVER_NOT_ELIGIBLE',
+      message: driverMessages.tooYoung,
+      errors: [
+        { path: 'driver.birthDate', message: driverMessages.tooYoung },
+        { path: 'additionalDrivers.1.licenceExpiry', message: driverMessages.licenceExpires },
+      ],
     });
   });
 });
