@@ -192,6 +192,16 @@ export const carModelsQuerySchema = z.object({
 
 export const plateSchema = z.string().trim().min(2).max(30);
 
+/** A vehicle identification number (ISO 3779): 17 digits and capital letters, never I, O or Q. */
+export const vinPattern = /^[A-HJ-NPR-Z0-9]{17}$/;
+/** Spaces and lower case are forgiven (a VIN read off a windscreen); the rest must be a VIN. */
+export const vinSchema = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .pipe(z.string().regex(vinPattern, 'A VIN is 17 letters and digits, without I, O or Q'));
+/** Whether a typed VIN will be taken (the form says so before it is sent). */
+export const isVin = (value: string) => vinPattern.test(value.replace(/\s+/g, '').toUpperCase());
+
 export const maintenanceBlockSchema = z.object({
   id: z.number().int(),
   unitId: z.number().int(),
@@ -209,6 +219,8 @@ export type MaintenanceBlock = z.infer<typeof maintenanceBlockSchema>;
 export const adminUnitSchema = z.object({
   id: z.number().int(),
   plate: z.string(),
+  /** Null until staff enter it; the rental agreement names it beside the plate. */
+  vin: z.string().nullable(),
   carModelId: z.number().int(),
   carName: z.string(),
   branchCode: z.string(),
@@ -227,6 +239,8 @@ export const unitsQuerySchema = z.object({
 export const unitBodySchema = z.object({
   carModelId: z.number().int().positive(),
   plate: plateSchema,
+  /** Empty or null: no VIN yet. */
+  vin: z.union([z.literal('').transform(() => null), z.null(), vinSchema]).optional(),
   branchCode: z.string().min(1).max(20),
   status: z.enum(unitStatuses).default('in_service'),
 });

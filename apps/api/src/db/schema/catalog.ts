@@ -122,6 +122,8 @@ export const vehicleUnits = pgTable('vehicle_units', {
     .notNull()
     .references(() => carModels.id),
   plate: text('plate').notNull().unique(),
+  /** ISO 3779, 17 characters without I/O/Q (migration 2031); null until staff enter it. */
+  vin: text('vin').unique(),
   branchCode: text('branch_code')
     .notNull()
     .references(() => branches.code),

@@ -55,6 +55,33 @@ export async function isCatalogEmpty(database: Database): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+/** World manufacturer identifiers (ISO 3780) of the demo's brands, as their Thai-market cars carry them. */
+const demoWmi: Record<string, string> = {
+  Toyota: 'MR0',
+  Honda: 'MRH',
+  Nissan: 'MNT',
+  Mazda: 'MM8',
+  Suzuki: 'MMS',
+  Mitsubishi: 'MMB',
+  Isuzu: 'MPA',
+  Ford: 'MNC',
+  Hyundai: 'KMH',
+  Kia: 'KNA',
+  BYD: 'LGX',
+  MG: 'LSJ',
+  ORA: 'LGW',
+  'Mercedes-Benz': 'WDD',
+  BMW: 'WBA',
+};
+
+/**
+ * A demo unit's VIN: the brand's WMI, "SDRV0" (Siam Drive's demo), a check digit 0, model year R (2024),
+ * plant T and a six-digit serial: 17 characters without I, O or Q. Never a real car's.
+ */
+export function demoVin(model: { brand: { en: string } }, serial: number): string {
+  return `${demoWmi[model.brand.en] ?? 'MR0'}SDRV00RT${String(serial + 1).padStart(6, '0')}`;
+}
+
 /**
  * Believable demo data: categories, branches, car models with pictures and
  * units, rental conditions, hot deals and testimonials. Running it twice
@@ -194,14 +221,23 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
         ),
       )
       .onConflictDoNothing();
+    const demoUnits = demoCarModels.flatMap((m) =>
+      m.units.map((u) => ({ carModelId: modelId(m.slug), plate: u.plate, branchCode: u.branch })),
+    );
+    const vins = demoUnits.map((u, i) =>
+      demoVin(
+        demoCarModels.find((m) => modelId(m.slug) === u.carModelId)!,
+        i,
+      ),
+    );
     await tx
       .insert(vehicleUnits)
-      .values(
-        demoCarModels.flatMap((m) =>
-          m.units.map((u) => ({ carModelId: modelId(m.slug), plate: u.plate, branchCode: u.branch })),
-        ),
-      )
+      .values(demoUnits.map((u, i) => ({ ...u, vin: vins[i] })))
       .onConflictDoNothing();
+    // A demo database seeded before units had VINs (migration 2031) gets them too; a VIN staff entered stays.
+    for (const [i, u] of demoUnits.entries())
+      await tx.execute(sql`UPDATE vehicle_units SET vin = ${vins[i]} WHERE plate = ${u.plate} AND vin IS NULL
+                             AND NOT EXISTS (SELECT 1 FROM vehicle_units WHERE vin = ${vins[i]})`);
 
     if ((await countRows(tx, rentalConditions)) === 0)
       await tx.insert(rentalConditions).values(demoRentalConditions.map((c) => ({ ...c })));

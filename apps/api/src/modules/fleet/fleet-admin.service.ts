@@ -322,14 +322,11 @@ export class FleetAdminService {
       ),
     ]);
     const nameOf = new Map(names.map((n) => [n.id, carName(n, lang)]));
-    return rows.map((r) => ({
-      id: r.id,
-      plate: r.plate,
-      carModelId: r.carModelId,
-      carName: nameOf.get(r.carModelId) ?? '',
-      branchCode: r.branchCode,
-      status: r.status,
-      blocks: blocks.filter((b) => b.unitId === r.id).map(toBlock),
+    // A unit as staff see it: its row (id, plate, VIN, model, branch, status) with the car's name and blocks.
+    return rows.map(({ createdAt: _createdAt, ...unit }) => ({
+      ...unit,
+      carName: nameOf.get(unit.carModelId) ?? '',
+      blocks: blocks.filter((b) => b.unitId === unit.id).map(toBlock),
     }));
   }
 
@@ -359,7 +356,7 @@ export class FleetAdminService {
         return this.unit(row.id, lang, repo);
       });
     } catch (error) {
-      explainWriteError(error, 'A unit with this plate (or its car model or branch)');
+      explainWriteError(error, 'A unit with this plate or VIN (or its car model or branch)');
     }
   }
 
@@ -385,7 +382,7 @@ export class FleetAdminService {
         return this.unit(id, lang, repo);
       });
     } catch (error) {
-      explainWriteError(error, 'A unit with this plate (or its car model or branch)');
+      explainWriteError(error, 'A unit with this plate or VIN (or its car model or branch)');
     }
   }
 

@@ -14,6 +14,7 @@ import {
   SelectField,
   useFormats,
 } from '../admin-ui';
+import { UnitVin, useVinError } from './unit-vin';
 
 function BlockForm({ unit, onDone }: { unit: AdminUnit; onDone: () => void }) {
   const { t } = useTranslation('admin');
@@ -106,6 +107,7 @@ function UnitRow({
           <p className="text-sm text-slate-600">
             {branchName} · {t(`units.status.${unit.status}`)}
           </p>
+          <UnitVin unit={unit} canEdit={canEdit} />
         </div>
         <div className="flex flex-wrap gap-2">
           {unit.status === 'in_service' && !blocking && (
@@ -162,23 +164,34 @@ function AddUnit({ branches, models }: { branches: AdminBranch[]; models: AdminC
   const { t } = useTranslation('admin');
   const { lng } = useFormats();
   const [plate, setPlate] = useState('');
+  const [vin, setVin] = useState('');
+  const [checked, setChecked] = useState(false);
+  const vinError = useVinError();
   const [carModelId, setCarModelId] = useState('');
   const [branchCode, setBranchCode] = useState('');
-  const add = useAdminMutation<AdminUnit, { plate: string; carModelId: number; branchCode: string }>(
-    'POST',
-    '/units',
-  );
+  const add = useAdminMutation<
+    AdminUnit,
+    { plate: string; vin: string | null; carModelId: number; branchCode: string }
+  >('POST', '/units');
   const errors = fieldErrors(add.error);
   return (
     <Card title={t('units.add')}>
       <form
         noValidate
-        className="grid gap-3 sm:grid-cols-4"
+        className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5"
         onSubmit={(e) => {
           e.preventDefault();
+          setChecked(true);
+          if (vinError(vin)) return;
           add.mutate(
-            { plate, carModelId: Number(carModelId), branchCode },
-            { onSuccess: () => setPlate('') },
+            { plate, vin: vin.trim() ? vin : null, carModelId: Number(carModelId), branchCode },
+            {
+              onSuccess: () => {
+                setPlate('');
+                setVin('');
+                setChecked(false);
+              },
+            },
           );
         }}
       >
@@ -187,6 +200,15 @@ function AddUnit({ branches, models }: { branches: AdminBranch[]; models: AdminC
           value={plate}
           onChange={(e) => setPlate(e.target.value)}
           error={errors.plate}
+        />
+        <Field
+          label={t('units.vin')}
+          value={vin}
+          maxLength={24}
+          autoCapitalize="characters"
+          spellCheck={false}
+          onChange={(e) => setVin(e.target.value)}
+          error={checked ? vinError(vin, errors.vin) : undefined}
         />
         <SelectField
           label={t('units.car')}
