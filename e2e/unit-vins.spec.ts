@@ -1,0 +1,88 @@
+import { expect, test, type Page, axeViolations } from './fixtures';
+
+// Issue 35 part 9: staff enter a unit's VIN in the back office (it is named on the rental agreement beside
+// the plate); a VIN that is not one (17 characters, no I, O or Q) is refused with a clear message in
+// the page's language. On a phone (390 px), in th, en and zh.
+
+const admin = { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' };
+
+const texts = {
+  th: {
+    signIn: ['อีเมล', 'รหัสผ่าน', 'เข้าสู่ระบบ'],
+    edit: 'แก้ไขเลขตัวถัง',
+    field: 'เลขตัวถัง (VIN 17 หลัก)',
+    save: 'บันทึกเลขตัวถัง',
+    invalid: 'เลขตัวถัง (VIN) ต้องมี 17 หลัก เป็นตัวอักษรและตัวเลข ไม่มีตัว I, O หรือ Q',
+    shown: 'เลขตัวถัง',
+  },
+  en: {
+    signIn: ['Email', 'Password', 'Sign in'],
+    edit: 'Edit VIN',
+    field: 'VIN (17 characters)',
+    save: 'Save VIN',
+    invalid: 'A VIN is 17 letters and digits, without I, O or Q.',
+    shown: 'VIN',
+  },
+  zh: {
+    signIn: ['邮箱', '密码', '登录'],
+    edit: '编辑车架号',
+    field: '车架号（VIN，17 位）',
+    save: '保存车架号',
+    invalid: '车架号（VIN）为 17 位字母和数字，不含 I、O、Q。',
+    shown: '车架号',
+  },
+} as const;
+
+// Each language edits its own unit and VIN, so runs never meet (admin.spec.ts blocks units 0 and 1).
+const cases = [
+  ['th', 5, 'MR0TESTTH0R000001'],
+  ['en', 6, 'MR0TESTEN0R000001'],
+  ['zh', 7, 'MR0TESTZH0R000001'],
+] as const;
+
+async function signIn(page: Page, lng: keyof typeof texts) {
+  const [email, password, submit] = texts[lng].signIn;
+  await page.goto(`/admin?lng=${lng}`);
+  await page.getByLabel(email).fill(admin.email);
+  await page.getByLabel(password, { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: submit, exact: true }).click();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+}
+
+test.use({ viewport: { width: 390, height: 844 } });
+
+for (const [lng, index, vin] of cases) {
+  test(`[${lng}] staff correct a unit's VIN; a VIN with an I or of 16 characters is refused in the page's language`, async ({
+    page,
+  }) => {
+    const t = texts[lng];
+    await signIn(page, lng);
+    await page.goto(`/admin/units?lng=${lng}`);
+    const row = page.getByTestId('unit-row').nth(index);
+    const plate = (await row.getAttribute('aria-label'))!;
+    // The demo units come with a VIN (seed): shown in the row.
+    await expect(row.getByTestId('unit-vin')).toContainText(/[A-HJ-NPR-Z0-9]{17}/);
+    await row.getByRole('button', { name: t.edit }).click();
+    const form = page.getByRole('form', { name: new RegExp(plate) });
+    const field = form.getByLabel(t.field);
+
+    for (const bad of [`${vin.slice(0, 16)}I`, vin.slice(0, 16)]) {
+      await field.fill(bad);
+      await form.getByRole('button', { name: t.save }).click();
+      await expect(form.getByText(t.invalid)).toBeVisible();
+    }
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Typed as read off the windscreen: lower case, with a space.
+    await field.fill(`${vin.slice(0, 8).toLowerCase()} ${vin.slice(8)}`);
+    await form.getByRole('button', { name: t.save }).click();
+    await expect(row.getByTestId('unit-vin')).toContainText(`${t.shown} ${vin}`);
+
+    // Kept: the next visit shows it.
+    await page.reload();
+    await expect(page.getByTestId('unit-row').nth(index).getByTestId('unit-vin')).toContainText(vin);
+  });
+}
