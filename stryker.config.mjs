@@ -52,8 +52,8 @@ export const mutationModules = [
   },
   // tax invoices and notes, booking changes, cancellation fees, companies' invoices
   {
-    mutate: 'apps/api/src/modules/bookings/tax-invoices.ts',
-    tests: ['apps/api/src/modules/bookings/tax-invoices.test.ts'],
+    mutate: 'apps/api/src/modules/documents/tax-invoices.ts',
+    tests: ['apps/api/src/modules/documents/tax-invoices.test.ts'],
   },
   {
     mutate: 'apps/api/src/modules/bookings/booking-changes.ts',

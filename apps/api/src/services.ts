@@ -47,9 +47,13 @@ import { ReportsRepository } from './modules/reports/reports.repository';
 import { ReportsService } from './modules/reports/reports.service';
 import { CompaniesRepository } from './modules/companies/companies.repository';
 import { CompaniesService } from './modules/companies/companies.service';
-import { TaxInvoices } from './modules/bookings/tax-invoices';
-import { ISSUED_DOCUMENTS_FOLDER, IssuedDocuments } from './modules/bookings/issued-documents';
-import { PdfRenderer } from './modules/bookings/pdf-renderer';
+import { TaxInvoices } from './modules/documents/tax-invoices';
+import { ISSUED_DOCUMENTS_FOLDER, IssuedDocuments } from './modules/documents/issued-documents';
+import { DocumentsRepository } from './modules/documents/documents.repository';
+import { DocumentsService } from './modules/documents/documents.service';
+import type { PdfJob } from './modules/documents/pdf-documents';
+import { documentsPdfWorker } from './modules/documents/pdf-worker-script';
+import { PdfRenderer } from './lib/pdf/pdf-renderer';
 import { ArticlesRepository } from './modules/articles/articles.repository';
 import { ArticlesService } from './modules/articles/articles.service';
 import { DealsRepository } from './modules/deals/deals.repository';
@@ -164,8 +168,12 @@ export function buildServices(
   );
   const settingsAdmin = new SettingsAdminService(siteSettingsRepository, siteSettings, audit);
   // PDFs are written on worker threads; issued tax documents once, then kept in the file store (decision 3103).
-  const pdfs = new PdfRenderer({ workers: settings.PDF_WORKERS, queueMax: settings.PDF_QUEUE_MAX });
-  const documents = new IssuedDocuments(storageFolder(files, ISSUED_DOCUMENTS_FOLDER), pdfs);
+  const pdfs = new PdfRenderer<PdfJob>({
+    workers: settings.PDF_WORKERS,
+    queueMax: settings.PDF_QUEUE_MAX,
+    script: documentsPdfWorker,
+  });
+  const issuedDocuments = new IssuedDocuments(storageFolder(files, ISSUED_DOCUMENTS_FOLDER), pdfs);
   // One BookingsRepository for the app (the record, its payments and documents while they are split out).
   const bookingsRepository = new BookingsRepository(db);
   // Prices sit below bookings (decision 3301): a first-booking code asks how many real bookings the
@@ -179,9 +187,12 @@ export function buildServices(
     siteSettings,
     mailer,
     files,
-    documents,
     clock: options.clock,
   });
+  // A booking's tax invoice, notes and receipt (documents/); a change of its total may call for a note.
+  const taxInvoices = new TaxInvoices(new DocumentsRepository(db), bookings, siteSettings);
+  const documents = new DocumentsService(taxInvoices, bookings, { documents: issuedDocuments });
+  bookings.onTotalChanged((bookingId, reason) => documents.correctTaxInvoice(bookingId, reason));
   // The listing's prices on chosen dates come from the bookings' own price function (decision 3531).
   catalog.priceRentalsWith((ids, times) => pricing.rentalPrices(ids, times));
   // Booking messages through LINE for customers who signed in with it and are our friends (decision 1806).
@@ -202,9 +213,8 @@ export function buildServices(
   // Company accounts and their monthly tax invoices (decision 1807).
   const companies = new CompaniesService(new CompaniesRepository(db), {
     audit,
-    bookingsRepo: bookingsRepository,
-    taxInvoices: new TaxInvoices(bookingsRepository, siteSettings),
-    documents,
+    taxInvoices,
+    documents: issuedDocuments,
     clock: options.clock,
   });
   account.registerContributor({
@@ -303,6 +313,7 @@ export function buildServices(
     settingsAdmin,
     pricing,
     bookings,
+    documents,
     bookingsAdmin,
     conditionReports,
     lineMessages,

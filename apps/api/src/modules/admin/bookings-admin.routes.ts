@@ -32,7 +32,7 @@ import {
 import { bookingResponseSchema } from '@siam/contract/bookings';
 import { sendPrivateFile } from '../../lib/uploaded-file';
 import { taxInvoiceQuerySchema, taxNoteParamsSchema } from '@siam/contract/tax-invoices';
-import { taxInvoiceFile } from '../bookings/tax-invoices';
+import { taxInvoiceFile } from '../documents/tax-invoices';
 import { conditionReportStaffRoutes } from '../bookings/condition-reports.routes';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
@@ -256,7 +256,7 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPrivateFile(
         reply,
         taxInvoiceFile(
-          await app.services.bookings.taxNote(
+          await app.services.documents.taxNote(
             staffActor,
             request.params.id,
             request.params.number,
@@ -280,7 +280,7 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       sendPrivateFile(
         reply,
         taxInvoiceFile(
-          await app.services.bookings.taxInvoice(staffActor, request.params.id, request.query.format),
+          await app.services.documents.taxInvoice(staffActor, request.params.id, request.query.format),
           request.query.format,
         ),
       ),

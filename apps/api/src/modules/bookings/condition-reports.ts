@@ -22,7 +22,7 @@ import { bookingSubject, readableOr404, type AccessActor } from './booking-acces
 import type { BookingsService } from './bookings.service';
 import { lateReturnCharge, lateRuleFor } from '../pricing/pricing-rules';
 import type { PricingService } from '../pricing/pricing.service';
-import type { PdfRenderer } from './pdf-renderer';
+import type { RentalAgreementInput } from './rental-agreement';
 
 type PickupBody = z.output<typeof pickupReportBodySchema>;
 type ReturnBody = z.output<typeof returnReportBodySchema>;
@@ -51,7 +51,7 @@ export class ConditionReportsService {
       /** Signed agreements (private). */
       agreements: FileStorage;
       /** Writes the agreement off the event loop (pdf-renderer.ts). */
-      pdfs: PdfRenderer;
+      pdfs: { render(job: { kind: 'rental-agreement'; agreement: RentalAgreementInput }): Promise<Buffer> };
       audit: AuditService;
       /** The late-return rule of the car's pricing rules (pricing/). */
       pricing: PricingService;
@@ -255,7 +255,7 @@ export class ConditionReportsService {
       }
     }
     // Late hours, fuel and cleaning are services: on a debit note when the invoice was issued already.
-    if (total > 0) await this.bookings.correctTaxInvoice(bookingId, 'charges');
+    if (total > 0) await this.bookings.totalChanged(bookingId, 'charges');
     await this.bookings.mailCustomer(bookingId, 'returned_car');
     return this.bookings.getById(bookingId, lang);
   }

@@ -1,7 +1,10 @@
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
-import type { PaymentRow } from './bookings.repository';
-import { pdfWriter } from './pdf-writer';
+import type { BookingsService } from '../bookings/bookings.service';
+
+/** A payment of the booking as the receipt lists it (BookingsService.payments). */
+export type PaymentRow = Awaited<ReturnType<BookingsService['payments']>>[number];
+import { pdfWriter } from '../../lib/pdf/pdf-writer';
 
 const labels = {
   th: {
