@@ -61,13 +61,10 @@ const KNOWN_FOLDER_CYCLES = [];
 
 /**
  * Imports of another module's repository that exist today, each to go with the bookings split (issue 33):
- * the back office's bookings screens read the bookings tables' columns and rows (they go to bookings/
- * with phase D); the companies' monthly invoices are written with the tax invoices' columns (they go
- * when documents/ writes the monthly invoice itself).
+ * the companies' monthly invoices are written and read with the tax invoices' columns (it goes when
+ * documents/ writes and reads the monthly invoice itself).
  */
 const KNOWN_REPOSITORY_IMPORTS = new Set([
-  'apps/api/src/modules/admin/bookings-admin.repository.ts → apps/api/src/modules/bookings/bookings.repository.ts',
-  'apps/api/src/modules/admin/bookings-admin.service.ts → apps/api/src/modules/bookings/bookings.repository.ts',
   'apps/api/src/modules/companies/companies.repository.ts → apps/api/src/modules/documents/documents.repository.ts',
 ]);
 

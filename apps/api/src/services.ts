@@ -12,10 +12,10 @@ import { AccountTokensRepository } from './modules/auth/account-tokens.repositor
 import { AuthThrottle } from './modules/auth/auth-throttle';
 import { SecondFactorRepository } from './modules/auth/second-factor.repository';
 import { SecondFactorService } from './modules/auth/second-factor';
-import { BookingsAdminRepository } from './modules/admin/bookings-admin.repository';
-import { BookingsAdminService } from './modules/admin/bookings-admin.service';
-import { UnpaidHoldsRepository } from './modules/admin/unpaid-holds.repository';
-import { UnpaidHoldsService } from './modules/admin/unpaid-holds.service';
+import { BookingsAdminRepository } from './modules/bookings/bookings-admin.repository';
+import { BookingsAdminService } from './modules/bookings/bookings-admin.service';
+import { UnpaidHoldsRepository } from './modules/bookings/unpaid-holds.repository';
+import { UnpaidHoldsService } from './modules/bookings/unpaid-holds.service';
 import { ContentAdminRepository } from './modules/content/content-admin.repository';
 import { ContentAdminService } from './modules/content/content-admin.service';
 import { FleetRepository } from './modules/fleet/fleet.repository';

@@ -31,12 +31,10 @@ import {
 } from '@siam/contract/admin-payment-checks';
 import { bookingResponseSchema } from '@siam/contract/bookings';
 import { sendPrivateFile } from '../../lib/uploaded-file';
-import { taxInvoiceQuerySchema, taxNoteParamsSchema } from '@siam/contract/tax-invoices';
-import { taxInvoiceFile } from '../documents/tax-invoices';
-import { conditionReportStaffRoutes } from '../bookings/condition-reports.routes';
+import { conditionReportStaffRoutes } from './condition-reports.routes';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
-import { staffActor } from '../bookings/booking-access';
+import { staffActor } from './booking-access';
 import { actorOf } from '../../plugins/authenticate';
 import { ok } from '../../lib/answer';
 
@@ -241,49 +239,6 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.pictureId,
         ),
       }),
-  );
-  app.get(
-    '/bookings/:id/tax-notes/:number',
-    {
-      schema: {
-        tags,
-        summary: 'A credit or debit note of the booking’s tax invoice: PDF, or e-Tax XML',
-        params: taxNoteParamsSchema,
-        querystring: taxInvoiceQuerySchema,
-      },
-    },
-    async (request, reply) =>
-      sendPrivateFile(
-        reply,
-        taxInvoiceFile(
-          await app.services.documents.taxNote(
-            staffActor,
-            request.params.id,
-            request.params.number,
-            request.query.format,
-          ),
-          request.query.format,
-        ),
-      ),
-  );
-  app.get(
-    '/bookings/:id/tax-invoice',
-    {
-      schema: {
-        tags,
-        summary: 'The booking’s full tax invoice (issued on first asking, once paid): PDF, or e-Tax XML',
-        params: idParamsSchema,
-        querystring: taxInvoiceQuerySchema,
-      },
-    },
-    async (request, reply) =>
-      sendPrivateFile(
-        reply,
-        taxInvoiceFile(
-          await app.services.documents.taxInvoice(staffActor, request.params.id, request.query.format),
-          request.query.format,
-        ),
-      ),
   );
   app.post(
     '/bookings/:id/verify-payment',
