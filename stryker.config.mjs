@@ -65,9 +65,9 @@ export const mutationModules = [
   },
   // condition reports' access
   {
-    mutate: 'apps/api/src/modules/bookings/condition-reports.ts',
+    mutate: 'apps/api/src/modules/handover/condition-reports.ts',
     tests: [
-      'apps/api/src/modules/bookings/condition-reports.test.ts',
+      'apps/api/src/modules/handover/condition-reports.test.ts',
       'apps/api/src/modules/bookings/agreement-access.test.ts',
     ],
   },

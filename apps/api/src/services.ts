@@ -42,7 +42,8 @@ import { buildBookingsService } from './modules/bookings/bookings.wiring';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
 import { PricingRepository } from './modules/pricing/pricing.repository';
 import { PricingService } from './modules/pricing/pricing.service';
-import { ConditionReportsService } from './modules/bookings/condition-reports';
+import { ConditionReportsService } from './modules/handover/condition-reports';
+import { ConditionReportsRepository } from './modules/handover/condition-reports.repository';
 import { ReportsRepository } from './modules/reports/reports.repository';
 import { ReportsService } from './modules/reports/reports.service';
 import { CompaniesRepository } from './modules/companies/companies.repository';
@@ -225,7 +226,7 @@ export function buildServices(
   const reports = new ReportsService(new ReportsRepository(db), options.clock);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   // The hand-over's condition reports, charges and signed agreements (decision 1804): private files.
-  const conditionReports = new ConditionReportsService(bookingsRepository, bookings, {
+  const conditionReports = new ConditionReportsService(new ConditionReportsRepository(db), bookings, {
     photos: storageFolder(files, 'carphotos'),
     agreements: storageFolder(files, 'agreements'),
     pdfs,

@@ -31,7 +31,6 @@ import {
 } from '@siam/contract/admin-payment-checks';
 import { bookingResponseSchema } from '@siam/contract/bookings';
 import { sendPrivateFile } from '../../lib/uploaded-file';
-import { conditionReportStaffRoutes } from './condition-reports.routes';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { staffActor } from './booking-access';
@@ -45,7 +44,6 @@ import { ok } from '../../lib/answer';
 export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const svc = () => app.services.bookingsAdmin;
-  await app.register(conditionReportStaffRoutes);
 
   app.get(
     '/bookings',

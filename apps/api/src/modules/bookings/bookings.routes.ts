@@ -34,7 +34,6 @@ export const OMISE_SIGNATURE_MESSAGE = 'The Omise signature does not match';
 const omiseRawBodies = new WeakMap<FastifyRequest, Buffer>();
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
 import { deviceIdOf } from '../auth/trusted-device';
-import { conditionReportCustomerRoutes } from './condition-reports.routes';
 import { customerActor } from './booking-access';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -42,7 +41,6 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 5 } });
-  await app.register(conditionReportCustomerRoutes);
   const bookings = () => app.services.bookings;
 
   app.get(

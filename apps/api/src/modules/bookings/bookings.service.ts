@@ -80,6 +80,8 @@ const DEPOSIT_WHOLE_ONLY_MESSAGE =
  * Runs inside a status change's transaction, after the change, with the
  * booking as it was before: the back office writes its audit record here.
  */
+export type { BookingRow };
+
 export type InTransaction = (tx: Executor, before: BookingRow) => Promise<void>;
 
 /** Why what a booking comes to changed (a credit or debit note says the same). */
@@ -184,6 +186,28 @@ export class BookingsService {
   /** The booking's row under its lock in `tx`: a document of it is numbered under this lock. */
   lockForDocument(tx: Executor, bookingId: number) {
     return this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
+  }
+
+  /** A booking's row (the customer's own when `userId` is given), for the hand-over's checks. */
+  row(bookingId: number, userId?: number) {
+    return this.repo.findBooking(this.db, { id: bookingId, userId });
+  }
+
+  /** Runs `fn` in one transaction holding the booking's row lock (a report written after the fact). */
+  withLockedBooking<T>(bookingId: number, fn: (tx: Executor, row: BookingRow | undefined) => Promise<T>) {
+    return this.repo.transaction(async (tx) =>
+      fn(tx, await this.repo.findBooking(tx, { id: bookingId, forUpdate: true })),
+    );
+  }
+
+  /** The deposit taken at pickup, in the pickup's transaction; false when none is due. */
+  takeDeposit(tx: Executor, bookingId: number, method: 'card' | 'cash') {
+    return this.repo.takeDeposit(tx, bookingId, method);
+  }
+
+  /** A unit's number plate (the agreement prints it). */
+  unitPlate(unitId: number) {
+    return this.repo.unitPlate(this.db, unitId);
   }
 
   /** The payments of a booking, oldest first (its receipt lists them). */

@@ -2,8 +2,7 @@ import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import type { TaxInvoiceRow, TaxNoteRow } from './documents.repository';
 import { renderReceipt, type PaymentRow } from './receipt';
-// The agreement is the hand-over's (bookings/ until it has its own module); its PDF is written here with the rest.
-import { rentalAgreementPdf, type RentalAgreementInput } from '../bookings/rental-agreement';
+import { rentalAgreementPdf, type RentalAgreementInput } from './rental-agreement';
 import { taxInvoicePdf, taxNotePdf } from './tax-invoices';
 
 /**
