@@ -52,8 +52,8 @@ export const mutationModules = [
   },
   // tax invoices and notes, booking changes, cancellation fees, companies' invoices
   {
-    mutate: 'apps/api/src/modules/documents/tax-invoices.ts',
-    tests: ['apps/api/src/modules/documents/tax-invoices.test.ts'],
+    mutate: 'apps/api/src/modules/bookings/tax-invoices.ts',
+    tests: ['apps/api/src/modules/bookings/tax-invoices.test.ts'],
   },
   {
     mutate: 'apps/api/src/modules/bookings/booking-changes.ts',
@@ -65,9 +65,9 @@ export const mutationModules = [
   },
   // condition reports' access
   {
-    mutate: 'apps/api/src/modules/handover/condition-reports.ts',
+    mutate: 'apps/api/src/modules/bookings/condition-reports.ts',
     tests: [
-      'apps/api/src/modules/handover/condition-reports.test.ts',
+      'apps/api/src/modules/bookings/condition-reports.test.ts',
       'apps/api/src/modules/bookings/agreement-access.test.ts',
     ],
   },

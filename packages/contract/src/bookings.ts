@@ -18,7 +18,14 @@ import {
 
 /** A calendar date in Asia/Bangkok, as the site and the API exchange it. */
 
-export const addonCodes = ['insurance', 'gps', 'child_seat', 'driver'] as const;
+export const addonCodes = [
+  'insurance',
+  'gps',
+  'infant_seat',
+  'child_seat',
+  'booster_seat',
+  'driver',
+] as const;
 export type AddonCode = (typeof addonCodes)[number];
 
 // The methods live in a module without zod, so the booking form's first load carries no schema

@@ -42,6 +42,11 @@ export const errorCodes = [
   'SIGN_IN_EXPIRED',
   /** A driver does not meet the car's rules (age, licence held long enough, valid to the return, permit). */
   'DRIVER_NOT_ELIGIBLE',
+  /**
+   * A branch has fewer child seats of a kind free for those times than the booking asks for
+   * (docs/decisions/3620): a field error per short kind, `addons.<seat code>`, with `left`.
+   */
+  'SEATS_SHORT',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
@@ -69,12 +74,15 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
   RENTAL_CLOSED: 503,
   SIGN_IN_EXPIRED: 401,
   DRIVER_NOT_ELIGIBLE: 422,
+  SEATS_SHORT: 409,
 };
 
 /** One problem with one field of a request; `path` is dotted (`driver.email`). */
 export const fieldErrorSchema = z.object({
   path: z.string(),
   message: z.string(),
+  /** How many are left of what `path` names (SEATS_SHORT: seats of that kind free at the branch). */
+  left: z.number().int().optional(),
 });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 

@@ -1,4 +1,5 @@
 import { businessRules } from './business-rules';
+import { seatTextVariables } from './child-seats';
 
 /**
  * The rental rules every page, note, mail and paper states, with the figures the server applies
@@ -85,5 +86,6 @@ export const ruleTextVariables = {
   depositMax: Math.max(...Object.values(depositByCategory)),
   lateCourtesyMinutes: lateReturnRule.courtesyMinutes,
   latePercent: lateReturnRule.percentPerHour,
+  ...seatTextVariables,
 } as const;
 export type RuleTextVariable = keyof typeof ruleTextVariables;

@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@siam/contract/errors';
 import { AppError, ServerBusy } from '../lib/app-error';
 import { isDatabaseUnavailable } from '../db/client';
+import { seatShortage } from '../db/pg-errors';
 import { sendUnavailable } from './unavailable-answer';
 import type { Language } from '@siam/contract/languages';
 import { requestLanguage } from '../lib/language';
@@ -67,6 +68,18 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         ...(error.errors && { errors: error.errors }),
       };
       if (error.headers) void reply.headers(error.headers);
+    } else if (seatShortage(error)) {
+      // The database refused a booking's child seats beyond the branch's stock (migration 2050), in
+      // whatever flow wrote them: the whole transaction is undone; the site names the kind and what is left.
+      const { seat, left } = seatShortage(error)!;
+      status = 409;
+      const message = `Not enough ${seat.replace('_', ' ')}s at this branch for these times: ${left} left`;
+      body = {
+        status: false,
+        code: 'SEATS_SHORT',
+        msg: message,
+        errors: [{ path: `addons.${seat}`, message, left }],
+      };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
       body = { status: false, code: statusCodes[status] ?? 'VALIDATION_FAILED', msg: error.message };

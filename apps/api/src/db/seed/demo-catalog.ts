@@ -1988,9 +1988,9 @@ export const demoRentalConditions: {
   {
     kind: 'not_included',
     text: {
-      th: 'เครื่องนำทาง GPS และพนักงานขับรถ (บริการเสริมมีค่าบริการ) คาร์ซีทเด็กฟรีเมื่อเลือกตอนจอง',
-      en: 'GPS unit and driver (paid extras); a child seat is free when chosen on the booking',
-      zh: 'GPS 导航仪和司机服务（付费附加服务）；儿童座椅在预订时选择即免费',
+      th: 'เครื่องนำทาง GPS พนักงานขับรถ และคาร์ซีทเด็ก (บริการเสริมมีค่าบริการ เลือกได้ตอนจอง)',
+      en: 'GPS unit, driver and child seats (paid extras, chosen on the booking)',
+      zh: 'GPS 导航仪、司机服务和儿童座椅（付费附加服务，预订时选择）',
     },
     sortOrder: 6,
   },

@@ -5,13 +5,12 @@ import { inboxRoutes } from '../inbox/inbox.routes';
 import { newsletterAdminRoutes } from '../newsletter/newsletter-admin.routes';
 import { reportsRoutes } from '../reports/reports.routes';
 import { companiesAdminRoutes } from '../companies/companies.routes';
-import { bookingsAdminRoutes } from '../bookings/bookings-admin.routes';
-import { documentsAdminRoutes } from '../documents/documents-admin.routes';
-import { conditionReportStaffRoutes } from '../handover/condition-reports.routes';
+import { bookingsAdminRoutes } from './bookings-admin.routes';
 import { contentAdminRoutes } from '../content/content-admin.routes';
 import { dealsAdminRoutes } from '../deals/deals-admin.routes';
 import { fleetAdminRoutes } from '../fleet/fleet-admin.routes';
 import { pricingAdminRoutes } from '../pricing/pricing-admin.routes';
+import { seatsAdminRoutes } from '../seats/seats-admin.routes';
 import { siteSettingsAdminRoutes } from '../site-settings/site-settings-admin.routes';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
@@ -31,8 +30,6 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(auditRoutes);
   await app.register(bookingsAdminRoutes);
-  await app.register(documentsAdminRoutes);
-  await app.register(conditionReportStaffRoutes);
   await app.register(reportsRoutes);
   await app.register(companiesAdminRoutes);
   await app.register(pricingAdminRoutes);
@@ -42,4 +39,5 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(siteSettingsAdminRoutes);
   await app.register(fleetAdminRoutes);
   await app.register(dealsAdminRoutes);
+  await app.register(seatsAdminRoutes);
 };

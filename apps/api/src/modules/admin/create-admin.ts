@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { emailSchema, passwordSchema } from '@siam/contract/auth';
 import type { Database } from '../../db/client';
-import type { users } from '../../db/schema/users';
+import { auditLog } from '../../db/schema/audit';
+import { users } from '../../db/schema/users';
 import { assertNotCommonPassword, hashPassword } from '../users/passwords';
-import { CreateAdminRepository } from './create-admin.repository';
 
 export interface CreateAdminResult {
   email: string;
@@ -35,16 +36,19 @@ export async function createAdmin(
   const { db } = database;
   const generatedPassword = input.password === undefined ? generatePassword() : undefined;
 
-  return new CreateAdminRepository(db).transaction(async (repo) => {
-    const existing = await repo.lockByEmail(email);
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(users).where(eqLower(email)).for('update');
     const actor = { actorId: null, actorEmail: 'cli:admin:create' };
     if (!existing) {
       const password = input.password ?? generatedPassword!;
-      const row = await repo.insertAdmin(email, await hashPassword(password));
-      await repo.audit({
+      const [row] = await tx
+        .insert(users)
+        .values({ email, passwordHash: await hashPassword(password), role: 'admin', firstName: 'Admin' })
+        .returning({ id: users.id });
+      await tx.insert(auditLog).values({
         ...actor,
         entity: 'user',
-        entityId: String(row.id),
+        entityId: String(row!.id),
         action: 'user.create_admin',
         after: { email, role: 'admin' },
       });
@@ -55,8 +59,11 @@ export async function createAdmin(
     if (existing.role !== 'admin') changes.role = 'admin';
     if (passwordChanged) changes.passwordHash = await hashPassword(input.password!);
     if (Object.keys(changes).length) {
-      await repo.updateByEmail(email, changes);
-      await repo.audit({
+      await tx
+        .update(users)
+        .set({ ...changes, updatedAt: new Date() })
+        .where(eqLower(email));
+      await tx.insert(auditLog).values({
         ...actor,
         entity: 'user',
         entityId: String(existing.id),
@@ -72,3 +79,5 @@ export async function createAdmin(
     };
   });
 }
+
+const eqLower = (email: string) => eq(sql`lower(${users.email})`, email);

@@ -313,7 +313,7 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
     ).toEqual([car.carModelId, suv].sort());
     expect(options.json().response.data.addons.map((a: { code: string }) => a.code)).toContain('child_seat');
 
-    // The SUV at today's ฿1,800, the GPS kept, a child seat added (free): ฿3,600 + ฿200.
+    // The SUV at today's ฿1,800, the GPS kept, a child seat added at ฿120 a day: ฿3,600 + ฿200 + ฿240.
     const wanted = {
       ...dates,
       carModelId: suv,
@@ -326,18 +326,18 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
     expect(q.statusCode, q.body).toBe(200);
     expect(q.json().response.data).toMatchObject({
       carModelId: suv,
-      total: 380_000,
-      difference: 160_000,
+      total: 404_000,
+      difference: 184_000,
       settle: 'card',
       available: true,
     });
     const done = await change(customer.headers, booking.id, { ...wanted, cardToken: goodCardToken });
     expect(done.statusCode, done.body).toBe(200);
     const after = done.json().response.data.booking;
-    expect(after).toMatchObject({ carModelId: suv, total: 380_000, pricePerDay: 180_000 });
+    expect(after).toMatchObject({ carModelId: suv, total: 404_000, pricePerDay: 180_000 });
     expect(after.deposit.amount).toBe(800_000);
     expect(after.addons.map((a: { code: string }) => a.code).sort()).toEqual(['child_seat', 'gps']);
-    expect(done.json().response.data.charged).toBe(160_000);
+    expect(done.json().response.data.charged).toBe(184_000);
     const [hold] = await liveHolds(booking.id);
     const [unit] = await ctx.database.query<{ car_model_id: number }>(
       'SELECT car_model_id FROM vehicle_units WHERE id = $1',
@@ -355,10 +355,10 @@ describeEachDatabase('self-service changes of dates', (ctx) => {
     });
     expect(again.statusCode, again.body).toBe(200);
 
-    // Extras off: the difference given back.
+    // Extras off: the difference given back (GPS ฿200 + the child seat's ฿240).
     const lighter = await change(customer.headers, booking.id, { ...dates, addons: [] });
     expect(lighter.statusCode, lighter.body).toBe(200);
-    expect(lighter.json().response.data).toMatchObject({ refunded: 20_000, booking: { total: 360_000 } });
+    expect(lighter.json().response.data).toMatchObject({ refunded: 44_000, booking: { total: 360_000 } });
 
     // A car whose category wants older drivers, a model of another branch, an unknown extra: refused.
     const older = await otherModelAt(car.branchCode, '3000.00', '8000.00', 40);

@@ -119,16 +119,16 @@ describeEachDatabase('bookings', (ctx) => {
       available: true,
       promoCode: 'SAVE10',
     });
-    // gps ฿100 + child seat free + insurance ฿250, for 3 days
-    expect(q.addonsAmount).toBe(3 * 35_000);
-    expect(q.addons.find((a: { code: string }) => a.code === 'child_seat').amount).toBe(0);
+    // gps ฿100 + child seat ฿120 (migration 2050) + insurance ฿250, for 3 days
+    expect(q.addonsAmount).toBe(3 * 47_000);
+    expect(q.addons.find((a: { code: string }) => a.code === 'child_seat').amount).toBe(36_000);
     expect(q.addons[0].label).toMatch(/[\u0E00-\u0E7F]/);
     // SAVE10: 10 % of the rental after the deal, (300,000 − 30,000) × 10 % = 27,000.
     expect(q.promoDiscount).toBe(27_000);
-    // 300,000 − 30,000 + 105,000 − 27,000 = 348,000 (฿3,480).
-    expect(q.total).toBe(348_000);
-    // VAT included: 348,000 × 7 / 107 = 22,766.36 satang → 22,766 (฿227.66).
-    expect(q.vat).toBe(22_766);
+    // 300,000 − 30,000 + 141,000 − 27,000 = 384,000 (฿3,840).
+    expect(q.total).toBe(384_000);
+    // VAT included: 384,000 × 7 / 107 = 25,121.50 satang → 25,121 (฿251.21).
+    expect(q.vat).toBe(25_121);
   });
 
   it.each([

@@ -30,6 +30,7 @@ export class PricingRepository {
       id: number;
       brand: LocalizedText;
       model: LocalizedText;
+      seats: number;
       price_per_day: number;
       deposit: number;
       branch_name: LocalizedText | null;
@@ -40,7 +41,7 @@ export class PricingRepository {
       category_id: number;
     }>(
       ex,
-      sql`SELECT m.id, m.brand, m.model, (m.price_per_day * 100)::int AS price_per_day,
+      sql`SELECT m.id, m.brand, m.model, m.seats::int AS seats, (m.price_per_day * 100)::int AS price_per_day,
             (m.deposit_amount * 100)::int AS deposit, c.min_driver_age, c.max_driver_age, c.min_licence_years,
             c.id AS category_id,
             (SELECT name FROM branches WHERE code = ${branchCode} AND is_active) AS branch_name,

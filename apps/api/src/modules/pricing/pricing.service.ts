@@ -18,6 +18,8 @@ import type { pricingRuleBodySchema } from '@siam/contract/admin-pricing-rules';
 import type { HandoverOptions } from '@siam/contract/delivery';
 import type { PricingRepository } from './pricing.repository';
 import { isRealDate, priceBooking, toSatang } from './pricing';
+import { checkSeatChoice, refuseShortSeats } from './seat-choice';
+import { isSeatCode, type SeatCode } from '@siam/contract/child-seats';
 
 type QuoteInput = z.output<typeof quoteBodySchema> | z.output<typeof createBookingBodySchema>;
 const HOUR_MS = 3_600_000;
@@ -155,6 +157,13 @@ export class PricingService {
       now: () => Date;
       /** How many real bookings a customer has made (a first-booking-only code). */
       realBookings: (ex: Executor, userId: number) => Promise<number>;
+      /** Child seats of each kind free at a branch for the whole of [from, to) (seats/, decision 3620). */
+      seatsLeft: (
+        ex: Executor,
+        branchCode: string,
+        from: Date,
+        to: Date,
+      ) => Promise<Record<SeatCode, number>>;
     },
   ) {}
 
@@ -300,19 +309,36 @@ export class PricingService {
       ]);
     const addonRows = await this.repo.addons(ex);
     const seen = new Set<string>();
-    const addons = input.addons.map((a) => {
-      const row = addonRows.find((r) => r.code === a.code);
-      if (!row || seen.has(a.code))
-        throw new AppError('VALIDATION_FAILED', 'Unknown add-on', [
-          { path: 'addons', message: 'Unknown add-on' },
-        ]);
-      seen.add(a.code);
-      return { code: row.code, label: row.name[lang], pricePerDay: row.price_per_day, quantity: a.quantity };
-    });
+    const addons = input.addons
+      .map((a) => {
+        const row = addonRows.find((r) => r.code === a.code);
+        if (!row || seen.has(a.code))
+          throw new AppError('VALIDATION_FAILED', 'Unknown add-on', [
+            { path: 'addons', message: 'Unknown add-on' },
+          ]);
+        seen.add(a.code);
+        return {
+          code: row.code,
+          label: row.name[lang],
+          pricePerDay: row.price_per_day,
+          quantity: a.quantity,
+        };
+      })
+      // In the extras' own order, whatever the request's: a booking's seat rows, and so the database's
+      // locks on the branch's stock rows, always come in one order (no two bookings wait on each other).
+      .sort(
+        (a, b) =>
+          addonRows.findIndex((r) => r.code === a.code) - addonRows.findIndex((r) => r.code === b.code),
+      );
+    checkSeatChoice(addons, car.seats);
     const promo = await this.resolvePromotion(ex, input.promoCode || undefined, userId);
     const hotDealPercent = car.hot_deal_percent ? Number(car.hot_deal_percent) : null;
     const handover = await this.handoverFees(ex, input, lang);
     await checkOpeningHours(this.repo, ex, input, input.branchCode, handover.returnBranch);
+    if (addons.some((a) => isSeatCode(a.code))) {
+      const { startsAt, endsAt } = rentalPeriod(input);
+      refuseShortSeats(addons, await this.deps.seatsLeft(ex, input.branchCode, startsAt, endsAt));
+    }
     const { days, rules, price } = priceCarRental({
       times: input,
       car,

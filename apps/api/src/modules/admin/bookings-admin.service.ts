@@ -1,0 +1,396 @@
+import type { depositActionSchema } from '@siam/contract/deposits';
+import type { Reconciliation } from '@siam/contract/admin-payment-checks';
+import type {
+  AdminBookingDetail,
+  AdminBookingSummary,
+  AdminBookingsQuery,
+  BookingsToday,
+  Timeline,
+  walkInBodySchema,
+} from '@siam/contract/admin-bookings';
+import type { createBookingBodySchema } from '@siam/contract/bookings';
+import type { z } from 'zod';
+import type { UsersService } from '../users/users.service';
+import { slipStanding, type Booking } from '@siam/contract/bookings';
+import type { Language } from '@siam/contract/languages';
+import { AppError } from '../../lib/app-error';
+import type { Actor, AuditExecutor, AuditService } from '../audit/audit.service';
+import type { BookingRow } from '../bookings/bookings.repository';
+import type { BookingsService, InTransaction } from '../bookings/bookings.service';
+import { bangkokDate, bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
+import type { BookingsAdminRepository, SummaryRow } from './bookings-admin.repository';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+function summary(row: SummaryRow, lang: Language): AdminBookingSummary {
+  return {
+    id: row.id,
+    bookingNumber: row.booking_number,
+    status: row.status as AdminBookingSummary['status'],
+    carName: `${row.brand[lang]} ${row.model[lang]}`,
+    plate: row.plate,
+    branchCode: row.branch_code,
+    pickupDate: row.pickup_date,
+    returnDate: row.return_date,
+    customerName: `${row.driver_first_name} ${row.driver_last_name}`.trim(),
+    customerEmail: row.driver_email,
+    paymentMethod: row.payment_method,
+    total: row.total,
+    slipPending: row.slip_pending,
+    createdAt: new Date(row.created_ms).toISOString(),
+  };
+}
+
+/**
+ * Bookings in the back office. Reads come from its own read-only queries;
+ * every change goes through the bookings service, which runs our audit
+ * record inside the change's own transaction.
+ */
+export class BookingsAdminService {
+  constructor(
+    private readonly repository: BookingsAdminRepository,
+    private readonly bookings: BookingsService,
+    private readonly audit: AuditService,
+    private readonly users: UsersService,
+  ) {}
+
+  /**
+   * A phone or walk-in booking: through the bookings service's own create
+   * (same prices, same unit holds against double booking, the same
+   * idempotency key rule, owned by the staff member), for an existing customer
+   * or for driver details only; cash or transfer, marked paid when it is.
+   */
+  async createWalkIn(
+    actor: Actor & { id: number },
+    body: z.output<typeof walkInBodySchema>,
+    lang: Language,
+    idempotencyKey: string | undefined,
+  ): Promise<Booking> {
+    let customerId: number | null = null;
+    if (body.customerEmail) {
+      const user = await this.users.findByEmail(body.customerEmail);
+      if (!user || user.role !== 'customer')
+        throw new AppError('VALIDATION_FAILED', 'No customer account with this email', [
+          { path: 'customerEmail', message: 'No customer account with this email' },
+        ]);
+      customerId = user.id;
+    }
+    const { customerEmail: _email, paid, ...booking } = body;
+    const input: z.output<typeof createBookingBodySchema> = {
+      ...booking,
+      acceptTerms: true,
+      cardToken: undefined,
+      // The row keeps what staff chose; the customer-facing schema knows no cash.
+      paymentMethod: booking.paymentMethod as 'bank_transfer',
+    };
+    const result = await this.bookings.create(actor.id, input, lang, idempotencyKey, {
+      customerId,
+      inTx: async (tx, bookingId) => {
+        await this.audit.record(tx as unknown as AuditExecutor, actor, {
+          entity: 'booking',
+          entityId: bookingId,
+          action: 'booking.created_by_staff',
+          before: null,
+          after: { status: 'awaiting_payment', paymentMethod: booking.paymentMethod, customerId },
+        });
+      },
+    });
+    const made = result.booking;
+    // A replayed key answers with the booking as it was made: look at it as it is now.
+    const now = await this.bookings.getById(made.id, lang);
+    if (paid && now.status === 'awaiting_payment')
+      await this.bookings.confirmPayment(
+        made.id,
+        lang,
+        this.audited(actor, 'booking.payment_received', (b) => ({
+          status: 'confirmed',
+          unitId: b.unit_id,
+          paymentMethod: booking.paymentMethod,
+        })),
+        booking.paymentMethod === 'cash' ? 'cash received by staff' : 'transfer received by staff',
+      );
+    return this.bookings.getById(made.id, lang);
+  }
+
+  async list(
+    query: Required<Pick<AdminBookingsQuery, 'page' | 'limit'>> & AdminBookingsQuery,
+    lang: Language,
+  ) {
+    const page = Number(query.page);
+    const limit = Number(query.limit);
+    const { rows, total } = await this.repository.list(
+      {
+        status: query.status,
+        branch: query.branch || undefined,
+        from: query.from,
+        to: query.to,
+        customer: query.customer || undefined,
+        number: query.number || undefined,
+      },
+      limit,
+      (page - 1) * limit,
+    );
+    return {
+      data: rows.map((r) => summary(r, lang)),
+      pagination: { page, limit, total, total_pages: Math.ceil(total / limit) },
+    };
+  }
+
+  async detail(bookingId: number, lang: Language): Promise<AdminBookingDetail> {
+    const booking = await this.bookings.getById(bookingId, lang);
+    const [extra, payments, slips, gatewayCharges, gatewayEvents, history, freeUnits] = await Promise.all([
+      this.repository.unitAndAccount(bookingId),
+      this.repository.payments(bookingId),
+      this.repository.slips(bookingId),
+      this.repository.gatewayCharges(bookingId),
+      this.repository.gatewayEvents(bookingId),
+      this.audit.list({ entity: 'booking', entityId: String(bookingId), page: 1, limit: 100 }),
+      this.repository.freeUnits(bookingId),
+    ]);
+    return {
+      booking,
+      unit: extra?.unit_id && extra.plate ? { id: extra.unit_id, plate: extra.plate } : null,
+      customerAccountEmail: extra?.account_email ?? null,
+      payments: payments.map((p) => ({
+        id: p.id,
+        method: p.method,
+        kind: p.kind,
+        status: p.status,
+        amount: p.amount,
+        reference: p.gateway_ref,
+        createdAt: iso(p.created_at),
+      })),
+      slips: slips.map((s) => ({
+        id: s.id,
+        contentType: s.content_type,
+        size: s.size_bytes,
+        status: s.status,
+        rejectReason: s.reject_reason,
+        createdAt: iso(s.created_at),
+        reviewedAt: s.reviewed_at ? iso(s.reviewed_at) : null,
+        check: s.check_result,
+        standing: s.check_result ? slipStanding(s.check_result) : null,
+        slipAmount: s.slip_amount,
+        slipPaidAt: s.slip_paid_at ? iso(s.slip_paid_at) : null,
+      })),
+      gatewayCharges: gatewayCharges.map((c) => ({
+        reference: c.reference,
+        status: c.status,
+        amount: c.amount,
+        createdAt: iso(c.created_at),
+        settledAt: c.settled_at ? iso(c.settled_at) : null,
+      })),
+      gatewayEvents: gatewayEvents.map((e) => ({
+        id: e.id,
+        kind: e.kind,
+        reference: e.reference,
+        outcome: e.outcome,
+        receivedAt: iso(e.received_at),
+      })),
+      history: history.data,
+      freeUnits,
+    };
+  }
+
+  /** The money trail's loose ends: gateway money no booking payment stands for, bookings paid twice. */
+  async reconciliation(): Promise<Reconciliation> {
+    const [unmatched, twice] = await Promise.all([
+      this.repository.unmatchedCharges(),
+      this.repository.paidTwice(),
+    ]);
+    return {
+      unmatchedCharges: unmatched.map((c) => ({
+        reference: c.reference,
+        gateway: c.gateway,
+        bookingId: c.booking_id,
+        bookingNumber: c.booking_number,
+        bookingStatus: c.booking_status,
+        amount: c.amount,
+        paidAt: c.settled_at ? iso(c.settled_at) : null,
+        outcome: c.outcome,
+      })),
+      paidTwice: twice.map((b) => ({
+        bookingId: b.booking_id,
+        bookingNumber: b.booking_number,
+        bookingStatus: b.booking_status,
+        paymentsIn: b.payments_in,
+      })),
+    };
+  }
+
+  /**
+   * Gives back money that paid no booking, when the gateway refused the automatic refund (the loose
+   * ends' list), audited.
+   */
+  async refundUnmatched(actor: Actor, reference: string) {
+    const outcome = await this.bookings.refundUnmatchedCharge(reference);
+    if (outcome === 'refunded')
+      await this.audit.record(this.repository.db, actor, {
+        entity: 'payment',
+        entityId: reference,
+        action: 'payment.unmatched_refunded',
+        before: null,
+        after: { reference },
+      });
+    return { outcome };
+  }
+
+  /** The audit hook: one record of the status change, in the change's own transaction. */
+  private audited(actor: Actor, action: string, after: (before: BookingRow) => Record<string, unknown>) {
+    const hook: InTransaction = async (tx, before) => {
+      // The bookings service's transactions are Drizzle transactions: the audit insert runs in the same one.
+      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        entity: 'booking',
+        entityId: before.id,
+        action,
+        before: { status: before.status, unitId: before.unit_id },
+        after: after(before),
+      });
+    };
+    return hook;
+  }
+
+  async verifySlip(actor: Actor, bookingId: number, lang: Language): Promise<Booking> {
+    return this.bookings.confirmPayment(
+      bookingId,
+      lang,
+      this.audited(actor, 'booking.payment_verified', (b) => ({ status: 'confirmed', unitId: b.unit_id })),
+    );
+  }
+
+  async rejectSlip(actor: Actor, bookingId: number, reason: string, lang: Language): Promise<Booking> {
+    return this.bookings.rejectSlip(
+      bookingId,
+      reason,
+      lang,
+      this.audited(actor, 'booking.slip_rejected', (b) => ({ status: b.status, unitId: b.unit_id, reason })),
+    );
+  }
+
+  async pickUp(actor: Actor, bookingId: number, unitId: number | undefined, lang: Language) {
+    return this.bookings.markPickedUp(
+      bookingId,
+      unitId,
+      lang,
+      this.audited(actor, 'booking.picked_up', (b) => ({ status: 'active', unitId: unitId ?? b.unit_id })),
+    );
+  }
+
+  async deposit(
+    actor: Actor,
+    bookingId: number,
+    action: z.output<typeof depositActionSchema>,
+    lang: Language,
+  ): Promise<Booking> {
+    return this.bookings.changeDeposit(
+      bookingId,
+      action,
+      lang,
+      this.audited(
+        actor,
+        action.action === 'take' ? 'booking.deposit_taken' : 'booking.deposit_released',
+        (b) =>
+          action.action === 'take'
+            ? { status: b.status, depositMethod: action.method }
+            : { status: b.status, depositKept: action.kept, reason: action.reason ?? null },
+      ),
+    );
+  }
+
+  async markReturned(actor: Actor, bookingId: number, lang: Language) {
+    return this.bookings.markReturned(
+      bookingId,
+      lang,
+      this.audited(actor, 'booking.returned', (b) => ({ status: 'completed', unitId: b.unit_id })),
+    );
+  }
+
+  async cancel(
+    actor: Actor,
+    bookingId: number,
+    body: { reason: string; applyFee: boolean },
+    lang: Language,
+    options: { onlyIfAwaitingPayment?: boolean } = {},
+  ) {
+    if (!body.reason.trim())
+      throw new AppError('VALIDATION_FAILED', 'Give a reason', [{ path: 'reason', message: 'Required' }]);
+    return this.bookings.cancel(
+      bookingId,
+      {
+        // Staff cancel free of charge unless they apply the customer fee rule.
+        byStaff: true,
+        applyFeeRule: body.applyFee,
+        reason: body.reason,
+        onlyIfAwaitingPayment: options.onlyIfAwaitingPayment,
+        inTx: this.audited(actor, 'booking.cancelled', (b) => ({
+          status: 'cancelled',
+          unitId: b.unit_id,
+          reason: body.reason,
+          feeApplied: body.applyFee,
+        })),
+      },
+      lang,
+    );
+  }
+
+  async today(lang: Language, now = new Date()): Promise<BookingsToday> {
+    const date = bangkokDate(now);
+    const [pickups, returns, awaiting, branches] = await Promise.all([
+      this.repository.onDay(date, 'pickup_date', ['confirmed', 'awaiting_payment', 'active']),
+      this.repository.onDay(date, 'return_date', ['active', 'confirmed', 'completed']),
+      this.repository.awaitingPayment(),
+      this.repository.branchCodes(),
+    ]);
+    const month = date.slice(0, 7);
+    const [y, m] = month.split('-').map(Number) as [number, number];
+    const next = m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+    const figures = await this.repository.monthFigures(bangkokMidnight(`${month}-01`), bangkokMidnight(next));
+    return {
+      date,
+      branches: branches.map((b) => ({
+        code: b.code,
+        pickups: pickups.filter((p) => p.branch_code === b.code).length,
+        returns: returns.filter((r) => r.branch_code === b.code).length,
+      })),
+      pickups: pickups.map((r) => summary(r, lang)),
+      returns: returns.map((r) => summary(r, lang)),
+      awaitingPayment: awaiting.map((r) => summary(r, lang)),
+      month: { month, ...figures },
+    };
+  }
+
+  async timeline(branch: string, from: string | undefined, days: number, lang: Language): Promise<Timeline> {
+    const first = from ?? bangkokDate(new Date());
+    const start = bangkokMidnight(first);
+    const end = new Date(start.getTime() + days * DAY_MS);
+    const dayList = Array.from({ length: days }, (_, i) =>
+      bangkokDate(new Date(start.getTime() + i * DAY_MS)),
+    );
+    const [units, holds] = await Promise.all([
+      this.repository.timelineUnits(branch),
+      this.repository.timelineHolds(branch, start, end),
+    ]);
+    return {
+      branch,
+      from: first,
+      days: dayList,
+      units: units.map((u) => ({
+        id: u.id,
+        plate: u.plate,
+        carName: `${u.brand[lang]} ${u.model[lang]}`,
+        status: u.status,
+        holds: holds
+          .filter((h) => h.unit_id === u.id)
+          .map((h) => ({
+            kind: h.kind,
+            bookingId: h.booking_id,
+            bookingNumber: h.booking_number,
+            status: h.status,
+            firstDay: bangkokDate(new Date(h.starts_at)),
+            lastDay: bangkokDate(new Date(new Date(h.ends_at).getTime() - 1)),
+            reason: h.reason,
+          })),
+      })),
+    };
+  }
+}
