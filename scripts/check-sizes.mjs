@@ -23,7 +23,6 @@ const KNOWN_OVERSIZE = new Map([
   ['file bookings.routes.ts apps/api/src/modules/bookings/bookings.routes.ts', 835],
   ['file fleet-admin.service.ts apps/api/src/modules/fleet/fleet-admin.service.ts', 616],
   ['class FleetAdminService apps/api/src/modules/fleet/fleet-admin.service.ts', 538],
-  ['class CatalogRepository apps/api/src/modules/catalog/catalog.repository.ts', 433],
   ['component BookingSuccess apps/web/src/features/bookings/booking-success-page.tsx', 300],
   ['component BookingBox apps/web/src/features/catalog/booking-box.tsx', 272],
   ['component CarListingPage apps/web/src/features/catalog/car-listing-page.tsx', 274],

@@ -29,6 +29,7 @@ import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
+import { CatalogReferenceRepository } from './modules/catalog/catalog-reference.repository';
 import { CatalogService } from './modules/catalog/catalog.service';
 import { FacebookVerifier, GoogleVerifier, LineLogin } from './modules/auth/social-identity';
 import { LineMessages } from './modules/line/line-messages';
@@ -99,7 +100,7 @@ export function buildServices(
   // Every limit of every instance counts here (Redis when set, with a per-instance fallback).
   const counters = createCounterStore(settings.REDIS_URL);
   const users = new UsersService(new UsersRepository(db));
-  const catalog = new CatalogService(new CatalogRepository(db));
+  const catalog = new CatalogService(new CatalogRepository(db), new CatalogReferenceRepository(db));
   const authThrottle = new AuthThrottle(
     counters,
     {

@@ -3,15 +3,12 @@ import type { CarSort } from '@siam/contract/catalog-rules';
 import type { Language } from '@siam/contract/languages';
 import type { Db } from '../../db/client';
 import {
-  branches,
   carModelFeatures,
   carModelImages,
   carModels,
   categories,
   features,
   hotDeals,
-  rentalConditions,
-  testimonials,
 } from '../../db/schema/catalog';
 
 export interface CarFilter {
@@ -409,91 +406,5 @@ export class CatalogRepository {
       .innerJoin(features, eq(features.key, carModelFeatures.featureKey))
       .where(eq(carModelFeatures.carModelId, modelId))
       .orderBy(asc(features.key));
-  }
-
-  /** Active branches; with a model, only those where it has an in-service unit. */
-  async branches(modelId?: number) {
-    const hasModel =
-      modelId === undefined
-        ? undefined
-        : sql`EXISTS (SELECT 1 FROM vehicle_units u WHERE u.branch_code = ${branches.code}
-            AND u.car_model_id = ${modelId} AND u.status = 'in_service')`;
-    return this.db
-      .select({
-        code: branches.code,
-        name: branches.name,
-        address: branches.address,
-        phone: branches.phone,
-        isAirport: branches.isAirport,
-        opensAt: branches.opensAt,
-        closesAt: branches.closesAt,
-        minRentalHours: branches.minRentalHours,
-        closedOn: sql<string[]>`ARRAY(SELECT to_char(c.closed_on, 'YYYY-MM-DD') FROM branch_closures c
-          WHERE c.branch_code = ${branches.code} AND c.closed_on >= (now() AT TIME ZONE 'Asia/Bangkok')::date
-          ORDER BY c.closed_on)`,
-      })
-      .from(branches)
-      .where(and(eq(branches.isActive, true), hasModel))
-      .orderBy(asc(branches.sortOrder), asc(branches.code));
-  }
-
-  async branchExists(code: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ code: branches.code })
-      .from(branches)
-      .where(and(eq(branches.code, code), eq(branches.isActive, true)));
-    return row !== undefined;
-  }
-
-  async categories() {
-    return this.db
-      .select({ id: categories.id, slug: categories.slug, name: categories.name })
-      .from(categories)
-      .orderBy(asc(categories.sortOrder), asc(categories.id));
-  }
-
-  async rentalConditions(kind: 'included' | 'not_included') {
-    return this.db
-      .select({ id: rentalConditions.id, text: rentalConditions.text })
-      .from(rentalConditions)
-      .where(eq(rentalConditions.kind, kind))
-      .orderBy(asc(rentalConditions.sortOrder), asc(rentalConditions.id));
-  }
-
-  /** A model's published reviews: how many, and their average rating. */
-  async carRating(carModelId: number) {
-    const [row] = await this.db
-      .select({
-        count: sql<number>`count(*)::int`,
-        average: sql<string | null>`round(avg(${testimonials.rating}), 1)::text`,
-      })
-      .from(testimonials)
-      .where(and(eq(testimonials.isPublished, true), eq(testimonials.carModelId, carModelId)));
-    return { count: row?.count ?? 0, average: row?.average ? Number(row.average) : 0 };
-  }
-
-  async testimonials(limit: number, carModelId?: number) {
-    return this.db
-      .select({
-        id: testimonials.id,
-        name: testimonials.name,
-        city: testimonials.city,
-        rating: testimonials.rating,
-        text: testimonials.text,
-        carModelId: testimonials.carModelId,
-        brand: carModels.brand,
-        model: carModels.model,
-        createdAt: testimonials.createdAt,
-      })
-      .from(testimonials)
-      .leftJoin(carModels, eq(carModels.id, testimonials.carModelId))
-      .where(
-        and(
-          eq(testimonials.isPublished, true),
-          carModelId === undefined ? undefined : eq(testimonials.carModelId, carModelId),
-        ),
-      )
-      .orderBy(desc(testimonials.createdAt), desc(testimonials.id))
-      .limit(limit);
   }
 }

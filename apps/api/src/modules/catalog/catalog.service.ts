@@ -15,6 +15,7 @@ import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
 import type { LocalizedText } from '../../db/schema/localized';
 import type { CardRow, CarFilter, CatalogRepository, RunningDealRow } from './catalog.repository';
+import type { CatalogReferenceRepository } from './catalog-reference.repository';
 import { TtlCache } from '../../lib/ttl-cache';
 
 /** Baht string "1290.00" → satang, and back: money is computed in whole satang. */
@@ -63,6 +64,7 @@ export class CatalogService {
 
   constructor(
     private readonly repository: CatalogRepository,
+    private readonly reference: CatalogReferenceRepository,
     private readonly clock: () => Date = () => new Date(),
     /** How long a listing answer is reused; 0 turns the cache off. */
     listingCacheMs = 2_000,
@@ -93,7 +95,7 @@ export class CatalogService {
 
   categories(lang: Language): Promise<Category[]> {
     return this.remembered(`categories:${lang}`, async () =>
-      (await this.repository.categories()).map((c) => ({
+      (await this.reference.categories()).map((c) => ({
         category_id: c.id,
         category_name: c.name[lang],
         category_slug: c.slug,
@@ -111,7 +113,7 @@ export class CatalogService {
     query: CarListQuery,
     lang: Language,
   ): Promise<{ data: Car[]; pagination: Pagination }> {
-    if (query.branch !== undefined && !(await this.repository.branchExists(query.branch)))
+    if (query.branch !== undefined && !(await this.reference.branchExists(query.branch)))
       throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
         { path: 'branch', message: 'Unknown branch' },
       ]);
@@ -207,8 +209,8 @@ export class CatalogService {
       this.repository.images([id]),
       this.repository.runningDeals([id], this.clock()),
       this.repository.features(id),
-      this.repository.branches(id),
-      this.repository.carRating(id),
+      this.reference.branches(id),
+      this.reference.carRating(id),
     ]);
     const car = this.toCar(
       card,
@@ -265,7 +267,10 @@ export class CatalogService {
     });
   }
 
-  private toBranch(b: Awaited<ReturnType<CatalogRepository['branches']>>[number], lang: Language): Branch {
+  private toBranch(
+    b: Awaited<ReturnType<CatalogReferenceRepository['branches']>>[number],
+    lang: Language,
+  ): Branch {
     return {
       code: b.code,
       name: b.name[lang],
@@ -281,13 +286,13 @@ export class CatalogService {
 
   branches(lang: Language): Promise<Branch[]> {
     return this.remembered(`branches:${lang}`, async () =>
-      (await this.repository.branches()).map((b) => this.toBranch(b, lang)),
+      (await this.reference.branches()).map((b) => this.toBranch(b, lang)),
     );
   }
 
   rentalConditions(kind: 'included' | 'not_included', lang: Language) {
     return this.remembered(`conditions:${kind}:${lang}`, async () =>
-      (await this.repository.rentalConditions(kind)).map((c) => ({ id: c.id, text: c.text[lang] })),
+      (await this.reference.rentalConditions(kind)).map((c) => ({ id: c.id, text: c.text[lang] })),
     );
   }
 
@@ -299,7 +304,7 @@ export class CatalogService {
   }
 
   private async readTestimonials(lang: Language, limit: number, carModelId?: number): Promise<Testimonial[]> {
-    return (await this.repository.testimonials(limit, carModelId)).map((t) => ({
+    return (await this.reference.testimonials(limit, carModelId)).map((t) => ({
       id: t.id,
       name: t.name,
       city: t.city[lang],
