@@ -37,6 +37,8 @@ export const LAYERS = [
     'newsletter',
     // The Thai address table (TISI 1099) every address form checks against.
     'thai-addresses',
+    // What a licence from each country needs beside it (decision 3601): bookings check drivers by it.
+    'licences',
     'plugins',
   ],
   ['auth', 'catalog', 'fleet', 'deals', 'seats'],

@@ -28,6 +28,7 @@ import { healthRoutes } from './modules/health/health.routes';
 import { seoRoutes } from './modules/seo/seo.routes';
 import { siteSettingsRoutes } from './modules/site-settings/site-settings.routes';
 import { thaiAddressesRoutes } from './modules/thai-addresses/thai-addresses.routes';
+import { licencesRoutes } from './modules/licences/licences.routes';
 import { authenticatePlugin } from './plugins/authenticate';
 import { clientAddressPlugin } from './plugins/client-address';
 import { errorHandlerPlugin } from './plugins/error-handler';
@@ -143,6 +144,7 @@ export async function buildApp(options: BuildAppOptions) {
       });
       await api.register(healthRoutes);
       await api.register(siteSettingsRoutes);
+      await api.register(licencesRoutes);
       await api.register(authRoutes);
       await api.register(socialSignInRoutes);
       await api.register(accountRecoveryRoutes);

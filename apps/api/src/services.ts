@@ -27,6 +27,8 @@ import { SeatsService } from './modules/seats/seats.service';
 import { SettingsAdminService } from './modules/site-settings/site-settings-admin.service';
 import { AuditRepository } from './modules/audit/audit.repository';
 import { AuditService } from './modules/audit/audit.service';
+import { LicencesRepository } from './modules/licences/licences.repository';
+import { LicencesService } from './modules/licences/licences.service';
 import { AuthService } from './modules/auth/auth.service';
 import { CatalogRepository } from './modules/catalog/catalog.repository';
 import { CatalogReferenceRepository } from './modules/catalog/catalog-reference.repository';
@@ -160,6 +162,8 @@ export function buildServices(
     erase: (userId) => secondFactor.erase(userId),
   });
   const audit = new AuditService(new AuditRepository(db));
+  // What a licence from each country needs beside it: the contract's defaults, staff's changes (decision 3601).
+  const licences = new LicencesService(new LicencesRepository(db), audit);
   const fleet = new FleetAdminService(
     new FleetRepository(db),
     audit,
@@ -179,6 +183,7 @@ export function buildServices(
     now: () => options.clock?.now() ?? new Date(),
     realBookings: (ex, userId) => bookingsRepository.countRealBookings(ex, userId),
     seatsLeft: (ex, branchCode, from, to) => seats.left(ex, branchCode, from, to),
+    licenceRules: (ex) => licences.changes(ex),
   });
   const bookings = buildBookingsService(bookingsRepository, settings, {
     pricing,
@@ -261,6 +266,7 @@ export function buildServices(
   publicChanges.onChange(() => {
     catalog.invalidate();
     siteSettings.forget();
+    licences.forget();
     articles.forget();
     seo.forget();
   });
@@ -305,6 +311,7 @@ export function buildServices(
     accountRecovery,
     account,
     audit,
+    licences,
     fleet,
     seats,
     settingsAdmin,

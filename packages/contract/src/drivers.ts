@@ -9,7 +9,14 @@ import { isoDateSchema } from './safe-input';
  * The same checks run in the booking form (from the quote's rules) and on the server, which decides.
  */
 
-import { licenceCountries, needsInternationalPermit } from './licence-countries';
+import {
+  documentAccepted,
+  licenceAcceptance,
+  licenceCountries,
+  licenceDocuments,
+  type LicenceDocument,
+  type LicenceRuleChanges,
+} from './licence-countries';
 
 /** A category's rules for who may drive its cars (admins set them per category). */
 export const driverRulesSchema = z.object({
@@ -38,7 +45,12 @@ export const driverLicenceFields = {
     .refine((c) => licenceCountries.includes(c), 'Please choose the country that issued the licence'),
   licenceIssued: requiredDate('Please enter the date the licence was issued'),
   licenceExpiry: requiredDate('Please enter the licence expiry date'),
-  /** The driver brings an international driving permit with the licence. */
+  /**
+   * What the driver brings beside the licence, when its country's rule asks for something
+   * (licence-countries.ts): an international driving permit or an official translation.
+   */
+  licenceDocument: z.enum(licenceDocuments).nullable().default(null),
+  /** Older clients' box "I will bring an international driving permit": the same as `licenceDocument: 'idp'`. */
   internationalPermit: z.boolean().default(false),
 };
 export const driverLicenceSchema = z.object(driverLicenceFields);
@@ -61,7 +73,14 @@ export const driverMessages = {
   issuedBeforeBirth: 'The licence was issued before the date of birth',
   licenceExpires: 'The licence expires before the return date',
   permitNeeded: 'This licence needs an international driving permit',
+  permitOrTranslationNeeded: 'This licence needs an international driving permit or an official translation',
 } as const;
+
+/** The document a driver says they bring (an older client's permit box counts as an IDP). */
+export const licenceDocumentOf = (d: {
+  licenceDocument?: LicenceDocument | null;
+  internationalPermit?: boolean;
+}): LicenceDocument | null => d.licenceDocument ?? (d.internationalPermit ? 'idp' : null);
 
 /** Whole years from one date to another (a birthday on 29 February comes on 1 March in other years). */
 export function fullYears(from: string, to: string): number {
@@ -74,9 +93,14 @@ export function fullYears(from: string, to: string): number {
  * Ages and the licence's years are counted on the pickup day; the licence must last to the return day.
  */
 export function driverProblems(
-  d: DriverLicence,
+  d: Omit<DriverLicence, 'licenceDocument' | 'internationalPermit'> & {
+    licenceDocument?: LicenceDocument | null;
+    internationalPermit?: boolean;
+  },
   rules: DriverRules,
   rental: { pickupDate: string; returnDate: string; today: string },
+  /** Staff's changes to the licence rules (the server passes its table; the site, what it was told). */
+  licenceRules: LicenceRuleChanges = {},
 ): { field: keyof DriverLicence; message: string }[] {
   const problems: { field: keyof DriverLicence; message: string }[] = [];
   const age = fullYears(d.birthDate, rental.pickupDate);
@@ -93,8 +117,12 @@ export function driverProblems(
     problems.push({ field: 'licenceIssued', message: driverMessages.licenceTooNew });
   if (d.licenceExpiry < rental.returnDate)
     problems.push({ field: 'licenceExpiry', message: driverMessages.licenceExpires });
-  if (needsInternationalPermit(d.licenceCountry) && !d.internationalPermit)
-    problems.push({ field: 'internationalPermit', message: driverMessages.permitNeeded });
+  const accepts = licenceAcceptance(d.licenceCountry, licenceRules);
+  if (!documentAccepted(accepts, licenceDocumentOf(d)))
+    problems.push({
+      field: 'licenceDocument',
+      message: accepts === 'idp' ? driverMessages.permitNeeded : driverMessages.permitOrTranslationNeeded,
+    });
   return problems;
 }
 
@@ -108,5 +136,6 @@ export const bookingDriverSchema = z.object({
   licenceIssued: z.string(),
   licenceExpiry: z.string(),
   internationalPermit: z.boolean(),
+  licenceDocument: z.enum(licenceDocuments).nullable(),
 });
 export type BookingDriver = z.infer<typeof bookingDriverSchema>;

@@ -17,8 +17,45 @@ export const licenceCountries = (
 
 /**
  * Licences Thailand accepts as they are: its own, and those of the other ASEAN countries (the 1985
- * ASEAN agreement on domestic driving permits). Every other licence comes with an international
- * driving permit, as the rental terms and Thai law ask of foreign drivers.
+ * ASEAN agreement on domestic driving permits): the default `licence` rule below.
  */
 export const permitExemptCountries = ['TH', 'BN', 'KH', 'ID', 'LA', 'MY', 'MM', 'PH', 'SG', 'VN'];
-export const needsInternationalPermit = (country: string) => !permitExemptCountries.includes(country);
+
+/**
+ * What a licence from a country needs beside it in Thailand (issue 36, part 1; docs/decisions/3601):
+ * - `licence`: the national licence alone (Thailand's own, and ASEAN's under the 1985 agreement on
+ *   domestic driving permits);
+ * - `idp`: with an international driving permit;
+ * - `idp_or_translation`: with an IDP or an official translation of the licence, for countries that
+ *   issue no IDP (mainland China is not party to the 1949/1968 conventions).
+ * Each company sets its own policy with its insurer: staff change a country's rule in the back office
+ * (the table licence_rules keeps only their changes); these are the defaults.
+ */
+export const licenceAcceptances = ['licence', 'idp', 'idp_or_translation'] as const;
+export type LicenceAcceptance = (typeof licenceAcceptances)[number];
+/** The document a driver brings beside a licence that needs one. */
+export const licenceDocuments = ['idp', 'translation'] as const;
+export type LicenceDocument = (typeof licenceDocuments)[number];
+
+/** Countries whose drivers cannot get an IDP at home: an official translation is taken instead. */
+export const noPermitCountries = ['CN'];
+
+/** Staff's changes to the defaults, by country (what GET /licence-rules answers). */
+export type LicenceRuleChanges = Readonly<Record<string, LicenceAcceptance>>;
+
+export function defaultLicenceAcceptance(country: string): LicenceAcceptance {
+  if (permitExemptCountries.includes(country)) return 'licence';
+  if (noPermitCountries.includes(country)) return 'idp_or_translation';
+  return 'idp';
+}
+
+/** What a licence from this country needs, with staff's changes. */
+export const licenceAcceptance = (country: string, changes: LicenceRuleChanges = {}): LicenceAcceptance =>
+  changes[country] ?? defaultLicenceAcceptance(country);
+
+/** Whether the document a driver brings is what the rule asks (nothing is needed for `licence`). */
+export function documentAccepted(acceptance: LicenceAcceptance, document: LicenceDocument | null): boolean {
+  if (acceptance === 'licence') return true;
+  if (acceptance === 'idp') return document === 'idp';
+  return document === 'idp' || document === 'translation';
+}

@@ -12,6 +12,7 @@ import { fleetAdminRoutes } from '../fleet/fleet-admin.routes';
 import { pricingAdminRoutes } from '../pricing/pricing-admin.routes';
 import { seatsAdminRoutes } from '../seats/seats-admin.routes';
 import { siteSettingsAdminRoutes } from '../site-settings/site-settings-admin.routes';
+import { licencesAdminRoutes } from '../licences/licences.routes';
 
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
@@ -37,6 +38,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(inboxRoutes);
   await app.register(newsletterAdminRoutes);
   await app.register(siteSettingsAdminRoutes);
+  await app.register(licencesAdminRoutes);
   await app.register(fleetAdminRoutes);
   await app.register(dealsAdminRoutes);
   await app.register(seatsAdminRoutes);

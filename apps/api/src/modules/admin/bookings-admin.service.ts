@@ -1,4 +1,5 @@
 import type { depositActionSchema } from '@siam/contract/deposits';
+import { personName } from '@siam/contract/person-names';
 import type { Reconciliation } from '@siam/contract/admin-payment-checks';
 import type {
   AdminBookingDetail,
@@ -32,7 +33,7 @@ function summary(row: SummaryRow, lang: Language): AdminBookingSummary {
     branchCode: row.branch_code,
     pickupDate: row.pickup_date,
     returnDate: row.return_date,
-    customerName: `${row.driver_first_name} ${row.driver_last_name}`.trim(),
+    customerName: personName(row.driver_first_name, row.driver_last_name),
     customerEmail: row.driver_email,
     paymentMethod: row.payment_method,
     total: row.total,

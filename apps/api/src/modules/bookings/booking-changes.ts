@@ -126,6 +126,7 @@ export class BookingChanges {
     if (car) {
       const today = bangkokToday(this.now());
       const rental = { pickupDate: times.pickupDate, returnDate: times.returnDate, today };
+      const licenceRules = await this.pricing.licenceRules(ex);
       const blocked = row.drivers.some(
         (d) =>
           driverProblems(
@@ -136,9 +137,11 @@ export class BookingChanges {
               licenceIssued: d.licence_issued,
               licenceExpiry: d.licence_expiry,
               internationalPermit: d.international_permit,
+              licenceDocument: d.licence_document,
             },
             carDriverRules(car),
             rental,
+            licenceRules,
           ).length > 0,
       );
       if (blocked) throw refuse(newCar ? 'carModelId' : 'returnDate', changeMessages.driverNotEligible);

@@ -1,4 +1,5 @@
 import type { Booking } from '@siam/contract/bookings';
+import { personName } from '@siam/contract/person-names';
 import type { Language } from '@siam/contract/languages';
 
 /** Baht in the customer's language (booking mails and LINE messages). */
@@ -200,7 +201,7 @@ export function bookingMail(
   };
   const body = bodies[kind];
   const lines = [
-    t.hello(`${booking.driver.firstName} ${booking.driver.lastName}`.trim()),
+    t.hello(personName(booking.driver.firstName, booking.driver.lastName)),
     '',
     body,
     ...(kind === 'slip_rejected' && note ? [`${t.reason}: ${note}`] : []),

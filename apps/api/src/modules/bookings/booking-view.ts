@@ -104,6 +104,7 @@ export function toBooking(
       licenceIssued: d.licence_issued,
       licenceExpiry: d.licence_expiry,
       internationalPermit: d.international_permit,
+      licenceDocument: d.licence_document,
     })),
     pricePerDay: row.price_per_day,
     rentalAmount: row.rental_amount,

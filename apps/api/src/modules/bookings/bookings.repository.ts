@@ -1,7 +1,7 @@
 import type { ChargeKind, DamageMark, ReportKind } from '@siam/contract/condition-reports';
 import { errorHttpStatus, type ErrorCode, type FieldError } from '@siam/contract/errors';
 import type { StoredRuleLine } from '../pricing/pricing-rules';
-import type { DriverLicence } from '@siam/contract/drivers';
+import { licenceDocumentOf, type DriverLicence } from '@siam/contract/drivers';
 import { slipChecksByStanding, type SlipCheckResult, type SlipStanding } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import type { ThaiAddress } from '@siam/contract/thai-address';
@@ -127,6 +127,7 @@ export interface BookingRow {
     licence_issued: string;
     licence_expiry: string;
     international_permit: boolean;
+    licence_document: DriverLicence['licenceDocument'];
   }[];
 }
 
@@ -227,7 +228,7 @@ const bookingColumns = sql`
   COALESCE((SELECT json_agg(json_build_object('first_name', d.first_name, 'last_name', d.last_name,
       'birth_date', to_char(d.birth_date, 'YYYY-MM-DD'), 'licence_number', d.licence_number,
       'licence_country', d.licence_country, 'licence_issued', to_char(d.licence_issued, 'YYYY-MM-DD'),
-      'licence_expiry', to_char(d.licence_expiry, 'YYYY-MM-DD'), 'international_permit', d.international_permit)
+      'licence_expiry', to_char(d.licence_expiry, 'YYYY-MM-DD'), 'international_permit', d.international_permit, 'licence_document', d.licence_document)
       ORDER BY d.position) FROM booking_drivers d WHERE d.booking_id = b.id), '[]'::json) AS drivers,
   COALESCE(b.return_branch_code, b.branch_code) AS return_branch_code, rbr.name AS return_branch_name,
   (b.one_way_fee * 100)::int AS one_way_fee, b.price_rules,
@@ -670,10 +671,9 @@ export class BookingsRepository {
     for (const [position, d] of drivers.entries())
       await ex.execute(
         sql`INSERT INTO booking_drivers (booking_id, position, first_name, last_name, birth_date, licence_number,
-              licence_country, licence_issued, licence_expiry, international_permit)
+              licence_country, licence_issued, licence_expiry, international_permit, licence_document)
             VALUES (${bookingId}, ${position}, ${d.firstName}, ${d.lastName}, ${d.birthDate},
-              ${d.licenceNumber.toUpperCase()}, ${d.licenceCountry}, ${d.licenceIssued}, ${d.licenceExpiry},
-              ${d.internationalPermit})`,
+              ${d.licenceNumber.toUpperCase()}, ${d.licenceCountry}, ${d.licenceIssued}, ${d.licenceExpiry}, ${licenceDocumentOf(d) === 'idp'}, ${licenceDocumentOf(d)})`,
       );
   }
 

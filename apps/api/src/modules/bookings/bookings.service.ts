@@ -393,7 +393,7 @@ export class BookingsService {
           if (record?.booking_id) return { kind: 'wait', bookingId: record.booking_id };
         }
         const q = await this.deps.pricing.compute(tx, input, lang, customerId, staff !== undefined);
-        checkDrivers(input, carDriverRules(q.car), bangkokToday(this.now()));
+        checkDrivers(input, carDriverRules(q.car), bangkokToday(this.now()), q.licenceRules);
         // On a company's account: made out to the company as its account says, billed on its monthly invoice.
         const company =
           input.paymentMethod === 'company_account' ? await this.companyAccount(tx, userId) : null;

@@ -67,7 +67,7 @@ describe('driver eligibility rules (drivers.ts)', () => {
       { field: 'birthDate', message: driverMessages.tooOld },
       { field: 'licenceIssued', message: driverMessages.licenceTooNew },
       { field: 'licenceExpiry', message: driverMessages.licenceExpires },
-      { field: 'internationalPermit', message: driverMessages.permitNeeded },
+      { field: 'licenceDocument', message: driverMessages.permitNeeded },
     ]);
   });
   it('refuses dates that cannot be right', () => {
@@ -81,11 +81,26 @@ describe('driver eligibility rules (drivers.ts)', () => {
       driverMessages.issuedBeforeBirth,
     );
   });
-  it('takes ASEAN licences as they are, and others with an international permit', () => {
+  it('takes ASEAN licences as they are, Chinese ones with a permit or a translation, others with a permit', () => {
     expect(driverProblems({ ...ok, licenceCountry: 'MY' }, rules, rental)).toEqual([]);
     expect(driverProblems({ ...ok, licenceCountry: 'CN', internationalPermit: true }, rules, rental)).toEqual(
       [],
     );
+    expect(
+      driverProblems({ ...ok, licenceCountry: 'CN', licenceDocument: 'translation' }, rules, rental),
+    ).toEqual([]);
+    expect(driverProblems({ ...ok, licenceCountry: 'CN' }, rules, rental)).toEqual([
+      { field: 'licenceDocument', message: driverMessages.permitOrTranslationNeeded },
+    ]);
+    expect(
+      driverProblems({ ...ok, licenceCountry: 'DE', licenceDocument: 'translation' }, rules, rental),
+    ).toEqual([{ field: 'licenceDocument', message: driverMessages.permitNeeded }]);
+    // Staff's rule wins over the default: German licences taken alone, Chinese ones only with a permit.
+    const changes = { DE: 'licence', CN: 'idp' } as const;
+    expect(driverProblems({ ...ok, licenceCountry: 'DE' }, rules, rental, changes)).toEqual([]);
+    expect(
+      driverProblems({ ...ok, licenceCountry: 'CN', licenceDocument: 'translation' }, rules, rental, changes),
+    ).toEqual([{ field: 'licenceDocument', message: driverMessages.permitNeeded }]);
   });
 });
 
@@ -160,8 +175,10 @@ describeEachDatabase('drivers of a booking', (ctx) => {
       ...second,
       licenceNumber: 'P 1234-567',
       internationalPermit: false,
+      licenceDocument: null,
     });
-    expect(booking.drivers[2]).toEqual(third);
+    // An older client's permit box is kept as the document it means.
+    expect(booking.drivers[2]).toEqual({ ...third, licenceDocument: 'idp' });
     const mine = await app.inject({ url: `/api/v1/auth/bookings/${booking.id}`, headers: customer.headers });
     expect(mine.json().response.data.drivers).toHaveLength(3);
     // Staff see them on the booking's page.
@@ -239,7 +256,7 @@ describeEachDatabase('drivers of a booking', (ctx) => {
     // A licence from the United States without an international permit.
     const noPermit = await book({ licenceCountry: 'US' });
     expect(noPermit.json().errors).toEqual([
-      { path: 'driver.internationalPermit', message: driverMessages.permitNeeded },
+      { path: 'driver.licenceDocument', message: driverMessages.permitNeeded },
     ]);
     expect(await bookingsOf(car.carModelId)).toBe(0);
 

@@ -1,4 +1,5 @@
 import type { Booking } from '@siam/contract/bookings';
+import { personName } from '@siam/contract/person-names';
 import type { Language } from '@siam/contract/languages';
 import type { PaymentRow } from './bookings.repository';
 import { pdfWriter } from './pdf-writer';
@@ -123,7 +124,7 @@ export async function renderReceipt(
   doc.moveDown();
   row(L.number, booking.bookingNumber, true);
   row(L.status, statusLabel);
-  row(L.customer, `${booking.driver.firstName} ${booking.driver.lastName}`);
+  row(L.customer, personName(booking.driver.firstName, booking.driver.lastName));
   row(L.car, booking.carName);
   row(L.branch, booking.branchName);
   row(L.pickup, `${booking.pickupDate} ${booking.pickupTime}`);

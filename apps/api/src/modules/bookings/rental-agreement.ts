@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { personName } from '@siam/contract/person-names';
 import type { Booking } from '@siam/contract/bookings';
 import { pdfWriter } from './pdf-writer';
 import { lateReturnRule } from '@siam/contract/rental-rules';
@@ -100,8 +101,10 @@ export async function rentalAgreementPdf(input: RentalAgreementInput): Promise<B
   );
   row(label(L.branch), `${booking.branchName} / ${booking.returnBranchName}`);
   const drivers = booking.drivers.length
-    ? booking.drivers.map((d) => `${d.firstName} ${d.lastName} (${d.licenceCountry} ${d.licenceNumber})`)
-    : [`${booking.driver.firstName} ${booking.driver.lastName}`];
+    ? booking.drivers.map(
+        (d) => `${personName(d.firstName, d.lastName)} (${d.licenceCountry} ${d.licenceNumber})`,
+      )
+    : [personName(booking.driver.firstName, booking.driver.lastName)];
   row(label(L.drivers), drivers.join(', '));
   row(label(L.total), money(booking.total));
   row(label(L.deposit), money(booking.deposit.amount));

@@ -7,6 +7,7 @@ import {
 import { bangkokInstant, bangkokToday, daysBetween } from '@siam/contract/bangkok-time';
 import { businessRules } from '@siam/contract/business-rules';
 import { driverProblems, type DriverRules } from '@siam/contract/drivers';
+import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
 import { rentalPeriod, timeMessages, withinHours, type RentalTimes } from '@siam/contract/rental-times';
 import { priceRentalTimes, ruleLinesIn, type PricingRuleRow } from './pricing-rules';
 import type { Language } from '@siam/contract/languages';
@@ -90,15 +91,16 @@ export function checkDrivers(
   input: z.output<typeof createBookingBodySchema>,
   rules: DriverRules,
   today: string,
+  licenceRules: LicenceRuleChanges = {},
 ) {
   const rental = { pickupDate: input.pickupDate, returnDate: input.returnDate, today };
   const errors = [
-    ...driverProblems(input.driver, rules, rental).map((p) => ({
+    ...driverProblems(input.driver, rules, rental, licenceRules).map((p) => ({
       path: `driver.${p.field}`,
       message: p.message,
     })),
     ...input.additionalDrivers.flatMap((d, i) =>
-      driverProblems(d, rules, rental).map((p) => ({
+      driverProblems(d, rules, rental, licenceRules).map((p) => ({
         path: `additionalDrivers.${i}.${p.field}`,
         message: p.message,
       })),
@@ -164,11 +166,18 @@ export class PricingService {
         from: Date,
         to: Date,
       ) => Promise<Record<SeatCode, number>>;
+      /** Staff's changes to the licence rules (licences/, decision 3601), read with the caller's transaction. */
+      licenceRules?: (ex: Executor) => Promise<LicenceRuleChanges>;
     },
   ) {}
 
   private get db(): Executor {
     return this.repo.db;
+  }
+
+  /** What a licence from each country needs: the contract's defaults with staff's changes (decision 3601). */
+  licenceRules(ex: Executor): Promise<LicenceRuleChanges> {
+    return this.deps.licenceRules?.(ex) ?? Promise.resolve({});
   }
 
   private now() {
@@ -347,7 +356,8 @@ export class PricingService {
       promo,
       fees: handover.fees,
     });
-    return { days, car, promo, hotDealPercent, price, rules, ...handover };
+    const licenceRules = await this.licenceRules(ex);
+    return { days, car, promo, hotDealPercent, price, rules, licenceRules, ...handover };
   }
 
   /**

@@ -11,6 +11,7 @@ import {
   Hourglass,
   Inbox,
   KeyRound,
+  IdCard,
   ListChecks,
   Mail,
   MessageSquareText,
@@ -60,6 +61,7 @@ import { CarModelsPage } from './pages/car-models-page';
 import { CategoriesPage } from './pages/categories-page';
 import { HotDealsPage } from './pages/hot-deals-page';
 import { SettingsPage } from './pages/settings-page';
+import { LicenceRulesPage } from './pages/licence-rules-page';
 import { TodayPage } from './pages/today-page';
 import { PaymentChecksPage } from './pages/payment-checks-page';
 import { UnpaidHoldsPage } from './pages/unpaid-holds-page';
@@ -135,6 +137,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'unpaid-holds') return <UnpaidHoldsPage />;
     if (section === 'payment-checks') return <PaymentChecksPage />;
     if (section === 'rental-conditions') return <RentalConditionsPage />;
+    if (section === 'licence-rules') return <LicenceRulesPage canEdit={canEdit} />;
     if (section === 'settings' && canEdit) return <SettingsPage />;
     if (section === 'audit-log' && canEdit) return <AuditLogPage />;
     if (section === 'newsletter' && canEdit) return <NewsletterPage />;
@@ -196,6 +199,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/routes', icon: Route, label: t('nav.routes') },
     { to: '/admin/articles', icon: Newspaper, label: t('nav.articles') },
     { to: '/admin/rental-conditions', icon: ListChecks, label: t('nav.conditions') },
+    { to: '/admin/licence-rules', icon: IdCard, label: t('nav.licenceRules') },
     { to: '/admin/reviews', icon: MessageSquareText, label: t('nav.reviews') },
     { to: '/admin/inbox', icon: Inbox, label: t('nav.inbox') },
     { to: '/admin/security', icon: ShieldCheck, label: t('nav.security') },

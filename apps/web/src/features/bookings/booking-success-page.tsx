@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { personName } from '@siam/contract/person-names';
 import {
   CheckCircle2,
   Download,
@@ -339,7 +340,7 @@ function BookingSuccess() {
               </dd>
               <dt className="text-slate-600">{t('details.driver')}</dt>
               <dd>
-                {b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}
+                {personName(b.driver.firstName, b.driver.lastName)} · {b.driver.phone} · {b.driver.email}
               </dd>
               {b.returnBranchCode !== b.branchCode && (
                 <>
@@ -364,7 +365,7 @@ function BookingSuccess() {
               {b.drivers.length > 1 && (
                 <>
                   <dt className="text-slate-600">{t('details.drivers')}</dt>
-                  <dd>{b.drivers.map((d) => `${d.firstName} ${d.lastName}`).join(', ')}</dd>
+                  <dd>{b.drivers.map((d) => personName(d.firstName, d.lastName)).join(', ')}</dd>
                 </>
               )}
               <dt className="text-slate-600">{t('details.addons')}</dt>

@@ -26,6 +26,7 @@ import { BookingBox } from './booking-box';
 import { useCar, useRentalConditions, useTestimonials } from './catalog-api';
 import { Stars } from './stars';
 import { CarGallery } from './car-gallery';
+import { useLicenceRuleWords } from '../../lib/licence-rules';
 import { useDisplayCurrency } from './display-currency';
 
 const FAVORITES_KEY = 'favoriteCars';
@@ -134,7 +135,8 @@ function CarReviews({ car }: { car: CarDetails }) {
  * booking checks them, and the figures of the contract's rental-rules.ts (decision 3505).
  */
 function RentalRules({ car }: { car: CarDetails }) {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
+  const licenceWords = useLicenceRuleWords(i18n.language);
   const rules = car.driver_rules;
   const ages = { minAge: rules.min_age, maxAge: rules.max_age, years: rules.min_licence_years };
   return (
@@ -142,7 +144,7 @@ function RentalRules({ car }: { car: CarDetails }) {
       <h3 className="text-lg">{t('details.rules.title')}</h3>
       <ul className="mt-2 list-disc space-y-2 ps-5">
         <li>{t(rules.max_age === null ? 'details.rules.drivers' : 'details.rules.driversMax', ages)}</li>
-        <li>{t('details.rules.permit')}</li>
+        <li>{t('details.rules.permit', licenceWords)}</li>
         <li>{t('details.rules.payment')}</li>
         <li>{t('details.rules.cancellation')}</li>
         <li>{t('details.rules.lateReturn')}</li>

@@ -12,6 +12,7 @@ import { useSiteSettings } from '../site-settings/use-site-settings';
 import { fetchGateway, fetchMyCompany } from '../bookings/booking-api';
 import { defaultValues, type FormValues } from './booking-form-values';
 import type { ResolverContext } from './booking-resolver';
+import { useLicenceRuleChanges } from '../../lib/licence-rules';
 import { PayBar, PriceAside } from './price-aside';
 import { CompanySection } from './sections/company-section';
 import { DeliverySection } from './sections/delivery-section';
@@ -62,6 +63,7 @@ function BookingForm() {
   const closed = useSiteSettings().data?.rentalOpen === false;
   // A booking that costs nothing (a code larger than the rental) is confirmed at once: no method, no card.
   const free = quote.data?.total === 0;
+  const licenceRules = useLicenceRuleChanges();
   const form = useForm<FormValues, ResolverContext>({
     defaultValues: defaultValues(user),
     // The contract's schemas (and zod) load after the form is shown, before the customer sends it:
@@ -71,6 +73,7 @@ function BookingForm() {
     // Read by the resolver at each check: a free booking asks for no card.
     context: {
       needsCard: !free,
+      licenceRules,
       rental: quote.data && {
         rules: quote.data.driverRules,
         pickupDate: quote.data.pickupDate,

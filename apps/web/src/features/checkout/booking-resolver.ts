@@ -4,6 +4,7 @@ import { bangkokToday } from '@siam/contract/bangkok-time';
 import { cardExpired } from '@siam/contract/card-tokens';
 import { additionalDriverSchema, driverProblems, type DriverRules } from '@siam/contract/drivers';
 import { handoverRequestSchema } from '@siam/contract/delivery';
+import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
 import { taxBuyerSchema } from '@siam/contract/tax-invoices';
 import type { HandoverErrors, HandoverState } from '../bookings/handover-fields';
 import { taxBuyerOf, type DriverValues, type FormValues } from './booking-form-values';
@@ -30,6 +31,8 @@ export function checkHandovers(h: HandoverState): HandoverErrors {
  */
 export type ResolverContext = {
   needsCard: boolean;
+  /** Staff's changes to the licence rules, as the server checks drivers by them (decision 3601). */
+  licenceRules?: LicenceRuleChanges;
   rental?: { rules: DriverRules; pickupDate: string; returnDate: string };
 };
 export const bookingResolver: Resolver<FormValues, ResolverContext> = async (values, context) => {
@@ -51,10 +54,15 @@ export const bookingResolver: Resolver<FormValues, ResolverContext> = async (val
       for (const issue of parsed.error.issues)
         put([...prefix, String(issue.path[0])], issue.message, 'validation.firstName');
     else if (context?.rental)
-      for (const problem of driverProblems(parsed.data, context.rental.rules, {
-        ...context.rental,
-        today: bangkokToday(),
-      }))
+      for (const problem of driverProblems(
+        parsed.data,
+        context.rental.rules,
+        {
+          ...context.rental,
+          today: bangkokToday(),
+        },
+        context.licenceRules,
+      ))
         put([...prefix, problem.field], problem.message, 'validation.birthDateCheck');
   };
   checkDriver(['driver'], driverSchema, values.driver);

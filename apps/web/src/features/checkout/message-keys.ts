@@ -36,6 +36,7 @@ export const messageKeys: Record<string, string> = {
   [driverMessages.issuedBeforeBirth]: 'validation.issuedBeforeBirth',
   [driverMessages.licenceExpires]: 'validation.licenceExpires',
   [driverMessages.permitNeeded]: 'validation.permitNeeded',
+  [driverMessages.permitOrTranslationNeeded]: 'validation.permitOrTranslationNeeded',
   [handoverMessages.address]: 'validation.handoverAddress',
   [handoverMessages.flight]: 'validation.flightNumber',
   [handoverMessages.zone]: 'validation.zone',

@@ -1,5 +1,6 @@
 import { useTranslation } from '../../lib/use-translation';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { useLicenceRuleWords } from '../../lib/licence-rules';
 
 interface Section {
   title: string;
@@ -8,9 +9,11 @@ interface Section {
 
 /** The rental terms and the privacy notice: numbered sections with a table of contents. */
 export function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {
-  const { t } = useTranslation('legal');
+  const { t, i18n } = useTranslation('legal');
+  // The licence rules' countries, from the rules the server checks bookings by (decision 3601).
+  const licenceWords = useLicenceRuleWords(i18n.language);
   usePageMeta(t(`${doc}.metaTitle`), t(`${doc}.metaDescription`));
-  const sections = t(`${doc}.sections`, { returnObjects: true }) as Section[];
+  const sections = t(`${doc}.sections`, { returnObjects: true, ...licenceWords }) as Section[];
   return (
     <article className="container-page max-w-3xl py-12">
       <h1 className="text-3xl md:text-4xl">{t(`${doc}.title`)}</h1>

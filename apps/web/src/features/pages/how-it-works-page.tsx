@@ -2,12 +2,17 @@ import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../lib/site-link';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { LicenceGuide } from './licence-guide';
+import { useLicenceRuleWords } from '../../lib/licence-rules';
 
 export function HowItWorksPage() {
-  const { t } = useTranslation('pages');
+  const { t, i18n } = useTranslation('pages');
+  const licenceWords = useLicenceRuleWords(i18n.language);
   usePageMeta(t('howItWorks.metaTitle'), t('howItWorks.metaDescription'));
-  const steps = t('howItWorks.steps', { returnObjects: true }) as { title: string; text: string }[];
-  const documents = t('howItWorks.documents', { returnObjects: true }) as string[];
+  const steps = t('howItWorks.steps', { returnObjects: true, ...licenceWords }) as {
+    title: string;
+    text: string;
+  }[];
+  const documents = t('howItWorks.documents', { returnObjects: true, ...licenceWords }) as string[];
   return (
     <article className="container-page py-12">
       <h1 className="text-3xl md:text-4xl">{t('howItWorks.title')}</h1>

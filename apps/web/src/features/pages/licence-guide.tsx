@@ -1,18 +1,25 @@
 import { useId, useState } from 'react';
-import { needsInternationalPermit } from '@siam/contract/licence-countries';
-import { countryName, countryOptions } from '../../lib/country-names';
+import { licenceAcceptance } from '@siam/contract/licence-countries';
+import { browserLanguages, countryName, countryOptions, ownCountries } from '../../lib/country-names';
+import { useLicenceRuleChanges } from '../../lib/licence-rules';
+import { useHydrated } from '../../lib/use-hydrated';
 import { useTranslation } from '../../lib/use-translation';
 
 /**
  * Which licence a driver needs, by the country that issued theirs, in the visitor's language (issue
- * 18, part 5): Thailand's own and ASEAN licences as they are; every other with an international
- * driving permit. The same rule the booking form and the server apply (licence-countries.ts).
+ * 18, part 5; issue 36 part 1): by the country's rule with staff's changes, as the booking form and
+ * the server apply it (licence-countries.ts, decision 3601): alone, with an IDP, or with an IDP or an
+ * official translation. The customer's own countries head the list once the page runs in the browser.
  */
 export function LicenceGuide() {
   const { t, i18n } = useTranslation('pages');
   const lang = i18n.resolvedLanguage ?? 'en';
   const id = useId();
   const [country, setCountry] = useState('');
+  const changes = useLicenceRuleChanges();
+  const hydrated = useHydrated();
+  const first = hydrated ? ownCountries(lang, browserLanguages()) : ownCountries(lang);
+  const accepts = country ? licenceAcceptance(country, changes) : null;
   const name = country ? countryName(country, lang) : '';
   return (
     <section aria-labelledby={`${id}-title`} className="mt-12 max-w-3xl" data-testid="licence-guide">
@@ -29,7 +36,7 @@ export function LicenceGuide() {
         onChange={(e) => setCountry(e.target.value)}
       >
         <option value="">{t('licenceGuide.choose')}</option>
-        {countryOptions(lang).map((c) => (
+        {countryOptions(lang, first).map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
           </option>
@@ -40,9 +47,11 @@ export function LicenceGuide() {
           ? t('licenceGuide.intro')
           : country === 'TH'
             ? t('licenceGuide.thai')
-            : needsInternationalPermit(country)
+            : accepts === 'idp'
               ? t('licenceGuide.permit', { country: name })
-              : t('licenceGuide.asean', { country: name })}
+              : accepts === 'idp_or_translation'
+                ? t('licenceGuide.translation', { country: name })
+                : t('licenceGuide.asean', { country: name })}
       </p>
     </section>
   );

@@ -1,3 +1,4 @@
+import { personName } from '@siam/contract/person-names';
 import type { AdminBookingDetail } from '@siam/contract/admin-bookings';
 import { useTranslation } from '../../../lib/use-translation';
 import { countryName } from '../../../lib/country-names';
@@ -23,7 +24,7 @@ export function BookingDetailsCard({ data }: { data: AdminBookingDetail }) {
           {t('booking.days', { count: b.days })})
         </Row>
         <Row label={t('booking.driver')}>
-          {b.driver.firstName} {b.driver.lastName} · {b.driver.phone} · {b.driver.email}
+          {personName(b.driver.firstName, b.driver.lastName)} · {b.driver.phone} · {b.driver.email}
         </Row>
         {b.licencePictures.length > 0 && (
           <Row label={t('booking.licencePictures')}>
@@ -57,7 +58,7 @@ export function BookingDetailsCard({ data }: { data: AdminBookingDetail }) {
         )}
         {b.drivers.map((d, i) => (
           <Row key={i} label={t('booking.driverN', { n: i + 1 })}>
-            {d.firstName} {d.lastName} · {t('booking.born', { date: date(d.birthDate) })}
+            {personName(d.firstName, d.lastName)} · {t('booking.born', { date: date(d.birthDate) })}
             <br />
             {t('booking.licence', {
               number: d.licenceNumber,

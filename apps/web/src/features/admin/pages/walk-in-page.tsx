@@ -226,9 +226,9 @@ export function WalkInPage() {
             />
             <div>
               <Checkbox label={t('walkIn.internationalPermit')} checked={permit} onChange={setPermit} />
-              {errors['driver.internationalPermit'] && (
+              {errors['driver.licenceDocument'] && (
                 <p className="field-error" role="alert">
-                  {errors['driver.internationalPermit']}
+                  {errors['driver.licenceDocument']}
                 </p>
               )}
             </div>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { personName } from '@siam/contract/person-names';
 import { useFieldArray } from 'react-hook-form';
 import { businessRules } from '@siam/contract/business-rules';
 import type { DriverRules } from '@siam/contract/drivers';
@@ -44,7 +45,7 @@ export function DriverSection({
       {!contactShown && (
         <p className="mb-3 flex items-start justify-between gap-3 lg:hidden" data-testid="driver-contact">
           <span className="min-w-0 [overflow-wrap:anywhere]">
-            {d.firstName} {d.lastName} · {d.email} · {d.phone}
+            {personName(d.firstName, d.lastName)} · {d.email} · {d.phone}
           </span>
           <button
             type="button"
