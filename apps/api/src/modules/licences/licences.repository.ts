@@ -3,7 +3,7 @@ import type { LicenceAcceptance } from '@siam/contract/licence-countries';
 import { rows, type Executor } from '../../db/sql-rows';
 import type { Db } from '../../db/client';
 
-/** Staff's changes to the licence rules (table licence_rules, migration 2059). */
+/** Staff's changes to the licence rules (table licence_rules, migration 2058). */
 export class LicencesRepository {
   constructor(readonly db: Db) {}
 
