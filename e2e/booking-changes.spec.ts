@@ -20,7 +20,7 @@ type Texts = {
 const texts = (lng: string) =>
   JSON.parse(readFileSync(`apps/web/src/locales/${lng}/booking.json`, 'utf8')) as Texts;
 const before = (text: string) => text.split('{{')[0]!.trim();
-const childSeat = { th: 'คาร์ซีทสำหรับเด็ก', en: 'Child safety seat', zh: '儿童安全座椅' } as const;
+const childSeat = { th: 'คาร์ซีทเด็กเล็ก', en: 'Child seat', zh: '儿童安全座椅' } as const;
 
 async function cardBooking(
   request: APIRequestContext,

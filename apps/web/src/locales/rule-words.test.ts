@@ -20,6 +20,7 @@ const ruleTexts: Record<string, string[]> = {
     'terms.sections.2.items.1',
     'terms.sections.3.items.0',
     'terms.sections.4.items',
+    'terms.sections.7.items',
   ],
   pages: [
     'howItWorks.steps.1.text',
@@ -28,6 +29,8 @@ const ruleTexts: Record<string, string[]> = {
     'howItWorks.documents',
   ],
   booking: [
+    'seats.law',
+    'seats.fit',
     'rules.cancellation',
     'rules.dateChange',
     'rules.lateReturn',
@@ -44,6 +47,7 @@ const ruleTexts: Record<string, string[]> = {
     'details.rules.payment',
     'details.rules.cancellation',
     'details.rules.lateReturn',
+    'details.rules.seats',
   ],
 };
 

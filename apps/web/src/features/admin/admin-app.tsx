@@ -24,6 +24,7 @@ import {
   CalendarRange,
   TicketPercent,
   Wrench,
+  Baby,
 } from 'lucide-react';
 import { Suspense, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
@@ -55,6 +56,7 @@ import { SecurityPage } from './pages/security-page';
 import { TimelinePage } from './pages/timeline-page';
 import { WalkInPage } from './pages/walk-in-page';
 import { BranchesPage } from './pages/branches-page';
+import { SeatStockPage } from './pages/seat-stock-page';
 import { CompaniesPage, CompanyPage } from './pages/companies-page';
 import { CarModelPage } from './pages/car-model-page';
 import { CarModelsPage } from './pages/car-models-page';
@@ -128,6 +130,7 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'categories') return <CategoriesPage canEdit={canEdit} />;
     if (section === 'units') return <UnitsPage canEdit={canEdit} />;
     if (section === 'branches') return <BranchesPage canEdit={canEdit} />;
+    if (section === 'seats') return <SeatStockPage />;
     if (section === 'hot-deals') return <HotDealsPage canEdit={canEdit} />;
     if (section === 'pricing') return <PricingPage canEdit={canEdit} />;
     if (section === 'routes') return <RoutesAndZonesPage canEdit={canEdit} />;
@@ -193,6 +196,7 @@ function AdminFrame({ user, children }: { user: User; children: React.ReactNode 
     { to: '/admin/fleet', icon: CarFront, label: t('nav.carModels') },
     { to: '/admin/categories', icon: Tags, label: t('nav.categories') },
     { to: '/admin/branches', icon: Building2, label: t('nav.branches') },
+    { to: '/admin/seats', icon: Baby, label: t('nav.seats') },
     { to: '/admin/hot-deals', icon: Percent, label: t('nav.hotDeals') },
     { to: '/admin/pricing', icon: TicketPercent, label: t('nav.pricing') },
     { to: '/admin/pricing-rules', icon: CalendarRange, label: t('nav.pricingRules') },

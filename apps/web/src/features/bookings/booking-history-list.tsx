@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { addonLabel } from './addon-label';
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../lib/site-link';
@@ -162,6 +163,12 @@ function BookingCard({ booking }: { booking: Booking }) {
           <dt className="inline text-slate-600">{t('details.total')}: </dt>
           <dd className="inline font-semibold">{f.baht(booking.total)}</dd>
         </div>
+        {booking.addons.length > 0 && (
+          <div className="sm:col-span-2" data-testid="history-extras">
+            <dt className="inline text-slate-600">{t('details.addons')}: </dt>
+            <dd className="inline">{booking.addons.map(addonLabel).join(', ')}</dd>
+          </div>
+        )}
       </dl>
       {booking.paymentChecking && <p className="mt-2 text-amber-900">{t('history.checking')}</p>}
       {booking.taxInvoice?.monthly && (

@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { personName } from '@siam/contract/person-names';
+import { addonLabel } from './addon-label';
 import {
   CheckCircle2,
   Download,
@@ -17,7 +18,6 @@ import {
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
-import { PromptPayQr } from './promptpay-qr';
 import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { holdingStatuses, type Booking, type PaymentInstructions } from '@siam/contract/bookings';
@@ -99,13 +99,19 @@ function PaymentBox({ booking }: { booking: Booking }) {
         </div>
       )}
       {instructions.data?.promptpay && (
-        <PromptPayQr
-          qrSvg={instructions.data.promptpay.qrSvg}
-          amount={amount}
-          bookingNumber={booking.bookingNumber}
-          promptpayId={instructions.data.promptpay.id ?? null}
-          slip={!instructions.data.promptpay.viaGateway}
-        />
+        <figure className="mt-3">
+          <figcaption className="font-semibold">{t('success.promptpayTitle', { amount })}</figcaption>
+          <img
+            className="mt-2 size-60 bg-white"
+            width={240}
+            height={240}
+            alt={t('success.promptpayAlt', { amount })}
+            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(instructions.data.promptpay.qrSvg)}`}
+          />
+          {instructions.data.promptpay.id && (
+            <p className="text-sm">{t('success.promptpayId', { id: instructions.data.promptpay.id })}</p>
+          )}
+        </figure>
       )}
       {instructions.data?.wallet && <WalletPayment wallet={instructions.data.wallet} amount={amount} />}
       {instructions.isSuccess &&
@@ -364,7 +370,7 @@ function BookingSuccess() {
                 </>
               )}
               <dt className="text-slate-600">{t('details.addons')}</dt>
-              <dd>{b.addons.length ? b.addons.map((a) => a.label).join(', ') : t('details.noAddons')}</dd>
+              <dd>{b.addons.length ? b.addons.map(addonLabel).join(', ') : t('details.noAddons')}</dd>
               <dt className="text-slate-600">{t('details.payment')}</dt>
               <dd>
                 {t(`methods.${b.paymentMethod}`)}

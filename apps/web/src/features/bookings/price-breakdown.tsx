@@ -1,4 +1,5 @@
 import { useTranslation } from '../../lib/use-translation';
+import { addonLabel } from './addon-label';
 import type { Quote } from '@siam/contract/bookings';
 import type { BookingDeposit } from '@siam/contract/deposits';
 import { useFormat } from './format';
@@ -85,7 +86,7 @@ export function PriceBreakdown({ price }: { price: Priced }) {
         )}
         {price.addons.map((a) => (
           <div key={a.code} className="flex justify-between gap-4">
-            <dt>{a.label}</dt>
+            <dt>{addonLabel(a)}</dt>
             <dd>{a.amount === 0 ? t('summary.free') : f.baht(a.amount)}</dd>
           </div>
         ))}

@@ -21,7 +21,7 @@ import { ExtrasSection } from './sections/extras-section';
 import { PaymentSection } from './sections/payment-section';
 import { PromoSection } from './sections/promo-section';
 import { TermsSection } from './sections/terms-section';
-import { useBookingChoice } from './use-booking-choice';
+import { quoteProblemText, useBookingChoice } from './use-booking-choice';
 import { useSubmitBooking } from './use-submit-booking';
 
 function IncompleteBooking() {
@@ -145,7 +145,7 @@ function BookingForm() {
   );
   // A time's refusal is said at the time; the price says only what no field does.
   const quoteProblem =
-    quote.isError && Object.keys(timeProblems).length === 0 ? quote.error.message : undefined;
+    quote.isError && Object.keys(timeProblems).length === 0 ? quoteProblemText(quote.error, t) : undefined;
 
   return (
     <div className="container-page pt-6 pb-28 lg:py-8">

@@ -60,13 +60,17 @@ export function useBookingChoice() {
   const { carId } = useParams();
   const [params, setParams] = useSearchParams();
   const choice = useMemo(() => readChoice(carId, params), [carId, params]);
-  const [addons, setAddons] = useState<AddonCode[]>([]);
+  // How many of each extra: 0 or 1 for most, 0 to childSeatRules.maxPerKind for each kind of child seat.
+  const [quantities, setQuantities] = useState<Partial<Record<AddonCode, number>>>({});
+  const addons = (Object.keys(quantities) as AddonCode[]).filter((code) => (quantities[code] ?? 0) > 0);
+  const setQuantity = (code: AddonCode, quantity: number) =>
+    setQuantities((q) => ({ ...q, [code]: quantity }));
   const [handover, setHandover] = useState<HandoverState>(noHandover);
   const [promo, setPromo] = useState<string | undefined>();
   // The code the server last refused: its error shows while that code is still what is typed.
   const [promoRefused, setPromoRefused] = useState<string | undefined>();
 
-  const addonLines = addons.map((code) => ({ code, quantity: 1 }));
+  const addonLines = addons.map((code) => ({ code, quantity: quantities[code]! }));
   // The quote prices the zones; where exactly (the address, the flight) goes with the booking.
   const quoteBody = choice
     ? {
@@ -89,8 +93,9 @@ export function useBookingChoice() {
   return {
     choice,
     addons,
+    quantities,
     addonLines,
-    setAddons,
+    setQuantity,
     handover,
     setHandover,
     promo,
@@ -108,3 +113,10 @@ export function useBookingChoice() {
   };
 }
 export type BookingChoiceState = ReturnType<typeof useBookingChoice>;
+
+/**
+ * What the price says when the quote is refused and no field says it: the seats' shortage in the
+ * page's language (the extras name the kind and how many are left), else the API error's own words.
+ */
+export const quoteProblemText = (error: Error, t: (key: string) => string) =>
+  error instanceof ApiError && error.code === 'SEATS_SHORT' ? t('summary.seatsShort') : error.message;

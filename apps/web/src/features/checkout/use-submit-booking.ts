@@ -31,6 +31,7 @@ const outcomeKeys: Partial<Record<string, string>> = {
   UNPAID_HOLDS_FULL: 'summary.unpaidHoldsFull',
   UNPAID_HOLDS_FROM_NETWORK: 'summary.unpaidFromNetwork',
   RENTAL_CLOSED: 'closed',
+  SEATS_SHORT: 'summary.seatsShort',
 };
 
 /**
@@ -126,6 +127,8 @@ export function useSubmitBooking({
       const outcome = error.code && outcomeKeys[error.code];
       if (outcome) {
         if (error.code === 'CAR_UNAVAILABLE') setTaken(true);
+        // Another family took the seats meanwhile: the quote, asked again, says which kind and how many are left.
+        if (error.code === 'SEATS_SHORT') void booking.quote.refetch();
         return fail(outcome);
       }
       if (error.code === 'PAYMENT_FAILED') {
