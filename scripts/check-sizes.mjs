@@ -21,8 +21,6 @@ const KNOWN_OVERSIZE = new Map([
   ['file bookings.service.ts apps/api/src/modules/bookings/bookings.service.ts', 1665],
   ['class BookingsService apps/api/src/modules/bookings/bookings.service.ts', 1509],
   ['file bookings.routes.ts apps/api/src/modules/bookings/bookings.routes.ts', 835],
-  ['file fleet-admin.service.ts apps/api/src/modules/fleet/fleet-admin.service.ts', 616],
-  ['class FleetAdminService apps/api/src/modules/fleet/fleet-admin.service.ts', 538],
   ['component BookingSuccess apps/web/src/features/bookings/booking-success-page.tsx', 300],
   ['component BookingBox apps/web/src/features/catalog/booking-box.tsx', 272],
   ['component CarListingPage apps/web/src/features/catalog/car-listing-page.tsx', 274],

@@ -22,6 +22,7 @@ import { FleetRepository } from './modules/fleet/fleet.repository';
 import { PricingAdminRepository } from './modules/pricing/pricing-admin.repository';
 import { PricingAdminService } from './modules/pricing/pricing-admin.service';
 import { FleetAdminService } from './modules/fleet/fleet-admin.service';
+import { UnitsAdminService } from './modules/fleet/units-admin.service';
 import { SeatsRepository } from './modules/seats/seats.repository';
 import { SeatsService } from './modules/seats/seats.service';
 import { SettingsAdminService } from './modules/site-settings/site-settings-admin.service';
@@ -164,11 +165,9 @@ export function buildServices(
   const audit = new AuditService(new AuditRepository(db));
   // What a licence from each country needs beside it: the contract's defaults, staff's changes (decision 3601).
   const licences = new LicencesService(new LicencesRepository(db), audit);
-  const fleet = new FleetAdminService(
-    new FleetRepository(db),
-    audit,
-    storageFolder(files, CAR_PICTURES_FOLDER),
-  );
+  const fleetRepository = new FleetRepository(db);
+  const fleet = new FleetAdminService(fleetRepository, audit, storageFolder(files, CAR_PICTURES_FOLDER));
+  const fleetUnits = new UnitsAdminService(fleetRepository, audit);
   const settingsAdmin = new SettingsAdminService(siteSettingsRepository, siteSettings, audit);
   // PDFs are written on worker threads; issued tax documents once, then kept in the file store (decision 3103).
   const pdfs = new PdfRenderer({ workers: settings.PDF_WORKERS, queueMax: settings.PDF_QUEUE_MAX });
@@ -313,6 +312,7 @@ export function buildServices(
     audit,
     licences,
     fleet,
+    fleetUnits,
     seats,
     settingsAdmin,
     pricing,

@@ -199,12 +199,12 @@ export const fleetAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: unitsResponseSchema },
       },
     },
-    async (request) => ok(await app.services.fleet.units(request.query, requestLanguage(request))),
+    async (request) => ok(await app.services.fleetUnits.units(request.query, requestLanguage(request))),
   );
   app.get(
     '/units/:id',
     { schema: { tags, summary: 'One unit', params: idParamsSchema, response: { 200: unitResponseSchema } } },
-    async (request) => ok(await app.services.fleet.unit(request.params.id, requestLanguage(request))),
+    async (request) => ok(await app.services.fleetUnits.unit(request.params.id, requestLanguage(request))),
   );
   app.post(
     '/units',
@@ -218,7 +218,7 @@ export const fleetAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await app.services.fleet.createUnit(actorOf(request), request.body, requestLanguage(request))),
+      ok(await app.services.fleetUnits.createUnit(actorOf(request), request.body, requestLanguage(request))),
   );
   app.patch(
     '/units/:id',
@@ -234,7 +234,7 @@ export const fleetAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(
-        await app.services.fleet.updateUnit(
+        await app.services.fleetUnits.updateUnit(
           actorOf(request),
           request.params.id,
           request.body,
@@ -254,7 +254,9 @@ export const fleetAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await app.services.fleet.blockForMaintenance(actorOf(request), request.params.id, request.body)),
+      ok(
+        await app.services.fleetUnits.blockForMaintenance(actorOf(request), request.params.id, request.body),
+      ),
   );
   app.post(
     '/maintenance-blocks/:id/lift',
@@ -266,7 +268,7 @@ export const fleetAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: maintenanceBlockResponseSchema },
       },
     },
-    async (request) => ok(await app.services.fleet.liftBlock(actorOf(request), request.params.id)),
+    async (request) => ok(await app.services.fleetUnits.liftBlock(actorOf(request), request.params.id)),
   );
 
   // ---------- branches ----------

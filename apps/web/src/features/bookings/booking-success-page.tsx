@@ -18,6 +18,7 @@ import {
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { Trans } from 'react-i18next';
 import { useTranslation } from '../../lib/use-translation';
+import { PromptPayQr } from './promptpay-qr';
 import { useSearchParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import { holdingStatuses, type Booking, type PaymentInstructions } from '@siam/contract/bookings';
@@ -99,19 +100,13 @@ function PaymentBox({ booking }: { booking: Booking }) {
         </div>
       )}
       {instructions.data?.promptpay && (
-        <figure className="mt-3">
-          <figcaption className="font-semibold">{t('success.promptpayTitle', { amount })}</figcaption>
-          <img
-            className="mt-2 size-60 bg-white"
-            width={240}
-            height={240}
-            alt={t('success.promptpayAlt', { amount })}
-            src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(instructions.data.promptpay.qrSvg)}`}
-          />
-          {instructions.data.promptpay.id && (
-            <p className="text-sm">{t('success.promptpayId', { id: instructions.data.promptpay.id })}</p>
-          )}
-        </figure>
+        <PromptPayQr
+          qrSvg={instructions.data.promptpay.qrSvg}
+          amount={amount}
+          bookingNumber={booking.bookingNumber}
+          promptpayId={instructions.data.promptpay.id ?? null}
+          slip={!instructions.data.promptpay.viaGateway}
+        />
       )}
       {instructions.data?.wallet && <WalletPayment wallet={instructions.data.wallet} amount={amount} />}
       {instructions.isSuccess &&

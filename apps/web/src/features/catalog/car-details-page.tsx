@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../lib/use-translation';
+import { specInLanguage } from './spec-words';
 import { useParams } from '../../lib/router';
 import { Link } from '../../lib/site-link';
 import type { CarDetails } from '@siam/contract/catalog';
@@ -204,7 +205,7 @@ function DetailsSkeleton() {
 }
 
 function CarView({ car }: { car: CarDetails }) {
-  const { t } = useTranslation('catalog');
+  const { t, i18n } = useTranslation('catalog');
   const { price } = useDisplayCurrency();
   const [favorite, toggleFavorite] = useFavorite(car.car_model_id);
   const specs = specKeys.filter((k) => car.specs[k]);
@@ -272,7 +273,9 @@ function CarView({ car }: { car: CarDetails }) {
               {specs.map((key) => (
                 <div key={key} className="flex justify-between gap-4 border-b border-slate-200 py-2">
                   <dt className="text-slate-700">{t(`specs.${key}`)}</dt>
-                  <dd className="text-right font-semibold">{car.specs[key]}</dd>
+                  <dd className="text-right font-semibold">
+                    {specInLanguage(car.specs[key]!, i18n.resolvedLanguage ?? 'en')}
+                  </dd>
                 </div>
               ))}
             </dl>
