@@ -53,7 +53,11 @@ export const mutationModules = [
   // tax invoices and notes, booking changes, cancellation fees, companies' invoices
   {
     mutate: 'apps/api/src/modules/bookings/tax-invoices.ts',
-    tests: ['apps/api/src/modules/bookings/tax-invoices.test.ts'],
+    // The pure rules and the whole e-Tax XML (fast); issue and adjust are still reached only through the API.
+    tests: [
+      'apps/api/src/modules/documents/tax-invoice-rules.test.ts',
+      'apps/api/src/modules/bookings/tax-invoices.test.ts',
+    ],
   },
   {
     mutate: 'apps/api/src/modules/bookings/booking-changes.ts',
