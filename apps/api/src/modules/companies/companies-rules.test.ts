@@ -534,4 +534,9 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
     expect(await failure(companies().invoiceFile(staffActor, 'MI-2032-000009', 'xml'))).toEqual(notFound);
     now = new Date();
   });
+  it('issues on the real clock when the services are built without one (production)', async () => {
+    const company = await open();
+    // No booking on the account: nothing is due, whatever today is.
+    expect(await buildServices(ctx.database, testSettings()).companies.issueDue(company.id)).toEqual([]);
+  });
 });
