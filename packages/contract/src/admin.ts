@@ -269,6 +269,10 @@ export const adminBranchSchema = z.object({
   /** The branch's number at the Revenue Department ("00000": the head office) and its registered address. */
   taxBranchNo: z.string(),
   registeredAddress: thaiAddressSchema.nullable(),
+  /** The out-of-hours band around the opening hours (null: none) and its fee per hand-over, baht (decision 3602). */
+  outOfHoursOpensAt: z.string().nullable(),
+  outOfHoursClosesAt: z.string().nullable(),
+  outOfHoursFee: z.number(),
   units: z.number().int(),
   /** Days ahead the branch is closed (public holidays, a move): no pickup or return then. */
   closures: z.array(z.object({ date: z.string(), note: z.string() })),
@@ -290,6 +294,10 @@ const branchFields = {
     .default('00000'),
   /** Where the branch is registered (its tax invoices print it, decision 3402); checked against TISI. */
   registeredAddress: thaiAddressSchema.nullable().default(null),
+  /** Hands over also from/until these times for `outOfHoursFee` baht (both null: not out of hours). */
+  outOfHoursOpensAt: timeSchema.nullable().default(null),
+  outOfHoursClosesAt: timeSchema.nullable().default(null),
+  outOfHoursFee: z.number().min(0).max(100_000).default(0),
 };
 export const branchBodySchema = z
   .object({

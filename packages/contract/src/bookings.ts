@@ -8,7 +8,14 @@ import { cardRefusals, cardTokenSchema } from './card-tokens';
 import { bookingDepositSchema } from './deposits';
 import { priceRuleLineSchema } from './pricing-rules';
 import { taxBuyerSchema } from './tax-invoices';
-import { bookingHandoverSchema, feeLineSchema, handoverRequestSchema, handoverZoneSchema } from './delivery';
+import {
+  bookingHandoverSchema,
+  feeLineSchema,
+  FLIGHT_NUMBER,
+  handoverMessages,
+  handoverRequestSchema,
+  handoverZoneSchema,
+} from './delivery';
 import {
   additionalDriverSchema,
   bookingDriverSchema,
@@ -273,6 +280,13 @@ export const cardSchema = z.object({
 export type CardInput = z.input<typeof cardSchema>;
 
 export const createBookingBodySchema = quoteBodySchema.extend({
+  /** The flight the customer arrives on, for a pickup at an airport branch (kept, shown to staff). */
+  flightNumber: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((f) => f === '' || FLIGHT_NUMBER.test(f), handoverMessages.flight)
+    .optional(),
   /** With where: the address, the hotel or the flight. */
   delivery: handoverRequestSchema.optional(),
   collection: handoverRequestSchema.optional(),

@@ -41,7 +41,8 @@ export const handoverRequestSchema = handoverZoneSchema
 export type HandoverRequest = z.input<typeof handoverRequestSchema>;
 
 /** A fee of the booking's total besides the rental and extras. */
-export const feeCodes = ['one_way', 'delivery', 'collection'] as const;
+/** Out-of-hours hand-overs (decision 3602) are a fee too: one line for the pickup's and the return's. */
+export const feeCodes = ['one_way', 'delivery', 'collection', 'out_of_hours'] as const;
 export const feeLineSchema = z.object({
   code: z.enum(feeCodes),
   label: z.string(),

@@ -63,6 +63,13 @@ export const lateReturnRule = {
 } as const;
 
 /**
+ * The demo's airport branches hand cars over after closing until midnight (the last half hour a
+ * customer can choose is 23:30) for a fee per hand-over (issue 36 part 2, decision 3602). Staff set
+ * each branch's own band and fee in the back office; the seed and migration 2059 write these.
+ */
+export const airportOutOfHours = { closesAt: '23:30', feeSatang: 30_000 } as const;
+
+/**
  * The rules' figures every text may name (`{{transferHours}}` in any locale string): the site's
  * i18n instances take them as default values, so a page, a note or the terms say the number the
  * server applies and cannot keep an old one when a rule changes. Amounts are baht numbers, written

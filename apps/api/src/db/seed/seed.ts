@@ -1,3 +1,4 @@
+import { airportOutOfHours } from '@siam/contract/rental-rules';
 import { defaultDeposit, depositByCategory, lateReturnRule } from '@siam/contract/rental-rules';
 import { rows, type Executor } from '../sql-rows';
 import { defaultDriverRules, driverRulesByCategory } from '@siam/contract/rental-rules';
@@ -130,6 +131,12 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
           closesAt: b.closesAt,
           sortOrder: i,
           ...demoBranchRegistrations[b.code],
+          // Airports hand over after closing until midnight, for a fee (decision 3602).
+          ...(b.isAirport && {
+            outOfHoursOpensAt: b.opensAt,
+            outOfHoursClosesAt: airportOutOfHours.closesAt,
+            outOfHoursFee: String(airportOutOfHours.feeSatang / 100),
+          }),
         })),
       )
       .onConflictDoNothing();

@@ -35,6 +35,9 @@ export function bookingFees(row: BookingRow, lang: Language): Booking['fees'] {
       ? [{ code: 'one_way' as const, label: row.return_branch_name[lang], amount: row.one_way_fee }]
       : []),
     ...row.handovers.map((h) => ({ code: h.leg, label: h.zone_name[lang], amount: h.fee })),
+    ...(row.out_of_hours_fee > 0
+      ? [{ code: 'out_of_hours' as const, label: '', amount: row.out_of_hours_fee }]
+      : []),
   ];
 }
 

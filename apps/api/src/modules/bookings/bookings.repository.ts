@@ -96,6 +96,10 @@ export interface BookingRow {
   /** The pricing rules' lines as agreed (satang amounts). */
   price_rules: StoredRuleLine[];
   one_way_fee: number;
+  /** Hand-overs outside the branches' opening hours (satang, in the total; decision 3602). */
+  out_of_hours_fee: number;
+  /** The flight an airport pickup's customer arrives on. */
+  flight_number: string | null;
   /** Delivery first, then collection (booking_handovers). */
   handovers: {
     leg: 'delivery' | 'collection';
@@ -232,6 +236,7 @@ const bookingColumns = sql`
       ORDER BY d.position) FROM booking_drivers d WHERE d.booking_id = b.id), '[]'::json) AS drivers,
   COALESCE(b.return_branch_code, b.branch_code) AS return_branch_code, rbr.name AS return_branch_name,
   (b.one_way_fee * 100)::int AS one_way_fee, b.price_rules,
+  (b.out_of_hours_fee * 100)::int AS out_of_hours_fee, b.flight_number,
   COALESCE((SELECT json_agg(json_build_object('leg', h.leg, 'zone_name', h.zone_name, 'kind', h.kind,
       'address', h.address, 'flight_number', h.flight_number, 'fee', (h.fee * 100)::int) ORDER BY h.leg DESC)
     FROM booking_handovers h WHERE h.booking_id = b.id), '[]'::json) AS handovers,
@@ -436,7 +441,7 @@ export class BookingsRepository {
             driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
             hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
             payment_due_at, created_ip, created_address_key, device_id, deposit_amount, return_branch_code, one_way_fee,
-            price_rules, rules_amount, tax_buyer, company_id)
+            price_rules, rules_amount, tax_buyer, company_id, out_of_hours_fee, flight_number)
           VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
             ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
             ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
@@ -445,7 +450,8 @@ export class BookingsRepository {
             ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.createdAddressKey ?? null}, ${v.deviceId ?? null},
             ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0},
             ${JSON.stringify(v.priceRules ?? [])}::jsonb, ${v.rulesAmount ?? 0},
-            ${v.taxBuyer ? JSON.stringify(v.taxBuyer) : null}::jsonb, ${v.companyId ?? null})
+            ${v.taxBuyer ? JSON.stringify(v.taxBuyer) : null}::jsonb, ${v.companyId ?? null},
+            ${v.outOfHoursFee ?? 0}, ${v.flightNumber ?? null})
           RETURNING id, booking_number`,
     );
     return row!;

@@ -438,6 +438,8 @@ export class BookingsService {
           rulesAmount: toBaht(q.rules.reduce((sum, l) => sum + l.amount, 0)),
           returnBranchCode: q.oneWay ? q.returnBranch : null,
           oneWayFee: toBaht(q.price.fees.find((f) => f.code === 'one_way')?.amount ?? 0),
+          outOfHoursFee: toBaht(q.price.fees.find((f) => f.code === 'out_of_hours')?.amount ?? 0),
+          flightNumber: input.flightNumber || null,
           createdIp: staff ? null : (origin.ip ?? null),
           createdAddressKey: staff || !origin.ip ? null : addressKey(origin.ip),
           deviceId: staff ? null : (origin.deviceId ?? null),

@@ -1,4 +1,5 @@
 import { defaultDeposit, depositByCategory } from '@siam/contract/rental-rules';
+import { branchHours, branchWrite, hhmm } from './branch-hours';
 import type { z } from 'zod';
 import type {
   AdminBranch,
@@ -41,8 +42,6 @@ function carModelSnapshot(row: CarModelRow, features?: string[]) {
   };
 }
 
-const hhmm = (time: string) => time.slice(0, 5);
-
 /** A category's maximum driver age, when it has one, is at least its minimum. */
 function checkAgeRange(minAge: number, maxAge: number | null) {
   if (maxAge !== null && maxAge < minAge)
@@ -56,6 +55,7 @@ function checkAgeRange(minAge: number, maxAge: number | null) {
  * features, pictures) and branches (units and maintenance: units-admin.service.ts; hot deals: deals/).
  * Every change and its audit record are written in one transaction.
  */
+
 export class FleetAdminService {
   constructor(
     private readonly repository: FleetRepository,
@@ -295,7 +295,7 @@ export class FleetAdminService {
 
   private async toBranch(repo: FleetRepository, row: BranchRow, units: number): Promise<AdminBranch> {
     const closures = (await repo.upcomingClosures(row.code)).map((c) => ({ date: c.date, note: c.note }));
-    return { ...row, opensAt: hhmm(row.opensAt), closesAt: hhmm(row.closesAt), units, closures };
+    return { ...branchHours(row), units, closures };
   }
 
   async branches(): Promise<AdminBranch[]> {
@@ -304,9 +304,7 @@ export class FleetAdminService {
       this.repository.upcomingClosures(),
     ]);
     return rows.map((r) => ({
-      ...r,
-      opensAt: hhmm(r.opensAt),
-      closesAt: hhmm(r.closesAt),
+      ...branchHours(r),
       closures: closures.filter((c) => c.branch_code === r.code).map((c) => ({ date: c.date, note: c.note })),
     }));
   }
@@ -351,7 +349,7 @@ export class FleetAdminService {
     if (body.registeredAddress) checkThaiAddress(body.registeredAddress, 'registeredAddress.');
     try {
       return await this.repository.transaction(async (repo, tx) => {
-        const row = await repo.insertBranch(body);
+        const row = await repo.insertBranch(branchWrite(body));
         await this.audit.record(tx, actor, {
           entity: 'branch',
           entityId: row.code,
@@ -376,7 +374,7 @@ export class FleetAdminService {
         throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
           { path: 'closesAt', message: 'Must be after opening' },
         ]);
-      const after = Object.keys(body).length ? (await repo.updateBranch(code, body))! : before;
+      const after = Object.keys(body).length ? (await repo.updateBranch(code, branchWrite(body)))! : before;
       await this.audit.record(tx, actor, {
         entity: 'branch',
         entityId: code,

@@ -294,6 +294,9 @@ export class FleetRepository {
         sortOrder: branches.sortOrder,
         taxBranchNo: branches.taxBranchNo,
         registeredAddress: branches.registeredAddress,
+        outOfHoursOpensAt: branches.outOfHoursOpensAt,
+        outOfHoursClosesAt: branches.outOfHoursClosesAt,
+        outOfHoursFee: branches.outOfHoursFee,
         units: sql<number>`(SELECT count(*)::int FROM vehicle_units u WHERE u.branch_code = ${branches.code} AND u.status = 'in_service')`,
       })
       .from(branches)

@@ -132,12 +132,17 @@ export class PricingRepository {
       code: string;
       opens_at: string;
       closes_at: string;
+      out_of_hours_opens_at: string | null;
+      out_of_hours_closes_at: string | null;
+      out_of_hours_fee: number;
       min_rental_hours: number;
       closed_on: string[];
     }>(
       ex,
       sql`SELECT b.code, to_char(b.opens_at, 'HH24:MI') AS opens_at, to_char(b.closes_at, 'HH24:MI') AS closes_at,
-            b.min_rental_hours,
+            to_char(b.out_of_hours_opens_at, 'HH24:MI') AS out_of_hours_opens_at,
+            to_char(b.out_of_hours_closes_at, 'HH24:MI') AS out_of_hours_closes_at,
+            (b.out_of_hours_fee * 100)::int AS out_of_hours_fee, b.min_rental_hours,
             ARRAY(SELECT to_char(c.closed_on, 'YYYY-MM-DD') FROM branch_closures c
                   WHERE c.branch_code = b.code AND c.closed_on IN (${dates[0]}::date, ${dates[1]}::date)) AS closed_on
           FROM branches b WHERE b.code IN (${codes[0]}, ${codes[1]})`,

@@ -8,7 +8,13 @@ import { bangkokInstant, bangkokToday, daysBetween } from '@siam/contract/bangko
 import { businessRules } from '@siam/contract/business-rules';
 import { driverProblems, type DriverRules } from '@siam/contract/drivers';
 import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
-import { rentalPeriod, timeMessages, withinHours, type RentalTimes } from '@siam/contract/rental-times';
+import {
+  handoverTimeAt,
+  rentalPeriod,
+  timeMessages,
+  type HandoverHours,
+  type RentalTimes,
+} from '@siam/contract/rental-times';
 import { priceRentalTimes, ruleLinesIn, type PricingRuleRow } from './pricing-rules';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
@@ -36,10 +42,32 @@ const refuse = (path: string, message: string): never => {
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }]);
 };
 
+/** A branch's hand-over hours as the contract judges a time (rental-times.ts handoverTimeAt). */
+const handoverHours = (b: {
+  opens_at: string;
+  closes_at: string;
+  out_of_hours_opens_at: string | null;
+  out_of_hours_closes_at: string | null;
+  out_of_hours_fee: number;
+}): HandoverHours => ({
+  opensAt: b.opens_at,
+  closesAt: b.closes_at,
+  outOfHours:
+    b.out_of_hours_opens_at && b.out_of_hours_closes_at
+      ? {
+          opensAt: b.out_of_hours_opens_at,
+          closesAt: b.out_of_hours_closes_at,
+          feeSatang: b.out_of_hours_fee,
+        }
+      : null,
+});
+
 /**
- * The times against the branches: the pickup while the pickup branch is open, the return while the
- * return branch is, neither on a day its branch is closed, and at least the pickup branch's shortest
- * rental. Every problem at its field, all at once. Quotes, bookings and changes all ask this.
+ * The times against the branches: the pickup while the pickup branch hands over (open, or in its
+ * out-of-hours band), the return likewise at the return branch, neither on a day its branch is
+ * closed, and at least the pickup branch's shortest rental. Every problem at its field, all at once.
+ * Quotes, bookings and changes all ask this. Returns the out-of-hours fee (satang: each branch's fee
+ * for each hand-over outside its opening hours, decision 3602) and the times it is for.
  */
 async function checkOpeningHours(
   repo: PricingRepository,
@@ -55,16 +83,25 @@ async function checkOpeningHours(
   );
   const from = found.find((b) => b.code === pickupBranch);
   const to = found.find((b) => b.code === returnBranch);
-  if (!from || !to) return; // an unknown branch is said by the car's lookup
+  const outOfHours = { fee: 0, times: [] as string[] };
+  if (!from || !to) return outOfHours; // an unknown branch is said by the car's lookup
   const errors: { path: string; message: string }[] = [];
+  const pickupAt = handoverTimeAt(times.pickupTime, handoverHours(from));
+  const returnAt = handoverTimeAt(times.returnTime, handoverHours(to));
   if (from.closed_on.includes(times.pickupDate))
     errors.push({ path: 'pickupDate', message: timeMessages.pickupHoliday });
-  else if (!withinHours(times.pickupTime, from.opens_at, from.closes_at))
-    errors.push({ path: 'pickupTime', message: timeMessages.pickupClosed });
+  else if (pickupAt === 'closed') errors.push({ path: 'pickupTime', message: timeMessages.pickupClosed });
   if (to.closed_on.includes(times.returnDate))
     errors.push({ path: 'returnDate', message: timeMessages.returnHoliday });
-  else if (!withinHours(times.returnTime, to.opens_at, to.closes_at))
-    errors.push({ path: 'returnTime', message: timeMessages.returnClosed });
+  else if (returnAt === 'closed') errors.push({ path: 'returnTime', message: timeMessages.returnClosed });
+  if (pickupAt === 'out_of_hours') {
+    outOfHours.fee += from.out_of_hours_fee;
+    outOfHours.times.push(times.pickupTime);
+  }
+  if (returnAt === 'out_of_hours') {
+    outOfHours.fee += to.out_of_hours_fee;
+    outOfHours.times.push(times.returnTime);
+  }
   const hours =
     (bangkokInstant(times.returnDate, times.returnTime).getTime() -
       bangkokInstant(times.pickupDate, times.pickupTime).getTime()) /
@@ -72,6 +109,7 @@ async function checkOpeningHours(
   if (!errors.length && hours < from.min_rental_hours)
     errors.push({ path: 'returnTime', message: timeMessages.tooShort });
   if (errors.length) throw new AppError('VALIDATION_FAILED', errors[0]!.message, errors);
+  return outOfHours;
 }
 
 /** The car's category's rules for who may drive it. */
@@ -343,7 +381,14 @@ export class PricingService {
     const promo = await this.resolvePromotion(ex, input.promoCode || undefined, userId);
     const hotDealPercent = car.hot_deal_percent ? Number(car.hot_deal_percent) : null;
     const handover = await this.handoverFees(ex, input, lang);
-    await checkOpeningHours(this.repo, ex, input, input.branchCode, handover.returnBranch);
+    const outOfHours = await checkOpeningHours(this.repo, ex, input, input.branchCode, handover.returnBranch);
+    // Out of hours: one fee line naming the times (a branch may charge nothing: no line then).
+    if (outOfHours.fee > 0)
+      handover.fees.push({
+        code: 'out_of_hours',
+        label: outOfHours.times.join(', '),
+        amount: outOfHours.fee,
+      });
     if (addons.some((a) => isSeatCode(a.code))) {
       const { startsAt, endsAt } = rentalPeriod(input);
       refuseShortSeats(addons, await this.deps.seatsLeft(ex, input.branchCode, startsAt, endsAt));

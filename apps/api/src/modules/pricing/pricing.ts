@@ -1,3 +1,4 @@
+import type { FeeLine } from '@siam/contract/delivery';
 import { businessRules } from '@siam/contract/business-rules';
 import { daysBetween } from '@siam/contract/bangkok-time';
 import { cancellationRule } from '@siam/contract/rental-rules';
@@ -37,7 +38,7 @@ export interface PriceInput {
   /** What the pricing rules add to (or take off) the rental, satang (pricing-rules.ts). */
   rulesAmount?: number;
   /** One-way, delivery and collection fees (satang): added whole, never discounted. */
-  fees?: { code: 'one_way' | 'delivery' | 'collection'; label: string; amount: number }[];
+  fees?: { code: FeeLine['code']; label: string; amount: number }[];
 }
 
 export interface PriceBreakdown {
@@ -46,7 +47,7 @@ export interface PriceBreakdown {
   addons: { code: string; label: string; quantity: number; pricePerDay: number; amount: number }[];
   addonsAmount: number;
   promoDiscount: number;
-  fees: { code: 'one_way' | 'delivery' | 'collection'; label: string; amount: number }[];
+  fees: { code: FeeLine['code']; label: string; amount: number }[];
   feesAmount: number;
   total: number;
   vat: number;

@@ -1,0 +1,28 @@
+/** "HH:MM" of a database time ("08:00:00"). */
+export const hhmm = (time: string) => time.slice(0, 5);
+
+/** A branch row's times as "HH:MM" and its out-of-hours fee as baht (decision 3602). */
+export function branchHours<
+  T extends {
+    opensAt: string;
+    closesAt: string;
+    outOfHoursOpensAt: string | null;
+    outOfHoursClosesAt: string | null;
+    outOfHoursFee: string;
+  },
+>(row: T) {
+  return {
+    ...row,
+    opensAt: hhmm(row.opensAt),
+    closesAt: hhmm(row.closesAt),
+    outOfHoursOpensAt: row.outOfHoursOpensAt && hhmm(row.outOfHoursOpensAt),
+    outOfHoursClosesAt: row.outOfHoursClosesAt && hhmm(row.outOfHoursClosesAt),
+    outOfHoursFee: Number(row.outOfHoursFee),
+  };
+}
+
+/** A branch body as the table takes it: the out-of-hours fee as numeric text. */
+export function branchWrite<T extends { outOfHoursFee?: number }>(body: T) {
+  const { outOfHoursFee, ...rest } = body;
+  return outOfHoursFee === undefined ? rest : { ...rest, outOfHoursFee: String(outOfHoursFee) };
+}

@@ -1,0 +1,106 @@
+import { addDays } from '@siam/contract/bangkok-time';
+import { timeMessages } from '@siam/contract/rental-times';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { App } from '../../app';
+import { login } from '../../../test/admin-helpers';
+import { buildTestApp } from '../../../test/app';
+import { describeEachDatabase } from '../../../test/databases';
+import { demoStaffAccounts } from '../../db/seed/demo-staff';
+import {
+  createBooking,
+  daysFromNow,
+  goodCardToken,
+  makeCar,
+  makeCustomer,
+} from '../bookings/booking-fixtures.test-helper';
+
+/**
+ * Out-of-hours pickup and return (issue 36 part 2, decision 3602): a branch open 08:00-20:00 that
+ * hands over until 23:30 for ฿300 prices a 21:30 pickup with one ฿300 line, a 21:30 pickup and
+ * 21:30 return with ฿600, and a booking keeps the fee and the flight number; a branch without a band
+ * refuses 21:30 as before.
+ */
+describeEachDatabase('out-of-hours hand-overs', (ctx) => {
+  let app: App;
+  let admin: { authorization: string };
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database);
+    await app.ready();
+    const account = demoStaffAccounts.find((a) => a.role === 'admin')!;
+    admin = await login(app, account.email, account.password);
+  });
+  afterAll(() => app.close());
+
+  const quote = (payload: object) =>
+    app.inject({ method: 'POST', url: '/api/v1/guest/bookings/quote', payload });
+
+  it('prices a 21:30 pickup with the branch’s fee, and refuses it where the branch has no band', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const day = daysFromNow(30);
+    const trip = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: day,
+      returnDate: addDays(day, 2),
+    };
+
+    // No band yet: refused at the pickup time, as before.
+    const refused = await quote({ ...trip, pickupTime: '21:30', returnTime: '21:30' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors).toEqual([
+      { path: 'pickupTime', message: timeMessages.pickupClosed },
+      { path: 'returnTime', message: timeMessages.returnClosed },
+    ]);
+
+    const set = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/branches/${car.branchCode}`,
+      headers: admin,
+      payload: { outOfHoursOpensAt: '08:00', outOfHoursClosesAt: '23:30', outOfHoursFee: 300 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json().response.data).toMatchObject({
+      opensAt: '08:00',
+      closesAt: '20:00',
+      outOfHoursOpensAt: '08:00',
+      outOfHoursClosesAt: '23:30',
+      outOfHoursFee: 300,
+    });
+
+    // The same 48 hours in opening hours and out of them: the difference is the fee, line by line.
+    const inHours = (await quote({ ...trip, pickupTime: '10:00', returnTime: '10:00' })).json().response.data;
+    expect(inHours.fees).toEqual([]);
+    const pickupLate = await quote({ ...trip, pickupTime: '21:30', returnTime: '21:30' });
+    expect(pickupLate.statusCode, pickupLate.body).toBe(200);
+    const both = pickupLate.json().response.data;
+    // ฿300 for the 21:30 pickup + ฿300 for the 21:30 return = ฿600.
+    expect(both.fees).toEqual([{ code: 'out_of_hours', label: '21:30, 21:30', amount: 60_000 }]);
+    expect(both.total - inHours.total).toBe(60_000);
+    // 20:00 is closing time, still open: only the pickup pays, ฿300.
+    const one = (await quote({ ...trip, pickupTime: '21:30', returnTime: '20:00' })).json().response.data;
+    expect(one.fees).toEqual([{ code: 'out_of_hours', label: '21:30', amount: 30_000 }]);
+    // Past the band: refused.
+    const early = await quote({ ...trip, pickupTime: '07:30', returnTime: '10:00' });
+    expect(early.json().errors).toEqual([{ path: 'pickupTime', message: timeMessages.pickupClosed }]);
+
+    // Booked: the fee in the total and on the booking, the flight kept for staff.
+    const customer = await makeCustomer(app);
+    const made = await createBooking(app, customer.headers, {
+      ...trip,
+      pickupTime: '21:30',
+      returnTime: '20:00',
+      flightNumber: 'tg 661',
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const booking = made.json().response.data.booking;
+    expect(booking.total).toBe(one.total);
+    expect(booking.fees).toEqual([{ code: 'out_of_hours', label: '', amount: 30_000 }]);
+    const [row] = await ctx.database.query<{ out_of_hours_fee: string; flight_number: string }>(
+      'SELECT out_of_hours_fee::text, flight_number FROM bookings WHERE id = $1',
+      [booking.id],
+    );
+    expect(row).toEqual({ out_of_hours_fee: '300.00', flight_number: 'TG 661' });
+  });
+});
