@@ -243,8 +243,9 @@ export class PricingService {
   }
 
   /** The times against the branches' hours, closures and shortest rental (field errors, all at once). */
-  checkOpeningHours(ex: Executor, times: RentalTimes, pickupBranch: string, returnBranch: string) {
-    return checkOpeningHours(this.repo, ex, times, pickupBranch, returnBranch);
+  async checkOpeningHours(ex: Executor, times: RentalTimes, pickupBranch: string, returnBranch: string) {
+    // A change keeps the out-of-hours fee its booking was made with (decision 3602: not yet repriced).
+    await checkOpeningHours(this.repo, ex, times, pickupBranch, returnBranch);
   }
 
   /** Extras a booking can add, with per-day prices in satang. */
