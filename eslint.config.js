@@ -8,8 +8,6 @@ const SQL_NOT_YET_IN_REPOSITORIES = [
   'apps/api/src/modules/bookings/card-payments.ts',
   'apps/api/src/modules/bookings/bookings.service.ts',
   'apps/api/src/modules/bookings/booking-changes.ts',
-  'apps/api/src/modules/bookings/condition-reports.ts',
-  'apps/api/src/modules/admin/create-admin.ts',
 ];
 
 export default tseslint.config(

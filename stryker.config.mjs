@@ -52,11 +52,11 @@ export const mutationModules = [
   },
   // tax invoices and notes, booking changes, cancellation fees, companies' invoices
   {
-    mutate: 'apps/api/src/modules/bookings/tax-invoices.ts',
+    mutate: 'apps/api/src/modules/documents/tax-invoices.ts',
     // The pure rules and the whole e-Tax XML (fast); issue and adjust are still reached only through the API.
     tests: [
       'apps/api/src/modules/documents/tax-invoice-rules.test.ts',
-      'apps/api/src/modules/bookings/tax-invoices.test.ts',
+      'apps/api/src/modules/documents/tax-invoices.test.ts',
     ],
   },
   {
@@ -69,9 +69,9 @@ export const mutationModules = [
   },
   // condition reports' access
   {
-    mutate: 'apps/api/src/modules/bookings/condition-reports.ts',
+    mutate: 'apps/api/src/modules/handover/condition-reports.ts',
     tests: [
-      'apps/api/src/modules/bookings/condition-reports.test.ts',
+      'apps/api/src/modules/handover/condition-reports.test.ts',
       'apps/api/src/modules/bookings/agreement-access.test.ts',
     ],
   },

@@ -63,14 +63,11 @@ const KNOWN_FOLDER_CYCLES = [];
 
 /**
  * Imports of another module's repository that exist today, each to go with the bookings split (issue 33):
- * the back office's bookings screens and the companies' monthly invoices read the bookings tables'
- * columns and rows; they belong with bookings/ and documents/ when those modules are cut.
+ * the companies' monthly invoices are written and read with the tax invoices' columns (it goes when
+ * documents/ writes and reads the monthly invoice itself).
  */
 const KNOWN_REPOSITORY_IMPORTS = new Set([
-  'apps/api/src/modules/admin/bookings-admin.repository.ts → apps/api/src/modules/bookings/bookings.repository.ts',
-  'apps/api/src/modules/admin/bookings-admin.service.ts → apps/api/src/modules/bookings/bookings.repository.ts',
-  'apps/api/src/modules/companies/companies.service.ts → apps/api/src/modules/bookings/bookings.repository.ts',
-  'apps/api/src/modules/companies/companies.repository.ts → apps/api/src/modules/bookings/bookings.repository.ts',
+  'apps/api/src/modules/companies/companies.repository.ts → apps/api/src/modules/documents/documents.repository.ts',
 ]);
 
 /**

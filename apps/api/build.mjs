@@ -10,8 +10,8 @@ await build({
     server: 'src/server.ts',
     cli: 'src/db/cli.ts',
     'admin-cli': 'src/admin-cli.ts',
-    // The PDF writer's worker thread, started from beside the server's bundle (pdf-renderer.ts).
-    'pdf-worker': 'src/modules/bookings/pdf-worker.ts',
+    // The PDF writer's worker thread, started from beside the server's bundle (lib/pdf/pdf-renderer.ts, documents/pdf-worker-script.ts).
+    'pdf-worker': 'src/modules/documents/pdf-worker.ts',
   },
   outdir: 'dist',
   bundle: true,

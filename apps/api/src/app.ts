@@ -21,6 +21,8 @@ import { catalogRoutes } from './modules/catalog/catalog.routes';
 import { signInCspSources } from './modules/auth/sign-in-csp';
 import { bookingsRoutes } from './modules/bookings/bookings.routes';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { conditionReportCustomerRoutes } from './modules/handover/condition-reports.routes';
 import { paymentCspSources } from './modules/bookings/bookings.wiring';
 import { lineRoutes } from './modules/line/line.routes';
 import { companyRoutes } from './modules/companies/companies.routes';
@@ -161,6 +163,8 @@ export async function buildApp(options: BuildAppOptions) {
       await api.register(adminRoutes, { prefix: '/admin' });
       await api.register(pricingRoutes);
       await api.register(bookingsRoutes);
+      await api.register(documentsRoutes);
+      await api.register(conditionReportCustomerRoutes);
       await api.register(contentRoutes);
       await api.register(lineRoutes);
       await api.register(companyRoutes);

@@ -12,10 +12,10 @@ import { AccountTokensRepository } from './modules/auth/account-tokens.repositor
 import { AuthThrottle } from './modules/auth/auth-throttle';
 import { SecondFactorRepository } from './modules/auth/second-factor.repository';
 import { SecondFactorService } from './modules/auth/second-factor';
-import { BookingsAdminRepository } from './modules/admin/bookings-admin.repository';
-import { BookingsAdminService } from './modules/admin/bookings-admin.service';
-import { UnpaidHoldsRepository } from './modules/admin/unpaid-holds.repository';
-import { UnpaidHoldsService } from './modules/admin/unpaid-holds.service';
+import { BookingsAdminRepository } from './modules/bookings/bookings-admin.repository';
+import { BookingsAdminService } from './modules/bookings/bookings-admin.service';
+import { UnpaidHoldsRepository } from './modules/bookings/unpaid-holds.repository';
+import { UnpaidHoldsService } from './modules/bookings/unpaid-holds.service';
 import { ContentAdminRepository } from './modules/content/content-admin.repository';
 import { ContentAdminService } from './modules/content/content-admin.service';
 import { FleetRepository } from './modules/fleet/fleet.repository';
@@ -48,14 +48,19 @@ import { buildBookingsService } from './modules/bookings/bookings.wiring';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
 import { PricingRepository } from './modules/pricing/pricing.repository';
 import { PricingService } from './modules/pricing/pricing.service';
-import { ConditionReportsService } from './modules/bookings/condition-reports';
+import { ConditionReportsService } from './modules/handover/condition-reports';
+import { ConditionReportsRepository } from './modules/handover/condition-reports.repository';
 import { ReportsRepository } from './modules/reports/reports.repository';
 import { ReportsService } from './modules/reports/reports.service';
 import { CompaniesRepository } from './modules/companies/companies.repository';
 import { CompaniesService } from './modules/companies/companies.service';
-import { TaxInvoices } from './modules/bookings/tax-invoices';
-import { ISSUED_DOCUMENTS_FOLDER, IssuedDocuments } from './modules/bookings/issued-documents';
-import { PdfRenderer } from './modules/bookings/pdf-renderer';
+import { TaxInvoices } from './modules/documents/tax-invoices';
+import { ISSUED_DOCUMENTS_FOLDER, IssuedDocuments } from './modules/documents/issued-documents';
+import { DocumentsRepository } from './modules/documents/documents.repository';
+import { DocumentsService } from './modules/documents/documents.service';
+import type { PdfJob } from './modules/documents/pdf-documents';
+import { documentsPdfWorker } from './modules/documents/pdf-worker-script';
+import { PdfRenderer } from './lib/pdf/pdf-renderer';
 import { ArticlesRepository } from './modules/articles/articles.repository';
 import { ArticlesService } from './modules/articles/articles.service';
 import { DealsRepository } from './modules/deals/deals.repository';
@@ -170,8 +175,12 @@ export function buildServices(
   const fleetUnits = new UnitsAdminService(fleetRepository, audit);
   const settingsAdmin = new SettingsAdminService(siteSettingsRepository, siteSettings, audit);
   // PDFs are written on worker threads; issued tax documents once, then kept in the file store (decision 3103).
-  const pdfs = new PdfRenderer({ workers: settings.PDF_WORKERS, queueMax: settings.PDF_QUEUE_MAX });
-  const documents = new IssuedDocuments(storageFolder(files, ISSUED_DOCUMENTS_FOLDER), pdfs);
+  const pdfs = new PdfRenderer<PdfJob>({
+    workers: settings.PDF_WORKERS,
+    queueMax: settings.PDF_QUEUE_MAX,
+    script: documentsPdfWorker,
+  });
+  const issuedDocuments = new IssuedDocuments(storageFolder(files, ISSUED_DOCUMENTS_FOLDER), pdfs);
   // One BookingsRepository for the app (the record, its payments and documents while they are split out).
   const bookingsRepository = new BookingsRepository(db);
   // Prices sit below bookings (decision 3301): a first-booking code asks how many real bookings the
@@ -189,9 +198,12 @@ export function buildServices(
     siteSettings,
     mailer,
     files,
-    documents,
     clock: options.clock,
   });
+  // A booking's tax invoice, notes and receipt (documents/); a change of its total may call for a note.
+  const taxInvoices = new TaxInvoices(new DocumentsRepository(db), bookings, siteSettings);
+  const documents = new DocumentsService(taxInvoices, bookings, { documents: issuedDocuments });
+  bookings.onTotalChanged((bookingId, reason) => documents.correctTaxInvoice(bookingId, reason));
   // The listing's prices on chosen dates come from the bookings' own price function (decision 3531).
   catalog.priceRentalsWith((ids, times) => pricing.rentalPrices(ids, times));
   // Booking messages through LINE for customers who signed in with it and are our friends (decision 1806).
@@ -212,9 +224,8 @@ export function buildServices(
   // Company accounts and their monthly tax invoices (decision 1807).
   const companies = new CompaniesService(new CompaniesRepository(db), {
     audit,
-    bookingsRepo: bookingsRepository,
-    taxInvoices: new TaxInvoices(bookingsRepository, siteSettings),
-    documents,
+    taxInvoices,
+    documents: issuedDocuments,
     clock: options.clock,
   });
   account.registerContributor({
@@ -225,7 +236,7 @@ export function buildServices(
   const reports = new ReportsService(new ReportsRepository(db), options.clock);
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
   // The hand-over's condition reports, charges and signed agreements (decision 1804): private files.
-  const conditionReports = new ConditionReportsService(bookingsRepository, bookings, {
+  const conditionReports = new ConditionReportsService(new ConditionReportsRepository(db), bookings, {
     photos: storageFolder(files, 'carphotos'),
     agreements: storageFolder(files, 'agreements'),
     pdfs,
@@ -317,6 +328,7 @@ export function buildServices(
     settingsAdmin,
     pricing,
     bookings,
+    documents,
     bookingsAdmin,
     conditionReports,
     lineMessages,

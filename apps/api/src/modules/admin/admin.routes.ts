@@ -5,7 +5,9 @@ import { inboxRoutes } from '../inbox/inbox.routes';
 import { newsletterAdminRoutes } from '../newsletter/newsletter-admin.routes';
 import { reportsRoutes } from '../reports/reports.routes';
 import { companiesAdminRoutes } from '../companies/companies.routes';
-import { bookingsAdminRoutes } from './bookings-admin.routes';
+import { bookingsAdminRoutes } from '../bookings/bookings-admin.routes';
+import { documentsAdminRoutes } from '../documents/documents-admin.routes';
+import { conditionReportStaffRoutes } from '../handover/condition-reports.routes';
 import { contentAdminRoutes } from '../content/content-admin.routes';
 import { dealsAdminRoutes } from '../deals/deals-admin.routes';
 import { fleetAdminRoutes } from '../fleet/fleet-admin.routes';
@@ -31,6 +33,8 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(auditRoutes);
   await app.register(bookingsAdminRoutes);
+  await app.register(documentsAdminRoutes);
+  await app.register(conditionReportStaffRoutes);
   await app.register(reportsRoutes);
   await app.register(companiesAdminRoutes);
   await app.register(pricingAdminRoutes);

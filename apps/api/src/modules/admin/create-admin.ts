@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import { emailSchema, passwordSchema } from '@siam/contract/auth';
 import type { Database } from '../../db/client';
-import { auditLog } from '../../db/schema/audit';
-import { users } from '../../db/schema/users';
+import type { users } from '../../db/schema/users';
 import { assertNotCommonPassword, hashPassword } from '../users/passwords';
+import { CreateAdminRepository } from './create-admin.repository';
 
 export interface CreateAdminResult {
   email: string;
@@ -36,19 +35,16 @@ export async function createAdmin(
   const { db } = database;
   const generatedPassword = input.password === undefined ? generatePassword() : undefined;
 
-  return db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(users).where(eqLower(email)).for('update');
+  return new CreateAdminRepository(db).transaction(async (repo) => {
+    const existing = await repo.lockByEmail(email);
     const actor = { actorId: null, actorEmail: 'cli:admin:create' };
     if (!existing) {
       const password = input.password ?? generatedPassword!;
-      const [row] = await tx
-        .insert(users)
-        .values({ email, passwordHash: await hashPassword(password), role: 'admin', firstName: 'Admin' })
-        .returning({ id: users.id });
-      await tx.insert(auditLog).values({
+      const row = await repo.insertAdmin(email, await hashPassword(password));
+      await repo.audit({
         ...actor,
         entity: 'user',
-        entityId: String(row!.id),
+        entityId: String(row.id),
         action: 'user.create_admin',
         after: { email, role: 'admin' },
       });
@@ -59,11 +55,8 @@ export async function createAdmin(
     if (existing.role !== 'admin') changes.role = 'admin';
     if (passwordChanged) changes.passwordHash = await hashPassword(input.password!);
     if (Object.keys(changes).length) {
-      await tx
-        .update(users)
-        .set({ ...changes, updatedAt: new Date() })
-        .where(eqLower(email));
-      await tx.insert(auditLog).values({
+      await repo.updateByEmail(email, changes);
+      await repo.audit({
         ...actor,
         entity: 'user',
         entityId: String(existing.id),
@@ -79,5 +72,3 @@ export async function createAdmin(
     };
   });
 }
-
-const eqLower = (email: string) => eq(sql`lower(${users.email})`, email);

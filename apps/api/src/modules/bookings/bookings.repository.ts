@@ -4,7 +4,6 @@ import type { StoredRuleLine } from '../pricing/pricing-rules';
 import { licenceDocumentOf, type DriverLicence } from '@siam/contract/drivers';
 import { slipChecksByStanding, type SlipCheckResult, type SlipStanding } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
-import type { ThaiAddress } from '@siam/contract/thai-address';
 import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
 import { transactionRetriedIfLost, type Db } from '../../db/client';
@@ -135,50 +134,6 @@ export interface BookingRow {
   }[];
 }
 
-/** A credit or debit note as issued (amounts in satang, positive; the kind says which way). */
-export interface TaxNoteRow {
-  number: string;
-  kind: 'credit' | 'debit';
-  reason: 'cancelled' | 'changed' | 'charges';
-  issued_ms: number;
-  original_total: number;
-  corrected_total: number;
-  net: number;
-  vat: number;
-  total: number;
-}
-
-/** A full tax invoice as issued (amounts in satang; the parties and lines as printed). */
-export interface TaxInvoiceRow {
-  id: number;
-  number: string;
-  branch_code: string;
-  issued_ms: number;
-  seller: TaxSeller;
-  buyer: TaxBuyer;
-  lines: { name: string; quantity: number; net: number; total: number }[];
-  net: number;
-  vat: number;
-  total: number;
-}
-export interface TaxSeller {
-  name: string;
-  taxId: string;
-  branchNo: string;
-  branchName: string;
-  /** The address as printed (Thai words). */
-  address: string;
-  /** The same, structured for ETDA's XML; absent on invoices issued before decision 3402. */
-  registered?: ThaiAddress;
-}
-
-export interface TaxBranchRow {
-  tax_branch_no: string;
-  name: LocalizedText;
-  address: LocalizedText;
-  registered_address: ThaiAddress | null;
-}
-
 export interface PaymentRow {
   id: number;
   method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash';
@@ -193,11 +148,6 @@ export interface PaymentRow {
   failure_code: string | null;
   created_ms: number;
 }
-
-/** A tax invoice's columns as TaxInvoiceRow reads them (table alias t). */
-export const taxInvoiceColumns = sql`t.id, t.number, t.branch_code,
-  (extract(epoch FROM t.issued_at) * 1000)::float8 AS issued_ms, t.seller, t.buyer, t.lines,
-  (t.net_amount * 100)::int AS net, (t.vat_amount * 100)::int AS vat, (t.total_amount * 100)::int AS total`;
 
 const bookingColumns = sql`
   b.id, b.booking_number, b.user_id, b.car_model_id, b.unit_id, b.branch_code,
@@ -519,32 +469,6 @@ export class BookingsRepository {
     );
   }
 
-  /**
-   * A rental branch's number at the Revenue Department ('00000': the head office), its name, display
-   * address and registered address (null: not entered).
-   */
-  async taxBranch(ex: Executor, code: string) {
-    const [row] = await rows<TaxBranchRow>(
-      ex,
-      sql`SELECT tax_branch_no, name, address, registered_address FROM branches WHERE code = ${code}`,
-    );
-    return row;
-  }
-
-  /**
-   * The head office as a seller (a company's monthly invoice): the branch registered as '00000' with
-   * a registered address, the first in the site's order; undefined when none has one yet.
-   */
-  async headOfficeBranch(ex: Executor) {
-    const [row] = await rows<TaxBranchRow>(
-      ex,
-      sql`SELECT tax_branch_no, name, address, registered_address FROM branches
-          WHERE tax_branch_no = '00000' AND registered_address IS NOT NULL AND is_active
-          ORDER BY sort_order, code LIMIT 1`,
-    );
-    return row;
-  }
-
   /** The company account a customer is a member of (companies.service.ts), or undefined. */
   async companyOf(ex: Executor, userId: number) {
     const [row] = await rows<{ id: number; buyer: TaxBuyer; active: boolean }>(
@@ -553,82 +477,6 @@ export class BookingsRepository {
           WHERE m.user_id = ${userId}`,
     );
     return row;
-  }
-
-  /**
-   * The booking's full tax invoice, as issued: its own, or the company's monthly invoice it is on
-   * (then `booking_total` is the booking's amount on it).
-   */
-  async taxInvoice(ex: Executor, bookingId: number) {
-    const [row] = await rows<TaxInvoiceRow & { booking_total: number }>(
-      ex,
-      sql`SELECT ${taxInvoiceColumns}, (t.total_amount * 100)::int AS booking_total
-          FROM tax_invoices t WHERE t.booking_id = ${bookingId}
-          UNION ALL
-          SELECT ${taxInvoiceColumns}, (l.amount * 100)::int AS booking_total
-          FROM tax_invoice_bookings l JOIN tax_invoices t ON t.id = l.invoice_id WHERE l.booking_id = ${bookingId}`,
-    );
-    return row;
-  }
-
-  /**
-   * The rental branch's next running number this year (Bangkok): one statement, so two invoices
-   * issued at once at a branch never share a number on either database.
-   */
-  async nextTaxInvoiceNo(ex: Executor, branchCode: string, year: number) {
-    const [row] = await rows<{ last_no: number }>(
-      ex,
-      sql`INSERT INTO tax_invoice_series (branch_code, year, last_no) VALUES (${branchCode}, ${year}, 1)
-          ON CONFLICT (branch_code, year) DO UPDATE SET last_no = tax_invoice_series.last_no + 1
-          RETURNING last_no`,
-    );
-    return row!.last_no;
-  }
-
-  async insertTaxInvoice(ex: Executor, bookingId: number, invoice: Omit<TaxInvoiceRow, 'issued_ms' | 'id'>) {
-    await ex.execute(
-      sql`INSERT INTO tax_invoices (booking_id, branch_code, number, seller, buyer, lines, net_amount, vat_amount, total_amount)
-          VALUES (${bookingId}, ${invoice.branch_code}, ${invoice.number}, ${JSON.stringify(invoice.seller)}::jsonb,
-            ${JSON.stringify(invoice.buyer)}::jsonb, ${JSON.stringify(invoice.lines)}::jsonb,
-            ${invoice.net}::numeric / 100, ${invoice.vat}::numeric / 100, ${invoice.total}::numeric / 100)`,
-    );
-  }
-
-  /** The credit and debit notes issued against a booking's invoice, oldest first. */
-  async taxNotes(ex: Executor, bookingId: number) {
-    return rows<TaxNoteRow>(
-      ex,
-      sql`SELECT number, kind, reason, (extract(epoch FROM issued_at) * 1000)::float8 AS issued_ms,
-            (original_total * 100)::int AS original_total, (corrected_total * 100)::int AS corrected_total,
-            (net_amount * 100)::int AS net, (vat_amount * 100)::int AS vat, (total_amount * 100)::int AS total
-          FROM tax_notes WHERE booking_id = ${bookingId} ORDER BY id`,
-    );
-  }
-
-  /** The branch's next note number of this kind this year (one statement, as invoices' numbers). */
-  async nextTaxNoteNo(ex: Executor, branchCode: string, year: number, kind: 'credit' | 'debit') {
-    const [row] = await rows<{ last_no: number }>(
-      ex,
-      sql`INSERT INTO tax_note_series (branch_code, year, kind, last_no) VALUES (${branchCode}, ${year}, ${kind}, 1)
-          ON CONFLICT (branch_code, year, kind) DO UPDATE SET last_no = tax_note_series.last_no + 1
-          RETURNING last_no`,
-    );
-    return row!.last_no;
-  }
-
-  async insertTaxNote(
-    ex: Executor,
-    invoiceId: number,
-    bookingId: number,
-    note: Omit<TaxNoteRow, 'issued_ms'>,
-  ) {
-    await ex.execute(
-      sql`INSERT INTO tax_notes (invoice_id, booking_id, kind, number, reason, original_total, corrected_total,
-            net_amount, vat_amount, total_amount)
-          VALUES (${invoiceId}, ${bookingId}, ${note.kind}, ${note.number}, ${note.reason},
-            ${note.original_total}::numeric / 100, ${note.corrected_total}::numeric / 100,
-            ${note.net}::numeric / 100, ${note.vat}::numeric / 100, ${note.total}::numeric / 100)`,
-    );
   }
 
   /** Whether the branch has a car of this model in service (a change of car stays at its branch). */

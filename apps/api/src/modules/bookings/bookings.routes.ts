@@ -21,13 +21,7 @@ import {
 } from '@siam/contract/bookings';
 import { dataEnvelope } from '@siam/contract/envelope';
 import { cardTokenSchema, cardVaultSchema } from '@siam/contract/card-tokens';
-import {
-  taxBuyerSchema,
-  taxDetailsResponseSchema,
-  taxInvoiceQuerySchema,
-  taxNoteParamsSchema,
-} from '@siam/contract/tax-invoices';
-import { taxInvoiceFile } from './tax-invoices';
+import { taxBuyerSchema, taxDetailsResponseSchema } from '@siam/contract/tax-invoices';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
@@ -40,46 +34,13 @@ export const OMISE_SIGNATURE_MESSAGE = 'The Omise signature does not match';
 const omiseRawBodies = new WeakMap<FastifyRequest, Buffer>();
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
 import { deviceIdOf } from '../auth/trusted-device';
-import { conditionReportCustomerRoutes } from './condition-reports.routes';
 import { customerActor } from './booking-access';
-import { documentDownloadsLimit } from '../../plugins/rate-limits';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 
-const statusLabels = {
-  th: {
-    awaiting_payment: 'รอชำระเงิน',
-    confirmed: 'ยืนยันแล้ว',
-    active: 'กำลังเช่า',
-    completed: 'เสร็จสิ้น',
-    cancelled: 'ยกเลิกแล้ว',
-    expired: 'หมดเวลาชำระเงิน',
-    payment_failed: 'ชำระเงินไม่สำเร็จ',
-  },
-  en: {
-    awaiting_payment: 'Awaiting payment',
-    confirmed: 'Confirmed',
-    active: 'Active',
-    completed: 'Completed',
-    cancelled: 'Cancelled',
-    expired: 'Expired (not paid in time)',
-    payment_failed: 'Payment failed',
-  },
-  zh: {
-    awaiting_payment: '待付款',
-    confirmed: '已确认',
-    active: '租用中',
-    completed: '已完成',
-    cancelled: '已取消',
-    expired: '已过期（未按时付款）',
-    payment_failed: '付款失败',
-  },
-} as const;
-
 export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(multipart, { limits: { fileSize: SLIP_MAX_BYTES, files: 1, fields: 5 } });
-  await app.register(conditionReportCustomerRoutes);
   const bookings = () => app.services.bookings;
 
   app.get(
@@ -619,91 +580,6 @@ export const bookingsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.pictureId,
         ),
       }),
-  );
-
-  app.get(
-    '/auth/bookings/:id/receipt',
-    {
-      onRequest: app.requireUser,
-      config: { rateLimit: documentDownloadsLimit(app) },
-      schema: {
-        tags: ['bookings'],
-        summary: 'The receipt of my paid booking as a PDF in the request language; 409 before payment',
-        security: [{ bearerAuth: [] }],
-        params: idParams,
-      },
-    },
-    async (request, reply) => {
-      const lang = requestLanguage(request);
-      const { booking, payments } = await bookings().receiptData(
-        currentUser(request).id,
-        request.params.id,
-        lang,
-      );
-      // Written on a worker thread: a 200-1,000 ms PDF never holds up everyone else's requests.
-      const pdf = await app.services.pdfs.render({
-        kind: 'receipt',
-        booking,
-        payments,
-        lang,
-        statusLabel: statusLabels[lang][booking.status],
-      });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="siam-drive-${booking.bookingNumber}.pdf"`)
-        .send(pdf);
-    },
-  );
-
-  app.get(
-    '/auth/bookings/:id/tax-invoice',
-    {
-      onRequest: app.requireUser,
-      config: { rateLimit: documentDownloadsLimit(app) },
-      schema: {
-        tags: ['bookings'],
-        summary:
-          'The full tax invoice of my paid booking (issued on first asking): a PDF, or ETDA e-Tax XML with ?format=xml; 409 before payment',
-        security: [{ bearerAuth: [] }],
-        params: idParams,
-        querystring: taxInvoiceQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const format = request.query.format;
-      const invoice = await bookings().taxInvoice(
-        customerActor(currentUser(request).id),
-        request.params.id,
-        format,
-      );
-      return sendPrivateFile(reply, taxInvoiceFile(invoice, format));
-    },
-  );
-
-  app.get(
-    '/auth/bookings/:id/tax-notes/:number',
-    {
-      onRequest: app.requireUser,
-      config: { rateLimit: documentDownloadsLimit(app) },
-      schema: {
-        tags: ['bookings'],
-        summary:
-          'A credit or debit note of my booking’s tax invoice (issued when it was cancelled or changed): PDF, or e-Tax XML with ?format=xml',
-        security: [{ bearerAuth: [] }],
-        params: taxNoteParamsSchema,
-        querystring: taxInvoiceQuerySchema,
-      },
-    },
-    async (request, reply) => {
-      const format = request.query.format;
-      const note = await bookings().taxNote(
-        customerActor(currentUser(request).id),
-        request.params.id,
-        request.params.number,
-        format,
-      );
-      return sendPrivateFile(reply, taxInvoiceFile(note, format));
-    },
   );
 
   app.get(

@@ -32,20 +32,11 @@ import { checkThaiAddress } from '../thai-addresses/thai-addresses';
 import { bookingSubject, customerActor, readableOr404, type AccessActor } from './booking-access';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
-import type {
-  BookingRow,
-  BookingsRepository,
-  Executor,
-  StoredOutcome,
-  TaxNoteRow,
-} from './bookings.repository';
+import type { BookingRow, BookingsRepository, Executor, StoredOutcome } from './bookings.repository';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import { toBooking } from './booking-view';
 import { bangkokToday } from '@siam/contract/bangkok-time';
 import { BookingChanges, ChangeChargeUnknown } from './booking-changes';
-import { TaxInvoices } from './tax-invoices';
-import type { IssuedDocuments } from './issued-documents';
-import { receiptNotPaid } from './receipt';
 import { companyMessages } from '@siam/contract/companies';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import {
@@ -89,7 +80,12 @@ const DEPOSIT_WHOLE_ONLY_MESSAGE =
  * Runs inside a status change's transaction, after the change, with the
  * booking as it was before: the back office writes its audit record here.
  */
+export type { BookingRow };
+
 export type InTransaction = (tx: Executor, before: BookingRow) => Promise<void>;
+
+/** Why what a booking comes to changed (a credit or debit note says the same). */
+export type TotalChange = 'cancelled' | 'changed' | 'charges';
 
 export interface BookingOrigin {
   ip?: string;
@@ -157,8 +153,6 @@ export class BookingsService {
       slips: FileStorage;
       /** The licence pictures folder (private, like slips). */
       licences: FileStorage;
-      /** Issued tax documents, written once and kept (issued-documents.ts). */
-      documents: IssuedDocuments;
       /** Asks the bank about a slip's transfer (EasySlip's API); null: every slip waits for staff. */
       slipVerifier?: SlipVerifier | null;
       publicUrl: string;
@@ -170,54 +164,55 @@ export class BookingsService {
   ) {
     this.cards = new CardPayments(repo, deps.gateway, () => this.now());
     this.changes = new BookingChanges(repo, deps.pricing, deps.gateway, () => this.now());
-    this.taxInvoices = new TaxInvoices(repo, deps.siteSettings);
-  }
-
-  /** Full tax invoices for companies (tax-invoices.ts). */
-  private readonly taxInvoices: TaxInvoices;
-
-  /**
-   * A booking's full tax invoice (issued on first asking, once paid) as a PDF or as e-Tax XML, for
-   * whoever booking-access.ts lets read the booking.
-   */
-  async taxInvoice(actor: AccessActor, bookingId: number, format: 'pdf' | 'xml') {
-    const booking = await this.getFor(actor, bookingId, 'th');
-    const invoice = await this.taxInvoices.issue(booking);
-    return {
-      number: invoice.number,
-      body:
-        format === 'xml'
-          ? Buffer.from(this.taxInvoices.xml(invoice))
-          : await this.deps.documents.taxInvoicePdf(invoice),
-    };
-  }
-
-  /** A credit or debit note of a booking (PDF, or e-Tax XML), for whoever may read the booking. */
-  async taxNote(actor: AccessActor, bookingId: number, number: string, format: 'pdf' | 'xml') {
-    await this.assertCanReadBooking(actor, bookingId);
-    const { invoice, note } = await this.taxInvoices.note(bookingId, number);
-    return {
-      number: note.number,
-      body:
-        format === 'xml'
-          ? Buffer.from(this.taxInvoices.noteXml(invoice, note))
-          : await this.deps.documents.taxNotePdf(invoice, note),
-    };
   }
 
   /**
-   * A cancelled or changed booking whose tax invoice was issued, or one charged after its return,
-   * gets a credit or debit note for the difference (tax-invoices.ts adjust). Like a mail, its failure never undoes the customer's step:
-   * it is logged for staff, and the next change of the booking settles the whole difference.
+   * What else follows a change of what a booking comes to (a cancellation, a change, charges after a
+   * return): the documents module issues a credit or debit note against an issued tax invoice
+   * (documents/documents.service.ts, registered in services.ts). Like a mail, a listener's failure
+   * never undoes the customer's step: each listener keeps its own failures.
    */
-  async correctTaxInvoice(bookingId: number, reason: TaxNoteRow['reason']) {
-    try {
-      // Most bookings have no invoice: one indexed look before loading the whole booking.
-      if (!(await this.repo.taxInvoice(this.db, bookingId))) return;
-      await this.taxInvoices.adjust(await this.getById(bookingId, 'th'), reason);
-    } catch (error) {
-      this.deps.log?.error({ err: error, bookingId }, 'credit or debit note not issued');
-    }
+  private readonly totalListeners: ((bookingId: number, reason: TotalChange) => Promise<void>)[] = [];
+
+  onTotalChanged(listener: (bookingId: number, reason: TotalChange) => Promise<void>) {
+    this.totalListeners.push(listener);
+  }
+
+  /** Tells the listeners that what the booking comes to changed (awaited, in order). */
+  async totalChanged(bookingId: number, reason: TotalChange) {
+    for (const listener of this.totalListeners) await listener(bookingId, reason);
+  }
+
+  /** The booking's row under its lock in `tx`: a document of it is numbered under this lock. */
+  lockForDocument(tx: Executor, bookingId: number) {
+    return this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
+  }
+
+  /** A booking's row (the customer's own when `userId` is given), for the hand-over's checks. */
+  row(bookingId: number, userId?: number) {
+    return this.repo.findBooking(this.db, { id: bookingId, userId });
+  }
+
+  /** Runs `fn` in one transaction holding the booking's row lock (a report written after the fact). */
+  withLockedBooking<T>(bookingId: number, fn: (tx: Executor, row: BookingRow | undefined) => Promise<T>) {
+    return this.repo.transaction(async (tx) =>
+      fn(tx, await this.repo.findBooking(tx, { id: bookingId, forUpdate: true })),
+    );
+  }
+
+  /** The deposit taken at pickup, in the pickup's transaction; false when none is due. */
+  takeDeposit(tx: Executor, bookingId: number, method: 'card' | 'cash') {
+    return this.repo.takeDeposit(tx, bookingId, method);
+  }
+
+  /** A unit's number plate (the agreement prints it). */
+  unitPlate(unitId: number) {
+    return this.repo.unitPlate(this.db, unitId);
+  }
+
+  /** The payments of a booking, oldest first (its receipt lists them). */
+  payments(bookingId: number) {
+    return this.repo.payments(this.db, bookingId);
   }
 
   /** The company details a customer keeps for full tax invoices. */
@@ -287,7 +282,7 @@ export class BookingsService {
       throw cardPaymentRefused('processing_error');
     }
     if (done.refund > 0) await this.giveBack(bookingId, done.refund, done.method);
-    await this.correctTaxInvoice(bookingId, 'changed');
+    await this.totalChanged(bookingId, 'changed');
     await this.sendMail(bookingId, 'changed');
     return { booking: await this.getById(bookingId, lang), charged: done.charged, refunded: done.refund };
   }
@@ -1021,7 +1016,7 @@ export class BookingsService {
   }
 
   /** The one ownership check for a booking's documents and files: one query, the one 404. */
-  private async assertCanReadBooking(actor: AccessActor, bookingId: number) {
+  async assertCanReadBooking(actor: AccessActor, bookingId: number) {
     readableOr404(actor, await this.repo.bookingOwner(this.db, bookingId), bookingSubject, 'Booking');
   }
 
@@ -1087,7 +1082,7 @@ export class BookingsService {
       return null;
     });
     if (refund) await this.giveBack(bookingId, refund.amount, refund.method);
-    await this.correctTaxInvoice(bookingId, 'cancelled');
+    await this.totalChanged(bookingId, 'cancelled');
     await this.sendMail(bookingId, 'cancelled');
     return this.getById(bookingId, lang);
   }
@@ -1519,17 +1514,6 @@ export class BookingsService {
     for (const key of files.slips) await this.deps.slips.delete(key);
     for (const key of files.licences) await this.deps.licences.delete(key);
     return anonymised;
-  }
-
-  async receiptData(userId: number, bookingId: number, lang: Language) {
-    const booking = await this.getForUser(userId, bookingId, lang);
-    // Nothing was received from the customer: the company's monthly invoice is the document.
-    if (booking.paymentMethod === 'company_account')
-      throw new AppError('CONFLICT', companyMessages.onMonthlyInvoice);
-    // A receipt says money was received: none before payment (it was a free PDF to ask for, over and over).
-    if (!booking.paid) throw new AppError('CONFLICT', receiptNotPaid[lang]);
-    const payments = await this.repo.payments(this.db, bookingId);
-    return { booking, payments };
   }
 
   private readonly messageListeners: BookingMessageListener[] = [];

@@ -5,7 +5,6 @@ import type { SiteSettingsService } from '../site-settings/site-settings.service
 import type { PricingService } from '../pricing/pricing.service';
 import type { BookingsRepository } from './bookings.repository';
 import { BookingsService } from './bookings.service';
-import type { IssuedDocuments } from './issued-documents';
 import { OmiseGateway, SandboxGateway, type PaymentGateway } from './payment-gateway';
 import { EasySlipVerifier, type SlipVerifier } from './slip-verifier';
 
@@ -55,7 +54,6 @@ export function buildBookingsService(
     pricing: PricingService;
     mailer: Mailer;
     files: FileStorage;
-    documents: IssuedDocuments;
     clock?: { now(): Date };
   },
 ) {

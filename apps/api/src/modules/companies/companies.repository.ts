@@ -4,7 +4,7 @@ import type { CompanyRole } from '@siam/contract/companies';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql-rows';
-import { taxInvoiceColumns, type TaxInvoiceRow } from '../bookings/bookings.repository';
+import { taxInvoiceColumns, type TaxInvoiceRow } from '../documents/documents.repository';
 
 export interface CompanyRow {
   id: number;

@@ -15,7 +15,7 @@ import { taxInvoiceQuerySchema } from '@siam/contract/tax-invoices';
 import { sendPrivateFile } from '../../lib/uploaded-file';
 import { actorOf, currentUser } from '../../plugins/authenticate';
 import { ok } from '../../lib/answer';
-import { taxInvoiceFile } from '../bookings/tax-invoices';
+import { taxInvoiceFile } from '../documents/tax-invoices';
 import { customerActor, staffActor } from '../bookings/booking-access';
 import { documentDownloadsLimit } from '../../plugins/rate-limits';
 

@@ -14,11 +14,10 @@ import { checkThaiAddress } from '../thai-addresses/thai-addresses';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { pgErrorCode, UNIQUE_VIOLATION } from '../../db/pg-errors';
 import type { Db } from '../../db/client';
-import type { BookingsRepository, TaxInvoiceRow } from '../bookings/bookings.repository';
 import { vatPart } from '../pricing/pricing';
 import { readableOr404, type AccessActor } from '../bookings/booking-access';
-import type { IssuedDocuments } from '../bookings/issued-documents';
-import { chargeLine, withNets, type TaxInvoices } from '../bookings/tax-invoices';
+import type { IssuedDocuments } from '../documents/issued-documents';
+import { chargeLine, withNets, type TaxInvoices } from '../documents/tax-invoices';
 import type { BillableRow, CompaniesRepository, InvoiceListRow } from './companies.repository';
 
 type CompanyBody = z.output<typeof companyBodySchema>;
@@ -49,7 +48,6 @@ export class CompaniesService {
     private readonly deps: {
       audit: AuditService;
       /** For the running numbers tax invoices share (nextTaxInvoiceNo). */
-      bookingsRepo: BookingsRepository;
       taxInvoices: TaxInvoices;
       /** Issued invoices as kept files: written once, then served as kept (decision 3103). */
       documents: IssuedDocuments;
@@ -212,7 +210,7 @@ export class CompaniesService {
   private issueMonth(
     companyId: number,
     period: string,
-    seller: TaxInvoiceRow['seller'],
+    seller: Awaited<ReturnType<TaxInvoices['headOfficeSeller']>>,
   ): Promise<MonthlyInvoice | null> {
     return this.repository.transaction(async (repo, tx) => {
       const company = await repo.find(companyId, true);
@@ -227,7 +225,7 @@ export class CompaniesService {
       const vat = vatPart(total);
       const year = Number(bangkokDate(this.now()).slice(0, 4));
       // The branches' own running-number counter, under the monthly invoices' series key.
-      const no = await this.deps.bookingsRepo.nextTaxInvoiceNo(tx, MONTHLY_SERIES, year);
+      const no = await this.deps.taxInvoices.nextInvoiceNo(tx, MONTHLY_SERIES, year);
       const number = `${MONTHLY_SERIES.toUpperCase()}-${year}-${String(no).padStart(6, '0')}`;
       const invoice = await repo.insertMonthlyInvoice({
         companyId,

@@ -1,7 +1,7 @@
 import type { Booking } from '@siam/contract/bookings';
 import { describe, expect, it } from 'vitest';
 import { etdaErrors } from '../../../test/etda-validators';
-import type { TaxInvoiceRow, TaxNoteRow } from '../bookings/bookings.repository';
+import type { TaxInvoiceRow, TaxNoteRow } from './documents.repository';
 import {
   chargeLine,
   invoiceLines,
@@ -11,7 +11,7 @@ import {
   taxInvoiceXml,
   taxNoteXml,
   withNets,
-} from '../bookings/tax-invoices';
+} from './tax-invoices';
 
 // The tax documents' pure rules (issue 32 part 2: fast enough for mutation testing, decision 3204):
 // the lines and their nets from a booking, what it comes to, and ETDA's e-Tax XML written out in full

@@ -12,7 +12,7 @@ import {
   makeCustomer,
   slipPicture,
   uploadSlip,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 
 /**
  * Slips, receipts and exports are personal: only their owner and staff read

@@ -14,7 +14,7 @@ import {
   goodCardToken,
   makeCar,
   makeCustomer,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 
 describe('Thai tax IDs (13 digits, the last a check digit)', () => {
   it('takes real ones and refuses a wrong digit', () => {

@@ -3,17 +3,27 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { ServerBusy } from '../../lib/app-error';
-import { pdfRenders } from '../../lib/metrics';
-import type { PdfJob } from './pdf-documents';
-import type { PdfAnswer, PdfRequest } from './pdf-worker';
+import { ServerBusy } from '../app-error';
+import { pdfRenders } from '../metrics';
+import type { PdfAnswer, PdfRequest } from './pdf-worker-loop';
+
+/** What a PDF is written from: plain data a worker thread can be handed, named by its kind. */
+export interface PdfJobShape {
+  kind: string;
+}
 
 /**
- * The worker's script: the built one beside the server's bundle (dist/pdf-worker.js, apps/api/build.mjs),
- * else, from the sources (tests, `npm run dev`), pdf-worker.ts loaded through tsx.
+ * Where the worker's script is: `built`, beside the server's bundle (dist/pdf-worker.js,
+ * apps/api/build.mjs), else `source` (tests, `npm run dev`) loaded through tsx. The module whose
+ * documents it writes says where (documents/pdf-worker-script.ts): this file knows no document.
  */
-function startWorker(): Worker {
-  const built = new URL('./pdf-worker.js', import.meta.url);
+export interface PdfWorkerScript {
+  built: URL;
+  source: URL;
+}
+
+function startWorker(script: PdfWorkerScript): Worker {
+  const built = script.built;
   if (existsSync(fileURLToPath(built))) return new Worker(built);
   // tsx's ESM loader, found from the package's own folder (its exports map sends a require() to CommonJS).
   const tsx = pathToFileURL(
@@ -22,24 +32,24 @@ function startWorker(): Worker {
       'dist/esm/api/index.mjs',
     ),
   ).href;
-  const source = new URL('./pdf-worker.ts', import.meta.url).href;
+  const source = script.source.href;
   return new Worker(
     `import(${JSON.stringify(tsx)}).then(({ register }) => { register(); return import(${JSON.stringify(source)}); })`,
     { eval: true },
   );
 }
 
-interface Waiting {
+interface Waiting<PdfJob> {
   id: number;
   job: PdfJob;
   resolve: (pdf: Buffer) => void;
   reject: (error: Error) => void;
 }
 
-interface Slot {
+interface Slot<PdfJob> {
   worker: Worker;
   /** The job it is writing, or null when idle. */
-  current: Waiting | null;
+  current: Waiting<PdfJob> | null;
 }
 
 /**
@@ -48,13 +58,13 @@ interface Slot {
  * its job and is replaced on the next. Past `queueMax` jobs waiting, a request is turned away (503,
  * Retry-After) instead of waiting behind a long queue.
  */
-export class PdfRenderer {
-  private readonly slots: Slot[] = [];
-  private readonly queue: Waiting[] = [];
+export class PdfRenderer<PdfJob extends PdfJobShape> {
+  private readonly slots: Slot<PdfJob>[] = [];
+  private readonly queue: Waiting<PdfJob>[] = [];
   private nextId = 1;
   private closed = false;
 
-  constructor(private readonly options: { workers: number; queueMax: number }) {}
+  constructor(private readonly options: { workers: number; queueMax: number; script: PdfWorkerScript }) {}
 
   /** The PDF's bytes, written on a worker thread. */
   render(job: PdfJob): Promise<Buffer> {
@@ -82,10 +92,10 @@ export class PdfRenderer {
     await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
   }
 
-  private idleSlot(): Slot | undefined {
+  private idleSlot(): Slot<PdfJob> | undefined {
     const idle = this.slots.find((slot) => slot.current === null);
     if (idle || this.slots.length >= this.options.workers) return idle;
-    const slot: Slot = { worker: startWorker(), current: null };
+    const slot: Slot<PdfJob> = { worker: startWorker(this.options.script), current: null };
     // An idle worker never keeps the process alive.
     slot.worker.unref();
     slot.worker.on('message', (answer: PdfAnswer) => this.finished(slot, answer));
@@ -95,13 +105,13 @@ export class PdfRenderer {
     return slot;
   }
 
-  private send(slot: Slot, waiting: Waiting) {
+  private send(slot: Slot<PdfJob>, waiting: Waiting<PdfJob>) {
     slot.current = waiting;
     slot.worker.ref();
-    slot.worker.postMessage({ id: waiting.id, job: waiting.job } satisfies PdfRequest);
+    slot.worker.postMessage({ id: waiting.id, job: waiting.job } satisfies PdfRequest<PdfJob>);
   }
 
-  private finished(slot: Slot, answer: PdfAnswer) {
+  private finished(slot: Slot<PdfJob>, answer: PdfAnswer) {
     const done = slot.current;
     if (!done || done.id !== answer.id) return;
     slot.current = null;
@@ -116,7 +126,7 @@ export class PdfRenderer {
     this.next();
   }
 
-  private lost(slot: Slot, error: Error) {
+  private lost(slot: Slot<PdfJob>, error: Error) {
     const index = this.slots.indexOf(slot);
     if (index === -1) return;
     this.slots.splice(index, 1);

@@ -31,12 +31,9 @@ import {
 } from '@siam/contract/admin-payment-checks';
 import { bookingResponseSchema } from '@siam/contract/bookings';
 import { sendPrivateFile } from '../../lib/uploaded-file';
-import { taxInvoiceQuerySchema, taxNoteParamsSchema } from '@siam/contract/tax-invoices';
-import { taxInvoiceFile } from '../bookings/tax-invoices';
-import { conditionReportStaffRoutes } from '../bookings/condition-reports.routes';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
-import { staffActor } from '../bookings/booking-access';
+import { staffActor } from './booking-access';
 import { actorOf } from '../../plugins/authenticate';
 import { ok } from '../../lib/answer';
 
@@ -47,7 +44,6 @@ import { ok } from '../../lib/answer';
 export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['admin'];
   const svc = () => app.services.bookingsAdmin;
-  await app.register(conditionReportStaffRoutes);
 
   app.get(
     '/bookings',
@@ -241,49 +237,6 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.pictureId,
         ),
       }),
-  );
-  app.get(
-    '/bookings/:id/tax-notes/:number',
-    {
-      schema: {
-        tags,
-        summary: 'A credit or debit note of the booking’s tax invoice: PDF, or e-Tax XML',
-        params: taxNoteParamsSchema,
-        querystring: taxInvoiceQuerySchema,
-      },
-    },
-    async (request, reply) =>
-      sendPrivateFile(
-        reply,
-        taxInvoiceFile(
-          await app.services.bookings.taxNote(
-            staffActor,
-            request.params.id,
-            request.params.number,
-            request.query.format,
-          ),
-          request.query.format,
-        ),
-      ),
-  );
-  app.get(
-    '/bookings/:id/tax-invoice',
-    {
-      schema: {
-        tags,
-        summary: 'The booking’s full tax invoice (issued on first asking, once paid): PDF, or e-Tax XML',
-        params: idParamsSchema,
-        querystring: taxInvoiceQuerySchema,
-      },
-    },
-    async (request, reply) =>
-      sendPrivateFile(
-        reply,
-        taxInvoiceFile(
-          await app.services.bookings.taxInvoice(staffActor, request.params.id, request.query.format),
-          request.query.format,
-        ),
-      ),
   );
   app.post(
     '/bookings/:id/verify-payment',

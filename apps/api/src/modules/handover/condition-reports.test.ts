@@ -15,7 +15,7 @@ import {
   makeCar,
   makeCustomer,
   uploadFile,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 
 /**
  * The digital hand-over (issue 18, parts 1 and 2): staff photograph the car and write the pickup's

@@ -1,7 +1,7 @@
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
-import type { PaymentRow, TaxInvoiceRow, TaxNoteRow } from './bookings.repository';
-import { renderReceipt } from './receipt';
+import type { TaxInvoiceRow, TaxNoteRow } from './documents.repository';
+import { renderReceipt, type PaymentRow } from './receipt';
 import { rentalAgreementPdf, type RentalAgreementInput } from './rental-agreement';
 import { taxInvoicePdf, taxNotePdf } from './tax-invoices';
 

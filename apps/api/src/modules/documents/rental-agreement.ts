@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { personName } from '@siam/contract/person-names';
 import type { Booking } from '@siam/contract/bookings';
-import { pdfWriter } from './pdf-writer';
+import { pdfWriter } from '../../lib/pdf/pdf-writer';
 import { lateReturnRule } from '@siam/contract/rental-rules';
 
 /** Every heading and clause in Thai, English and Chinese, one under the other: one paper for every party. */

@@ -12,7 +12,7 @@ import {
   makeCar,
   makeCustomer,
   uploadFile,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 
 /**
  * The signed rental agreement is for staff and the booking's own customer only (issue 32, part 1).

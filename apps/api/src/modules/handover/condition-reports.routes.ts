@@ -14,7 +14,7 @@ import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
 import { actorOf, currentUser } from '../../plugins/authenticate';
 import { ok } from '../../lib/answer';
 import { documentDownloadsLimit } from '../../plugins/rate-limits';
-import { customerActor, staffActor } from './booking-access';
+import { customerActor, staffActor } from '../bookings/booking-access';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const photoParams = idParams.extend({ photoId: z.coerce.number().int().positive() });

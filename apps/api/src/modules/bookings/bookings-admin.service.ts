@@ -16,8 +16,8 @@ import { slipStanding, type Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import { AppError } from '../../lib/app-error';
 import type { Actor, AuditExecutor, AuditService } from '../audit/audit.service';
-import type { BookingRow } from '../bookings/bookings.repository';
-import type { BookingsService, InTransaction } from '../bookings/bookings.service';
+import type { BookingRow } from './bookings.repository';
+import type { BookingsService, InTransaction } from './bookings.service';
 import { bangkokDate, bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
 import type { BookingsAdminRepository, SummaryRow } from './bookings-admin.repository';
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { etdaErrors, schematronErrors, xsdErrors } from '../../../test/etda-validators';
-import type { TaxInvoiceRow, TaxNoteRow } from './bookings.repository';
+import type { TaxInvoiceRow, TaxNoteRow } from './documents.repository';
 import { taxInvoiceXml, taxNoteXml } from './tax-invoices';
 
 const example = (file: string) =>

@@ -1,8 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { PdfRenderer } from './pdf-renderer';
+import { PdfRenderer } from '../../lib/pdf/pdf-renderer';
+import type { PdfJob } from './pdf-documents';
+import { documentsPdfWorker } from './pdf-worker-script';
 
 describe('PDF renderer', () => {
-  const renderer = new PdfRenderer({ workers: 1, queueMax: 1 });
+  const renderer = new PdfRenderer<PdfJob>({ workers: 1, queueMax: 1, script: documentsPdfWorker });
   afterAll(() => renderer.close());
   it('writes a tax invoice on a worker thread', async () => {
     const pdf = await renderer.render({

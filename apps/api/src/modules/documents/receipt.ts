@@ -1,8 +1,11 @@
 import type { Booking } from '@siam/contract/bookings';
 import { personName } from '@siam/contract/person-names';
 import type { Language } from '@siam/contract/languages';
-import type { PaymentRow } from './bookings.repository';
-import { pdfWriter } from './pdf-writer';
+import type { BookingsService } from '../bookings/bookings.service';
+
+/** A payment of the booking as the receipt lists it (BookingsService.payments). */
+export type PaymentRow = Awaited<ReturnType<BookingsService['payments']>>[number];
+import { pdfWriter } from '../../lib/pdf/pdf-writer';
 
 const labels = {
   th: {

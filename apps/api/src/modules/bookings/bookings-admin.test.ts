@@ -12,7 +12,7 @@ import {
   makeCar,
   makeCustomer,
   slipPicture,
-} from '../bookings/booking-fixtures.test-helper';
+} from './booking-fixtures.test-helper';
 
 describeEachDatabase('back office bookings', (ctx) => {
   let app: App;

@@ -11,7 +11,7 @@ import {
   goodCardToken,
   makeCar,
   makeCustomer,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 
 const company = {
   companyName: 'บริษัท ทดสอบการเดินทาง จำกัด',

@@ -1,6 +1,6 @@
 import type { FileStorage } from '../../lib/file-storage';
-import type { TaxInvoiceRow, TaxNoteRow } from './bookings.repository';
-import type { PdfRenderer } from './pdf-renderer';
+import type { PdfRenderer } from '../../lib/pdf/pdf-renderer';
+import type { TaxInvoiceRow, TaxNoteRow } from './documents.repository';
 import type { PdfJob } from './pdf-documents';
 
 /** Their folder in the file store. */
@@ -20,7 +20,7 @@ export class IssuedDocuments {
   constructor(
     /** The documents folder of the file store. */
     private readonly files: FileStorage,
-    private readonly renderer: PdfRenderer,
+    private readonly renderer: PdfRenderer<PdfJob>,
   ) {}
 
   taxInvoicePdf(invoice: TaxInvoiceRow): Promise<Buffer> {

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { z } from 'zod';
 import { bangkokInstant } from '@siam/contract/bangkok-time';
@@ -15,14 +14,15 @@ import {
 import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/file-storage';
-import { rows, type Executor } from '../../db/sql-rows';
+import type { Executor } from '../../db/sql-rows';
 import type { Actor, AuditService } from '../audit/audit.service';
-import type { BookingRow, BookingsRepository } from './bookings.repository';
-import { bookingSubject, readableOr404, type AccessActor } from './booking-access';
-import type { BookingsService } from './bookings.service';
+import type { BookingRow } from '../bookings/bookings.service';
+import { bookingSubject, readableOr404, type AccessActor } from '../bookings/booking-access';
+import type { BookingsService } from '../bookings/bookings.service';
 import { lateReturnCharge, lateRuleFor } from '../pricing/pricing-rules';
 import type { PricingService } from '../pricing/pricing.service';
-import type { PdfRenderer } from './pdf-renderer';
+import type { RentalAgreementInput } from '../documents/rental-agreement';
+import type { ConditionReportsRepository } from './condition-reports.repository';
 
 type PickupBody = z.output<typeof pickupReportBodySchema>;
 type ReturnBody = z.output<typeof returnReportBodySchema>;
@@ -43,7 +43,8 @@ const refuse = (path: string, message: string): never => {
  */
 export class ConditionReportsService {
   constructor(
-    private readonly repo: BookingsRepository,
+    private readonly repo: ConditionReportsRepository,
+    /** The booking record: its rows, its lock and its status changes (bookings/). */
     private readonly bookings: BookingsService,
     private readonly deps: {
       /** Photos of the car (private, like slips: staff and the booking's customer only). */
@@ -51,7 +52,7 @@ export class ConditionReportsService {
       /** Signed agreements (private). */
       agreements: FileStorage;
       /** Writes the agreement off the event loop (pdf-renderer.ts). */
-      pdfs: PdfRenderer;
+      pdfs: { render(job: { kind: 'rental-agreement'; agreement: RentalAgreementInput }): Promise<Buffer> };
       audit: AuditService;
       /** The late-return rule of the car's pricing rules (pricing/). */
       pricing: PricingService;
@@ -72,9 +73,9 @@ export class ConditionReportsService {
     content: Buffer,
   ): Promise<{ id: number }> {
     const db = this.repo.db;
-    const row = await this.repo.findBooking(db, { id: bookingId });
+    const row = await this.bookings.row(bookingId);
     if (!row) throw notFound('Booking');
-    const reports = await this.reportKinds(db, bookingId);
+    const reports = await this.repo.reportKinds(db, bookingId);
     if (reports.includes(kind)) throw new AppError('CONFLICT', reportMessages.recorded);
     if (kind === 'pickup' && !['confirmed', 'active'].includes(row.status))
       throw new AppError('CONFLICT', reportMessages.notConfirmed);
@@ -95,13 +96,14 @@ export class ConditionReportsService {
     }
     const key = `${bookingId}-${kind}-${randomUUID()}.jpg`;
     await this.deps.photos.put(key, picture, 'image/jpeg');
-    const [saved] = await rows<{ id: number }>(
-      db,
-      sql`INSERT INTO condition_photos (booking_id, kind, storage_key, size, taken_by)
-          SELECT ${bookingId}, ${kind}, ${key}, ${picture.length}, ${actor.id}
-          WHERE (SELECT count(*) FROM condition_photos WHERE booking_id = ${bookingId} AND kind = ${kind}) < ${reportLimits.photos * 2}
-          RETURNING id`,
-    );
+    const saved = await this.repo.insertPhoto(db, {
+      bookingId,
+      kind,
+      key,
+      size: picture.length,
+      takenBy: actor.id,
+      max: reportLimits.photos * 2,
+    });
     if (!saved) {
       await this.deps.photos.delete(key);
       throw new AppError('CONFLICT', `At most ${reportLimits.photos} photos`);
@@ -111,13 +113,7 @@ export class ConditionReportsService {
 
   /** A photo of a written report, for whoever may read the booking (booking-access.ts). */
   async photo(actor: AccessActor, bookingId: number, photoId: number): Promise<Buffer> {
-    const [found] = await rows<{ storage_key: string; user_id: number | null }>(
-      this.repo.db,
-      sql`SELECT p.storage_key, b.user_id FROM condition_photos p
-            JOIN condition_reports r ON r.booking_id = p.booking_id AND r.kind = p.kind AND p.id = ANY (r.photo_ids)
-            JOIN bookings b ON b.id = p.booking_id
-          WHERE p.id = ${photoId} AND p.booking_id = ${bookingId}`,
-    );
+    const found = await this.repo.reportPhoto(this.repo.db, bookingId, photoId);
     // Another person's photo reads exactly like a missing one.
     const photo = readableOr404(actor, found, bookingSubject, 'Photo');
     const content = await this.deps.photos.get(photo.storage_key);
@@ -131,7 +127,7 @@ export class ConditionReportsService {
     const write = async (tx: Executor, row: BookingRow) => {
       await this.insertReport(tx, actor, bookingId, 'pickup', body);
       if (body.depositMethod && row.deposit_state === 'due' && row.deposit_amount > 0)
-        await this.repo.takeDeposit(tx, bookingId, body.depositMethod);
+        await this.bookings.takeDeposit(tx, bookingId, body.depositMethod);
       await this.deps.audit.record(tx as never, actor, {
         entity: 'booking',
         entityId: bookingId,
@@ -147,13 +143,12 @@ export class ConditionReportsService {
         },
       });
     };
-    const row = await this.repo.findBooking(this.repo.db, { id: bookingId });
+    const row = await this.bookings.row(bookingId);
     if (!row) throw notFound('Booking');
     if (row.status === 'confirmed') return this.bookings.markPickedUp(bookingId, undefined, lang, write);
     // Handed over already with the quick "picked up" step: the report is written after the fact.
     if (row.status !== 'active') throw new AppError('CONFLICT', reportMessages.notConfirmed);
-    await this.repo.transaction(async (tx) => {
-      const locked = await this.repo.findBooking(tx, { id: bookingId, forUpdate: true });
+    await this.bookings.withLockedBooking(bookingId, async (tx, locked) => {
       if (locked?.status !== 'active') throw new AppError('CONFLICT', reportMessages.notConfirmed);
       await write(tx, locked);
     });
@@ -175,11 +170,7 @@ export class ConditionReportsService {
       bookingId,
       lang,
       async (tx, row) => {
-        const [pickup] = await rows<{ mileage_km: number; recorded_at: string }>(
-          tx,
-          sql`SELECT mileage_km, recorded_at::text FROM condition_reports
-              WHERE booking_id = ${bookingId} AND kind = 'pickup'`,
-        );
+        const pickup = await this.repo.pickupReading(tx, bookingId);
         if (!pickup) throw new AppError('CONFLICT', reportMessages.pickupFirst);
         if (returnedAt.getTime() < new Date(pickup.recorded_at).getTime())
           refuse('returnedAt', reportMessages.returnedAt);
@@ -205,11 +196,7 @@ export class ConditionReportsService {
           refuse('charges', reportMessages.chargesOverDeposit);
         await this.insertReport(tx, actor, bookingId, 'return', body);
         for (const c of charges) {
-          await rows(
-            tx,
-            sql`INSERT INTO booking_charges (booking_id, kind, amount, hours, note, created_by)
-                VALUES (${bookingId}, ${c.kind}, ${(c.amount / 100).toFixed(2)}::numeric, ${c.hours}, ${c.note}, ${actor.id})`,
-          );
+          await this.repo.insertCharge(tx, { bookingId, ...c, by: actor.id });
           lines.push(`${c.kind}${c.hours ? ` ${c.hours} h` : ''}${c.note ? ` (${c.note})` : ''}`);
         }
         await this.deps.audit.record(tx as never, actor, {
@@ -231,7 +218,7 @@ export class ConditionReportsService {
     );
     // The deposit settled with what is charged: all of it back when nothing is. A gateway that does not
     // answer leaves it held: staff release it from the booking's page (the charges are recorded).
-    const after = await this.repo.findBooking(this.repo.db, { id: bookingId });
+    const after = await this.bookings.row(bookingId);
     if (after?.deposit_state === 'held') {
       try {
         await this.bookings.changeDeposit(
@@ -255,7 +242,7 @@ export class ConditionReportsService {
       }
     }
     // Late hours, fuel and cleaning are services: on a debit note when the invoice was issued already.
-    if (total > 0) await this.bookings.correctTaxInvoice(bookingId, 'charges');
+    if (total > 0) await this.bookings.totalChanged(bookingId, 'charges');
     await this.bookings.mailCustomer(bookingId, 'returned_car');
     return this.bookings.getById(bookingId, lang);
   }
@@ -271,10 +258,7 @@ export class ConditionReportsService {
     lang: Language,
   ): Promise<Booking> {
     const db = this.repo.db;
-    const row = await this.repo.findBooking(db, {
-      id: bookingId,
-      ...('userId' in by ? { userId: by.userId } : {}),
-    });
+    const row = await this.bookings.row(bookingId, 'userId' in by ? by.userId : undefined);
     if (!row) throw notFound('Booking');
     const booking = await this.bookings.getById(bookingId, lang);
     if (booking.agreement) throw new AppError('CONFLICT', reportMessages.signed);
@@ -283,7 +267,7 @@ export class ConditionReportsService {
     const signerName =
       body.signerName ?? `${booking.driver.firstName} ${booking.driver.lastName}`.trim() ?? 'Customer';
     const signedAt = this.now();
-    const plate = row.unit_id === null ? null : await this.repo.unitPlate(db, row.unit_id);
+    const plate = row.unit_id === null ? null : await this.bookings.unitPlate(row.unit_id);
     const pdf = await this.deps.pdfs.render({
       kind: 'rental-agreement',
       agreement: {
@@ -298,13 +282,8 @@ export class ConditionReportsService {
     const sha256 = createHash('sha256').update(pdf).digest('hex');
     const key = `${bookingId}-${sha256.slice(0, 16)}.pdf`;
     await this.deps.agreements.put(key, pdf, 'application/pdf');
-    const saved = await rows<{ booking_id: number }>(
-      db,
-      sql`INSERT INTO rental_agreements (booking_id, storage_key, sha256, signer_name, signed_at)
-          VALUES (${bookingId}, ${key}, ${sha256}, ${signerName}, ${signedAt.toISOString()}::timestamptz)
-          ON CONFLICT (booking_id) DO NOTHING RETURNING booking_id`,
-    );
-    if (saved.length === 0) {
+    const saved = await this.repo.insertAgreement(db, { bookingId, key, sha256, signerName, signedAt });
+    if (!saved) {
       await this.deps.agreements.delete(key);
       throw new AppError('CONFLICT', reportMessages.signed);
     }
@@ -321,11 +300,7 @@ export class ConditionReportsService {
 
   /** The signed agreement as stored, for whoever may read the booking (booking-access.ts). */
   async agreementFile(actor: AccessActor, bookingId: number) {
-    const [found] = await rows<{ storage_key: string; booking_number: string; user_id: number | null }>(
-      this.repo.db,
-      sql`SELECT a.storage_key, b.booking_number, b.user_id FROM rental_agreements a JOIN bookings b ON b.id = a.booking_id
-          WHERE a.booking_id = ${bookingId}`,
-    );
+    const found = await this.repo.agreement(this.repo.db, bookingId);
     const agreement = readableOr404(actor, found, bookingSubject, 'Agreement');
     const content = await this.deps.agreements.get(agreement.storage_key);
     if (!content) throw notFound('Agreement');
@@ -336,26 +311,10 @@ export class ConditionReportsService {
     };
   }
 
-  private async reportKinds(ex: Executor, bookingId: number): Promise<ReportKind[]> {
-    const found = await rows<{ kind: ReportKind }>(
-      ex,
-      sql`SELECT kind FROM condition_reports WHERE booking_id = ${bookingId}`,
-    );
-    return found.map((r) => r.kind);
-  }
-
   /** Every photo named was sent for this booking's report of this kind. */
   private async checkPhotos(bookingId: number, kind: ReportKind, ids: number[]) {
-    const found = await rows<{ n: number }>(
-      this.repo.db,
-      sql`SELECT count(*)::int AS n FROM condition_photos
-          WHERE booking_id = ${bookingId} AND kind = ${kind}
-            AND id IN (${sql.join(
-              ids.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-    );
-    if ((found[0]?.n ?? 0) !== new Set(ids).size) refuse('photoIds', reportMessages.photosFirst);
+    const found = await this.repo.countPhotos(this.repo.db, bookingId, kind, ids);
+    if (found !== new Set(ids).size) refuse('photoIds', reportMessages.photosFirst);
   }
 
   private async insertReport(
@@ -365,14 +324,17 @@ export class ConditionReportsService {
     kind: ReportKind,
     body: PickupBody | ReturnBody,
   ) {
-    const saved = await rows<{ booking_id: number }>(
-      tx,
-      sql`INSERT INTO condition_reports (booking_id, kind, fuel_eighths, mileage_km, damage, notes, photo_ids, recorded_by)
-          VALUES (${bookingId}, ${kind}, ${body.fuelEighths}, ${body.mileageKm}, ${JSON.stringify(body.damage)}::jsonb,
-                  ${body.notes}, ${`{${[...new Set(body.photoIds)].join(',')}}`}::int[], ${actor.id})
-          ON CONFLICT (booking_id, kind) DO NOTHING RETURNING booking_id`,
-    );
-    if (saved.length === 0) throw new AppError('CONFLICT', reportMessages.recorded);
+    const saved = await this.repo.insertReport(tx, {
+      bookingId,
+      kind,
+      fuelEighths: body.fuelEighths,
+      mileageKm: body.mileageKm,
+      damage: body.damage,
+      notes: body.notes,
+      photoIds: body.photoIds,
+      by: actor.id,
+    });
+    if (!saved) throw new AppError('CONFLICT', reportMessages.recorded);
   }
 }
 

@@ -7,15 +7,16 @@ import { AppError, notFound } from '../../lib/app-error';
 import { escapeMarkup } from '../../lib/escape-markup';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import { subDistrict, thaiAddressWords } from '../thai-addresses/thai-addresses';
+import type { Executor } from '../../db/sql-rows';
+import type { BookingsService } from '../bookings/bookings.service';
 import type {
-  BookingsRepository,
-  Executor,
+  DocumentsRepository,
   TaxBranchRow,
   TaxInvoiceRow,
   TaxNoteRow,
   TaxSeller,
-} from './bookings.repository';
-import { pdfWriter } from './pdf-writer';
+} from './documents.repository';
+import { pdfWriter } from '../../lib/pdf/pdf-writer';
 import { vatPart } from '../pricing/pricing';
 
 /** A tax invoice, credit note or debit note as a private file to download. */
@@ -103,9 +104,21 @@ export function withNets(lines: { name: string; quantity: number; total: number 
  */
 export class TaxInvoices {
   constructor(
-    private readonly repo: BookingsRepository,
+    private readonly repo: DocumentsRepository,
+    /** The booking's row lock: a document is numbered under it (bookings/). */
+    private readonly bookings: Pick<BookingsService, 'lockForDocument'>,
     private readonly siteSettings: SiteSettingsService,
   ) {}
+
+  /** The next running number of a series (a branch's, or the monthly invoices') in a year, in `tx`. */
+  nextInvoiceNo(tx: Executor, series: string, year: number) {
+    return this.repo.nextTaxInvoiceNo(tx, series, year);
+  }
+
+  /** Whether the booking has a tax invoice issued (one indexed look). */
+  async issuedFor(bookingId: number) {
+    return (await this.repo.taxInvoice(this.repo.db, bookingId)) !== undefined;
+  }
 
   /**
    * The seller on a company's monthly invoice: the company itself, its head office, at the registered
@@ -116,7 +129,7 @@ export class TaxInvoices {
     const [company, contact, branch] = await Promise.all([
       this.siteSettings.read('company'),
       this.siteSettings.read('contact'),
-      this.repo.headOfficeBranch(this.repo.db as unknown as Executor),
+      this.repo.headOfficeBranch(this.repo.db),
     ]);
     return {
       name: company.legalName.th,
@@ -136,7 +149,7 @@ export class TaxInvoices {
     // download it from the company's pages (companies.service.ts).
     if (booking.taxInvoice.monthly) throw new AppError('CONFLICT', companyMessages.onMonthlyInvoice);
     // Issued once, kept for good: a booking cancelled or changed since still has it (and its notes).
-    const issued = await this.repo.taxInvoice(this.repo.db as unknown as Executor, booking.id);
+    const issued = await this.repo.taxInvoice(this.repo.db, booking.id);
     if (issued) return issued;
     if (!booking.taxInvoice.ready)
       throw new AppError('CONFLICT', 'A tax invoice is issued once the booking is paid');
@@ -145,7 +158,7 @@ export class TaxInvoices {
     const company = await this.siteSettings.read('company');
     return this.repo.transaction(async (tx) => {
       // The booking's lock: two downloads at once issue one invoice.
-      const row = await this.repo.findBooking(tx, { id: booking.id, forUpdate: true });
+      const row = await this.bookings.lockForDocument(tx, booking.id);
       if (!row?.tax_buyer) throw notFound('Tax invoice');
       const already = await this.repo.taxInvoice(tx, booking.id);
       if (already) return already;
@@ -184,7 +197,7 @@ export class TaxInvoices {
     if (!booking.taxInvoice?.number) return null;
     const due = invoicedTotal(booking);
     return this.repo.transaction(async (tx) => {
-      await this.repo.findBooking(tx, { id: booking.id, forUpdate: true });
+      await this.bookings.lockForDocument(tx, booking.id);
       const invoice = await this.repo.taxInvoice(tx, booking.id);
       if (!invoice) return null;
       const notes = await this.repo.taxNotes(tx, booking.id);
@@ -216,7 +229,7 @@ export class TaxInvoices {
 
   /** A note of the booking's, with the invoice it corrects. */
   async note(bookingId: number, number: string) {
-    const db = this.repo.db as unknown as Executor;
+    const db = this.repo.db;
     const [invoice, notes] = await Promise.all([
       this.repo.taxInvoice(db, bookingId),
       this.repo.taxNotes(db, bookingId),
