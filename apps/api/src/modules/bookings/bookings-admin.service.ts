@@ -15,7 +15,7 @@ import type { UsersService } from '../users/users.service';
 import { slipStanding, type Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import { AppError } from '../../lib/app-error';
-import type { Actor, AuditExecutor, AuditService } from '../audit/audit.service';
+import type { Actor, AuditService } from '../audit/audit.service';
 import type { BookingRow } from './bookings.repository';
 import type { BookingsService, InTransaction } from './bookings.service';
 import { bangkokDate, bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
@@ -87,7 +87,7 @@ export class BookingsAdminService {
     const result = await this.bookings.create(actor.id, input, lang, idempotencyKey, {
       customerId,
       inTx: async (tx, bookingId) => {
-        await this.audit.record(tx as unknown as AuditExecutor, actor, {
+        await this.audit.record(tx, actor, {
           entity: 'booking',
           entityId: bookingId,
           action: 'booking.created_by_staff',
@@ -240,7 +240,7 @@ export class BookingsAdminService {
   private audited(actor: Actor, action: string, after: (before: BookingRow) => Record<string, unknown>) {
     const hook: InTransaction = async (tx, before) => {
       // The bookings service's transactions are Drizzle transactions: the audit insert runs in the same one.
-      await this.audit.record(tx as unknown as AuditExecutor, actor, {
+      await this.audit.record(tx, actor, {
         entity: 'booking',
         entityId: before.id,
         action,

@@ -211,11 +211,11 @@ export class BookingsRepository {
 
   /**
    * Runs `fn` in one transaction. `retryIfLost`: run it again when the connection is lost before
-   * COMMIT (db/client.ts transactionRetriedIfLost), for work that is all in the database.
+   * COMMIT (db/client.ts transactionRetriedIfLost), for work that is all in the database. The
+   * transaction has the pool's type (Db): what runs on one runs on the other, audit records included.
    */
-  transaction<T>(fn: (tx: Executor) => Promise<T>, options: { retryIfLost?: boolean } = {}): Promise<T> {
-    const run = (tx: Db) => fn(tx as unknown as Executor);
-    return options.retryIfLost ? transactionRetriedIfLost(this.db, run) : this.db.transaction(run);
+  transaction<T>(fn: (tx: Db) => Promise<T>, options: { retryIfLost?: boolean } = {}): Promise<T> {
+    return options.retryIfLost ? transactionRetriedIfLost(this.db, fn) : this.db.transaction(fn);
   }
 
   /** Who a booking belongs to: the facts booking-access.ts decides on (undefined: no such booking). */
@@ -1134,4 +1134,4 @@ export class BookingsRepository {
   }
 }
 
-export type { Executor };
+export type { Db, Executor };

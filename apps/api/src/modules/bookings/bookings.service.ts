@@ -32,7 +32,7 @@ import { checkThaiAddress } from '../thai-addresses/thai-addresses';
 import { bookingSubject, customerActor, readableOr404, type AccessActor } from './booking-access';
 import type { Mailer } from '../../lib/mailer';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
-import type { BookingRow, BookingsRepository, Executor, StoredOutcome } from './bookings.repository';
+import type { BookingRow, BookingsRepository, Db, Executor, StoredOutcome } from './bookings.repository';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import { toBooking } from './booking-view';
 import { bangkokToday } from '@siam/contract/bangkok-time';
@@ -82,7 +82,7 @@ const DEPOSIT_WHOLE_ONLY_MESSAGE =
  */
 export type { BookingRow };
 
-export type InTransaction = (tx: Executor, before: BookingRow) => Promise<void>;
+export type InTransaction = (tx: Db, before: BookingRow) => Promise<void>;
 
 /** Why what a booking comes to changed (a credit or debit note says the same). */
 export type TotalChange = 'cancelled' | 'changed' | 'charges';
@@ -194,7 +194,7 @@ export class BookingsService {
   }
 
   /** Runs `fn` in one transaction holding the booking's row lock (a report written after the fact). */
-  withLockedBooking<T>(bookingId: number, fn: (tx: Executor, row: BookingRow | undefined) => Promise<T>) {
+  withLockedBooking<T>(bookingId: number, fn: (tx: Db, row: BookingRow | undefined) => Promise<T>) {
     return this.repo.transaction(async (tx) =>
       fn(tx, await this.repo.findBooking(tx, { id: bookingId, forUpdate: true })),
     );
@@ -292,7 +292,7 @@ export class BookingsService {
 
   /** The pool as the repository's executor, for reads and writes outside a transaction. */
   private get db(): Executor {
-    return this.repo.db as unknown as Executor;
+    return this.repo.db;
   }
 
   /** The gateway as the booking form needs it: the sources offered are those the account has enabled now. */
@@ -336,7 +336,7 @@ export class BookingsService {
      * `customerId` (or to nobody: driver details only), and `inTx` runs in the
      * creating transaction (the back office's audit record).
      */
-    staff?: { customerId: number | null; inTx?: (tx: Executor, bookingId: number) => Promise<void> },
+    staff?: { customerId: number | null; inTx?: (tx: Db, bookingId: number) => Promise<void> },
     /** Where an online booking comes from: the client's address and the browser's device id, for the unpaid-hold limits. */
     origin: BookingOrigin = {},
   ): Promise<BookingCreated> {

@@ -51,7 +51,7 @@ export class CardPayments {
   ) {}
 
   private get db(): Executor {
-    return this.repo.db as unknown as Executor;
+    return this.repo.db;
   }
 
   /**

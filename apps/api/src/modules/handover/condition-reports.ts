@@ -14,6 +14,7 @@ import {
 import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
 import type { FileStorage } from '../../lib/file-storage';
+import type { Db } from '../../db/client';
 import type { Executor } from '../../db/sql-rows';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { BookingRow } from '../bookings/bookings.service';
@@ -124,11 +125,11 @@ export class ConditionReportsService {
   /** Staff on their phone at pickup: the report; the booking becomes active; the deposit taken if asked. */
   async recordPickup(actor: Actor, bookingId: number, body: PickupBody, lang: Language): Promise<Booking> {
     await this.checkPhotos(bookingId, 'pickup', body.photoIds);
-    const write = async (tx: Executor, row: BookingRow) => {
+    const write = async (tx: Db, row: BookingRow) => {
       await this.insertReport(tx, actor, bookingId, 'pickup', body);
       if (body.depositMethod && row.deposit_state === 'due' && row.deposit_amount > 0)
         await this.bookings.takeDeposit(tx, bookingId, body.depositMethod);
-      await this.deps.audit.record(tx as never, actor, {
+      await this.deps.audit.record(tx, actor, {
         entity: 'booking',
         entityId: bookingId,
         action: 'booking.pickup_report',
@@ -199,7 +200,7 @@ export class ConditionReportsService {
           await this.repo.insertCharge(tx, { bookingId, ...c, by: actor.id });
           lines.push(`${c.kind}${c.hours ? ` ${c.hours} h` : ''}${c.note ? ` (${c.note})` : ''}`);
         }
-        await this.deps.audit.record(tx as never, actor, {
+        await this.deps.audit.record(tx, actor, {
           entity: 'booking',
           entityId: bookingId,
           action: 'booking.return_report',
@@ -226,7 +227,7 @@ export class ConditionReportsService {
           { action: 'release', kept: total / 100, reason: total > 0 ? lines.join('; ') : undefined },
           lang,
           async (tx) =>
-            this.deps.audit.record(tx as never, actor, {
+            this.deps.audit.record(tx, actor, {
               entity: 'booking',
               entityId: bookingId,
               action: 'booking.deposit_released',
@@ -288,7 +289,7 @@ export class ConditionReportsService {
       throw new AppError('CONFLICT', reportMessages.signed);
     }
     if ('staff' in by)
-      await this.deps.audit.record(db as never, by.staff, {
+      await this.deps.audit.record(db, by.staff, {
         entity: 'booking',
         entityId: bookingId,
         action: 'booking.agreement_signed',
