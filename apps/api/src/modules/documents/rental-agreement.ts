@@ -12,6 +12,7 @@ const L = {
   booking: tri('เลขที่การจอง', 'Booking', '预订编号'),
   car: tri('รถ', 'Car', '车辆'),
   plate: tri('ทะเบียนรถ', 'Registration plate', '车牌号'),
+  vin: tri('เลขตัวถัง (VIN)', 'Vehicle identification number (VIN)', '车架号（VIN）'),
   period: tri('ระยะเวลาเช่า', 'Rental period', '租期'),
   branch: tri('สาขารับรถ / คืนรถ', 'Pickup / return branch', '取车 / 还车门店'),
   drivers: tri('ผู้ขับขี่', 'Drivers', '驾驶人'),
@@ -77,6 +78,8 @@ export interface RentalAgreementInput {
   booking: Booking;
   /** The registration plate of the car handed over (the booking's unit); null when none was given. */
   plate: string | null;
+  /** That unit's VIN (ISO 3779, fleet's record); null while staff have not entered it. */
+  vin: string | null;
   signature: Buffer;
   signerName: string;
   signedAt: Date;
@@ -85,7 +88,7 @@ export interface RentalAgreementInput {
 }
 
 export async function rentalAgreementPdf(input: RentalAgreementInput): Promise<Buffer> {
-  const { booking, plate, signature, signerName, signedAt, witness } = input;
+  const { booking, plate, vin, signature, signerName, signedAt, witness } = input;
   const { doc, write, row, money, finish } = pdfWriter(`Rental agreement ${booking.bookingNumber}`);
   const label = (l: readonly [string, string, string]) => l.join(' / ');
   const pickup = booking.conditionReports.find((r) => r.kind === 'pickup');
@@ -95,6 +98,7 @@ export async function rentalAgreementPdf(input: RentalAgreementInput): Promise<B
   row(label(L.booking), booking.bookingNumber, true);
   row(label(L.car), booking.carName);
   if (plate) row(label(L.plate), plate);
+  if (vin) row(label(L.vin), vin);
   row(
     label(L.period),
     `${booking.pickupDate} ${booking.pickupTime} – ${booking.returnDate} ${booking.returnTime}`,
@@ -143,6 +147,8 @@ export async function rentalAgreementPdf(input: RentalAgreementInput): Promise<B
         booking: booking.bookingNumber,
         car: booking.carName,
         plate,
+        // Only when there is one: an agreement without a VIN keeps the fingerprint it always had.
+        ...(vin && { vin }),
         pickup: [booking.pickupDate, booking.pickupTime],
         return: [booking.returnDate, booking.returnTime],
         drivers,

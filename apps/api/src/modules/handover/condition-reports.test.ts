@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { pdfText } from '../../../test/pdf-text';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { login, signInEveryone } from '../../../test/admin-helpers';
@@ -99,7 +100,19 @@ describeEachDatabase('condition reports, charges and the signed agreement', (ctx
   }
 
   it('records the pickup, the signature and the return with its charges taken from the deposit', async () => {
-    const { customer, booking } = await paidBooking();
+    const { car, customer, booking } = await paidBooking();
+    // Staff have entered the car's VIN in the back office (issue 35 part 9): the agreement names it.
+    const [unit] = (
+      await app.inject({ url: `/api/v1/admin/units?carModelId=${car.carModelId}`, headers: admin })
+    ).json().response.data as { id: number; plate: string }[];
+    const vin = 'MR0CR4TEST0R00042';
+    const entered = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/units/${unit!.id}`,
+      headers: admin,
+      payload: { vin },
+    });
+    expect(entered.statusCode, entered.body).toBe(200);
     expect(booking).toMatchObject({
       status: 'confirmed',
       conditionReports: [],
@@ -220,6 +233,14 @@ describeEachDatabase('condition reports, charges and the signed agreement', (ctx
       expect(file.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
       expect(createHash('sha256').update(file.rawPayload).digest('hex')).toBe(agreement.sha256);
     }
+    // Issue 35 part 9: the agreement names the car handed over by its plate and its VIN (read back with pdftotext).
+    const paper = pdfText(
+      (await app.inject({ url: `/api/v1/auth/bookings/${booking.id}/agreement`, headers: customer.headers }))
+        .rawPayload,
+    );
+    expect(paper).toContain('Vehicle identification number (VIN)');
+    expect(paper).toContain(vin);
+    expect(paper).toContain(unit!.plate);
 
     // Back 3 h 10 min after the booked 18:00: four started hours at 10 % of ฿1,000; cleaning ฿300.
     const returnPhoto = (await sendPhoto(booking.id, 'return', '#3c3')).json().response.data.id;

@@ -57,6 +57,8 @@ export class ConditionReportsService {
       audit: AuditService;
       /** The late-return rule of the car's pricing rules (pricing/). */
       pricing: PricingService;
+      /** The fleet's record of a unit: its VIN, named on the agreement beside the plate (fleet/). */
+      units?: { vin(unitId: number): Promise<string | null> };
       clock?: { now(): Date };
       log?: { error: (obj: unknown, msg: string) => void };
     },
@@ -269,11 +271,13 @@ export class ConditionReportsService {
       body.signerName ?? `${booking.driver.firstName} ${booking.driver.lastName}`.trim() ?? 'Customer';
     const signedAt = this.now();
     const plate = row.unit_id === null ? null : await this.bookings.unitPlate(row.unit_id);
+    const vin = row.unit_id === null ? null : ((await this.deps.units?.vin(row.unit_id)) ?? null);
     const pdf = await this.deps.pdfs.render({
       kind: 'rental-agreement',
       agreement: {
         booking,
         plate,
+        vin,
         signature,
         signerName,
         signedAt,
