@@ -72,7 +72,7 @@ export const mutationModules = [
     mutate: 'apps/api/src/modules/handover/condition-reports.ts',
     tests: [
       'apps/api/src/modules/handover/condition-reports.test.ts',
-      'apps/api/src/modules/bookings/agreement-access.test.ts',
+      'apps/api/src/modules/handover/agreement-access.test.ts',
     ],
   },
   // auth: sessions, second factor, recovery, throttle
