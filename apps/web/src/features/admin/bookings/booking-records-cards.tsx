@@ -63,8 +63,8 @@ export function GatewayCard({ data }: { data: AdminBookingDetail }) {
       <ul className="space-y-1">
         {data.gatewayCharges.map((c) => (
           <li key={c.reference}>
-            <span className="font-mono">{c.reference}</span> · {satang(money, c.amount)} · {c.status} ·{' '}
-            {dateTime(c.createdAt)}
+            <span className="font-mono">{c.reference}</span> · {satang(money, c.amount)} ·{' '}
+            {t(`booking.gatewayStatus.${c.status}`, { defaultValue: c.status })} · {dateTime(c.createdAt)}
           </li>
         ))}
       </ul>
@@ -74,7 +74,9 @@ export function GatewayCard({ data }: { data: AdminBookingDetail }) {
           <ul className="space-y-1 text-sm">
             {data.gatewayEvents.map((e) => (
               <li key={e.id}>
-                {dateTime(e.receivedAt)} · {e.kind} · <span className="font-mono">{e.id}</span> ·{' '}
+                {dateTime(e.receivedAt)} ·{' '}
+                {t(`booking.gatewayEventKind.${e.kind.replace('.', '_')}`, { defaultValue: e.kind })} ·{' '}
+                <span className="font-mono">{e.id}</span> ·{' '}
                 {t(`paymentChecks.outcome.${e.outcome}`, { defaultValue: e.outcome })}
               </li>
             ))}
@@ -98,7 +100,8 @@ export function PaymentsCard({ data }: { data: AdminBookingDetail }) {
           {data.payments.map((p) => (
             <li key={p.id} className="py-1">
               {dateTime(p.createdAt)} · {t(`booking.paymentKind.${p.kind}`)} ·{' '}
-              {t(`booking.methods.${p.method}`)} · {satang(money, p.amount)} · {p.status}
+              {t(`booking.methods.${p.method}`)} · {satang(money, p.amount)} ·{' '}
+              {t(`booking.paymentStatus.${p.status}`, { defaultValue: p.status })}
               {p.reference && <span className="text-slate-600"> · {p.reference}</span>}
             </li>
           ))}

@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import th from './th/admin.json';
+import en from './en/admin.json';
+import zh from './zh/admin.json';
+
+// Issue 35 part 9: a booking's page in the back office showed the database's own words for a payment's
+// and a gateway charge's status ("succeeded", "reversed") and Omise's event keys ("charge.complete") on
+// Thai and Chinese screens. Every status the database allows (the CHECK of each table's migration) has
+// its words in th, en and zh; Thai and Chinese are not the English words.
+const migrations = path.resolve(import.meta.dirname, '../../../api/src/db/migrations');
+const sql = readdirSync(migrations)
+  .filter((f) => f.endsWith('.sql'))
+  .map((f) => readFileSync(path.join(migrations, f), 'utf8'))
+  .join('\n');
+const statusesOf = (table: string) => {
+  const create = new RegExp(`CREATE TABLE ${table} \\(([\\s\\S]*?)\\n\\);`).exec(sql)?.[1] ?? '';
+  const check = /status text[^\n]*CHECK \(status IN \(([^)]*)\)\)/.exec(create)?.[1] ?? '';
+  return [...check.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
+};
+
+const groups = { paymentStatus: statusesOf('payments'), gatewayStatus: statusesOf('gateway_charges') };
+type Texts = { booking: object };
+/** One group of words under `booking` (a status or an event kind → its words). */
+const wordsOf = (texts: Texts, group: string) =>
+  (texts.booking as Record<string, unknown>)[group] as Record<string, string>;
+
+describe("a booking's payments are named in the staff member's language", () => {
+  it('reads the statuses the database allows', () => {
+    expect(groups).toEqual({
+      paymentStatus: ['pending', 'succeeded', 'failed'],
+      gatewayStatus: ['pending', 'successful', 'failed', 'expired', 'reversed'],
+    });
+  });
+
+  for (const [lang, texts] of Object.entries({ th, en, zh }) as [string, Texts][]) {
+    it(`[${lang}] has words for every payment and charge status and Omise's charge and refund events`, () => {
+      for (const [group, statuses] of Object.entries(groups))
+        expect(Object.keys(wordsOf(texts, group)).sort(), group).toEqual([...statuses].sort());
+      expect(Object.keys(wordsOf(texts, 'gatewayEventKind'))).toEqual(
+        expect.arrayContaining(['charge_complete', 'charge_create', 'refund_create']),
+      );
+      if (lang !== 'en')
+        for (const group of ['paymentStatus', 'gatewayStatus', 'gatewayEventKind'])
+          for (const [key, words] of Object.entries(wordsOf(texts, group)))
+            expect(words, `${group}.${key}`).not.toBe(wordsOf(en, group)[key]);
+    });
+  }
+});
