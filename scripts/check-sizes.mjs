@@ -21,9 +21,6 @@ const KNOWN_OVERSIZE = new Map([
   ['file bookings.service.ts apps/api/src/modules/bookings/bookings.service.ts', 1593],
   ['class BookingsService apps/api/src/modules/bookings/bookings.service.ts', 1439],
   ['file bookings.routes.ts apps/api/src/modules/bookings/bookings.routes.ts', 636],
-  ['component BookingSuccess apps/web/src/features/bookings/booking-success-page.tsx', 300],
-  ['component BookingBox apps/web/src/features/catalog/booking-box.tsx', 272],
-  ['component CarListingPage apps/web/src/features/catalog/car-listing-page.tsx', 274],
 ]);
 
 const SOURCES = ['apps/api/src', 'apps/web/src', 'packages/contract/src'];

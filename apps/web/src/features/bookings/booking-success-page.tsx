@@ -183,12 +183,96 @@ function CopyLinkButton(link: { title: string; text: string; url: string }) {
   );
 }
 
+/** The receipt (once paid; a company account's month has its own invoice), print, and the ways on. */
+function BookingActions({ booking: b }: { booking: Booking }) {
+  const { t } = useTranslation('booking');
+  const [receiptError, setReceiptError] = useState<string | null>(null);
+  return (
+    <div className="flex flex-col gap-2 print:hidden">
+      {/* A company account's booking has no receipt: nothing was paid; its monthly invoice is the document. */}
+      {b.paid && b.paymentMethod !== 'company_account' && (
+        <button
+          type="button"
+          className="btn-primary"
+          onClick={() => downloadReceipt(b).catch((e: Error) => setReceiptError(e.message))}
+        >
+          <Download aria-hidden="true" size={18} /> {t('success.receipt')}
+        </button>
+      )}
+      {receiptError && (
+        <p role="alert" className="field-error">
+          {receiptError}
+        </p>
+      )}
+      <button type="button" className="btn-outline" onClick={() => window.print()}>
+        <Printer aria-hidden="true" size={18} /> {t('success.print')}
+      </button>
+      <Link to="/" className="btn-outline">
+        <Home aria-hidden="true" size={18} /> {t('success.home')}
+      </Link>
+      <Link to="/cars" className="btn-action">
+        <Car aria-hidden="true" size={18} /> {t('success.bookMore')}
+      </Link>
+    </div>
+  );
+}
+
+/** Sharing a live booking with the people travelling: WhatsApp, LINE, Messenger (when set up), mail, a link. */
+function ShareBooking({
+  booking: b,
+  url,
+  shareText,
+  messenger,
+}: {
+  booking: Booking;
+  url: string;
+  shareText: string;
+  messenger: string | null | undefined;
+}) {
+  const { t } = useTranslation('booking');
+  return (
+    <section aria-labelledby="share-title" className="print:hidden">
+      <h2 id="share-title" className="mb-2 font-semibold">
+        {t('success.share')}
+      </h2>
+      <div className="flex flex-wrap gap-2">
+        <a
+          className="btn-outline"
+          target="_blank"
+          rel="noopener noreferrer"
+          href={`https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`}
+        >
+          <MessageCircle aria-hidden="true" size={18} /> {t('success.shareWhatsapp')}
+        </a>
+        <a
+          className="btn-outline"
+          target="_blank"
+          rel="noopener noreferrer"
+          href={lineShareUrl(`${shareText} ${url}`)}
+        >
+          <Send aria-hidden="true" size={18} /> {t('success.shareLine')}
+        </a>
+        {messenger && (
+          <a className="btn-outline" target="_blank" rel="noopener noreferrer" href={messenger}>
+            <MessagesSquare aria-hidden="true" size={18} /> {t('success.shareMessenger')}
+          </a>
+        )}
+        <a
+          className="btn-outline"
+          href={`mailto:?subject=${encodeURIComponent(b.bookingNumber)}&body=${encodeURIComponent(`${shareText}\n${url}`)}`}
+        >
+          <Mail aria-hidden="true" size={18} /> {t('success.shareEmail')}
+        </a>
+        <CopyLinkButton title={b.bookingNumber} text={shareText} url={url} />
+      </div>
+    </section>
+  );
+}
 function BookingSuccess() {
   const { t } = useTranslation('booking');
   const f = useFormat();
   const [params] = useSearchParams();
   const number = params.get('booking') ?? '';
-  const [receiptError, setReceiptError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   // The site's Facebook app id, if any: Messenger's share on a computer needs it.
   const authConfig = useAuthConfig();
@@ -399,32 +483,7 @@ function BookingSuccess() {
               {t('history.onMonthlyInvoice', { company: b.taxInvoice.companyName })}
             </p>
           )}
-          <div className="flex flex-col gap-2 print:hidden">
-            {/* A company account's booking has no receipt: nothing was paid; its monthly invoice is the document. */}
-            {b.paid && b.paymentMethod !== 'company_account' && (
-              <button
-                type="button"
-                className="btn-primary"
-                onClick={() => downloadReceipt(b).catch((e: Error) => setReceiptError(e.message))}
-              >
-                <Download aria-hidden="true" size={18} /> {t('success.receipt')}
-              </button>
-            )}
-            {receiptError && (
-              <p role="alert" className="field-error">
-                {receiptError}
-              </p>
-            )}
-            <button type="button" className="btn-outline" onClick={() => window.print()}>
-              <Printer aria-hidden="true" size={18} /> {t('success.print')}
-            </button>
-            <Link to="/" className="btn-outline">
-              <Home aria-hidden="true" size={18} /> {t('success.home')}
-            </Link>
-            <Link to="/cars" className="btn-action">
-              <Car aria-hidden="true" size={18} /> {t('success.bookMore')}
-            </Link>
-          </div>
+          <BookingActions booking={b} />
           {/* Reviews open once the car is picked up (the booking is active), so say when. */}
           {beforePickup && (
             <p className="flex items-start gap-2 text-slate-800 print:hidden" data-testid="review-later">
@@ -441,43 +500,7 @@ function BookingSuccess() {
               </span>
             </p>
           )}
-          {live && (
-            <section aria-labelledby="share-title" className="print:hidden">
-              <h2 id="share-title" className="mb-2 font-semibold">
-                {t('success.share')}
-              </h2>
-              <div className="flex flex-wrap gap-2">
-                <a
-                  className="btn-outline"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  href={`https://wa.me/?text=${encodeURIComponent(`${shareText} ${url}`)}`}
-                >
-                  <MessageCircle aria-hidden="true" size={18} /> {t('success.shareWhatsapp')}
-                </a>
-                <a
-                  className="btn-outline"
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  href={lineShareUrl(`${shareText} ${url}`)}
-                >
-                  <Send aria-hidden="true" size={18} /> {t('success.shareLine')}
-                </a>
-                {messenger && (
-                  <a className="btn-outline" target="_blank" rel="noopener noreferrer" href={messenger}>
-                    <MessagesSquare aria-hidden="true" size={18} /> {t('success.shareMessenger')}
-                  </a>
-                )}
-                <a
-                  className="btn-outline"
-                  href={`mailto:?subject=${encodeURIComponent(b.bookingNumber)}&body=${encodeURIComponent(`${shareText}\n${url}`)}`}
-                >
-                  <Mail aria-hidden="true" size={18} /> {t('success.shareEmail')}
-                </a>
-                <CopyLinkButton title={b.bookingNumber} text={shareText} url={url} />
-              </div>
-            </section>
-          )}
+          {live && <ShareBooking booking={b} url={url} shareText={shareText} messenger={messenger} />}
         </aside>
       </div>
     </div>

@@ -16,6 +16,58 @@ import { CurrencyNote, CurrencyPicker, useDisplayCurrency } from './display-curr
 import { formatDate, todayInBangkok } from './format';
 import { TimeChoice } from './time-choice';
 
+/** The chosen times and the price the booking will charge for them (the server's quote), as they change. */
+function LivePrice({
+  chosen,
+  quoted,
+  days,
+  branchChosen,
+}: {
+  chosen: { pickupDate: string; pickupTime: string; returnDate: string; returnTime: string } | null;
+  quoted: ReturnType<typeof useQuote>['data'];
+  days: number;
+  branchChosen: boolean;
+}) {
+  const { t, i18n } = useTranslation('catalog');
+  const { price } = useDisplayCurrency();
+  const lang = i18n.resolvedLanguage ?? 'en';
+  return (
+    <div className="mt-4 rounded-lg bg-sand-100 p-3" aria-live="polite" data-testid="live-price">
+      {chosen ? (
+        <>
+          <p className="text-sm text-slate-700">
+            {formatDate(chosen.pickupDate, lang)} {chosen.pickupTime} – {formatDate(chosen.returnDate, lang)}{' '}
+            {chosen.returnTime}
+          </p>
+          {quoted ? (
+            <p className="flex items-baseline justify-between gap-2">
+              <span>{t('booking.priceFor', { count: days })}</span>
+              <span className="text-xl font-semibold text-brand-900" data-testid="car-page-total">
+                {price(quoted.total / 100)}
+              </span>
+            </p>
+          ) : (
+            !branchChosen && <p className="text-sm text-slate-800">{t('booking.totalAfterBranch')}</p>
+          )}
+          {quoted && (
+            <p className="text-xs text-slate-700" data-testid="quote-vat">
+              {t('booking.vatOf', { amount: formatBaht(quoted.vat / 100) })}
+            </p>
+          )}
+          <p className="text-xs text-slate-700">{t('booking.beforeExtras')}</p>
+          {quoted?.available === false && (
+            <p role="alert" className="field-error mt-2">
+              {t('booking.taken')}
+            </p>
+          )}
+        </>
+      ) : (
+        <p className="text-sm text-slate-700">{t('booking.chooseDates')}</p>
+      )}
+    </div>
+  );
+}
+
 /**
  * The booking box of the car page: branch, pickup and return dates and times (Bangkok wall clock;
  * no past dates; the times the branch is open, not on a day it is closed; a same-day rental at
@@ -23,9 +75,8 @@ import { TimeChoice } from './time-choice';
  * string, so a customer sent to log in comes back to the same choice. The server decides again.
  */
 export function BookingBox({ car }: { car: CarDetails }) {
-  const { t, i18n } = useTranslation('catalog');
+  const { t } = useTranslation('catalog');
   const { price } = useDisplayCurrency();
-  const lang = i18n.resolvedLanguage ?? 'en';
   const id = useId();
   const [params, changeParams] = useAddressParams();
   const location = useLocation();
@@ -242,38 +293,12 @@ export function BookingBox({ car }: { car: CarDetails }) {
             : t('times.dayRule')}
         </p>
       </div>
-      <div className="mt-4 rounded-lg bg-sand-100 p-3" aria-live="polite" data-testid="live-price">
-        {datesOk ? (
-          <>
-            <p className="text-sm text-slate-700">
-              {formatDate(pickup, lang)} {pickupTime} – {formatDate(ret, lang)} {returnTime}
-            </p>
-            {quoted ? (
-              <p className="flex items-baseline justify-between gap-2">
-                <span>{t('booking.priceFor', { count: shownDays })}</span>
-                <span className="text-xl font-semibold text-brand-900" data-testid="car-page-total">
-                  {price(quoted.total / 100)}
-                </span>
-              </p>
-            ) : (
-              !branch && <p className="text-sm text-slate-800">{t('booking.totalAfterBranch')}</p>
-            )}
-            {quoted && (
-              <p className="text-xs text-slate-700" data-testid="quote-vat">
-                {t('booking.vatOf', { amount: formatBaht(quoted.vat / 100) })}
-              </p>
-            )}
-            <p className="text-xs text-slate-700">{t('booking.beforeExtras')}</p>
-            {taken && (
-              <p role="alert" className="field-error mt-2">
-                {t('booking.taken')}
-              </p>
-            )}
-          </>
-        ) : (
-          <p className="text-sm text-slate-700">{t('booking.chooseDates')}</p>
-        )}
-      </div>
+      <LivePrice
+        chosen={datesOk ? chosen : null}
+        quoted={quoted}
+        days={shownDays}
+        branchChosen={Boolean(branch)}
+      />
       {message === 'missing' && (
         <p role="alert" className="field-error mt-3">
           {t('booking.missing')}

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight, LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useAddressParams } from '../../lib/use-address-params';
 import { businessRules } from '@siam/contract/business-rules';
@@ -72,6 +72,82 @@ function Pagination({
   );
 }
 
+/** The listing's heading and its search box (a new search starts again on page one). */
+function ListingHero({
+  title,
+  search,
+  onSearch,
+}: {
+  title: string;
+  search: string;
+  onSearch: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const searchId = useId();
+  return (
+    <section className="bg-brand-900 text-white">
+      <div className="container-page py-10 md:py-14">
+        <h1 className="text-3xl text-white md:text-4xl">{title}</h1>
+        <p className="mt-2 text-slate-100">{t('listing.subtitle')}</p>
+        <form role="search" onSubmit={onSearch} className="mt-6 flex max-w-2xl gap-2" key={search}>
+          <label htmlFor={searchId} className="sr-only">
+            {t('listing.searchLabel')}
+          </label>
+          <input
+            id={searchId}
+            name="search"
+            type="search"
+            defaultValue={search}
+            maxLength={100}
+            placeholder={t('listing.searchPlaceholder')}
+            className="field-input flex-1"
+          />
+          <button type="submit" className="btn-action">
+            <Search aria-hidden size={18} />
+            {t('listing.searchButton')}
+          </button>
+        </form>
+      </div>
+    </section>
+  );
+}
+
+/** The filters as a full-screen dialog on a phone (Escape or the button closes it). */
+function MobileFilters({
+  total,
+  onClose,
+  children,
+}: {
+  total: number;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <div
+      id="mobile-filters"
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="mobile-filters-title"
+      className="fixed inset-0 z-50 overflow-y-auto bg-white p-4 lg:hidden"
+      onKeyDown={(e) => e.key === 'Escape' && onClose()}
+    >
+      <div className="mb-4 flex items-center justify-between">
+        <h2 id="mobile-filters-title" className="text-xl">
+          {t('filters.title')}
+        </h2>
+        <button type="button" className="btn" onClick={onClose} autoFocus>
+          <X aria-hidden size={22} />
+          <span className="sr-only">{t('filters.close')}</span>
+        </button>
+      </div>
+      {children}
+      <button type="button" className="btn-action mt-4 w-full" onClick={onClose}>
+        {t('filters.showResults', { count: total })}
+      </button>
+    </div>
+  );
+}
 export function CarListingPage() {
   const { t, i18n } = useTranslation('catalog');
   const lang = i18n.resolvedLanguage ?? 'en';
@@ -80,7 +156,6 @@ export function CarListingPage() {
   const [view, setView] = useState<'grid' | 'list'>('grid');
   const [panelOpen, setPanelOpen] = useState(false);
   const shown = useDisplayCurrency();
-  const searchId = useId();
   const categories = useCategories();
   const branches = useBranches();
   const cars = useCars(state);
@@ -152,30 +227,7 @@ export function CarListingPage() {
 
   return (
     <>
-      <section className="bg-brand-900 text-white">
-        <div className="container-page py-10 md:py-14">
-          <h1 className="text-3xl text-white md:text-4xl">{typeName ?? t('listing.title')}</h1>
-          <p className="mt-2 text-slate-100">{t('listing.subtitle')}</p>
-          <form role="search" onSubmit={onSearch} className="mt-6 flex max-w-2xl gap-2" key={state.search}>
-            <label htmlFor={searchId} className="sr-only">
-              {t('listing.searchLabel')}
-            </label>
-            <input
-              id={searchId}
-              name="search"
-              type="search"
-              defaultValue={state.search}
-              maxLength={100}
-              placeholder={t('listing.searchPlaceholder')}
-              className="field-input flex-1"
-            />
-            <button type="submit" className="btn-action">
-              <Search aria-hidden size={18} />
-              {t('listing.searchButton')}
-            </button>
-          </form>
-        </div>
-      </section>
+      <ListingHero title={typeName ?? t('listing.title')} search={state.search} onSearch={onSearch} />
 
       <div className="container-page grid gap-8 py-8 lg:grid-cols-[16rem_1fr]">
         <aside aria-label={t('filters.title')} className="hidden lg:block">
@@ -314,28 +366,9 @@ export function CarListingPage() {
       </div>
 
       {panelOpen && (
-        <div
-          id="mobile-filters"
-          role="dialog"
-          aria-modal="true"
-          aria-labelledby="mobile-filters-title"
-          className="fixed inset-0 z-50 overflow-y-auto bg-white p-4 lg:hidden"
-          onKeyDown={(e) => e.key === 'Escape' && setPanelOpen(false)}
-        >
-          <div className="mb-4 flex items-center justify-between">
-            <h2 id="mobile-filters-title" className="text-xl">
-              {t('filters.title')}
-            </h2>
-            <button type="button" className="btn" onClick={() => setPanelOpen(false)} autoFocus>
-              <X aria-hidden size={22} />
-              <span className="sr-only">{t('filters.close')}</span>
-            </button>
-          </div>
+        <MobileFilters total={pagination?.total ?? 0} onClose={() => setPanelOpen(false)}>
           {filters}
-          <button type="button" className="btn-action mt-4 w-full" onClick={() => setPanelOpen(false)}>
-            {t('filters.showResults', { count: pagination?.total ?? 0 })}
-          </button>
-        </div>
+        </MobileFilters>
       )}
     </>
   );
