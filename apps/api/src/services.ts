@@ -242,7 +242,7 @@ export function buildServices(
     pdfs,
     audit,
     pricing,
-    units: { vin: async (unitId) => (await fleetUnits.unit(unitId, 'en')).vin },
+    units: fleetUnits,
     clock: options.clock,
   });
   const unpaidHolds = new UnpaidHoldsService(new UnpaidHoldsRepository(db), bookingsAdmin);

@@ -4,6 +4,7 @@ import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
 import { explainWriteError } from '../../lib/write-errors';
 import type { Actor, AuditService } from '../audit/audit.service';
+import { carName } from '../fleet/car-name';
 import type { DealsRepository, HotDealRow } from './deals.repository';
 
 /**
@@ -22,7 +23,7 @@ export class DealsAdminService {
     repo = this.repository,
   ): Promise<AdminHotDeal[]> {
     const names = await repo.carNames([...new Set(rows.map((r) => r.carModelId))]);
-    const nameOf = new Map(names.map((n) => [n.id, `${n.brand[lang]} ${n.model[lang]}`]));
+    const nameOf = new Map(names.map((n) => [n.id, carName(n, lang)]));
     return rows.map((r) => ({
       id: r.id,
       carModelId: r.carModelId,

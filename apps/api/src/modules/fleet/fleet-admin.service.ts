@@ -16,7 +16,7 @@ import type {
 } from '@siam/contract/admin';
 import { MAX_AGE_BELOW_MIN } from '@siam/contract/admin';
 import type { Language } from '@siam/contract/languages';
-import type { LocalizedText } from '../../db/schema/localized';
+import { carName } from './car-name';
 import { checkThaiAddress } from '../thai-addresses/thai-addresses';
 import { AppError, notFound } from '../../lib/app-error';
 import { explainWriteError } from '../../lib/write-errors';
@@ -27,9 +27,6 @@ import { imageVariants, processCarImage, removeUploadedImage } from './car-image
 import type { BranchRow, CarModelRow, FleetRepository } from './fleet.repository';
 
 type Out<T extends z.ZodType> = z.output<T>;
-
-const carName = (row: { brand: LocalizedText; model: LocalizedText }, lang: Language) =>
-  `${row.brand[lang]} ${row.model[lang]}`;
 
 /** What the audit log keeps of a car model: the fields staff edit (the price among them). */
 function carModelSnapshot(row: CarModelRow, features?: string[]) {

@@ -7,7 +7,7 @@ import type {
   unitPatchSchema,
 } from '@siam/contract/admin';
 import type { Language } from '@siam/contract/languages';
-import type { LocalizedText } from '../../db/schema/localized';
+import { carName } from './car-name';
 import { AppError, notFound } from '../../lib/app-error';
 import { explainWriteError } from '../../lib/write-errors';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -16,9 +16,6 @@ import type { FleetRepository, HoldRow, UnitRow } from './fleet.repository';
 import { EXCLUSION_VIOLATION, pgErrorCode } from '../../db/pg-errors';
 
 type Out<T extends z.ZodType> = z.output<T>;
-
-const carName = (row: { brand: LocalizedText; model: LocalizedText }, lang: Language) =>
-  `${row.brand[lang]} ${row.model[lang]}`;
 
 function toBlock(row: HoldRow): MaintenanceBlock {
   return {
@@ -67,6 +64,11 @@ export class UnitsAdminService {
     lang: Language,
   ) {
     return this.toUnits(await this.repository.units(filter), lang);
+  }
+
+  /** The unit's VIN (null until staff enter one): the rental agreement prints it beside the plate. */
+  async vin(id: number): Promise<string | null> {
+    return (await this.repository.unit(id))?.vin ?? null;
   }
 
   async unit(id: number, lang: Language, repo = this.repository): Promise<AdminUnit> {
