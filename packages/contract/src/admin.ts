@@ -278,6 +278,14 @@ export const adminBranchSchema = z.object({
   closures: z.array(z.object({ date: z.string(), note: z.string() })),
 });
 export type AdminBranch = z.infer<typeof adminBranchSchema>;
+/** The refusals of a branch's out-of-hours band and fee (the back office says them in th/en/zh). */
+export const branchMessages = {
+  bandOpens: 'The out-of-hours band must start at or before opening',
+  bandCloses: 'The out-of-hours band must end at or after closing',
+  bandBoth: 'Give both ends of the out-of-hours band, or neither',
+  fee: 'The out-of-hours fee must be 0 to 100,000 baht',
+} as const;
+
 const branchFields = {
   name: localizedInputSchema,
   address: localizedInputSchema,
@@ -297,7 +305,7 @@ const branchFields = {
   /** Hands over also from/until these times for `outOfHoursFee` baht (both null: not out of hours). */
   outOfHoursOpensAt: timeSchema.nullable().default(null),
   outOfHoursClosesAt: timeSchema.nullable().default(null),
-  outOfHoursFee: z.number().min(0).max(100_000).default(0),
+  outOfHoursFee: z.number().min(0, branchMessages.fee).max(100_000, branchMessages.fee).default(0),
 };
 export const branchBodySchema = z
   .object({

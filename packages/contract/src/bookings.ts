@@ -348,6 +348,8 @@ export const bookingSchema = z.object({
   fees: z.array(feeLineSchema),
   returnBranchCode: z.string(),
   returnBranchName: z.string(),
+  /** The flight the customer arrives on, given for a pickup at an airport branch (decision 3602). */
+  flightNumber: z.string().nullable(),
   delivery: bookingHandoverSchema.nullable(),
   collection: bookingHandoverSchema.nullable(),
   total: z.number().int(),

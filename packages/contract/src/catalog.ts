@@ -150,6 +150,11 @@ export const branchSchema = z.object({
   min_rental_hours: z.number().int(),
   /** Days ahead the branch is closed: no pickup or return then. */
   closed_on: z.array(z.string()),
+  /**
+   * The band around the opening hours in which the branch also hands cars over, for `fee` baht per
+   * hand-over outside the opening hours (null: not out of hours; decision 3602). The quote charges it.
+   */
+  out_of_hours: z.object({ opens_at: z.string(), closes_at: z.string(), fee: z.number() }).nullable(),
 });
 export type Branch = z.infer<typeof branchSchema>;
 export const branchesResponseSchema = dataEnvelope(z.array(branchSchema));

@@ -127,6 +127,7 @@ export function toBooking(
     fees: bookingFees(row, lang),
     returnBranchCode: row.return_branch_code,
     returnBranchName: row.return_branch_name[lang],
+    flightNumber: row.flight_number,
     delivery: handover(row, 'delivery', lang),
     collection: handover(row, 'collection', lang),
     total: row.total_amount,

@@ -21,6 +21,7 @@ describeEachDatabase(
     const get = (url: string, headers: Record<string, string> = {}) =>
       app.inject({ method: 'GET', url: `/api/v1${url}`, headers });
     let staff: Record<string, string> = {};
+    let admin: Record<string, string> = {};
     const ids = async (query: string, headers: Record<string, string> = {}) => {
       const res = await get(`/guest/cars${query}`, headers);
       expect(res.statusCode, res.body).toBe(200);
@@ -46,7 +47,7 @@ describeEachDatabase(
       await holdUnit(ctx.database, 102, `${day(20)}T09:00:00+07:00`, `${day(20)}T18:00:00+07:00`);
       await seedDemoStaff(ctx.database);
       app = await buildTestApp(ctx.database);
-      staff = (await signInEveryone(app)).staff;
+      ({ staff, admin } = await signInEveryone(app));
     });
     afterAll(() => app.close());
 
@@ -365,7 +366,15 @@ describeEachDatabase(
     });
 
     describe('branches, rental conditions, testimonials', () => {
-      it('GET /guest/branches lists branches with hours', async () => {
+      it('GET /guest/branches lists branches with hours and the out-of-hours band staff set', async () => {
+        // Hat Yai hands over from 06:00 until 23:30 for ฿250 a hand-over outside 08:00-20:00 (decision 3602).
+        const set = await app.inject({
+          method: 'PATCH',
+          url: '/api/v1/admin/branches/hdy',
+          headers: admin,
+          payload: { outOfHoursOpensAt: '06:00', outOfHoursClosesAt: '23:30', outOfHoursFee: 250 },
+        });
+        expect(set.statusCode, set.body).toBe(200);
         const data = (await get('/guest/branches?lng=zh')).json().response.data;
         expect(data).toEqual([
           {
@@ -378,6 +387,7 @@ describeEachDatabase(
             closes_at: '20:00',
             min_rental_hours: 4,
             closed_on: [],
+            out_of_hours: null,
           },
           {
             code: 'hdy',
@@ -389,6 +399,7 @@ describeEachDatabase(
             closes_at: '20:00',
             min_rental_hours: 4,
             closed_on: [],
+            out_of_hours: { opens_at: '06:00', closes_at: '23:30', fee: 250 },
           },
         ]);
       });

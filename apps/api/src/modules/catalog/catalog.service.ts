@@ -281,6 +281,14 @@ export class CatalogService {
       closes_at: hhmm(b.closesAt),
       min_rental_hours: b.minRentalHours,
       closed_on: b.closedOn,
+      out_of_hours:
+        b.outOfHoursOpensAt && b.outOfHoursClosesAt
+          ? {
+              opens_at: hhmm(b.outOfHoursOpensAt),
+              closes_at: hhmm(b.outOfHoursClosesAt),
+              fee: Number(b.outOfHoursFee),
+            }
+          : null,
     };
   }
 

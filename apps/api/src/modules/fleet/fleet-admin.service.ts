@@ -1,5 +1,5 @@
 import { defaultDeposit, depositByCategory } from '@siam/contract/rental-rules';
-import { branchHours, branchWrite, hhmm } from './branch-hours';
+import { bandProblems, branchHours, branchWrite, hhmm } from './branch-hours';
 import type { z } from 'zod';
 import type {
   AdminBranch,
@@ -344,6 +344,8 @@ export class FleetAdminService {
 
   async createBranch(actor: Actor, body: Out<typeof branchBodySchema>): Promise<AdminBranch> {
     if (body.registeredAddress) checkThaiAddress(body.registeredAddress, 'registeredAddress.');
+    const band = bandProblems(body);
+    if (band.length) throw new AppError('VALIDATION_FAILED', band[0]!.message, band);
     try {
       return await this.repository.transaction(async (repo, tx) => {
         const row = await repo.insertBranch(branchWrite(body));
@@ -371,6 +373,19 @@ export class FleetAdminService {
         throw new AppError('VALIDATION_FAILED', 'Invalid data: check the data sent', [
           { path: 'closesAt', message: 'Must be after opening' },
         ]);
+      const band = bandProblems({
+        opensAt,
+        closesAt,
+        outOfHoursOpensAt:
+          body.outOfHoursOpensAt !== undefined
+            ? body.outOfHoursOpensAt
+            : before.outOfHoursOpensAt && hhmm(before.outOfHoursOpensAt),
+        outOfHoursClosesAt:
+          body.outOfHoursClosesAt !== undefined
+            ? body.outOfHoursClosesAt
+            : before.outOfHoursClosesAt && hhmm(before.outOfHoursClosesAt),
+      });
+      if (band.length) throw new AppError('VALIDATION_FAILED', band[0]!.message, band);
       const after = Object.keys(body).length ? (await repo.updateBranch(code, branchWrite(body)))! : before;
       await this.audit.record(tx, actor, {
         entity: 'branch',

@@ -1,4 +1,5 @@
 import { addDays } from '@siam/contract/bangkok-time';
+import { branchMessages } from '@siam/contract/admin';
 import { timeMessages } from '@siam/contract/rental-times';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
@@ -102,5 +103,57 @@ describeEachDatabase('out-of-hours hand-overs', (ctx) => {
       [booking.id],
     );
     expect(row).toEqual({ out_of_hours_fee: '300.00', flight_number: 'TG 661' });
+    // The customer's booking page and the staff's booking page say the flight.
+    expect(booking.flightNumber).toBe('TG 661');
+    const staffView = await app.inject({
+      method: 'GET',
+      url: `/api/v1/admin/bookings/${booking.id}`,
+      headers: admin,
+    });
+    expect(staffView.statusCode, staffView.body).toBe(200);
+    expect(staffView.json().response.data.booking).toMatchObject({
+      flightNumber: 'TG 661',
+      fees: [{ code: 'out_of_hours', label: '', amount: 30_000 }],
+    });
+  });
+
+  it('refuses a band that does not hold the opening hours, half a band, or a fee out of range, field by field', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const patch = (payload: object) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/branches/${car.branchCode}`,
+        headers: admin,
+        payload,
+      });
+    // Opening hours 08:00-20:00: a band from 09:00 starts after opening, one until 19:00 ends before closing.
+    const inside = await patch({
+      outOfHoursOpensAt: '09:00',
+      outOfHoursClosesAt: '19:00',
+      outOfHoursFee: 300,
+    });
+    expect(inside.statusCode, inside.body).toBe(400);
+    expect(inside.json().errors).toEqual([
+      { path: 'outOfHoursOpensAt', message: branchMessages.bandOpens },
+      { path: 'outOfHoursClosesAt', message: branchMessages.bandCloses },
+    ]);
+    const half = await patch({ outOfHoursOpensAt: '06:00', outOfHoursClosesAt: null });
+    expect(half.statusCode, half.body).toBe(400);
+    expect(half.json().errors).toEqual([{ path: 'outOfHoursClosesAt', message: branchMessages.bandBoth }]);
+    const fee = await patch({ outOfHoursFee: -1 });
+    expect(fee.statusCode, fee.body).toBe(400);
+    expect(fee.json().errors).toEqual([{ path: 'outOfHoursFee', message: branchMessages.fee }]);
+    // Moving the opening hours out of a band already set is refused the same way.
+    expect((await patch({ outOfHoursOpensAt: '07:00', outOfHoursClosesAt: '22:00' })).statusCode).toBe(200);
+    const later = await patch({ closesAt: '22:30' });
+    expect(later.json().errors).toEqual([{ path: 'outOfHoursClosesAt', message: branchMessages.bandCloses }]);
+    // Nothing stored by the refusals: 07:00-22:00, 08:00-20:00 as set.
+    const kept = (await patch({})).json().response.data;
+    expect(kept).toMatchObject({
+      opensAt: '08:00',
+      closesAt: '20:00',
+      outOfHoursOpensAt: '07:00',
+      outOfHoursClosesAt: '22:00',
+    });
   });
 });

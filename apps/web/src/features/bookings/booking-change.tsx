@@ -8,7 +8,7 @@ import { changeBooking, fetchChangeOptions, quoteChange } from './booking-api';
 import { LabelledControl } from '../../lib/form-fields';
 import { CardEntryFields, useCardEntry } from './card-entry';
 import { useFormat } from './format';
-import { TimeChoice, timeErrorKey, useBranchHalfHours } from '../catalog/time-choice';
+import { TimeChoice, timeErrorKey, useBranchHandover } from '../catalog/time-choice';
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -50,7 +50,14 @@ export default function ChangePanel({
     returnTime,
     ...(!booking.canExtend && { carModelId, addons: extras.map((code) => ({ code, quantity: 1 })) }),
   };
-  const hoursOf = useBranchHalfHours();
+  const handoverAt = useBranchHandover();
+  const hoursOf = (code: string) => handoverAt(code).times;
+  // A change keeps the out-of-hours fee agreed with the booking, and adds none (booking-changes.ts
+  // keeps the booking's fee lines): said when it has one or a time chosen now is out of hours.
+  const outOfHoursFee = booking.fees.find((fee) => fee.code === 'out_of_hours')?.amount ?? 0;
+  const outOfHoursNow =
+    handoverAt(booking.branchCode).feeAt(pickupTime) !== null ||
+    handoverAt(booking.returnBranchCode).feeAt(returnTime) !== null;
   const [plan, setPlan] = useState<ChangeQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newKey());
@@ -159,6 +166,13 @@ export default function ChangePanel({
           onChange={(v) => (setReturnTime(v), setPlan(null))}
         />
       </div>
+      {(outOfHoursFee > 0 || outOfHoursNow) && (
+        <p className="mt-2 text-sm text-slate-700" data-testid="change-out-of-hours">
+          {outOfHoursFee > 0
+            ? t('change.outOfHoursKept', { fee: f.baht(outOfHoursFee) })
+            : t('change.outOfHoursNone')}
+        </p>
+      )}
       {options.data && (
         <div className="mt-3 grid gap-3 sm:grid-cols-2">
           <LabelledControl label={t('change.car')}>

@@ -425,7 +425,13 @@ function BookingSuccess() {
               {b.returnBranchCode !== b.branchCode && (
                 <>
                   <dt className="text-slate-600">{t('details.returnTo')}</dt>
-                  <dd>{b.returnBranchName}</dd>
+                  <dd data-testid="return-branch">{b.returnBranchName}</dd>
+                </>
+              )}
+              {b.flightNumber && (
+                <>
+                  <dt className="text-slate-600">{t('details.arrivingFlight')}</dt>
+                  <dd data-testid="flight-number">{b.flightNumber}</dd>
                 </>
               )}
               {(['delivery', 'collection'] as const).map(

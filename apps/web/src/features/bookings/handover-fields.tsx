@@ -18,8 +18,15 @@ export interface HandoverState {
   returnBranch: string;
   delivery: HandoverChoice | null;
   collection: HandoverChoice | null;
+  /** The flight the customer lands on, for a pickup at an airport branch's counter ('' = not given). */
+  flightNumber: string;
 }
-export const noHandover: HandoverState = { returnBranch: '', delivery: null, collection: null };
+export const noHandover: HandoverState = {
+  returnBranch: '',
+  delivery: null,
+  collection: null,
+  flightNumber: '',
+};
 const fresh: HandoverChoice = { zoneId: null, kind: 'hotel', address: '', flightNumber: '' };
 
 /** Errors by path (`delivery.address`), as text keys. */

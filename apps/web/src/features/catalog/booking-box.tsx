@@ -7,14 +7,14 @@ import { businessRules } from '@siam/contract/business-rules';
 import type { CarDetails } from '@siam/contract/catalog';
 import { isIsoDate, rentalDays } from '@siam/contract/catalog-rules';
 import { bangkokInstant } from '@siam/contract/bangkok-time';
-import { TIME_OF_DAY, halfHoursBetween, rentalLength, withinHours } from '@siam/contract/rental-times';
+import { TIME_OF_DAY, handoverTimeAt, rentalLength, type HandoverHours } from '@siam/contract/rental-times';
 import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
 import { useSession } from '../../app/session/session-provider';
 import { useQuote } from './catalog-api';
 import { formatBaht } from '../../lib/money';
 import { CurrencyNote, CurrencyPicker, useDisplayCurrency } from './display-currency';
 import { formatDate, todayInBangkok } from './format';
-import { TimeChoice } from './time-choice';
+import { handoverChoice, outOfHoursNote, TimeChoice } from './time-choice';
 
 /** The chosen times and the price the booking will charge for them (the server's quote), as they change. */
 function LivePrice({
@@ -49,6 +49,16 @@ function LivePrice({
           ) : (
             !branchChosen && <p className="text-sm text-slate-800">{t('booking.totalAfterBranch')}</p>
           )}
+          {quoted?.fees.map((fee) => (
+            <p
+              key={fee.code}
+              className="flex justify-between gap-2 text-sm"
+              data-testid={`quote-fee-${fee.code}`}
+            >
+              <span>{t(`booking.fees.${fee.code}`, { place: fee.label })}</span>
+              <span>{price(fee.amount / 100)}</span>
+            </p>
+          ))}
           {quoted && (
             <p className="text-xs text-slate-700" data-testid="quote-vat">
               {t('booking.vatOf', { amount: formatBaht(quoted.vat / 100) })}
@@ -66,6 +76,17 @@ function LivePrice({
       )}
     </div>
   );
+}
+
+/** The box's refusal of a time: not when the branch hands over (open or in its out-of-hours band). */
+function outsideHours(
+  time: string,
+  hours: HandoverHours,
+  say: (key: string, v: Record<string, string>) => string,
+) {
+  if (handoverTimeAt(time, hours) !== 'closed') return undefined;
+  const band = hours.outOfHours ?? hours;
+  return say('times.outsideHours', { opens: band.opensAt, closes: band.closesAt });
 }
 
 /**
@@ -100,9 +121,9 @@ export function BookingBox({ car }: { car: CarDetails }) {
   };
   const pickupTime = timeParam('pickupTime', businessRules.pickupTime);
   const returnTime = timeParam('returnTime', businessRules.returnTime);
-  const opensAt = branchInfo?.opens_at ?? '08:00';
-  const closesAt = branchInfo?.closes_at ?? '20:00';
-  const times = halfHoursBetween(opensAt, closesAt);
+  const handover = handoverChoice(branchInfo);
+  const { opensAt, closesAt, outOfHours: band } = handover.hours;
+  const note = outOfHoursNote(handover, t);
 
   // Chosen before the page was live (a slow phone shows the box before its code runs): kept.
   useEffect(() => {
@@ -126,19 +147,15 @@ export function BookingBox({ car }: { car: CarDetails }) {
 
   let pickupError: string | undefined;
   let returnError: string | undefined;
-  let pickupTimeError: string | undefined;
-  let returnTimeError: string | undefined;
   if (pickup && (!isIsoDate(pickup) || pickup < today)) pickupError = t('dates.pickupPast');
   else if (pickup && branchInfo?.closed_on.includes(pickup)) pickupError = t('times.closedDay');
   if (ret && pickup && ret < pickup) returnError = t('dates.returnBeforePickup');
   else if (ret && pickup && !pickupError && rentalDays(pickup, ret) > businessRules.maxRentalDays)
     returnError = t('dates.tooLong', { days: businessRules.maxRentalDays });
   else if (ret && branchInfo?.closed_on.includes(ret)) returnError = t('times.closedDay');
-  if (!withinHours(pickupTime, opensAt, closesAt))
-    pickupTimeError = t('times.outsideHours', { opens: opensAt, closes: closesAt });
-  if (!withinHours(returnTime, opensAt, closesAt))
-    returnTimeError = t('times.outsideHours', { opens: opensAt, closes: closesAt });
-  else if (pickup && ret === pickup && !returnError && isIsoDate(ret)) {
+  const pickupTimeError = outsideHours(pickupTime, handover.hours, t);
+  let returnTimeError = outsideHours(returnTime, handover.hours, t);
+  if (!returnTimeError && pickup && ret === pickup && !returnError && isIsoDate(ret)) {
     const hours =
       (bangkokInstant(ret, returnTime).getTime() - bangkokInstant(pickup, pickupTime).getTime()) / 3_600_000;
     const minHours = branchInfo?.min_rental_hours ?? 1;
@@ -250,7 +267,8 @@ export function BookingBox({ car }: { car: CarDetails }) {
               label={t('times.pickup')}
               keep="booking-pickupTime"
               value={pickupTime}
-              times={times}
+              times={handover.times}
+              note={note}
               error={pickupTimeError}
               onChange={(v) => set('pickupTime', v)}
             />
@@ -281,16 +299,19 @@ export function BookingBox({ car }: { car: CarDetails }) {
               label={t('times.return')}
               keep="booking-returnTime"
               value={returnTime}
-              times={times}
+              times={handover.times}
+              note={note}
               error={returnTimeError}
               onChange={(v) => set('returnTime', v)}
             />
           </div>
         </div>
-        <p className="text-xs text-slate-700">
+        <p className="text-xs text-slate-700" data-testid="branch-hours">
           {branchInfo
             ? t('times.hours', { opens: opensAt, closes: closesAt, count: branchInfo.min_rental_hours })
             : t('times.dayRule')}
+          {band &&
+            ` ${t('times.band', { opens: band.opensAt, closes: band.closesAt, fee: price(band.feeSatang / 100) })}`}
         </p>
       </div>
       <LivePrice

@@ -28,6 +28,7 @@ import { useCar, useRentalConditions, useTestimonials } from './catalog-api';
 import { Stars } from './stars';
 import { CarGallery } from './car-gallery';
 import { useLicenceRuleWords } from '../../lib/licence-rules';
+import { formatBaht } from '../../lib/money';
 import { useDisplayCurrency } from './display-currency';
 
 const FAVORITES_KEY = 'favoriteCars';
@@ -318,6 +319,15 @@ function CarView({ car }: { car: CarDetails }) {
                       <Clock aria-hidden size={16} className="mt-1 shrink-0" />
                       {t('details.hours', { opens: b.opens_at, closes: b.closes_at })}
                     </p>
+                    {b.out_of_hours && (
+                      <p className="ml-6 text-sm text-slate-700" data-testid="branch-out-of-hours">
+                        {t('details.outOfHours', {
+                          opens: b.out_of_hours.opens_at,
+                          closes: b.out_of_hours.closes_at,
+                          fee: formatBaht(b.out_of_hours.fee),
+                        })}
+                      </p>
+                    )}
                     <a
                       href={`tel:${b.phone.replace(/[^\d+]/g, '')}`}
                       className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-brand-700 hover:underline"

@@ -1,14 +1,65 @@
-import { halfHoursBetween, timeMessages } from '@siam/contract/rental-times';
+import type { Branch } from '@siam/contract/catalog';
+import {
+  handoverHalfHours,
+  handoverTimeAt,
+  timeMessages,
+  type HandoverHours,
+} from '@siam/contract/rental-times';
+import { formatBaht } from '../../lib/money';
 import { useBranches } from './catalog-api';
 
-/** The half hours a branch is open, by its code (08:00-20:00, the spec's hours, until the list is in). */
-export function useBranchHalfHours() {
-  const branches = useBranches();
-  return (code: string) => {
-    const b = branches.data?.find((x) => x.code === code);
-    return b ? halfHoursBetween(b.opens_at, b.closes_at) : halfHoursBetween('08:00', '20:00');
+/** A branch's hand-over hours as the contract judges a time (08:00-20:00, the spec's, until the list is in). */
+export function handoverHoursOf(b: Branch | undefined): HandoverHours {
+  if (!b) return { opensAt: '08:00', closesAt: '20:00', outOfHours: null };
+  const band = b.out_of_hours;
+  return {
+    opensAt: b.opens_at,
+    closesAt: b.closes_at,
+    outOfHours: band && {
+      opensAt: band.opens_at,
+      closesAt: band.closes_at,
+      feeSatang: Math.round(band.fee * 100),
+    },
   };
 }
+
+/**
+ * The times a customer may choose at a branch (its opening hours and its out-of-hours band,
+ * decision 3602) and the fee a time costs: baht for a hand-over out of hours, null while open.
+ */
+export function handoverChoice(b: Branch | undefined) {
+  const hours = handoverHoursOf(b);
+  return {
+    hours,
+    times: handoverHalfHours(hours),
+    feeAt: (time: string) =>
+      handoverTimeAt(time, hours) === 'out_of_hours' ? hours.outOfHours!.feeSatang / 100 : null,
+  };
+}
+export type HandoverChoice = ReturnType<typeof handoverChoice>;
+
+/** Each branch's hand-over times and fees, by its code (the public branch list). */
+export function useBranchHandover() {
+  const branches = useBranches();
+  return (code: string) => handoverChoice(branches.data?.find((x) => x.code === code));
+}
+
+/** The half hours a branch hands over (open or out of hours), by its code. */
+export function useBranchHalfHours() {
+  const of = useBranchHandover();
+  return (code: string) => of(code).times;
+}
+
+/**
+ * The words beside a time that costs the out-of-hours fee (a `times.outOfHours` text with the
+ * branch's fee), for TimeChoice's `note`.
+ */
+export const outOfHoursNote =
+  (choice: HandoverChoice, say: (key: string, values: Record<string, string>) => string) =>
+  (time: string) => {
+    const fee = choice.feeAt(time);
+    return fee === null ? undefined : say('times.outOfHours', { fee: formatBaht(fee) });
+  };
 
 /** A refusal of the times (rental-times.ts's English message) as a text key of the booking namespace. */
 export function timeErrorKey(message: string | undefined): string | undefined {
@@ -17,9 +68,10 @@ export function timeErrorKey(message: string | undefined): string | undefined {
 }
 
 /**
- * A time of day on the hour or half hour, among those a branch is open (rental-times.ts). A time
+ * A time of day on the hour or half hour, among those a branch hands over (rental-times.ts). A time
  * chosen before (another branch's, or from the address) stays offered, and its error says why it
- * will not do. Used by the car page's booking box, the booking form and the change of a booking.
+ * will not do. A time out of hours names its fee (`note`), in the list and under the choice. Used
+ * by the car page's booking box, the booking form and the change of a booking.
  */
 export function TimeChoice(props: {
   id: string;
@@ -29,9 +81,13 @@ export function TimeChoice(props: {
   value: string;
   times: string[];
   error?: string;
+  /** What a time costs beyond the rental (the out-of-hours fee), said beside it. */
+  note?: (time: string) => string | undefined;
   onChange: (value: string) => void;
 }) {
   const options = props.times.includes(props.value) ? props.times : [props.value, ...props.times];
+  const chosenNote = props.error ? undefined : props.note?.(props.value);
+  const described = props.error ? `${props.id}-error` : chosenNote ? `${props.id}-note` : undefined;
   return (
     <div className="mt-2">
       <label htmlFor={props.id} className="field-label">
@@ -43,18 +99,23 @@ export function TimeChoice(props: {
         className="field-input"
         value={props.value}
         aria-invalid={Boolean(props.error)}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        aria-describedby={described}
         onChange={(e) => props.onChange(e.target.value)}
       >
         {options.map((time) => (
           <option key={time} value={time}>
-            {time}
+            {props.note?.(time) ? `${time} · ${props.note(time)}` : time}
           </option>
         ))}
       </select>
       {props.error && (
         <p id={`${props.id}-error`} role="alert" className="field-error">
           {props.error}
+        </p>
+      )}
+      {chosenNote && (
+        <p id={`${props.id}-note`} className="mt-1 text-xs text-slate-700" data-testid="out-of-hours-note">
+          {chosenNote}
         </p>
       )}
     </div>

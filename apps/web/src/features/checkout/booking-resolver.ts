@@ -3,7 +3,7 @@ import { cardSchema, driverSchema } from '@siam/contract/bookings';
 import { bangkokToday } from '@siam/contract/bangkok-time';
 import { cardExpired } from '@siam/contract/card-tokens';
 import { additionalDriverSchema, driverProblems, type DriverRules } from '@siam/contract/drivers';
-import { handoverRequestSchema } from '@siam/contract/delivery';
+import { FLIGHT_NUMBER, handoverRequestSchema } from '@siam/contract/delivery';
 import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
 import { taxBuyerSchema } from '@siam/contract/tax-invoices';
 import type { HandoverErrors, HandoverState } from '../bookings/handover-fields';
@@ -20,6 +20,8 @@ export function checkHandovers(h: HandoverState): HandoverErrors {
         errors[`${leg}.${String(issue.path[0])}`] ??=
           messageKeys[issue.message] ?? 'validation.handoverAddress';
   }
+  const flight = h.flightNumber.trim().toUpperCase();
+  if (flight && !FLIGHT_NUMBER.test(flight)) errors.flightNumber = 'validation.flightNumber';
   return errors;
 }
 

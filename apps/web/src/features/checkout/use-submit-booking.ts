@@ -89,6 +89,7 @@ export function useSubmitBooking({
           driver: values.driver,
           additionalDrivers: values.additionalDrivers,
           returnBranchCode: handover.returnBranch || undefined,
+          flightNumber: handover.flightNumber.trim() || undefined,
           delivery: handover.delivery
             ? { ...handover.delivery, zoneId: handover.delivery.zoneId ?? 0 }
             : undefined,
@@ -167,7 +168,7 @@ export function useSubmitBooking({
       const where: HandoverErrors = {};
       let unplaced = error.fieldErrors.length === 0;
       for (const e of error.fieldErrors) {
-        if (/^(delivery|collection)\.|^returnBranchCode$/.test(e.path))
+        if (/^(delivery|collection)\.|^returnBranchCode$|^flightNumber$/.test(e.path))
           where[e.path] = messageKeys[e.message] ?? 'validation.handoverAddress';
         else if (messageKeys[e.message])
           form.setError(formPathOf(e.path) as 'driver.firstName', {

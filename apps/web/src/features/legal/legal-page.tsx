@@ -1,8 +1,12 @@
 import { useTranslation } from '../../lib/use-translation';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useLicenceRuleWords } from '../../lib/licence-rules';
+import { formatBaht } from '../../lib/money';
+import { useBranches } from '../catalog/catalog-api';
 
 interface Section {
+  /** The section the branches' own rules join (the pickup and return section: "handover"). */
+  id?: string;
   title: string;
   items: string[];
 }
@@ -13,7 +17,23 @@ export function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {
   // The licence rules' countries, from the rules the server checks bookings by (decision 3601).
   const licenceWords = useLicenceRuleWords(i18n.language);
   usePageMeta(t(`${doc}.metaTitle`), t(`${doc}.metaDescription`));
-  const sections = t(`${doc}.sections`, { returnObjects: true, ...licenceWords }) as Section[];
+  const branches = useBranches();
+  // Each branch's out-of-hours band and fee, from the branches' settings the quote charges (decision 3602).
+  const outOfHours = (branches.data ?? []).flatMap((b) =>
+    b.out_of_hours
+      ? [
+          t('outOfHours', {
+            branch: b.name,
+            opens: b.out_of_hours.opens_at,
+            closes: b.out_of_hours.closes_at,
+            fee: formatBaht(b.out_of_hours.fee),
+          }),
+        ]
+      : [],
+  );
+  const sections = (t(`${doc}.sections`, { returnObjects: true, ...licenceWords }) as Section[]).map((s) =>
+    s.id === 'handover' ? { ...s, items: [...s.items, ...outOfHours] } : s,
+  );
   return (
     <article className="container-page max-w-3xl py-12">
       <h1 className="text-3xl md:text-4xl">{t(`${doc}.title`)}</h1>

@@ -45,6 +45,11 @@ export function BookingDetailsCard({ data }: { data: AdminBookingDetail }) {
           </Row>
         )}
         {b.returnBranchCode !== b.branchCode && <Row label={t('booking.returnTo')}>{b.returnBranchName}</Row>}
+        {b.flightNumber && (
+          <Row label={t('booking.arrivingFlight')}>
+            <span data-testid="flight-number">{b.flightNumber}</span>
+          </Row>
+        )}
         {(['delivery', 'collection'] as const).map(
           (leg) =>
             b[leg] && (
@@ -71,6 +76,14 @@ export function BookingDetailsCard({ data }: { data: AdminBookingDetail }) {
         ))}
         {data.customerAccountEmail && <Row label={t('booking.account')}>{data.customerAccountEmail}</Row>}
         <Row label={t('booking.method')}>{t(`booking.methods.${b.paymentMethod}`)}</Row>
+        {b.fees.map((fee) => (
+          <Row key={fee.code} label={t(`booking.fees.${fee.code}`)}>
+            <span data-testid={`fee-${fee.code}`}>
+              {satang(money, fee.amount)}
+              {fee.label && ` · ${fee.label}`}
+            </span>
+          </Row>
+        ))}
         <Row label={t('bookings.total')}>
           {satang(money, b.total)} ({t('booking.vatIncluded')})
         </Row>

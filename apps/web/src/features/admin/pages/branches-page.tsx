@@ -3,6 +3,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { AdminBranch } from '@siam/contract/admin';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, Checkbox, ErrorNote, Field, Loading, PageTitle, SavedNote, useFormats } from '../admin-ui';
+import { branchMessages } from '@siam/contract/admin';
 import { taxMessages } from '@siam/contract/tax-invoices';
 import { PostcodeAndSubDistrict, thaiAddressErrorKeys } from '../../addresses/postcode-sub-district';
 
@@ -10,6 +11,10 @@ import { PostcodeAndSubDistrict, thaiAddressErrorKeys } from '../../addresses/po
 const registrationKeys: Record<string, string> = {
   ...thaiAddressErrorKeys,
   [taxMessages.branch]: 'branches.errors.taxBranchNo',
+  [branchMessages.bandOpens]: 'branches.errors.bandOpens',
+  [branchMessages.bandCloses]: 'branches.errors.bandCloses',
+  [branchMessages.bandBoth]: 'branches.errors.bandBoth',
+  [branchMessages.fee]: 'branches.errors.fee',
 };
 
 function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean }) {
@@ -19,6 +24,10 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
   const [closesAt, setClosesAt] = useState(branch.closesAt);
   const [minRentalHours, setMinRentalHours] = useState(String(branch.minRentalHours));
   const [isActive, setIsActive] = useState(branch.isActive);
+  // Out of hours (decision 3602): the band around the opening hours ('' = none) and its fee per hand-over.
+  const [bandOpens, setBandOpens] = useState(branch.outOfHoursOpensAt ?? '');
+  const [bandCloses, setBandCloses] = useState(branch.outOfHoursClosesAt ?? '');
+  const [fee, setFee] = useState(String(branch.outOfHoursFee));
   // Where the branch is registered with the Revenue Department: its tax invoices print it (decision 3402).
   const [taxBranchNo, setTaxBranchNo] = useState(branch.taxBranchNo);
   const registered = branch.registeredAddress;
@@ -32,6 +41,8 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
     const message = errors[path];
     return message && (registrationKeys[message] ? t(registrationKeys[message]) : message);
   };
+  // A fee that is no number reaches the API as null: said as the fee's rule.
+  const feeError = errors.outOfHoursFee && t('branches.errors.fee');
   const nothingEntered = ![buildingNumber, street, postcode, subDistrictCode].some((v) => v.trim());
   return (
     <form
@@ -44,6 +55,9 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
           closesAt,
           minRentalHours: Number(minRentalHours),
           isActive,
+          outOfHoursOpensAt: bandOpens || null,
+          outOfHoursClosesAt: bandCloses || null,
+          outOfHoursFee: fee.trim() === '' ? 0 : Number(fee),
           taxBranchNo,
           registeredAddress: nothingEntered ? null : { buildingNumber, street, postcode, subDistrictCode },
         });
@@ -84,6 +98,36 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
         <div className="flex items-end">
           <Checkbox label={t('branches.open')} checked={isActive} onChange={setIsActive} />
         </div>
+      </fieldset>
+      <fieldset disabled={!canEdit} className="mt-4 grid gap-3 sm:grid-cols-3">
+        <legend className="mb-2 font-semibold">{t('branches.outOfHours')}</legend>
+        <p className="text-sm text-slate-600 sm:col-span-3">{t('branches.outOfHoursHelp')}</p>
+        <Field
+          label={t('branches.bandOpens')}
+          type="time"
+          step={1800}
+          value={bandOpens}
+          onChange={(e) => setBandOpens(e.target.value)}
+          error={say('outOfHoursOpensAt')}
+        />
+        <Field
+          label={t('branches.bandCloses')}
+          type="time"
+          step={1800}
+          value={bandCloses}
+          onChange={(e) => setBandCloses(e.target.value)}
+          error={say('outOfHoursClosesAt')}
+        />
+        <Field
+          label={t('branches.outOfHoursFee')}
+          type="number"
+          min={0}
+          max={100000}
+          inputMode="numeric"
+          value={fee}
+          onChange={(e) => setFee(e.target.value)}
+          error={feeError}
+        />
       </fieldset>
       <fieldset disabled={!canEdit} className="mt-4 grid gap-3 sm:grid-cols-3">
         <legend className="mb-2 font-semibold">{t('branches.registration')}</legend>

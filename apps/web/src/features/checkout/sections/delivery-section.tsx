@@ -1,14 +1,17 @@
 import { useId } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
+import { LabelledControl } from '../../../lib/form-fields';
 import { HandoverFields, type HandoverErrors } from '../../bookings/handover-fields';
-import { TimeChoice, useBranchHalfHours } from '../../catalog/time-choice';
+import { useBranches } from '../../catalog/catalog-api';
+import { outOfHoursNote, TimeChoice, useBranchHandover } from '../../catalog/time-choice';
 import { FormSection } from '../form-section';
 import type { BookingChoiceState } from '../use-booking-choice';
 
 /**
  * Pickup and return: the times, among the hours of the pickup branch and of the return branch (a
- * one-way return's may differ), another return branch, and delivery or collection. Folded on a
- * phone to the times and where, since most customers take the car at the counter.
+ * one-way return's may differ), each time out of hours with its fee (decision 3602), another
+ * return branch, delivery or collection, and the arriving flight for an airport counter's pickup.
+ * Folded on a phone to the times and where, since most customers take the car at the counter.
  */
 export function DeliverySection({
   booking,
@@ -23,9 +26,13 @@ export function DeliverySection({
 }) {
   const { t } = useTranslation('booking');
   const id = useId();
-  const hoursOf = useBranchHalfHours();
+  const handoverAt = useBranchHandover();
+  const branches = useBranches();
   const { choice, handover, timeProblems } = booking;
   if (!choice) return null;
+  const pickupAt = handoverAt(choice.branchCode);
+  const returnAt = handoverAt(handover.returnBranch || choice.branchCode);
+  const atAirport = branches.data?.find((b) => b.code === choice.branchCode)?.is_airport === true;
   const sayTime = (path: string) => (timeProblems[path] ? t(timeProblems[path]!) : undefined);
   const where = [
     handover.delivery && t('summary.folded.delivery'),
@@ -47,7 +54,8 @@ export function DeliverySection({
           id={`${id}-pickup`}
           label={t('times.pickup')}
           value={choice.pickupTime}
-          times={hoursOf(choice.branchCode)}
+          times={pickupAt.times}
+          note={outOfHoursNote(pickupAt, t)}
           error={sayTime('pickupTime') ?? sayTime('pickupDate')}
           onChange={(v) => booking.setTime('pickupTime', v)}
         />
@@ -55,11 +63,35 @@ export function DeliverySection({
           id={`${id}-return`}
           label={t('times.return')}
           value={choice.returnTime}
-          times={hoursOf(handover.returnBranch || choice.branchCode)}
+          times={returnAt.times}
+          note={outOfHoursNote(returnAt, t)}
           error={sayTime('returnTime') ?? sayTime('returnDate')}
           onChange={(v) => booking.setTime('returnTime', v)}
         />
       </div>
+      {atAirport && !handover.delivery && (
+        <div className="mb-4">
+          <LabelledControl
+            label={t('handover.arrivingFlight')}
+            error={errors.flightNumber && t(errors.flightNumber)}
+          >
+            {(p) => (
+              <input
+                {...p}
+                className="field-input"
+                autoComplete="off"
+                placeholder="TG 661"
+                maxLength={8}
+                value={handover.flightNumber}
+                onChange={(e) => {
+                  booking.setHandover({ ...handover, flightNumber: e.target.value });
+                  onChange();
+                }}
+              />
+            )}
+          </LabelledControl>
+        </div>
+      )}
       <HandoverFields
         branchCode={choice.branchCode}
         branchName={branchName}
