@@ -636,4 +636,210 @@ describeEachDatabase('quote rules', (ctx) => {
       ],
     });
   });
+
+  // Found by Stryker on pricing.service.ts (issue 32, docs/mutation-scores.md): each branch's
+  // out-of-hours fee, child seats against the branch's stock and the extras' order, the listing's
+  // prices with a car's own rule, and staff's licence rules handed on with the price.
+  const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
+    ctx.database.query<T>(text, params);
+
+  it('adds each branch’s out-of-hours fee for each hand-over outside its opening hours, one line naming the times', async () => {
+    // A hands over 06:00-23:30 for ฿300 outside 08:00-20:00; B 07:00-23:00 for ฿250.
+    const band = (code: string, opens: string | null, closes: string | null, fee: number) =>
+      sql(
+        `UPDATE branches SET out_of_hours_opens_at = $2, out_of_hours_closes_at = $3, out_of_hours_fee = $4 WHERE code = $1`,
+        [code, opens, closes, fee],
+      );
+    await band(car.branchCode, '06:00', '23:30', 300);
+    await band(other.branchCode, '07:00', '23:00', 250);
+    try {
+      // 21:30 at A on 2 June to 21:30 at B on 5 June: three days ฿3,000, one-way ฿500, A's ฿300 and
+      // B's ฿250 = ฿4,050; VAT 405,000 × 7 / 107 = 26,495.3 → 26,495 satang.
+      expect(
+        await quote({
+          pickupTime: '21:30',
+          returnBranchCode: other.branchCode,
+          returnDate: '2031-06-05',
+          returnTime: '21:30',
+        }),
+      ).toMatchObject({
+        days: 3,
+        fees: [
+          { code: 'one_way', label: 'Old Town', amount: 50_000 },
+          { code: 'out_of_hours', label: '21:30, 21:30', amount: 55_000 },
+        ],
+        total: 405_000,
+        vat: 26_495,
+      });
+      // Picked up at 14:00 (open), returned to B at 21:30: B's ฿250 only. 3 days and 7½ hours is
+      // within the 9 hours' grace: three days. ฿3,000 + ฿500 + ฿250 = ฿3,750.
+      expect(
+        await quote({
+          pickupTime: '14:00',
+          returnBranchCode: other.branchCode,
+          returnDate: '2031-06-05',
+          returnTime: '21:30',
+        }),
+      ).toMatchObject({
+        days: 3,
+        fees: [
+          { code: 'one_way', label: 'Old Town', amount: 50_000 },
+          { code: 'out_of_hours', label: '21:30', amount: 25_000 },
+        ],
+        total: 375_000,
+      });
+      // Picked up at A at 07:00 (before opening, inside the band), returned at 10:00 (open): A's ฿300;
+      // 51 hours are two days and 3 hours of grace. ฿2,000 + ฿300 = ฿2,300.
+      expect(await quote({ pickupTime: '07:00' })).toMatchObject({
+        days: 2,
+        fees: [{ code: 'out_of_hours', label: '07:00', amount: 30_000 }],
+        total: 230_000,
+      });
+      // Before the band: closed, as without one.
+      expect(await failure(quote({ pickupTime: '05:30' }))).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: timeMessages.pickupClosed,
+        errors: [{ path: 'pickupTime', message: timeMessages.pickupClosed }],
+      });
+      // A band for nothing: the hand-over is allowed and no fee line is written.
+      await band(car.branchCode, '06:00', '23:30', 0);
+      expect(await quote({ pickupTime: '21:30', returnTime: '21:30' })).toMatchObject({
+        days: 2,
+        fees: [],
+        total: 200_000,
+      });
+    } finally {
+      await band(car.branchCode, null, null, 0);
+      await band(other.branchCode, null, null, 0);
+    }
+  });
+
+  it('refuses more child seats than the branch has free, naming the kind and how many are left', async () => {
+    await sql(`UPDATE seat_stock SET quantity = 1 WHERE branch_code = $1 AND seat_code = 'child_seat'`, [
+      car.branchCode,
+    ]);
+    try {
+      const message = 'Not enough child seats at this branch for these times: 1 left';
+      expect(
+        await failure(
+          quote({
+            addons: [
+              { code: 'gps', quantity: 1 },
+              { code: 'child_seat', quantity: 2 },
+            ],
+          }),
+        ),
+      ).toEqual({
+        code: 'SEATS_SHORT',
+        message,
+        errors: [{ path: 'addons.child_seat', message, left: 1 }],
+      });
+      // The one seat A has, asked before the GPS: the extras come back in their own order (GPS first).
+      // GPS ฿150 × 2 days = ฿300, the seat ฿100 × 2 = ฿200: ฿2,000 + ฿300 + ฿200 = ฿2,500.
+      expect(
+        await quote({
+          addons: [
+            { code: 'child_seat', quantity: 1 },
+            { code: 'gps', quantity: 1 },
+          ],
+        }),
+      ).toMatchObject({
+        addons: [
+          { code: 'gps', label: 'GPS', quantity: 1, pricePerDay: 15_000, amount: 30_000 },
+          { code: 'child_seat', label: 'Child seat', quantity: 1, pricePerDay: 10_000, amount: 20_000 },
+        ],
+        addonsAmount: 50_000,
+        total: 250_000,
+      });
+    } finally {
+      await sql(`UPDATE seat_stock SET quantity = 4 WHERE branch_code = $1 AND seat_code = 'child_seat'`, [
+        car.branchCode,
+      ]);
+    }
+  });
+
+  it('prices each car of a listing with its own rules only', async () => {
+    const [rule] = await sql<{ id: number }>(
+      `INSERT INTO pricing_rules (kind, name, starts_on, ends_on, car_model_id, percent)
+       VALUES ('season', $1, '2031-06-01', '2031-06-30', $2, 10) RETURNING id`,
+      [l('June', 'มิถุนายน', '六月'), car.carModelId],
+    );
+    try {
+      const prices = await services.pricing.rentalPrices([car.carModelId, other.carModelId], {
+        pickupDate: '2031-06-02',
+        pickupTime: '10:00',
+        returnDate: '2031-06-05',
+        returnTime: '10:00',
+      });
+      // Three days: ฿1,100 × 3 = ฿3,300 for the car with the June rule, ฿3,000 for the other.
+      expect(Object.fromEntries(prices)).toEqual({
+        [car.carModelId]: { days: 3, total: 330_000 },
+        [other.carModelId]: { days: 3, total: 300_000 },
+      });
+    } finally {
+      await sql(`DELETE FROM pricing_rules WHERE id = $1`, [rule!.id]);
+    }
+  });
+
+  it('hands staff’s licence rules on with the price, read in the caller’s transaction', async () => {
+    const db = ctx.database.db as unknown as Parameters<typeof services.pricing.compute>[0];
+    expect(
+      (await services.pricing.compute(db, twoDays() as unknown as Input, 'en', null)).licenceRules,
+    ).toEqual({});
+    await sql(`INSERT INTO licence_rules (country, accepts) VALUES ('JP', 'licence')`);
+    try {
+      expect(
+        (await services.pricing.compute(db, twoDays() as unknown as Input, 'en', null)).licenceRules,
+      ).toEqual({ JP: 'licence' });
+      expect(await services.pricing.licenceRules(db)).toEqual({ JP: 'licence' });
+    } finally {
+      await sql(`DELETE FROM licence_rules WHERE country = 'JP'`);
+    }
+  });
+  it('hands the bookings module the delivery and collection it priced, each with its zone’s names', async () => {
+    const db = ctx.database.db as unknown as Parameters<typeof services.pricing.compute>[0];
+    const priced = await services.pricing.compute(
+      db,
+      // Returned on Thursday 5 June (B is closed on the 4th).
+      twoDays({
+        returnBranchCode: other.branchCode,
+        returnDate: '2031-06-05',
+        delivery: { zoneId: zones.aDelivery },
+        collection: { zoneId: zones.bCollection },
+      }) as unknown as Input,
+      'zh',
+      null,
+    );
+    expect(priced).toMatchObject({ oneWay: true, returnBranch: other.branchCode, returnBranchName: '古城' });
+    expect(priced.handovers).toEqual([
+      {
+        leg: 'delivery',
+        zoneName: { en: 'Beach hotels', th: 'Beach hotels (th)', zh: 'Beach hotels (zh)' },
+        fee: 30_000,
+      },
+      {
+        leg: 'collection',
+        zoneName: { en: 'Old Town hotels', th: 'Old Town hotels (th)', zh: 'Old Town hotels (zh)' },
+        fee: 20_000,
+      },
+    ]);
+    // Neither: none, and a round trip.
+    expect(await services.pricing.compute(db, twoDays() as unknown as Input, 'en', null)).toMatchObject({
+      handovers: [],
+      oneWay: false,
+      returnBranch: car.branchCode,
+      returnBranchName: null,
+    });
+  });
+
+  it('leaves an unknown branch to the car’s lookup when checking hours (no error of its own)', async () => {
+    const db = ctx.database.db as unknown as Parameters<typeof services.pricing.compute>[0];
+    const times = twoDays() as unknown as Input;
+    await expect(
+      services.pricing.checkOpeningHours(db, times, 'nowhere', car.branchCode),
+    ).resolves.toBeUndefined();
+    await expect(
+      services.pricing.checkOpeningHours(db, times, car.branchCode, 'nowhere'),
+    ).resolves.toBeUndefined();
+  });
 });
