@@ -33,30 +33,6 @@ const hoursOf = (time: string) => Number(time.slice(0, 2)) + Number(time.slice(3
 export const withinHours = (time: string, opensAt: string, closesAt: string) =>
   time >= opensAt.slice(0, 5) && time <= closesAt.slice(0, 5);
 
-/**
- * A branch's hand-over hours (issue 36 part 2, decision 3602): its opening hours, and the band
- * around them in which it also hands over, for a fee (null: not out of hours).
- */
-export interface HandoverHours {
-  opensAt: string;
-  closesAt: string;
-  outOfHours: { opensAt: string; closesAt: string; feeSatang: number } | null;
-}
-export type HandoverTime = 'open' | 'out_of_hours' | 'closed';
-
-/** Whether a car can change hands at this time: while open, out of hours (for the fee), or not at all. */
-export function handoverTimeAt(time: string, h: HandoverHours): HandoverTime {
-  if (withinHours(time, h.opensAt, h.closesAt)) return 'open';
-  if (h.outOfHours && withinHours(time, h.outOfHours.opensAt, h.outOfHours.closesAt)) return 'out_of_hours';
-  return 'closed';
-}
-
-/** The half hours a customer may choose at a branch: its opening hours and its out-of-hours band. */
-export const handoverHalfHours = (h: HandoverHours) =>
-  h.outOfHours
-    ? halfHoursBetween(h.outOfHours.opensAt, h.outOfHours.closesAt)
-    : halfHoursBetween(h.opensAt, h.closesAt);
-
 /** The half hours a branch offers, opening to closing (08:00, 08:30 … 20:00). */
 export function halfHoursBetween(opensAt: string, closesAt: string): string[] {
   const times: string[] = [];

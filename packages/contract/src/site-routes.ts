@@ -47,9 +47,21 @@ export type SitePathName = keyof typeof sitePaths;
 export const serverRenderedPages = {
   home: [],
   // apps/web/src/features/catalog/listing-params.ts readListing
-  cars: ['category_id', 'type', 'search', 'min', 'max', 'page', 'sort', 'pickup', 'return', 'branch'],
+  cars: [
+    'category_id',
+    'type',
+    'search',
+    'min',
+    'max',
+    'page',
+    'sort',
+    'pickup',
+    'return',
+    'branch',
+    'returnBranch',
+  ],
   // apps/web/src/features/catalog/booking-box.tsx
-  carDetails: ['branch', 'pickup', 'return', 'pickupTime', 'returnTime'],
+  carDetails: ['branch', 'returnBranch', 'pickup', 'return', 'pickupTime', 'returnTime'],
 } as const satisfies Partial<Record<SitePathName, readonly string[]>>;
 export type ServerRenderedPage = keyof typeof serverRenderedPages;
 

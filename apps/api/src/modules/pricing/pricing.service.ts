@@ -8,13 +8,8 @@ import { bangkokInstant, bangkokToday, daysBetween } from '@siam/contract/bangko
 import { businessRules } from '@siam/contract/business-rules';
 import { driverProblems, type DriverRules } from '@siam/contract/drivers';
 import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
-import {
-  handoverTimeAt,
-  rentalPeriod,
-  timeMessages,
-  type HandoverHours,
-  type RentalTimes,
-} from '@siam/contract/rental-times';
+import { handoverTimeAt, type HandoverHours } from '@siam/contract/handover-hours';
+import { rentalPeriod, timeMessages, type RentalTimes } from '@siam/contract/rental-times';
 import { priceRentalTimes, ruleLinesIn, type PricingRuleRow } from './pricing-rules';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';

@@ -159,6 +159,12 @@ function BookingCard({ booking }: { booking: Booking }) {
           <dt className="inline text-slate-600">{t('details.branch')}: </dt>
           <dd className="inline">{booking.branchName}</dd>
         </div>
+        {booking.returnBranchCode !== booking.branchCode && (
+          <div data-testid="history-return-branch">
+            <dt className="inline text-slate-600">{t('details.returnTo')}: </dt>
+            <dd className="inline">{booking.returnBranchName}</dd>
+          </div>
+        )}
         <div>
           <dt className="inline text-slate-600">{t('details.total')}: </dt>
           <dd className="inline font-semibold">{f.baht(booking.total)}</dd>

@@ -7,14 +7,16 @@ import { businessRules } from '@siam/contract/business-rules';
 import type { CarDetails } from '@siam/contract/catalog';
 import { isIsoDate, rentalDays } from '@siam/contract/catalog-rules';
 import { bangkokInstant } from '@siam/contract/bangkok-time';
-import { TIME_OF_DAY, handoverTimeAt, rentalLength, type HandoverHours } from '@siam/contract/rental-times';
+import { handoverTimeAt, type HandoverHours } from '@siam/contract/handover-hours';
+import { TIME_OF_DAY, rentalLength } from '@siam/contract/rental-times';
 import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
 import { useSession } from '../../app/session/session-provider';
 import { useQuote } from './catalog-api';
 import { formatBaht } from '../../lib/money';
 import { CurrencyNote, CurrencyPicker, useDisplayCurrency } from './display-currency';
 import { formatDate, todayInBangkok } from './format';
-import { handoverChoice, outOfHoursNote, TimeChoice } from './time-choice';
+import { handoverChoice, outOfHoursNote, TimeChoice, useBranchHandover } from './time-choice';
+import { ReturnBranchChoice, useOneWayRoutes } from './return-branch-choice';
 
 /** The chosen times and the price the booking will charge for them (the server's quote), as they change. */
 function LivePrice({
@@ -89,6 +91,59 @@ function outsideHours(
   return say('times.outsideHours', { opens: band.opensAt, closes: band.closesAt });
 }
 
+/** One end of the rental in the box: its day (no past days) and its time among the branch's. */
+function DayAndTime(props: {
+  id: string;
+  /** The keys typed values are kept under before the page is live: booking-<keep>, booking-<keep>Time. */
+  keep: 'pickup' | 'return';
+  dateLabel: string;
+  timeLabel: string;
+  min: string;
+  date: string;
+  dateError?: string;
+  time: string;
+  times: string[];
+  note: (time: string) => string | undefined;
+  timeError?: string;
+  onDate: (value: string) => void;
+  onTime: (value: string) => void;
+}) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="field-label">
+        {props.dateLabel}
+      </label>
+      <input
+        id={props.id}
+        data-keep={`booking-${props.keep}`}
+        type="date"
+        className="field-input"
+        min={props.min}
+        required
+        value={props.date}
+        aria-invalid={Boolean(props.dateError)}
+        aria-describedby={props.dateError ? `${props.id}-error` : undefined}
+        onChange={(e) => props.onDate(e.target.value)}
+      />
+      {props.dateError && (
+        <p id={`${props.id}-error`} role="alert" className="field-error">
+          {props.dateError}
+        </p>
+      )}
+      <TimeChoice
+        id={`${props.id}-time`}
+        label={props.timeLabel}
+        keep={`booking-${props.keep}Time`}
+        value={props.time}
+        times={props.times}
+        note={props.note}
+        error={props.timeError}
+        onChange={props.onTime}
+      />
+    </div>
+  );
+}
+
 /**
  * The booking box of the car page: branch, pickup and return dates and times (Bangkok wall clock;
  * no past dates; the times the branch is open, not on a day it is closed; a same-day rental at
@@ -124,10 +179,16 @@ export function BookingBox({ car }: { car: CarDetails }) {
   const handover = handoverChoice(branchInfo);
   const { opensAt, closesAt, outOfHours: band } = handover.hours;
   const note = outOfHoursNote(handover, t);
+  // A one-way return (issue 36 part 5): a branch the pickup branch has a route to, else the pickup branch.
+  const routes = useOneWayRoutes(branch);
+  const askedReturn = params.get('returnBranch') ?? '';
+  const returnBranch = routes.data?.some((r) => r.branchCode === askedReturn) ? askedReturn : '';
+  const handoverAt = useBranchHandover();
+  const back = returnBranch ? handoverAt(returnBranch) : handover;
 
   // Chosen before the page was live (a slow phone shows the box before its code runs): kept.
   useEffect(() => {
-    const typed = (['branch', 'pickup', 'return', 'pickupTime', 'returnTime'] as const)
+    const typed = (['branch', 'returnBranch', 'pickup', 'return', 'pickupTime', 'returnTime'] as const)
       .map((key) => [key, takeTypedValue(`booking-${key}`)] as const)
       .filter(([, value]) => value);
     if (typed.length)
@@ -140,7 +201,10 @@ export function BookingBox({ car }: { car: CarDetails }) {
       );
   }, [changeParams]);
 
-  const set = (key: 'pickup' | 'return' | 'branch' | 'pickupTime' | 'returnTime', value: string) => {
+  const set = (
+    key: 'pickup' | 'return' | 'branch' | 'returnBranch' | 'pickupTime' | 'returnTime',
+    value: string,
+  ) => {
     changeParams((next) => setOrDelete(next, key, value), { replace: true });
     setMessage(null);
   };
@@ -154,7 +218,7 @@ export function BookingBox({ car }: { car: CarDetails }) {
     returnError = t('dates.tooLong', { days: businessRules.maxRentalDays });
   else if (ret && branchInfo?.closed_on.includes(ret)) returnError = t('times.closedDay');
   const pickupTimeError = outsideHours(pickupTime, handover.hours, t);
-  let returnTimeError = outsideHours(returnTime, handover.hours, t);
+  let returnTimeError = outsideHours(returnTime, back.hours, t);
   if (!returnTimeError && pickup && ret === pickup && !returnError && isIsoDate(ret)) {
     const hours =
       (bangkokInstant(ret, returnTime).getTime() - bangkokInstant(pickup, pickupTime).getTime()) / 3_600_000;
@@ -173,14 +237,27 @@ export function BookingBox({ car }: { car: CarDetails }) {
   // decision 3531); until a branch is chosen the box asks for one rather than guess.
   const quote = useQuote(
     datesOk && branch
-      ? { carModelId: car.car_model_id, branchCode: branch, ...chosen, addons: [] }
+      ? {
+          carModelId: car.car_model_id,
+          branchCode: branch,
+          ...(returnBranch && { returnBranchCode: returnBranch }),
+          ...chosen,
+          addons: [],
+        }
       : undefined,
   );
   const quoted = datesOk && branch ? quote.data : undefined;
   const shownDays = quoted?.days ?? days;
   const taken = quoted?.available === false;
 
-  const choiceQuery = new URLSearchParams({ pickup, return: ret, branch, pickupTime, returnTime }).toString();
+  const choiceQuery = new URLSearchParams({
+    pickup,
+    return: ret,
+    branch,
+    ...(returnBranch && { returnBranch }),
+    pickupTime,
+    returnTime,
+  }).toString();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!pickup || !ret || !branch) return setMessage('missing');
@@ -240,71 +317,45 @@ export function BookingBox({ car }: { car: CarDetails }) {
             ))}
           </select>
         </div>
+        <ReturnBranchChoice
+          id={`${id}-return-branch`}
+          pickupName={branchInfo?.name ?? ''}
+          value={returnBranch}
+          routes={routes.data ?? []}
+          noRoute={Boolean(askedReturn && routes.data && !returnBranch)}
+          onChange={(v) => set('returnBranch', v)}
+        />
         <div className="grid grid-cols-2 gap-3">
-          <div>
-            <label htmlFor={`${id}-pickup`} className="field-label">
-              {t('dates.pickup')}
-            </label>
-            <input
-              id={`${id}-pickup`}
-              data-keep="booking-pickup"
-              type="date"
-              className="field-input"
-              min={today}
-              required
-              value={pickup}
-              aria-invalid={Boolean(pickupError)}
-              aria-describedby={pickupError ? `${id}-pickup-error` : undefined}
-              onChange={(e) => set('pickup', e.target.value)}
-            />
-            {pickupError && (
-              <p id={`${id}-pickup-error`} role="alert" className="field-error">
-                {pickupError}
-              </p>
-            )}
-            <TimeChoice
-              id={`${id}-pickup-time`}
-              label={t('times.pickup')}
-              keep="booking-pickupTime"
-              value={pickupTime}
-              times={handover.times}
-              note={note}
-              error={pickupTimeError}
-              onChange={(v) => set('pickupTime', v)}
-            />
-          </div>
-          <div>
-            <label htmlFor={`${id}-return`} className="field-label">
-              {t('dates.return')}
-            </label>
-            <input
-              id={`${id}-return`}
-              data-keep="booking-return"
-              type="date"
-              className="field-input"
-              min={pickup || today}
-              required
-              value={ret}
-              aria-invalid={Boolean(returnError)}
-              aria-describedby={returnError ? `${id}-return-error` : undefined}
-              onChange={(e) => set('return', e.target.value)}
-            />
-            {returnError && (
-              <p id={`${id}-return-error`} role="alert" className="field-error">
-                {returnError}
-              </p>
-            )}
-            <TimeChoice
-              id={`${id}-return-time`}
-              label={t('times.return')}
-              keep="booking-returnTime"
-              value={returnTime}
-              times={handover.times}
-              note={note}
-              error={returnTimeError}
-              onChange={(v) => set('returnTime', v)}
-            />
-          </div>
+          <DayAndTime
+            id={`${id}-pickup`}
+            keep="pickup"
+            dateLabel={t('dates.pickup')}
+            timeLabel={t('times.pickup')}
+            min={today}
+            date={pickup}
+            dateError={pickupError}
+            time={pickupTime}
+            times={handover.times}
+            note={note}
+            timeError={pickupTimeError}
+            onDate={(v) => set('pickup', v)}
+            onTime={(v) => set('pickupTime', v)}
+          />
+          <DayAndTime
+            id={`${id}-return`}
+            keep="return"
+            dateLabel={t('dates.return')}
+            timeLabel={t('times.return')}
+            min={pickup || today}
+            date={ret}
+            dateError={returnError}
+            time={returnTime}
+            times={back.times}
+            note={outOfHoursNote(back, t)}
+            timeError={returnTimeError}
+            onDate={(v) => set('return', v)}
+            onTime={(v) => set('returnTime', v)}
+          />
         </div>
         <p className="text-xs text-slate-700" data-testid="branch-hours">
           {branchInfo

@@ -201,16 +201,12 @@ export function CarListingPage() {
   const filtered = Boolean(state.categoryId || state.type || state.search);
   const first = pagination ? (pagination.page - 1) * pagination.limit + 1 : 0;
   const last = pagination ? Math.min(pagination.page * pagination.limit, pagination.total) : 0;
-  const linkQuery =
-    state.pickupDate && state.returnDate
-      ? `?${new URLSearchParams({
-          pickup: state.pickupDate,
-          return: state.returnDate,
-          ...(state.branch ? { branch: state.branch } : {}),
-        })}`
-      : state.branch
-        ? `?branch=${state.branch}`
-        : '';
+  const carried = new URLSearchParams({
+    ...(state.pickupDate && state.returnDate ? { pickup: state.pickupDate, return: state.returnDate } : {}),
+    ...(state.branch ? { branch: state.branch } : {}),
+    ...(state.branch && state.returnBranch ? { returnBranch: state.returnBranch } : {}),
+  }).toString();
+  const linkQuery = carried ? `?${carried}` : '';
 
   const filters = (
     <ListingFilters

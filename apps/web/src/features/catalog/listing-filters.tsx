@@ -221,6 +221,28 @@ export function DatesFilter({
           ))}
         </select>
       </div>
+      {state.branch && (
+        <div>
+          <label htmlFor={`${id}-return-branch`} className="text-sm text-slate-700">
+            {t('dates.returnBranch')}
+          </label>
+          <select
+            id={`${id}-return-branch`}
+            className="field-input"
+            value={state.returnBranch ?? ''}
+            onChange={(e) => update({ returnBranch: e.target.value || undefined })}
+          >
+            <option value="">{t('dates.sameBranch')}</option>
+            {branches
+              ?.filter((b) => b.code !== state.branch)
+              .map((b) => (
+                <option key={b.code} value={b.code}>
+                  {b.name}
+                </option>
+              ))}
+          </select>
+        </div>
+      )}
     </fieldset>
   );
 }

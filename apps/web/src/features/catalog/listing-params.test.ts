@@ -43,8 +43,14 @@ describe('listing state in the URL', () => {
   });
   it('round-trips every filter', () => {
     const query =
-      'category_id=2&search=toyota&min=1000&max=3000&sort=price_desc&pickup=2099-01-02&return=2099-01-05&branch=bkk&page=3';
+      'category_id=2&search=toyota&min=1000&max=3000&sort=price_desc&pickup=2099-01-02&return=2099-01-05&branch=bkk&returnBranch=hkt&page=3';
     expect(writeListing(readListing(new URLSearchParams(query))).toString()).toBe(query);
+  });
+  it('keeps a return branch only beside another pickup branch (a one-way return, issue 36 part 5)', () => {
+    expect(readListing(new URLSearchParams('returnBranch=hkt')).returnBranch).toBeUndefined();
+    expect(readListing(new URLSearchParams('branch=bkk&returnBranch=bkk')).returnBranch).toBeUndefined();
+    expect(readListing(new URLSearchParams('branch=bkk&returnBranch=hkt')).returnBranch).toBe('hkt');
+    expect(writeListing({ ...defaultListing, returnBranch: 'hkt' }).toString()).toBe('');
   });
   it('falls back to defaults for malformed values', () => {
     const state = readListing(

@@ -14,6 +14,8 @@ export interface ListingState {
   pickupDate?: string;
   returnDate?: string;
   branch?: string;
+  /** A one-way return to another branch (issue 36 part 5): carried to the car page and the booking form. */
+  returnBranch?: string;
 }
 
 /** Spec §4: clear-all restores these. */
@@ -52,6 +54,9 @@ export function readListing(params: URLSearchParams): ListingState {
   }
   const branch = params.get('branch');
   if (branch && /^[A-Za-z]{2,20}$/.test(branch)) state.branch = branch;
+  const returnBranch = params.get('returnBranch');
+  if (state.branch && returnBranch && /^[A-Za-z]{2,20}$/.test(returnBranch) && returnBranch !== state.branch)
+    state.returnBranch = returnBranch;
   return state;
 }
 
@@ -71,6 +76,7 @@ export function writeListing(state: ListingState, keep?: URLSearchParams): URLSe
     params.set('return', state.returnDate);
   }
   if (state.branch) params.set('branch', state.branch);
+  if (state.branch && state.returnBranch) params.set('returnBranch', state.returnBranch);
   if (state.page !== 1) params.set('page', String(state.page));
   return params;
 }

@@ -1,10 +1,6 @@
 import type { Branch } from '@siam/contract/catalog';
-import {
-  handoverHalfHours,
-  handoverTimeAt,
-  timeMessages,
-  type HandoverHours,
-} from '@siam/contract/rental-times';
+import { handoverHalfHours, handoverTimeAt, type HandoverHours } from '@siam/contract/handover-hours';
+import { timeMessages } from '@siam/contract/rental-times';
 import { formatBaht } from '../../lib/money';
 import { useBranches } from './catalog-api';
 

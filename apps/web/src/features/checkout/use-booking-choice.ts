@@ -65,7 +65,11 @@ export function useBookingChoice() {
   const addons = (Object.keys(quantities) as AddonCode[]).filter((code) => (quantities[code] ?? 0) > 0);
   const setQuantity = (code: AddonCode, quantity: number) =>
     setQuantities((q) => ({ ...q, [code]: quantity }));
-  const [handover, setHandover] = useState<HandoverState>(noHandover);
+  // A return branch chosen in the search, the listing or the car page comes in the address (issue 36 part 5).
+  const [handover, setHandover] = useState<HandoverState>(() => ({
+    ...noHandover,
+    returnBranch: params.get('returnBranch') ?? '',
+  }));
   const [promo, setPromo] = useState<string | undefined>();
   // The code the server last refused: its error shows while that code is still what is typed.
   const [promoRefused, setPromoRefused] = useState<string | undefined>();

@@ -52,6 +52,8 @@ function QuickSearch() {
       params.set('return', ret);
     }
     if (branch) params.set('branch', branch);
+    const back = String(form.get('returnBranch') ?? '');
+    if (branch && back && back !== branch) params.set('returnBranch', back);
     const query = params.toString();
     navigate(`/cars${query ? `?${query}` : ''}`);
   };
@@ -121,6 +123,18 @@ function QuickSearch() {
       <button type="submit" className="btn-action">
         <Search aria-hidden size={18} /> {t('search.submit')}
       </button>
+      {/* A one-way return (issue 36 part 5): the return branch goes with the search to the listing. */}
+      <details className="sm:col-span-2 lg:col-span-5">
+        <summary className="cursor-pointer py-2">{t('search.oneWay')}</summary>
+        <select name="returnBranch" aria-label={t('search.returnBranch')} className="field-input">
+          <option value="">{t('search.sameBranch')}</option>
+          {branches.data?.map((b) => (
+            <option key={b.code} value={b.code}>
+              {b.name}
+            </option>
+          ))}
+        </select>
+      </details>
       {error && (
         <p id={`${id}-error`} role="alert" className="field-error sm:col-span-2 lg:col-span-5">
           {t(error)}
