@@ -58,10 +58,20 @@ export function FloatingContact() {
     // The page under it also changes without a scroll: a page loads, a section unfolds.
     const resized = new ResizeObserver(soon);
     resized.observe(document.body);
+    // ...and without the page changing size: on My bookings the "Send pictures of the licences"
+    // button came a moment after the list, in room the list already took, so nothing was resized and
+    // the button stayed over it (or, the other way round, faded out after it had been seen; the
+    // site-frame journey flaked on that). Any change to the page's elements or a font arriving
+    // checks again, still at most once a frame.
+    const changed = new MutationObserver(soon);
+    changed.observe(document.body, { childList: true, subtree: true, characterData: true });
+    document.fonts?.addEventListener('loadingdone', soon);
     return () => {
       window.removeEventListener('scroll', soon);
       window.removeEventListener('resize', soon);
       resized.disconnect();
+      changed.disconnect();
+      document.fonts?.removeEventListener('loadingdone', soon);
       if (frame) cancelAnimationFrame(frame);
     };
   }, [open, contact]);
