@@ -90,6 +90,38 @@ describe('the error envelope', () => {
     expect(zh.json().msg).toBe('服务器出错，请重试');
   });
 
+  it("says a refusal and each field's problem in the request's language (issue 35: Thai back office showed English)", async () => {
+    const th = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      headers: { 'accept-language': 'th' },
+      payload: { email: 'nope', age: 12 },
+    });
+    expect(th.statusCode).toBe(400);
+    expect(th.headers['content-language']).toBe('th');
+    const body = th.json();
+    expect(body.msg).toBe('ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบข้อมูลที่ส่ง');
+    // zod's own default messages, in zod's Thai (which keeps the type's name: "number").
+    for (const e of body.errors as { message: string }[]) expect(e.message).toMatch(/[\u0E00-\u0E7F]/);
+    const zh = await app.inject({ method: 'GET', url: '/api/v1/test/conflict?lng=zh' });
+    expect(zh.statusCode).toBe(409);
+    expect(zh.headers['content-language']).toBe('zh');
+    expect(zh.json()).toEqual({ status: false, code: 'CONFLICT', msg: '该车型在这些日期已无空车' });
+    // English stays English.
+    const en = await app.inject({
+      method: 'POST',
+      url: '/api/v1/test/echo',
+      payload: { email: 'nope', age: 12 },
+    });
+    expect(en.json().msg).toBe('Invalid data: check the data sent');
+    expect(
+      en
+        .json()
+        .errors.map((e: { message: string }) => e.message)
+        .sort(),
+    ).toEqual(['Invalid email address', 'Too small: expected number to be >=18']);
+  });
+
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
     expect(res.statusCode).toBe(404);

@@ -8,6 +8,7 @@ import { seatShortage } from '../db/pg-errors';
 import { sendUnavailable } from './unavailable-answer';
 import type { Language } from '@siam/contract/languages';
 import { requestLanguage } from '../lib/language';
+import { localizeMessage, type ValidationIssue } from '../lib/message-words';
 
 const statusCodes: Record<number, ErrorCode> = {
   400: 'VALIDATION_FAILED',
@@ -52,21 +53,31 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     let status: number;
     let body: ErrorEnvelope;
 
+    // A refusal's words in the request's language (lib/message-words.ts), and the answer says which.
+    const language = requestLanguage(request);
+    const say = (message: string, issue?: ValidationIssue) => localizeMessage(message, language, issue);
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldError[] = error.validation.map((v) => ({
         path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: v.message ?? 'Invalid value',
+        message: say(v.message ?? 'Invalid value', v),
       }));
       status = 400;
-      body = { status: false, code: 'VALIDATION_FAILED', msg: 'Invalid data: check the data sent', errors };
+      body = {
+        status: false,
+        code: 'VALIDATION_FAILED',
+        msg: say('Invalid data: check the data sent'),
+        errors,
+      };
+      void reply.header('content-language', language);
     } else if (error instanceof AppError) {
       status = error.statusCode;
       body = {
         status: false,
         code: error.code,
-        msg: error.message,
-        ...(error.errors && { errors: error.errors }),
+        msg: say(error.message),
+        ...(error.errors && { errors: error.errors.map((e) => ({ ...e, message: say(e.message) })) }),
       };
+      void reply.header('content-language', language);
       if (error.headers) void reply.headers(error.headers);
     } else if (seatShortage(error)) {
       // The database refused a booking's child seats beyond the branch's stock (migration 2050), in
@@ -95,7 +106,6 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       status = error.statusCode === 503 ? 503 : 500;
       request.log.error({ err: error }, 'request failed');
       const code = status === 503 ? 'SERVICE_UNAVAILABLE' : 'INTERNAL_ERROR';
-      const language = requestLanguage(request);
       body = { status: false, code, msg: serverFailureMessages[code][language] };
       void reply.header('content-language', language);
     }
