@@ -117,8 +117,14 @@ test('an admin closes a branch on a day from a phone; the car page says so in th
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Today' })).toBeVisible();
   await page.goto('/admin/branches?lng=en');
+  // The region is named by the branch's name in the page's language (it used to be its code).
+  const branches = (await (await request.get('/api/v1/guest/branches?lng=en')).json()).response.data as {
+    code: string;
+    name: string;
+  }[];
+  const branchName = branches.find((b) => b.code === car.branchCode)!.name;
   const closures = page.getByRole('region', {
-    name: admin.branches!.closures!.replace('{{name}}', car.branchCode),
+    name: admin.branches!.closures!.replace('{{name}}', branchName),
   });
   await closures.getByLabel(admin.branches!.closeOn!).fill(closedOn);
   await closures.getByLabel(admin.branches!.closureNote!).fill('Staff training day');

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import th from './th/admin.json';
 import en from './en/admin.json';
 import zh from './zh/admin.json';
+import { staffReferenceKey } from '../features/admin/bookings/payment-references';
 
 // Issue 35 part 9: a booking's page in the back office showed the database's own words for a payment's
 // and a gateway charge's status ("succeeded", "reversed") and Omise's event keys ("charge.complete") on
@@ -45,6 +46,49 @@ describe("a booking's payments are named in the staff member's language", () => 
         for (const group of ['paymentStatus', 'gatewayStatus', 'gatewayEventKind'])
           for (const [key, words] of Object.entries(wordsOf(texts, group)))
             expect(words, `${group}.${key}`).not.toBe(wordsOf(en, group)[key]);
+    });
+  }
+});
+
+// The references the server writes on a payment staff recorded ("slip verified by staff") are English
+// words kept in the database; the booking page names them in the staff member's language. Every such
+// literal in the API's sources has its words (features/admin/bookings/payment-references.ts).
+const apiSources = path.resolve(import.meta.dirname, '../../../api/src');
+const sourcesOf = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sourcesOf(path.join(dir, e.name))
+      : e.name.endsWith('.ts') && !e.name.endsWith('.test.ts')
+        ? [readFileSync(path.join(dir, e.name), 'utf8')]
+        : [],
+  );
+const staffReferencesInApi = [
+  ...new Set(
+    sourcesOf(apiSources).flatMap((s) => [...s.matchAll(/'([a-z ]+ by staff)'/g)].map((m) => m[1]!)),
+  ),
+].sort();
+
+describe("a payment staff recorded is named in the staff member's language", () => {
+  it('finds the references the server writes', () => {
+    expect(staffReferencesInApi).toEqual([
+      'cash received by staff',
+      'slip verified by staff',
+      'transfer received by staff',
+    ]);
+  });
+  it('has a words key for each of them', () => {
+    for (const reference of staffReferencesInApi)
+      expect(staffReferenceKey(reference), reference).not.toBeNull();
+  });
+  for (const [lang, texts] of Object.entries({ th, en, zh }) as [string, Texts][]) {
+    it(`[${lang}] has the words, and in Thai and Chinese not the English ones`, () => {
+      const words = wordsOf(texts, 'paymentReference');
+      for (const reference of staffReferencesInApi) {
+        const key = staffReferenceKey(reference)!;
+        expect(words[key], key).toBeTruthy();
+        if (lang === 'en') expect(words[key]).toBe(reference);
+        else expect(words[key]).not.toBe(wordsOf(en, 'paymentReference')[key]);
+      }
     });
   }
 });

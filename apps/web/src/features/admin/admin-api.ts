@@ -3,6 +3,8 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { Pagination } from '@siam/contract/envelope';
 import { ApiError, apiRequest, type RequestOptions } from '../../lib/api-client';
+import type { AdminBranch } from '@siam/contract/admin';
+import type { Language } from '@siam/contract/languages';
 
 type Envelope<T> = { status: true; response: { data: T } };
 
@@ -105,4 +107,16 @@ export function useAdminMutation<T, V = unknown>(
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   return Object.fromEntries(error.fieldErrors.map((e) => [e.path, e.message]));
+}
+
+/**
+ * A branch's name in the staff member's language, from its code: codes ("bkk", "huaHin") are the
+ * database's keys, not words, and showed as such on Thai and Chinese screens. The code stands in
+ * only until the branches have loaded.
+ */
+export function useBranchName(): (code: string) => string {
+  const { i18n } = useTranslation();
+  const lng = (i18n.resolvedLanguage ?? 'en') as Language;
+  const branches = useAdminQuery<AdminBranch[]>('/branches');
+  return (code) => branches.data?.find((b) => b.code === code)?.name[lng] ?? code.toUpperCase();
 }

@@ -103,7 +103,6 @@ function AdminGate() {
 
 /** Picks the screen from the address: one small switch instead of a route table per section. */
 function AdminPage({ user }: { user: User }) {
-  const { t } = useTranslation('admin');
   const { pathname } = useLocation();
   const [section = '', id, sub] = pathname
     .replace(/^\/admin\/?/, '')
@@ -146,6 +145,14 @@ function AdminPage({ user }: { user: User }) {
     if (section === 'newsletter' && canEdit) return <NewsletterPage />;
     if (section === 'reports' && canEdit) return <ReportsPage />;
   }
+  return <AdminNotFound />;
+}
+
+/** An address the back office has no screen for (or one only admins have): its title says so too. */
+function AdminNotFound() {
+  const { t } = useTranslation('admin');
+  // Without it the tab kept the site's English default title on a Thai or Chinese screen.
+  usePageMeta(`${t('notFound')} · ${t('meta.backOffice')}`);
   return (
     <p role="alert" className="text-slate-700">
       {t('notFound')}

@@ -214,6 +214,14 @@ export function Card({
 }
 
 /** Formats for the active language, in Bangkok time. */
+const locales = { th: 'th-TH', en: 'en-GB', zh: 'zh-CN' } as const;
+
+/** Day and month only, as a chart's axis labels its days ("7 พ.ย.", "7 Nov", "11月7日"). */
+export const dayMonth = (lng: 'th' | 'en' | 'zh', isoDate: string) =>
+  new Intl.DateTimeFormat(locales[lng], { day: 'numeric', month: 'short', timeZone: 'Asia/Bangkok' }).format(
+    bangkokInstant(isoDate, '12:00'),
+  );
+
 export function useFormats() {
   const { i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';

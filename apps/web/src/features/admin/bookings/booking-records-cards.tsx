@@ -4,6 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { Card, useFormats } from '../admin-ui';
 import { satang } from './booking-format';
 import { SlipView } from './booking-files';
+import { staffReferenceKey } from './payment-references';
 
 /** The slips a customer sent, each with the bank's check of it and the picture. */
 export function SlipsCard({ data }: { data: AdminBookingDetail }) {
@@ -91,6 +92,10 @@ export function GatewayCard({ data }: { data: AdminBookingDetail }) {
 export function PaymentsCard({ data }: { data: AdminBookingDetail }) {
   const { t } = useTranslation('admin');
   const { dateTime, money } = useFormats();
+  const paymentReference = (reference: string) => {
+    const key = staffReferenceKey(reference);
+    return key ? t(`booking.paymentReference.${key}`) : reference;
+  };
   return (
     <Card title={t('booking.payments')}>
       {data.payments.length === 0 ? (
@@ -102,7 +107,7 @@ export function PaymentsCard({ data }: { data: AdminBookingDetail }) {
               {dateTime(p.createdAt)} · {t(`booking.paymentKind.${p.kind}`)} ·{' '}
               {t(`booking.methods.${p.method}`)} · {satang(money, p.amount)} ·{' '}
               {t(`booking.paymentStatus.${p.status}`, { defaultValue: p.status })}
-              {p.reference && <span className="text-slate-600"> · {p.reference}</span>}
+              {p.reference && <span className="text-slate-600"> · {paymentReference(p.reference)}</span>}
             </li>
           ))}
         </ul>

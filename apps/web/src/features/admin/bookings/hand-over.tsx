@@ -376,6 +376,9 @@ export function HandOverCard({
   const [done, setDone] = useState('');
   const [open, setOpen] = useState<ReportKind | null>(null);
   const has = (kind: ReportKind) => booking.conditionReports.some((r) => r.kind === kind);
+  // What HandOverView (the children) shows: a report, the agreement or a charge.
+  const recorded =
+    booking.conditionReports.length > 0 || Boolean(booking.agreement) || booking.charges.length > 0;
   const next: ReportKind | null =
     (booking.status === 'confirmed' || booking.status === 'active') && !has('pickup')
       ? 'pickup'
@@ -401,6 +404,15 @@ export function HandOverCard({
         )}
         {next && open === next && <ReportForm booking={booking} kind={next} onDone={finish} />}
         {booking.canSignAgreement && open === null && <SignOnThisPhone booking={booking} onDone={finish} />}
+        {!next && !recorded && !booking.canSignAgreement && (
+          // The card used to stand empty under its heading (awaiting payment, cancelled, or a rental
+          // closed with nothing recorded): it says why instead.
+          <p className="text-slate-600" data-testid="hand-over-nothing">
+            {t(
+              `handover.nothing.${booking.status === 'awaiting_payment' || booking.status === 'cancelled' ? booking.status : 'none'}`,
+            )}
+          </p>
+        )}
         {children}
       </div>
     </Card>

@@ -12,7 +12,16 @@ import type { Language } from '@siam/contract/languages';
 import { apiRequest } from '../../../lib/api-client';
 import { articleBodyClass } from '../../content/article-body';
 import { useAdminMutation, useAdminQuery } from '../admin-api';
-import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote, TextAreaField } from '../admin-ui';
+import {
+  Card,
+  ErrorNote,
+  Field,
+  Loading,
+  PageTitle,
+  SavedNote,
+  TextAreaField,
+  useFormats,
+} from '../admin-ui';
 import { formIssues, serverIssues, type FieldIssue } from '../content-form-errors';
 
 type Texts = Record<Language, string>;
@@ -308,12 +317,16 @@ function ArticleForm({ initial, coverImages }: { initial?: AdminArticle; coverIm
 /** Writing or editing one article: texts per language with a live preview, slug, cover, draft or published. */
 export function ArticleEditPage({ id }: { id: string }) {
   const { t } = useTranslation('admin');
+  // The article's title in the staff member's language (an article has English at least).
+  const { lng } = useFormats();
   const isNew = id === 'new';
   const article = useAdminQuery<AdminArticle>(`/articles/${id}`, undefined, { enabled: !isNew });
   const covers = useAdminQuery<string[]>('/articles/cover-images');
   const title = isNew
     ? t('articles.newTitle')
-    : t('articles.editNamed', { title: article.data?.title.en ?? '…' });
+    : t('articles.editNamed', {
+        title: (article.data && (article.data.title[lng] || article.data.title.en)) ?? '…',
+      });
   return (
     <>
       <PageTitle title={title} />

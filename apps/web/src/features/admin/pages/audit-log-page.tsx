@@ -3,6 +3,7 @@ import { useAdminList } from '../admin-api';
 import { useListFilters } from '../list-filters';
 import type { AuditEntry, AuditLogResponse } from '@siam/contract/admin';
 import { Card, ErrorNote, Field, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
+import { actionKeys, entityKeys } from '../audit-keys';
 
 const entities = [
   'car_model',
@@ -16,23 +17,6 @@ const entities = [
   'rental_condition',
   'review',
 ] as const;
-
-/** Content changes keep their words beside their screens' texts (articles.audit, conditions.audit, reviews.audit). */
-const entityKeys = (entity: string) => [
-  `audit.entities.${entity}`,
-  `articles.audit.entities.${entity}`,
-  `conditions.audit.entities.${entity}`,
-  `reviews.audit.entities.${entity}`,
-];
-const actionKeys = (action: string) => {
-  const key = action.replaceAll('.', '_');
-  return [
-    `audit.actions.${key}`,
-    `articles.audit.actions.${key}`,
-    `conditions.audit.actions.${key}`,
-    `reviews.audit.actions.${key}`,
-  ];
-};
 
 function Change({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation('admin');

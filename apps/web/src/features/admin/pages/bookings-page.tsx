@@ -4,7 +4,7 @@ import type { AdminBookingSummary } from '@siam/contract/admin-bookings';
 import type { AdminBranch } from '@siam/contract/admin';
 import { bookingStatuses } from '@siam/contract/bookings';
 import type { Pagination } from '@siam/contract/envelope';
-import { useAdminQuery, useAdminList } from '../admin-api';
+import { useAdminQuery, useAdminList, useBranchName } from '../admin-api';
 import { ErrorNote, Field, Loading, PageTitle, SelectField, useFormats, Pager } from '../admin-ui';
 import { StatusBadge, satang } from '../bookings/booking-format';
 import { useListFilters } from '../list-filters';
@@ -14,6 +14,7 @@ type ListResponse = { data: AdminBookingSummary[]; pagination: Pagination };
 /** Bookings: search by number or customer, filter by status, branch and pickup dates, page through. */
 export function BookingsPage() {
   const { t } = useTranslation('admin');
+  const branchName = useBranchName();
   const { date, money, lng } = useFormats();
   const [params, set] = useListFilters();
   const filters = {
@@ -140,7 +141,7 @@ export function BookingsPage() {
                       {b.carName}
                       {b.plate && <span className="text-slate-600"> · {b.plate}</span>}
                       <br />
-                      <span className="text-slate-600">{b.branchCode.toUpperCase()}</span>
+                      <span className="text-slate-600">{branchName(b.branchCode)}</span>
                     </td>
                     <td className="p-2">
                       {date(b.pickupDate)} – {date(b.returnDate)}

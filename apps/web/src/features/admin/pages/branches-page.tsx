@@ -179,7 +179,7 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
  */
 function Closures({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean }) {
   const { t } = useTranslation('admin');
-  const { date } = useFormats();
+  const { date, lng } = useFormats();
   const [day, setDay] = useState('');
   const [note, setNote] = useState('');
   const close = useAdminMutation<AdminBranch, { note: string }>(
@@ -194,7 +194,7 @@ function Closures({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean }
   return (
     <section
       className="mt-4 border-t border-slate-200 pt-3"
-      aria-label={t('branches.closures', { name: branch.code })}
+      aria-label={t('branches.closures', { name: branch.name[lng] })}
     >
       <h3 className="font-semibold">{t('branches.closedDays')}</h3>
       {branch.closures.length === 0 ? (

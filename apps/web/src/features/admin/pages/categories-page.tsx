@@ -4,12 +4,13 @@ import type { AdminCategory } from '@siam/contract/admin';
 import { defaultDriverRules } from '@siam/contract/rental-rules';
 import { languages, type Language } from '@siam/contract/languages';
 import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
-import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote } from '../admin-ui';
+import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote, useFormats } from '../admin-ui';
 
 type Localized = Record<Language, string>;
 
 function CategoryForm({ category }: { category?: AdminCategory }) {
   const { t } = useTranslation('admin');
+  const { lng: staffLanguage } = useFormats();
   const [slug, setSlug] = useState(category?.slug ?? '');
   const [name, setName] = useState<Localized>(category ? { ...category.name } : { th: '', en: '', zh: '' });
   const [sortOrder, setSortOrder] = useState(String(category?.sortOrder ?? 0));
@@ -31,7 +32,7 @@ function CategoryForm({ category }: { category?: AdminCategory }) {
   return (
     <form
       noValidate
-      aria-label={category ? category.name.en : t('categories.add')}
+      aria-label={category ? category.name[staffLanguage] || category.name.en : t('categories.add')}
       className="grid gap-3 sm:grid-cols-6"
       onSubmit={(e) => {
         e.preventDefault();

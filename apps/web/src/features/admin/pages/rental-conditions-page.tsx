@@ -9,7 +9,7 @@ import {
 } from '@siam/contract/admin-content';
 import { languages, type Language } from '@siam/contract/languages';
 import { useAdminMutation, useAdminQuery } from '../admin-api';
-import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote } from '../admin-ui';
+import { Card, ErrorNote, Field, Loading, PageTitle, SavedNote, useFormats } from '../admin-ui';
 import { formIssues, serverIssues, type FieldIssue } from '../content-form-errors';
 
 type Texts = Record<Language, string>;
@@ -86,6 +86,7 @@ function ConditionItem({
   count: number;
 }) {
   const { t } = useTranslation('admin');
+  const { lng: staffLanguage } = useFormats();
   const save = useAdminMutation<AdminRentalCondition, { text: Texts }>(
     'PATCH',
     `/rental-conditions/${condition.id}`,
@@ -96,7 +97,10 @@ function ConditionItem({
   );
   const remove = useAdminMutation<{ ok: true }>('DELETE', `/rental-conditions/${condition.id}`);
   const [confirm, setConfirm] = useState(false);
-  const name = t('conditions.itemLabel', { position, text: condition.text.en });
+  const name = t('conditions.itemLabel', {
+    position,
+    text: condition.text[staffLanguage] || condition.text.en,
+  });
   return (
     <li className="border-b border-slate-100 py-4" data-testid="condition-item" aria-label={name}>
       <ConditionForm

@@ -25,26 +25,44 @@ export default function ReportChart({
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
-    if (!canvas.current) return;
-    const chart = new Chart(canvas.current, {
-      type: 'bar',
-      data: {
-        labels,
-        datasets: series.map((s, i) => ({
-          label: s.name,
-          data: s.values,
-          backgroundColor: COLOURS[i % COLOURS.length],
-        })),
-      },
-      options: {
-        responsive: true,
-        maintainAspectRatio: false,
-        animation: false,
-        scales: { x: { stacked }, y: { stacked, beginAtZero: true } },
-        plugins: { legend: { display: series.length > 1, position: 'bottom' } },
-      },
-    });
-    return () => chart.destroy();
+    const element = canvas.current;
+    if (!element) return;
+    // Chart.js draws text with its own default face (Helvetica, Arial): on a computer without a Thai
+    // face of its own the Thai legend (branch names) was empty boxes. It draws with the page's faces
+    // (Sarabun for Thai; the system's for Chinese) once they have come for the words it draws.
+    const family = getComputedStyle(element).fontFamily;
+    const words = [...labels, ...series.map((s) => s.name)].join(' ');
+    let chart: Chart | undefined;
+    let gone = false;
+    void Promise.all(['12px', 'bold 12px'].map((font) => document.fonts.load(`${font} ${family}`, words)))
+      .catch(() => undefined)
+      .then(() => {
+        if (gone) return;
+        Chart.defaults.font.family = family;
+        element.dataset.drawn = 'true';
+        chart = new Chart(element, {
+          type: 'bar',
+          data: {
+            labels,
+            datasets: series.map((s, i) => ({
+              label: s.name,
+              data: s.values,
+              backgroundColor: COLOURS[i % COLOURS.length],
+            })),
+          },
+          options: {
+            responsive: true,
+            maintainAspectRatio: false,
+            animation: false,
+            scales: { x: { stacked }, y: { stacked, beginAtZero: true } },
+            plugins: { legend: { display: series.length > 1, position: 'bottom' } },
+          },
+        });
+      });
+    return () => {
+      gone = true;
+      chart?.destroy();
+    };
   }, [labels, series, stacked]);
   return (
     <div className="relative h-64 w-full">

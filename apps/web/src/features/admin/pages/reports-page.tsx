@@ -3,8 +3,8 @@ import type { OwnerReport, ReportTable, RevenueRow } from '@siam/contract/admin-
 import { ApiError } from '../../../lib/api-client';
 import { downloadPrivateFile } from '../../../lib/private-files';
 import { useTranslation } from '../../../lib/use-translation';
-import { fieldErrors, useAdminQuery } from '../admin-api';
-import { bangkokToday, Card, ErrorNote, Field, Loading, PageTitle, useFormats } from '../admin-ui';
+import { fieldErrors, useAdminQuery, useBranchName } from '../admin-api';
+import { bangkokToday, Card, dayMonth, ErrorNote, Field, Loading, PageTitle, useFormats } from '../admin-ui';
 import { satang } from '../bookings/booking-format';
 import { Link } from '../../../lib/site-link';
 
@@ -163,7 +163,8 @@ function TaxInvoicesCard({ report: r }: { report: OwnerReport }) {
  */
 export function ReportsPage() {
   const { t } = useTranslation('admin');
-  const { date, dateTime, money } = useFormats();
+  const { date, dateTime, money, lng } = useFormats();
+  const branchName = useBranchName();
   const today = bangkokToday();
   // The last 30 days (date arithmetic on the calendar date itself: no time zone to cross).
   const monthAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
@@ -175,13 +176,13 @@ export function ReportsPage() {
   const fleetChart = useMemo(
     () =>
       r && {
-        labels: r.fleetUse.days.map((d) => d.date.slice(5)),
+        labels: r.fleetUse.days.map((d) => dayMonth(lng, d.date)),
         series: r.fleetUse.branches.map((b, i) => ({
           name: b.name,
           values: r.fleetUse.days.map((d) => d.booked[i]!),
         })),
       },
-    [r],
+    [r, lng],
   );
   const revenueChart = useMemo(
     () =>
@@ -335,7 +336,7 @@ export function ReportsPage() {
                     <Link to={`/admin/bookings/${s.bookingId}`} className="font-mono underline">
                       {s.bookingNumber}
                     </Link>{' '}
-                    · {s.branchCode} · {satang(money, s.amount)} · {dateTime(s.sentAt)} ·{' '}
+                    · {branchName(s.branchCode)} · {satang(money, s.amount)} · {dateTime(s.sentAt)} ·{' '}
                     {t('reports.waiting', { count: s.waitingMinutes })}
                   </li>
                 ))}

@@ -4,7 +4,7 @@ import { Link } from '../../../lib/site-link';
 import { setOrDelete, useAddressParams } from '../../../lib/use-address-params';
 import type { AdminBranch } from '@siam/contract/admin';
 import type { Timeline } from '@siam/contract/admin-bookings';
-import { useAdminQuery } from '../admin-api';
+import { useAdminQuery, useBranchName } from '../admin-api';
 import { ErrorNote, Field, Loading, PageTitle, SelectField, bangkokToday, useFormats } from '../admin-ui';
 
 type Hold = Timeline['units'][number]['holds'][number];
@@ -26,6 +26,7 @@ const cellTone = (h: Hold) =>
  */
 export function TimelinePage() {
   const { t } = useTranslation('admin');
+  const branchName = useBranchName();
   const { lng } = useFormats();
   const [params, changeParams] = useAddressParams();
   const branches = useAdminQuery<AdminBranch[]>('/branches');
@@ -69,10 +70,19 @@ export function TimelinePage() {
       <ErrorNote error={timeline.error ?? branches.error} />
       {(branches.isPending || (branch && timeline.isPending)) && <Loading />}
       {data && (
-        <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">
+        // `relative`: the scroller is the containing block of the cells' screen-reader-only words
+        // (position: absolute), which otherwise sat at their column's place outside it and widened
+        // the whole page to ~1,000 px on a phone.
+        // Focusable and named: on a phone the 14 days scroll sideways, and a keyboard must reach them too.
+        <div
+          className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white"
+          tabIndex={0}
+          role="region"
+          aria-label={t('timeline.caption', { branch: branchName(data.branch) })}
+        >
           <table className="text-left text-xs">
             <caption className="sr-only">
-              {t('timeline.caption', { branch: data.branch.toUpperCase() })}
+              {t('timeline.caption', { branch: branchName(data.branch) })}
             </caption>
             <thead>
               <tr className="border-b border-slate-200">

@@ -3,7 +3,7 @@ import { Link } from '../../../lib/site-link';
 import type { Dashboard } from '@siam/contract/admin';
 import type { AdminBookingSummary, BookingsToday } from '@siam/contract/admin-bookings';
 import type { InboxCounts } from '@siam/contract/admin-inbox';
-import { useAdminQuery } from '../admin-api';
+import { useAdminQuery, useBranchName } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, useFormats } from '../admin-ui';
 import { StatusBadge, satang } from '../bookings/booking-format';
 
@@ -28,6 +28,7 @@ function BookingList({
   testId: string;
 }) {
   const { t } = useTranslation('admin');
+  const branchName = useBranchName();
   const { date } = useFormats();
   if (items.length === 0) return <p className="text-slate-600">{empty}</p>;
   return (
@@ -38,7 +39,7 @@ function BookingList({
             {b.bookingNumber}
           </Link>{' '}
           <StatusBadge status={b.status} /> · {b.customerName} · {b.carName}
-          {b.plate && <> · {b.plate}</>} · {b.branchCode.toUpperCase()} · {date(b.pickupDate)} –{' '}
+          {b.plate && <> · {b.plate}</>} · {branchName(b.branchCode)} · {date(b.pickupDate)} –{' '}
           {date(b.returnDate)}
           {b.slipPending && (
             <span className="ml-1 text-sm font-semibold text-amber-900">{t('bookings.slipToCheck')}</span>
@@ -56,6 +57,7 @@ function BookingList({
  */
 export function TodayPage() {
   const { t } = useTranslation('admin');
+  const branchName = useBranchName();
   const { date, lng, money } = useFormats();
   const query = useAdminQuery<Dashboard>('/dashboard');
   const bookings = useAdminQuery<BookingsToday>('/bookings-today');
@@ -152,7 +154,7 @@ export function TodayPage() {
                     >
                       {m.plate}
                     </Link>{' '}
-                    · {m.carName} · {m.branchCode.toUpperCase()} · {date(m.startDate)} – {date(m.endDate)}
+                    · {m.carName} · {branchName(m.branchCode)} · {date(m.startDate)} – {date(m.endDate)}
                     {m.reason && <span className="text-slate-600"> · {m.reason}</span>}
                   </li>
                 ))}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
 import type { UnpaidHoldsResponse } from '@siam/contract/admin-unpaid-holds';
-import { useAdminMutation, useAdminQuery } from '../admin-api';
+import { useAdminMutation, useAdminQuery, useBranchName } from '../admin-api';
 import { Card, ErrorNote, Field, Loading, PageTitle, useFormats } from '../admin-ui';
 import { useListFilters } from '../list-filters';
 
@@ -16,6 +16,7 @@ type View = UnpaidHoldsResponse['response']['data'];
  */
 export function UnpaidHoldsPage() {
   const { t } = useTranslation('admin');
+  const branchName = useBranchName();
   const { date, dateTime } = useFormats();
   const [params, set] = useListFilters();
   const address = params.get('address') ?? '';
@@ -72,7 +73,7 @@ export function UnpaidHoldsPage() {
                         key={a.address}
                         className={`border-b border-slate-100 ${a.unpaidHolds >= 3 || a.newAccounts >= 3 ? 'bg-amber-50' : ''}`}
                       >
-                        <th scope="row" className="p-2 font-mono font-normal break-all">
+                        <th scope="row" className="p-2 font-mono font-normal whitespace-nowrap">
                           {a.address}
                         </th>
                         <td className="p-2 text-right">{a.unpaidHolds}</td>
@@ -142,10 +143,11 @@ export function UnpaidHoldsPage() {
                           <Link to={`/admin/bookings/${h.id}`} className="text-brand-700 underline">
                             {h.bookingNumber}
                           </Link>{' '}
-                          · {h.carName} · {h.branchCode} · {date(h.pickupDate)} – {date(h.returnDate)}
+                          · {h.carName} · {branchName(h.branchCode)} · {date(h.pickupDate)} –{' '}
+                          {date(h.returnDate)}
                         </p>
-                        <p className="break-all">
-                          {h.customerEmail ?? '—'} ·{' '}
+                        <p>
+                          <span className="[overflow-wrap:anywhere]">{h.customerEmail ?? '—'}</span> ·{' '}
                           {h.accountCreatedAt
                             ? t('unpaidHolds.accountSince', { when: dateTime(h.accountCreatedAt) })
                             : ''}{' '}
