@@ -246,7 +246,8 @@ test.describe('on a phone, the contact buttons @mobile', () => {
     // any control. (It used to wait for the region by role: when the button had faded out, before or
     // after the toggle was seen, the journey waited until its time ran out; 2 of 10 runs on main.)
     const floating = page.getByTestId('floating-contact');
-    const toggle = floating.getByRole('button', { name: 'Chat with us' });
+    // includeHidden: a faded button's own button is hidden with it, and must still be found.
+    const toggle = floating.getByRole('button', { name: 'Chat with us', includeHidden: true });
     const badge = page.getByRole('listitem').first().locator('span.rounded-full').first();
     await expect(badge).toBeVisible();
     // My bookings is drawn in the browser: the button is on the page once it has come to life.
