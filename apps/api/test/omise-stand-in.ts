@@ -16,7 +16,9 @@ import QRCode from 'qrcode';
  *     or `source[type]=wechat_pay` / `alipay` with a `return_uri`: a pending charge whose
  *     `authorize_uri` is the wallet's page;
  *   GET /charges/:id, GET the QR's download_uri, POST /charges/:id/refunds, and for a card held with
- *   capture=false: POST /charges/:id/capture (capture_amount) and POST /charges/:id/reverse;
+ *   capture=false: POST /charges/:id/capture (capture_amount) and POST /charges/:id/reverse; a hold
+ *   lapses 7 days after it was made (`expires_at`, by `control.now`), and a hold whose card asks for
+ *   3-D Secure waits at `authorize_uri`, approved there into `authorized: true`, still not paid;
  *   GET /charges?from=&to=&offset=&limit=&order= (a page of the charges made in that time, each with
  *     its metadata), GET /capability (the payment methods the account has enabled);
  *   webhook events it posts itself, signed (Omise-Signature, Omise-Signature-Timestamp) when the
@@ -25,6 +27,9 @@ import QRCode from 'qrcode';
  * after the adapter's time-out; 4000 0000 0000 0416 meets a 503 before any charge.
  * `pay` and `expire` play the customer's bank; `event` writes the webhook event Omise would post.
  */
+/** How long Omise keeps an uncaptured authorization (https://docs.omise.co/does-omise-support-authorize-and-hold-only). */
+export const HOLD_LIFETIME_MS = 7 * 86_400_000;
+
 function luhn(digits: string) {
   if (!/^\d{12,19}$/.test(digits)) return false;
   let sum = 0;
@@ -59,6 +64,11 @@ export function omiseStandIn() {
     refundsDown: false,
     lateMs: 1_500,
     webhookUrl: '',
+    /**
+     * Omise's clock: an authorization lapses `HOLD_LIFETIME_MS` after it was made, and a test moves
+     * this to play the days going by (Date.now by default).
+     */
+    now: () => new Date(),
   };
   let events = 0;
   const read = (req: IncomingMessage) =>
@@ -67,7 +77,31 @@ export function omiseStandIn() {
       req.on('data', (c) => (body += c));
       req.on('end', () => resolve(body));
     });
-  const byId = (id: string) => charges.find((c) => c.id === id);
+  /**
+   * A charge as Omise has it now: a hold (capture=false) not captured nor reversed by its
+   * `expires_at` has lapsed, `status: "expired"`, `expired: true` (omise-node types/index.d.ts
+   * Charges.ICharge `expired`, `expired_at`, `expires_at`; https://docs.omise.co/does-omise-support-authorize-and-hold-only:
+   * "An authorized charge will expire after 7 days", and then "the capture will fail").
+   */
+  const byId = (id: string) => {
+    const charge = charges.find((c) => c.id === id);
+    if (
+      charge &&
+      charge.capture === false &&
+      charge.status === 'pending' &&
+      typeof charge.expires_at === 'string' &&
+      Date.parse(charge.expires_at) <= control.now().getTime()
+    )
+      Object.assign(charge, {
+        status: 'expired',
+        expired: true,
+        expired_at: charge.expires_at,
+        authorized: false,
+        capturable: false,
+        reversible: false,
+      });
+    return charge;
+  };
   /** The webhook event Omise posts about a charge, as it is at this moment. */
   const event = (id: string, key = 'charge.complete') => {
     events += 1;
@@ -212,11 +246,23 @@ export function omiseStandIn() {
             ` <a href="/pay/${charge.id}/decline">Decline</a></main></html>`,
         );
       }
+      // Approved: a charge to take at once is paid; a hold (capture=false) is authorized and waits,
+      // pending, for its capture or reversal (https://docs.omise.co/how-to-implement-3-D-Secure, then
+      // https://docs.omise.co/capture "Full Manual Capture": `authorized: true`, `paid: false`).
       Object.assign(
         charge,
-        pay[2] === '/approve'
-          ? { status: 'successful', paid: true, authorized: true }
-          : { status: 'failed', failure_code: 'failed_3ds' },
+        pay[2] !== '/approve'
+          ? { status: 'failed', failure_code: 'failed_3ds', failure_message: 'authentication failed' }
+          : charge.capture === false
+            ? {
+                status: 'pending',
+                authorized: true,
+                authorized_amount: charge.amount,
+                capturable: true,
+                reversible: true,
+                paid: false,
+              }
+            : { status: 'successful', paid: true, authorized: true },
       );
       if (control.webhookUrl) {
         const body = JSON.stringify(event(charge.id as string));
@@ -317,10 +363,17 @@ export function omiseStandIn() {
       const secure = number === '4000000000003220';
       // capture=false: the amount is held on the card (authorized), taken only when captured.
       const holdOnly = form.get('capture') === 'false' && !failed && !secure;
+      const createdAt = control.now();
       const charge = {
         object: 'charge',
         id,
-        created_at: new Date().toISOString(),
+        created_at: createdAt.toISOString(),
+        // When an uncaptured authorization lapses: 7 days (https://docs.omise.co/does-omise-support-authorize-and-hold-only;
+        // omise-node types/index.d.ts Charges.ICharge `expires_at`).
+        expires_at: new Date(createdAt.getTime() + HOLD_LIFETIME_MS).toISOString(),
+        expired: false,
+        capturable: holdOnly,
+        reversible: holdOnly,
         amount: Number(form.get('amount')),
         currency: form.get('currency'),
         status: failed ? 'failed' : secure || holdOnly ? 'pending' : 'successful',
@@ -350,6 +403,11 @@ export function omiseStandIn() {
     if (capture) {
       const charge = byId(capture[1]!);
       const amount = Number(form.get('capture_amount') ?? charge?.amount);
+      // A lapsed authorization cannot be captured (https://docs.omise.co/does-omise-support-authorize-and-hold-only).
+      if (charge?.expired)
+        return res
+          .writeHead(400)
+          .end('{"object":"error","code":"failed_capture","message":"charge is expired"}');
       if (!charge || !charge.authorized || charge.paid || charge.reversed || amount > Number(charge.amount))
         return res.writeHead(400).end('{"object":"error","code":"failed_capture"}');
       // Less than was held is Single Partial Capture, only for a `pre_auth` hold
@@ -362,7 +420,14 @@ export function omiseStandIn() {
           );
       // omise-node test/mocks/charges_capture.js and charges_partial_capture.js: the captured charge
       // says `paid: true` and `captured_amount`; it has no `captured` field.
-      Object.assign(charge, { status: 'successful', paid: true, captured_amount: amount });
+      Object.assign(charge, {
+        status: 'successful',
+        paid: true,
+        paid_at: control.now().toISOString(),
+        captured_amount: amount,
+        capturable: false,
+        reversible: false,
+      });
       return res.end(JSON.stringify(charge));
     }
     // Letting a held amount go without taking any of it.
@@ -371,7 +436,14 @@ export function omiseStandIn() {
       const charge = byId(reverse[1]!);
       if (!charge || !charge.authorized || charge.paid || charge.reversed)
         return res.writeHead(400).end('{"object":"error","code":"failed_reverse"}');
-      Object.assign(charge, { reversed: true, status: 'reversed' });
+      // omise-node test/mocks/charges_reverse.js: `reversed: true`, `paid: false`.
+      Object.assign(charge, {
+        reversed: true,
+        reversed_at: control.now().toISOString(),
+        status: 'reversed',
+        capturable: false,
+        reversible: false,
+      });
       return res.end(JSON.stringify(charge));
     }
     const refund = /^\/charges\/([^/]+)\/refunds$/.exec(path);
