@@ -3,13 +3,6 @@ import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
-/** Files outside repositories that still write SQL; each leaves this list when its SQL moves (issue 33). */
-const SQL_NOT_YET_IN_REPOSITORIES = [
-  'apps/api/src/modules/bookings/card-payments.ts',
-  'apps/api/src/modules/bookings/bookings.service.ts',
-  'apps/api/src/modules/bookings/booking-changes.ts',
-];
-
 export default tseslint.config(
   {
     ignores: [
@@ -71,9 +64,6 @@ export default tseslint.config(
       'apps/api/src/**/*.test.ts',
       'apps/api/src/**/*.test-helper.ts',
       'apps/api/src/**/*.fixtures.ts',
-      // Still holding SQL while issue 33 moves it into repositories (the bookings module is being split
-      // into pricing/, payments/, documents/, rentals/, handover/); remove each line as its file is moved.
-      ...SQL_NOT_YET_IN_REPOSITORIES,
     ],
     rules: {
       '@typescript-eslint/no-restricted-imports': [

@@ -35,19 +35,19 @@ export const mutationModules = [
   },
   // card and gateway payments, slip checks
   {
-    mutate: 'apps/api/src/modules/bookings/card-payments.ts',
-    tests: ['apps/api/src/modules/bookings/omise-gateway.test.ts'],
+    mutate: 'apps/api/src/modules/payments/card-payments.ts',
+    tests: ['apps/api/src/modules/payments/omise-gateway.test.ts'],
   },
   {
-    mutate: 'apps/api/src/modules/bookings/payment-gateway.ts',
+    mutate: 'apps/api/src/modules/payments/payment-gateway.ts',
     tests: [
-      'apps/api/src/modules/bookings/omise-gateway.test.ts',
-      'apps/api/src/modules/bookings/gateway-promptpay.test.ts',
+      'apps/api/src/modules/payments/omise-gateway.test.ts',
+      'apps/api/src/modules/payments/gateway-promptpay.test.ts',
     ],
   },
   {
-    mutate: 'apps/api/src/modules/bookings/slip-checks.ts',
-    tests: ['apps/api/src/modules/bookings/slip-verification.test.ts'],
+    mutate: 'apps/api/src/modules/payments/slip-checks.ts',
+    tests: ['apps/api/src/modules/payments/slip-verification.test.ts'],
   },
   // tax invoices and notes, booking changes, cancellation fees, companies' invoices
   {
@@ -61,8 +61,8 @@ export const mutationModules = [
     ],
   },
   {
-    mutate: 'apps/api/src/modules/bookings/booking-changes.ts',
-    tests: ['apps/api/src/modules/bookings/booking-changes.test.ts'],
+    mutate: 'apps/api/src/modules/rentals/booking-changes.ts',
+    tests: ['apps/api/src/modules/rentals/booking-changes.test.ts'],
   },
   {
     mutate: 'apps/api/src/modules/companies/companies.service.ts',

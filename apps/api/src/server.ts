@@ -44,7 +44,7 @@ async function main() {
     void (async () => {
       await job(
         'check_gateway_charges',
-        () => bookings.checkPendingGatewayCharges(),
+        () => app.services.payments.checkPendingGatewayCharges(),
         (r) => {
           if (r.settled) app.log.info(r, 'settled gateway charges whose webhook had not come');
         },
@@ -78,7 +78,7 @@ async function main() {
       );
       await job(
         'reconcile_card_payments',
-        () => bookings.reconcileCardPayments(),
+        () => app.services.payments.reconcileCardPayments(),
         (r) => {
           if (r.confirmed || r.failed) app.log.info(r, 'reconciled card payments');
         },

@@ -46,6 +46,10 @@ import { SiteSettingsRepository } from './modules/site-settings/site-settings.re
 import { SiteSettingsService } from './modules/site-settings/site-settings.service';
 import { buildBookingsService } from './modules/bookings/bookings.wiring';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
+import { buildPaymentsService, gatewayFromSettings } from './modules/payments/payments.wiring';
+import { PaymentsRepository } from './modules/payments/payments.repository';
+import { RentalsRepository } from './modules/rentals/rentals.repository';
+import { RentalsService } from './modules/rentals/rentals.service';
 import { PricingRepository } from './modules/pricing/pricing.repository';
 import { PricingService } from './modules/pricing/pricing.service';
 import { ConditionReportsService } from './modules/handover/condition-reports';
@@ -193,12 +197,27 @@ export function buildServices(
     seatsLeft: (ex, branchCode, from, to) => seats.left(ex, branchCode, from, to),
     licenceRules: (ex) => licences.changes(ex),
   });
+  // The card gateway (Omise, or the sandbox): payments charge through it; bookings' mails say which
+  // ways it takes online now (a port, since bookings sits below payments).
+  const gateway = gatewayFromSettings(settings);
   const bookings = buildBookingsService(bookingsRepository, settings, {
     pricing,
-    siteSettings,
+    onlineSources: () => gateway.sources(),
     mailer,
     files,
     clock: options.clock,
+  });
+  // Payments sit above the record (decision 3301): they move a booking through its status table.
+  const payments = buildPaymentsService(new PaymentsRepository(db), bookings, settings, {
+    siteSettings,
+    gateway,
+    files,
+  });
+  // Checkout, pay again, changes and cancellation: the use cases above bookings and payments.
+  const rentals = new RentalsService(new RentalsRepository(db), bookings, payments, {
+    siteSettings,
+    pricing,
+    maxUnpaidPerAddress: settings.UNPAID_MAX_PER_ADDRESS,
   });
   // A booking's tax invoice, notes and receipt (documents/); a change of its total may call for a note.
   const taxInvoices = new TaxInvoices(new DocumentsRepository(db), bookings, siteSettings);
@@ -234,9 +253,19 @@ export function buildServices(
     erase: (userId) => companies.erase(userId),
   });
   const reports = new ReportsService(new ReportsRepository(db), options.clock);
-  const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users);
+  // The back office's bookings screens stay with the record; what they ask of the modules above it
+  // (a staff booking, a cancellation, a payment, a slip, a deposit, a refund) comes through this port.
+  const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users, {
+    create: (...a) => rentals.create(...a),
+    cancel: (...a) => rentals.cancel(...a),
+    confirmPayment: (...a) => payments.confirmPayment(...a),
+    rejectSlip: (...a) => payments.rejectSlip(...a),
+    changeDeposit: (...a) => payments.changeDeposit(...a),
+    refundUnmatchedCharge: (reference) => payments.refundUnmatchedCharge(reference),
+  });
   // The hand-over's condition reports, charges and signed agreements (decision 1804): private files.
   const conditionReports = new ConditionReportsService(new ConditionReportsRepository(db), bookings, {
+    deposits: payments,
     photos: storageFolder(files, 'carphotos'),
     agreements: storageFolder(files, 'agreements'),
     pdfs,
@@ -329,6 +358,8 @@ export function buildServices(
     settingsAdmin,
     pricing,
     bookings,
+    payments,
+    rentals,
     documents,
     bookingsAdmin,
     conditionReports,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import QRCode from 'qrcode';
 import sharp from 'sharp';
-import { crc16 } from '../src/modules/bookings/promptpay';
+import { crc16 } from '../src/modules/payments/promptpay';
 
 /**
  * A local stand-in for a slip-verification provider, speaking EasySlip's HTTP

@@ -188,7 +188,7 @@ export const settingsSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   /**
    * Automatic slip checks (issue 16): a slip-verification provider speaking EasySlip's HTTP API
-   * (modules/bookings/slip-verifier.ts). Unset token: every slip waits for staff, marked so.
+   * (modules/payments/slip-verifier.ts). Unset token: every slip waits for staff, marked so.
    */
   SLIP_VERIFY_TOKEN: optional(z.string().min(8, 'must be at least 8 characters')),
   SLIP_VERIFY_URL: z.url().default('https://developer.easyslip.com'),

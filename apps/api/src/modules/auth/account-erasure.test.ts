@@ -106,7 +106,7 @@ describeEachDatabase('erasing an account', (ctx) => {
     expect(first.statusCode, first.body).toBe(200);
     const booking = first.json().response.data.booking;
     expect((await uploadSlip(app, headers, booking.id, await slipPicture())).statusCode).toBe(200);
-    await app.services.bookings.confirmPayment(booking.id);
+    await app.services.payments.confirmPayment(booking.id);
     await ctx.database.query(`UPDATE bookings SET status = 'completed' WHERE id = $1`, [booking.id]);
     const review = await app.inject({
       method: 'POST',

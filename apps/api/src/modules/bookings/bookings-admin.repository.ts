@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { LocalizedText } from '../../db/schema/localized';
 import { rows } from '../../db/sql-rows';
-import { paidNoBooking } from './bookings.repository';
+import { paidNoBooking } from '../../db/money-trail';
 
 export interface SummaryRow {
   id: number;

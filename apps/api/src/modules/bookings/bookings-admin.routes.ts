@@ -158,7 +158,7 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: paymentChecksResponseSchema },
       },
     },
-    async () => ok(await app.services.bookings.pendingCardPayments()),
+    async () => ok(await app.services.payments.pendingCardPayments()),
   );
   app.get(
     '/payment-checks/reconciliation',
@@ -199,7 +199,7 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     // Staff asking now means now: no waiting for a just-sent charge to settle.
     async (request) =>
       ok(
-        await app.services.bookings.reconcileCardPayments(undefined, {
+        await app.services.payments.reconcileCardPayments(undefined, {
           settleMs: 0,
           bookingId: request.body?.bookingId,
         }),
@@ -215,7 +215,7 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = await app.services.bookings.slip(staffActor, request.params.id, request.params.slipId);
+      const file = await app.services.payments.slip(staffActor, request.params.id, request.params.slipId);
       return sendPrivateFile(reply, file);
     },
   );

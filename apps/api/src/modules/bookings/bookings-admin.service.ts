@@ -18,6 +18,7 @@ import { AppError } from '../../lib/app-error';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { BookingRow } from './bookings.repository';
 import type { BookingsService, InTransaction } from './bookings.service';
+import type { Db } from '../../db/client';
 import { bangkokDate, bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
 import type { BookingsAdminRepository, SummaryRow } from './bookings-admin.repository';
 
@@ -43,9 +44,49 @@ function summary(row: SummaryRow, lang: Language): AdminBookingSummary {
 }
 
 /**
+ * What the back office's bookings screens ask of the modules above bookings (rentals/ makes and cancels
+ * a booking, payments/ takes and gives back money): a port wired in services.ts, since bookings may not
+ * import them (decision 3301).
+ */
+export interface StaffBookingActions {
+  create(
+    userId: number,
+    input: z.output<typeof createBookingBodySchema>,
+    lang: Language,
+    idempotencyKey: string | undefined,
+    staff: { customerId: number | null; inTx?: (tx: Db, bookingId: number) => Promise<void> },
+  ): Promise<{ booking: Booking }>;
+  cancel(
+    bookingId: number,
+    options: {
+      byStaff: boolean;
+      reason?: string;
+      applyFeeRule?: boolean;
+      onlyIfAwaitingPayment?: boolean;
+      inTx?: InTransaction;
+    },
+    lang: Language,
+  ): Promise<Booking>;
+  confirmPayment(
+    bookingId: number,
+    lang: Language,
+    inTx?: InTransaction,
+    reference?: string,
+  ): Promise<Booking>;
+  rejectSlip(bookingId: number, reason: string, lang: Language, inTx?: InTransaction): Promise<Booking>;
+  changeDeposit(
+    bookingId: number,
+    action: z.output<typeof depositActionSchema>,
+    lang: Language,
+    inTx?: InTransaction,
+  ): Promise<Booking>;
+  refundUnmatchedCharge(reference: string): Promise<'refunded' | 'nothing_to_refund' | 'gateway_refused'>;
+}
+
+/**
  * Bookings in the back office. Reads come from its own read-only queries;
- * every change goes through the bookings service, which runs our audit
- * record inside the change's own transaction.
+ * every change goes through the bookings service or the port's actions,
+ * which run our audit record inside the change's own transaction.
  */
 export class BookingsAdminService {
   constructor(
@@ -53,6 +94,8 @@ export class BookingsAdminService {
     private readonly bookings: BookingsService,
     private readonly audit: AuditService,
     private readonly users: UsersService,
+    /** Staff's steps that the modules above bookings take (services.ts). */
+    private readonly actions: StaffBookingActions,
   ) {}
 
   /**
@@ -84,7 +127,7 @@ export class BookingsAdminService {
       // The row keeps what staff chose; the customer-facing schema knows no cash.
       paymentMethod: booking.paymentMethod as 'bank_transfer',
     };
-    const result = await this.bookings.create(actor.id, input, lang, idempotencyKey, {
+    const result = await this.actions.create(actor.id, input, lang, idempotencyKey, {
       customerId,
       inTx: async (tx, bookingId) => {
         await this.audit.record(tx, actor, {
@@ -100,7 +143,7 @@ export class BookingsAdminService {
     // A replayed key answers with the booking as it was made: look at it as it is now.
     const now = await this.bookings.getById(made.id, lang);
     if (paid && now.status === 'awaiting_payment')
-      await this.bookings.confirmPayment(
+      await this.actions.confirmPayment(
         made.id,
         lang,
         this.audited(actor, 'booking.payment_received', (b) => ({
@@ -224,7 +267,7 @@ export class BookingsAdminService {
    * ends' list), audited.
    */
   async refundUnmatched(actor: Actor, reference: string) {
-    const outcome = await this.bookings.refundUnmatchedCharge(reference);
+    const outcome = await this.actions.refundUnmatchedCharge(reference);
     if (outcome === 'refunded')
       await this.audit.record(this.repository.db, actor, {
         entity: 'payment',
@@ -252,7 +295,7 @@ export class BookingsAdminService {
   }
 
   async verifySlip(actor: Actor, bookingId: number, lang: Language): Promise<Booking> {
-    return this.bookings.confirmPayment(
+    return this.actions.confirmPayment(
       bookingId,
       lang,
       this.audited(actor, 'booking.payment_verified', (b) => ({ status: 'confirmed', unitId: b.unit_id })),
@@ -260,7 +303,7 @@ export class BookingsAdminService {
   }
 
   async rejectSlip(actor: Actor, bookingId: number, reason: string, lang: Language): Promise<Booking> {
-    return this.bookings.rejectSlip(
+    return this.actions.rejectSlip(
       bookingId,
       reason,
       lang,
@@ -283,7 +326,7 @@ export class BookingsAdminService {
     action: z.output<typeof depositActionSchema>,
     lang: Language,
   ): Promise<Booking> {
-    return this.bookings.changeDeposit(
+    return this.actions.changeDeposit(
       bookingId,
       action,
       lang,
@@ -315,7 +358,7 @@ export class BookingsAdminService {
   ) {
     if (!body.reason.trim())
       throw new AppError('VALIDATION_FAILED', 'Give a reason', [{ path: 'reason', message: 'Required' }]);
-    return this.bookings.cancel(
+    return this.actions.cancel(
       bookingId,
       {
         // Staff cancel free of charge unless they apply the customer fee rule.

@@ -51,7 +51,7 @@ describeEachDatabase('back office bookings', (ctx) => {
     // Each slip names a transfer of its own: one transfer pays for one booking only.
     const slip = await slipPicture();
     if (options.slip !== false)
-      await app.services.bookings.uploadSlip(customer.userId, booking.id, slip, 'en');
+      await app.services.payments.uploadSlip(customer.userId, booking.id, slip, 'en');
     return { customer, booking, slip };
   }
 
@@ -157,7 +157,7 @@ describeEachDatabase('back office bookings', (ctx) => {
       (await post(`/bookings/${booking.id}/reject-slip`, auth.staff, { reason: 'again' })).statusCode,
     ).toBe(409);
 
-    await app.services.bookings.uploadSlip(customer.userId, booking.id, await slipPicture(), 'en');
+    await app.services.payments.uploadSlip(customer.userId, booking.id, await slipPicture(), 'en');
     const verified = await post(`/bookings/${booking.id}/verify-payment`, auth.staff);
     expect(verified.statusCode, verified.body).toBe(200);
     expect(verified.json().response.data).toMatchObject({ status: 'confirmed', paid: true });

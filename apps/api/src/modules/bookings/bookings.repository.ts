@@ -1,8 +1,4 @@
-import type { ChargeKind, DamageMark, ReportKind } from '@siam/contract/condition-reports';
-import { errorHttpStatus, type ErrorCode, type FieldError } from '@siam/contract/errors';
-import type { StoredRuleLine } from '../pricing/pricing-rules';
-import { licenceDocumentOf, type DriverLicence } from '@siam/contract/drivers';
-import { slipChecksByStanding, type SlipCheckResult, type SlipStanding } from '@siam/contract/bookings';
+import { slipChecksByStanding, type SlipStanding } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
@@ -10,14 +6,9 @@ import { transactionRetriedIfLost, type Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import type { LocalizedText } from '../../db/schema/localized';
+import type { BookingRow, PaymentRow } from './booking-row';
 
-/**
- * A gateway charge `c` that was paid, and that no payment of a booking stands for (paid after the
- * booking ended, or not its total): money at the gateway that paid nothing.
- */
-export const paidNoBooking = sql`c.status = 'successful'
-  AND NOT EXISTS (SELECT 1 FROM payments p
-                  WHERE p.gateway_ref = c.reference AND p.kind = 'charge' AND p.status = 'succeeded')`;
+export type { BookingRow, PaymentRow };
 
 /** The slip check results of a standing, as an SQL list: `IN (…)`. */
 const checks = (standing: SlipStanding) =>
@@ -25,129 +16,6 @@ const checks = (standing: SlipStanding) =>
     slipChecksByStanding[standing].map((c) => sql`${c}`),
     sql`, `,
   )})`;
-
-/** What a create request came to: the booking made, or why not (kept for idempotent repeats). */
-export type StoredOutcome =
-  { ok: true; data: unknown } | { ok: false; code: ErrorCode; msg: string; errors?: FieldError[] };
-
-export type DriverLicenceRow = DriverLicence & { firstName: string; lastName: string };
-
-export interface BookingRow {
-  id: number;
-  booking_number: string;
-  user_id: number | null;
-  car_model_id: number;
-  unit_id: number | null;
-  branch_code: string;
-  pickup_date: string;
-  return_date: string;
-  /** Bangkok wall-clock "HH:MM" of pickup_at and return_at. */
-  pickup_time: string;
-  return_time: string;
-  /** The company a full tax invoice is made out to, and the invoice's number once issued. */
-  tax_buyer: TaxBuyer | null;
-  tax_invoice_number: string | null;
-  /** Credit and debit notes issued against the invoice (1714_tax_notes.sql), oldest first. */
-  tax_notes: { number: string; kind: 'credit' | 'debit'; issued_ms: number; total: number }[];
-  days: number;
-  status: string;
-  payment_method:
-    'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash' | 'company_account';
-  driver_first_name: string;
-  driver_last_name: string;
-  driver_email: string;
-  driver_phone: string;
-  driver_id_number: string;
-  language: 'th' | 'en' | 'zh';
-  price_per_day: number;
-  rental_amount: number;
-  hot_deal_percent: string | null;
-  hot_deal_discount: number;
-  addons_amount: number;
-  promotion_code: string | null;
-  promotion_discount: number;
-  total_amount: number;
-  vat_amount: number;
-  cancellation_fee: number | null;
-  cancel_reason: string | null;
-  created_ms: number;
-  paid_ms: number | null;
-  payment_due_ms: number | null;
-  brand: LocalizedText;
-  model: LocalizedText;
-  branch_name: LocalizedText;
-  image: string | null;
-  slip_pending: boolean;
-  slip_count: number;
-  /** A charge at the gateway waits to be paid (PromptPay, a wallet): the gateway confirms it, no slip. */
-  gateway_pending: boolean;
-  deposit_amount: number;
-  deposit_state: 'due' | 'held' | 'released' | 'partly_released';
-  deposit_method: 'card' | 'cash' | null;
-  deposit_kept: number;
-  deposit_kept_reason: string | null;
-  deposit_held_ms: number | null;
-  deposit_released_ms: number | null;
-  /** The deposit's hold on the customer's card at the gateway (null: taken at the counter, or not yet). */
-  deposit_ref: string | null;
-  return_branch_code: string;
-  return_branch_name: LocalizedText;
-  /** The pricing rules' lines as agreed (satang amounts). */
-  price_rules: StoredRuleLine[];
-  one_way_fee: number;
-  /** Hand-overs outside the branches' opening hours (satang, in the total; decision 3602). */
-  out_of_hours_fee: number;
-  /** The flight an airport pickup's customer arrives on. */
-  flight_number: string | null;
-  /** Delivery first, then collection (booking_handovers). */
-  handovers: {
-    leg: 'delivery' | 'collection';
-    zone_name: LocalizedText;
-    kind: 'address' | 'hotel' | 'flight';
-    address: string;
-    flight_number: string;
-    fee: number;
-  }[];
-  licence_pictures: { id: number; sent_ms: number }[];
-  condition_reports: {
-    kind: ReportKind;
-    fuel_eighths: number;
-    mileage_km: number;
-    damage: DamageMark[];
-    notes: string;
-    photo_ids: number[];
-    recorded_ms: number;
-  }[];
-  charges: { kind: ChargeKind; amount: number; note: string; hours: number | null }[];
-  agreement: { signed_ms: number; signer_name: string; sha256: string } | null;
-  /** Every driver with their licence, the main driver first (booking_drivers). */
-  drivers: {
-    first_name: string;
-    last_name: string;
-    birth_date: string;
-    licence_number: string;
-    licence_country: string;
-    licence_issued: string;
-    licence_expiry: string;
-    international_permit: boolean;
-    licence_document: DriverLicence['licenceDocument'];
-  }[];
-}
-
-export interface PaymentRow {
-  id: number;
-  method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash';
-  kind: 'charge' | 'refund';
-  status: string;
-  amount: number;
-  gateway: string | null;
-  gateway_ref: string | null;
-  card_brand: string | null;
-  card_last4: string | null;
-  /** Why the gateway refused a charge (a card's CardRefusal). */
-  failure_code: string | null;
-  created_ms: number;
-}
 
 const bookingColumns = sql`
   b.id, b.booking_number, b.user_id, b.car_model_id, b.unit_id, b.branch_code,
@@ -205,7 +73,12 @@ const bookingColumns = sql`
 const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code
   JOIN branches rbr ON rbr.code = COALESCE(b.return_branch_code, b.branch_code)`;
 
-/** The SQL of bookings, holds, promotion uses, payments, slips and idempotency keys (prices: pricing.repository.ts). */
+/**
+ * The SQL of the booking record: its row and read model, the status table's transitions, its car's
+ * holds, deposit, licence pictures, erasure and expiry. Payments, slips and gateway charges are written
+ * by payments/payments.repository.ts; a new booking, its changes and idempotency keys by
+ * rentals/rentals.repository.ts; prices are read by pricing/pricing.repository.ts.
+ */
 export class BookingsRepository {
   constructor(readonly db: Db) {}
 
@@ -257,39 +130,6 @@ export class BookingsRepository {
     return row?.n ?? 0;
   }
 
-  /** Takes one use of a code, atomically: false when it ran out or expired meanwhile. */
-  async consumePromotion(ex: Executor, promotionId: number) {
-    const taken = await rows<{ id: number }>(
-      ex,
-      sql`UPDATE promotion_codes SET uses_count = uses_count + 1
-          WHERE id = ${promotionId} AND is_active AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
-            AND (max_uses IS NULL OR uses_count < max_uses)
-          RETURNING id`,
-    );
-    return taken.length === 1;
-  }
-
-  async releasePromotion(ex: Executor, bookingId: number) {
-    await ex.execute(
-      sql`UPDATE promotion_codes p SET uses_count = greatest(uses_count - 1, 0)
-          FROM promotion_uses u WHERE u.booking_id = ${bookingId} AND u.promotion_id = p.id`,
-    );
-    await ex.execute(sql`DELETE FROM promotion_uses WHERE booking_id = ${bookingId}`);
-  }
-
-  async recordPromotionUse(
-    ex: Executor,
-    promotionId: number,
-    bookingId: number,
-    userId: number | null,
-    discount: string,
-  ) {
-    await ex.execute(
-      sql`INSERT INTO promotion_uses (promotion_id, booking_id, user_id, discount)
-          VALUES (${promotionId}, ${bookingId}, ${userId}, ${discount})`,
-    );
-  }
-
   /** In-service units of the model at the branch, free ones first, in random order so simultaneous bookings spread over the units instead of queueing on one. */
   async candidateUnits(
     ex: Executor,
@@ -308,31 +148,6 @@ export class BookingsRepository {
           WHERE u.car_model_id = ${carModelId} AND u.branch_code = ${branchCode} AND u.status = 'in_service'
           ORDER BY 2 DESC, random()`,
     );
-  }
-
-  /**
-   * Units of the booking's model at its branch free for the period, the booking's own holds not
-   * counted (a change of dates may overlap the period it is leaving).
-   */
-  async unitsFreeExcept(
-    ex: Executor,
-    booking: { car_model_id: number; branch_code: string },
-    bookingId: number,
-    startsAt: Date,
-    blockedUntil: Date,
-  ) {
-    const free = await rows<{ id: number }>(
-      ex,
-      sql`SELECT u.id FROM vehicle_units u
-          WHERE u.car_model_id = ${booking.car_model_id} AND u.branch_code = ${booking.branch_code}
-            AND u.status = 'in_service'
-            AND NOT EXISTS (
-              SELECT 1 FROM unit_holds h WHERE h.unit_id = u.id AND h.released_at IS NULL
-                AND h.booking_id IS DISTINCT FROM ${bookingId}
-                AND tstzrange(h.starts_at, h.blocked_until, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${blockedUntil.toISOString()}::timestamptz, '[)'))
-          ORDER BY u.id`,
-    );
-    return free.map((u) => u.id);
   }
 
   /**
@@ -382,76 +197,13 @@ export class BookingsRepository {
     return row;
   }
 
-  async insertBooking(ex: Executor, values: Record<string, unknown>) {
-    const v = values;
-    const [row] = await rows<{ id: number; booking_number: string }>(
-      ex,
-      sql`INSERT INTO bookings (booking_number, user_id, car_model_id, branch_code, pickup_date, return_date,
-            pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name, driver_email,
-            driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
-            hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
-            payment_due_at, created_ip, created_address_key, device_id, deposit_amount, return_branch_code, one_way_fee,
-            price_rules, rules_amount, tax_buyer, company_id, out_of_hours_fee, flight_number)
-          VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
-            ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
-            ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
-            ${v.email}, ${v.phone}, ${v.idNumber}, ${v.language}, ${v.pricePerDay}, ${v.rentalAmount},
-            ${v.hotDealPercent}, ${v.hotDealDiscount}, ${v.addonsAmount}, ${v.promoCode}, ${v.promoDiscount},
-            ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.createdAddressKey ?? null}, ${v.deviceId ?? null},
-            ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0},
-            ${JSON.stringify(v.priceRules ?? [])}::jsonb, ${v.rulesAmount ?? 0},
-            ${v.taxBuyer ? JSON.stringify(v.taxBuyer) : null}::jsonb, ${v.companyId ?? null},
-            ${v.outOfHoursFee ?? 0}, ${v.flightNumber ?? null})
-          RETURNING id, booking_number`,
-    );
-    return row!;
-  }
-
   /** A car now at another branch (a one-way rental returned there). */
   async moveUnit(ex: Executor, unitId: number, branchCode: string) {
     await ex.execute(sql`UPDATE vehicle_units SET branch_code = ${branchCode} WHERE id = ${unitId}`);
   }
 
-  /** A booking waiting for payment is paid another way (pay again, docs/decisions/3530); its deadline stays. */
-  async setPaymentMethod(ex: Executor, bookingId: number, method: string) {
-    await ex.execute(
-      sql`UPDATE bookings SET payment_method = ${method}, updated_at = now() WHERE id = ${bookingId}`,
-    );
-  }
-
   async setUnit(ex: Executor, bookingId: number, unitId: number) {
     await ex.execute(sql`UPDATE bookings SET unit_id = ${unitId} WHERE id = ${bookingId}`);
-  }
-
-  async insertBookingAddon(
-    ex: Executor,
-    a: { bookingId: number; code: string; pricePerDay: string; quantity: number; amount: string },
-  ) {
-    await ex.execute(
-      sql`INSERT INTO booking_addons (booking_id, addon_code, price_per_day, quantity, amount)
-          VALUES (${a.bookingId}, ${a.code}, ${a.pricePerDay}, ${a.quantity}, ${a.amount})`,
-    );
-  }
-
-  /** A delivery to the customer or a collection from them, with the zone's name and fee as agreed. */
-  async insertHandover(
-    ex: Executor,
-    h: {
-      bookingId: number;
-      leg: 'delivery' | 'collection';
-      zoneId: number;
-      zoneName: LocalizedText;
-      kind: string;
-      address: string;
-      flightNumber: string;
-      fee: string;
-    },
-  ) {
-    await ex.execute(
-      sql`INSERT INTO booking_handovers (booking_id, leg, zone_id, zone_name, kind, address, flight_number, fee)
-          VALUES (${h.bookingId}, ${h.leg}, ${h.zoneId}, ${JSON.stringify(h.zoneName)}::jsonb, ${h.kind},
-                  ${h.address}, ${h.flightNumber}, ${h.fee})`,
-    );
   }
 
   /** The company details a customer keeps for full tax invoices (null: none, or erased). */
@@ -466,37 +218,6 @@ export class BookingsRepository {
   async saveTaxDetails(ex: Executor, userId: number, buyer: TaxBuyer | null) {
     await ex.execute(
       sql`UPDATE users SET tax_buyer = ${buyer ? JSON.stringify(buyer) : null}::jsonb WHERE id = ${userId}`,
-    );
-  }
-
-  /** The company account a customer is a member of (companies.service.ts), or undefined. */
-  async companyOf(ex: Executor, userId: number) {
-    const [row] = await rows<{ id: number; buyer: TaxBuyer; active: boolean }>(
-      ex,
-      sql`SELECT c.id, c.buyer, c.active FROM company_members m JOIN companies c ON c.id = m.company_id
-          WHERE m.user_id = ${userId}`,
-    );
-    return row;
-  }
-
-  /** Whether the branch has a car of this model in service (a change of car stays at its branch). */
-  async modelAtBranch(ex: Executor, carModelId: number, branchCode: string) {
-    const [row] = await rows<{ id: number }>(
-      ex,
-      sql`SELECT id FROM vehicle_units WHERE car_model_id = ${carModelId} AND branch_code = ${branchCode}
-            AND status = 'in_service' LIMIT 1`,
-    );
-    return row !== undefined;
-  }
-
-  /** The models a branch has cars of in service, with today's daily price (satang). */
-  async modelsAtBranch(ex: Executor, branchCode: string) {
-    return rows<{ id: number; brand: LocalizedText; model: LocalizedText; price_per_day: number }>(
-      ex,
-      sql`SELECT m.id, m.brand, m.model, (m.price_per_day * 100)::int AS price_per_day FROM car_models m
-          WHERE m.is_active AND EXISTS (SELECT 1 FROM vehicle_units u WHERE u.car_model_id = m.id
-            AND u.branch_code = ${branchCode} AND u.status = 'in_service')
-          ORDER BY m.price_per_day, m.id`,
     );
   }
 
@@ -518,17 +239,6 @@ export class BookingsRepository {
       sql`SELECT storage_key FROM licence_pictures WHERE booking_id = ${bookingId} AND id = ${pictureId}`,
     );
     return row;
-  }
-
-  /** The booking's drivers in order: the main driver first. */
-  async insertDrivers(ex: Executor, bookingId: number, drivers: DriverLicenceRow[]) {
-    for (const [position, d] of drivers.entries())
-      await ex.execute(
-        sql`INSERT INTO booking_drivers (booking_id, position, first_name, last_name, birth_date, licence_number,
-              licence_country, licence_issued, licence_expiry, international_permit, licence_document)
-            VALUES (${bookingId}, ${position}, ${d.firstName}, ${d.lastName}, ${d.birthDate},
-              ${d.licenceNumber.toUpperCase()}, ${d.licenceCountry}, ${d.licenceIssued}, ${d.licenceExpiry}, ${licenceDocumentOf(d) === 'idp'}, ${licenceDocumentOf(d)})`,
-      );
   }
 
   async bookingAddons(ex: Executor, bookingId: number) {
@@ -586,82 +296,34 @@ export class BookingsRepository {
     );
     return updated.length === 1;
   }
+  /** Paid: awaiting payment → confirmed, with when. */
+  confirmPaid(ex: Executor, bookingId: number) {
+    return this.transition(ex, bookingId, 'confirm', sql`paid_at = now()`);
+  }
 
-  async insertPayment(
+  /** Cancelled by the customer or staff, with why and the fee kept (baht). */
+  cancel(
     ex: Executor,
-    p: {
-      bookingId: number;
-      method: string;
-      kind?: 'charge' | 'refund';
-      status: 'pending' | 'succeeded' | 'failed';
-      amount: string;
-      gateway?: string | null;
-      reference?: string | null;
-      brand?: string | null;
-      last4?: string | null;
-      failureCode?: string | null;
-      /** The idempotency key a card charge was sent with (kept for an unknown outcome). */
-      gatewayKey?: string | null;
-    },
+    bookingId: number,
+    c: { by: 'staff' | 'customer'; reason: string | null; fee: string },
   ) {
-    await ex.execute(
-      sql`INSERT INTO payments (booking_id, method, kind, status, amount, gateway, gateway_ref, card_brand, card_last4, failure_code, gateway_key)
-          VALUES (${p.bookingId}, ${p.method}, ${p.kind ?? 'charge'}, ${p.status}, ${p.amount}, ${p.gateway ?? null},
-                  ${p.reference ?? null}, ${p.brand ?? null}, ${p.last4 ?? null}, ${p.failureCode ?? null}, ${p.gatewayKey ?? null})`,
-    );
-  }
-
-  /**
-   * Card charges whose outcome is unknown, oldest first, for the reconciling job and
-   * the back office. `before`: only charges sent before then (a charge answered a
-   * moment ago may still be on its way).
-   */
-  async pendingCharges(ex: Executor, before: Date, limit = 50, bookingId?: number) {
-    return rows<{
-      payment_id: number;
-      booking_id: number;
-      booking_number: string;
-      user_id: number | null;
-      customer_name: string;
-      gateway: string | null;
-      gateway_key: string | null;
-      amount: number;
-      created_ms: number;
-      checked_ms: number | null;
-      check_count: number;
-    }>(
+    return this.transition(
       ex,
-      sql`SELECT p.id AS payment_id, b.id AS booking_id, b.booking_number, b.user_id,
-            b.driver_first_name || ' ' || b.driver_last_name AS customer_name, p.gateway, p.gateway_key,
-            (p.amount * 100)::int AS amount, (extract(epoch FROM p.created_at) * 1000)::float8 AS created_ms,
-            (extract(epoch FROM p.checked_at) * 1000)::float8 AS checked_ms, p.check_count
-          FROM payments p JOIN bookings b ON b.id = p.booking_id
-          WHERE p.status = 'pending' AND p.kind = 'charge' AND p.created_at < ${before.toISOString()}::timestamptz
-            AND (${bookingId ?? null}::int IS NULL OR p.booking_id = ${bookingId ?? null}::int)
-          ORDER BY p.created_at LIMIT ${limit}`,
+      bookingId,
+      'cancel',
+      sql`cancelled_at = now(), cancelled_by = ${c.by}, cancel_reason = ${c.reason}, cancellation_fee = ${c.fee}`,
     );
   }
 
-  /** Settles a pending charge once; false when another instance settled it first. */
-  async settleCharge(
-    ex: Executor,
-    paymentId: number,
-    outcome: { status: 'succeeded' | 'failed'; reference: string | null; failureCode?: string | null },
-  ) {
-    const done = await rows<{ id: number }>(
-      ex,
-      sql`UPDATE payments SET status = ${outcome.status}, gateway_ref = coalesce(${outcome.reference}, gateway_ref),
-            failure_code = ${outcome.failureCode ?? null}, checked_at = now(), check_count = check_count + 1
-          WHERE id = ${paymentId} AND status = 'pending' RETURNING id`,
-    );
-    return done.length === 1;
+  /** The car was handed over now. */
+  pickUp(ex: Executor, bookingId: number) {
+    return this.transition(ex, bookingId, 'pickUp', sql`picked_up_at = now()`);
   }
 
-  /** `at`: when the gateway was asked (the reconciling job's clock). */
-  async markChargeChecked(ex: Executor, paymentId: number, at: Date) {
-    await ex.execute(
-      sql`UPDATE payments SET checked_at = ${at.toISOString()}::timestamptz, check_count = check_count + 1 WHERE id = ${paymentId}`,
-    );
+  /** The car came back at `at` (else now). */
+  markReturned(ex: Executor, bookingId: number, at?: Date) {
+    const when = at ? sql`${at.toISOString()}::timestamptz` : sql`now()`;
+    return this.transition(ex, bookingId, 'return', sql`returned_at = ${when}`);
   }
 
   async payments(ex: Executor, bookingId: number) {
@@ -670,88 +332,6 @@ export class BookingsRepository {
       sql`SELECT id, method, kind, status, (amount * 100)::int AS amount, gateway, gateway_ref, card_brand, card_last4,
             failure_code, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
           FROM payments WHERE booking_id = ${bookingId} ORDER BY id`,
-    );
-  }
-
-  /**
-   * Records an uploaded slip; null when its QR code's transfer is already on a slip (of any
-   * booking): the unique index decides, so two uploads of one slip at once cannot both pass.
-   */
-  async insertSlip(
-    ex: Executor,
-    s: { bookingId: number; key: string; contentType: string; size: number; qrRef: string | null },
-  ): Promise<number | null> {
-    const [row] = await rows<{ id: number }>(
-      ex,
-      sql`INSERT INTO payment_slips (booking_id, storage_key, content_type, size_bytes, qr_ref)
-          VALUES (${s.bookingId}, ${s.key}, ${s.contentType}, ${s.size}, ${s.qrRef})
-          ON CONFLICT (qr_ref) WHERE qr_ref IS NOT NULL DO NOTHING
-          RETURNING id`,
-    );
-    return row?.id ?? null;
-  }
-
-  /** The booking's charge at the gateway (PromptPay, a wallet, a card at 3-D Secure) that can still be paid, if it has one. */
-  async liveSourceCharge(ex: Executor, bookingId: number) {
-    const [row] = await rows<{ reference: string; qr_svg: string | null; authorize_uri: string | null }>(
-      ex,
-      sql`SELECT reference, qr_svg, authorize_uri FROM gateway_charges
-          WHERE booking_id = ${bookingId} AND status = 'pending'`,
-    );
-    return row;
-  }
-
-  /** Keeps a new gateway charge; false when the booking already has a pending one (another request made it). */
-  async insertGatewayCharge(
-    ex: Executor,
-    c: {
-      bookingId: number;
-      gateway: string;
-      method: string;
-      reference: string;
-      amountSatang: number;
-      qrSvg: string | null;
-      authorizeUri: string | null;
-    },
-  ): Promise<boolean> {
-    const inserted = await rows<{ id: number }>(
-      ex,
-      sql`INSERT INTO gateway_charges (booking_id, gateway, method, reference, amount, qr_svg, authorize_uri)
-          VALUES (${c.bookingId}, ${c.gateway}, ${c.method}, ${c.reference}, ${c.amountSatang / 100}, ${c.qrSvg},
-                  ${c.authorizeUri})
-          ON CONFLICT (booking_id) WHERE status = 'pending' DO NOTHING RETURNING id`,
-    );
-    return inserted.length === 1;
-  }
-
-  async gatewayCharge(ex: Executor, reference: string) {
-    const [row] = await rows<{ booking_id: number; method: string; amount: number; status: string }>(
-      ex,
-      sql`SELECT booking_id, method, (amount * 100)::int AS amount, status FROM gateway_charges WHERE reference = ${reference}`,
-    );
-    return row;
-  }
-
-  /**
-   * Claims a paid gateway charge that paid no booking, for its refund: false when it is not such money,
-   * was refunded, or another request is refunding it. Returns its booking.
-   */
-  async claimUnmatchedRefund(ex: Executor, reference: string, claim: string) {
-    const [row] = await rows<{ booking_id: number }>(
-      ex,
-      sql`UPDATE gateway_charges c SET refund_ref = ${claim}
-          WHERE c.reference = ${reference} AND c.refund_ref IS NULL AND ${paidNoBooking}
-          RETURNING c.booking_id`,
-    );
-    return row ?? null;
-  }
-
-  /** The refund made (its id at the gateway), or the claim given up (the gateway refused: staff may try again). */
-  async finishUnmatchedRefund(ex: Executor, reference: string, claim: string, refundRef: string | null) {
-    await ex.execute(
-      sql`UPDATE gateway_charges SET refund_ref = ${refundRef},
-                 refunded_at = ${refundRef === null ? null : sql`now()`}
-          WHERE reference = ${reference} AND refund_ref = ${claim}`,
     );
   }
 
@@ -794,222 +374,6 @@ export class BookingsRepository {
           RETURNING id`,
     );
     return done.length === 1;
-  }
-
-  /** Settles a pending gateway charge once; false when it was settled already (an earlier event). */
-  async settleGatewayCharge(ex: Executor, reference: string, status: string): Promise<boolean> {
-    const updated = await rows<{ id: number }>(
-      ex,
-      sql`UPDATE gateway_charges SET status = ${status}, settled_at = now()
-          WHERE reference = ${reference} AND status = 'pending' RETURNING id`,
-    );
-    return updated.length === 1;
-  }
-
-  /**
-   * Pending gateway charges made before `before`, the longest-unasked first, marked asked now: the
-   * minute job asks the gateway about each (several instances take different ones).
-   */
-  async takePendingGatewayCharges(ex: Executor, before: Date, limit: number) {
-    const taken = await rows<{ reference: string }>(
-      ex,
-      sql`UPDATE gateway_charges SET checked_at = now()
-          WHERE id IN (SELECT id FROM gateway_charges
-                       WHERE status = 'pending' AND created_at < ${before.toISOString()}::timestamptz
-                       ORDER BY checked_at NULLS FIRST, id LIMIT ${limit}
-                       FOR UPDATE SKIP LOCKED)
-          RETURNING reference`,
-    );
-    return taken.map((t) => t.reference);
-  }
-
-  /** Records a webhook event; false when it was recorded before (a duplicate delivery). */
-  async recordGatewayEvent(
-    ex: Executor,
-    e: { id: string; gateway: string; kind: string; reference: string; outcome: string },
-  ): Promise<boolean> {
-    const inserted = await rows<{ id: string }>(
-      ex,
-      sql`INSERT INTO gateway_events (id, gateway, kind, reference, outcome)
-          VALUES (${e.id}, ${e.gateway}, ${e.kind}, ${e.reference}, ${e.outcome})
-          ON CONFLICT (id) DO NOTHING RETURNING id`,
-    );
-    return inserted.length === 1;
-  }
-
-  async setGatewayEventOutcome(ex: Executor, id: string, outcome: string) {
-    await ex.execute(sql`UPDATE gateway_events SET outcome = ${outcome} WHERE id = ${id}`);
-  }
-
-  /** What the automatic check found, and the transfer as the bank reported it. */
-  async setSlipCheck(
-    ex: Executor,
-    slipId: number,
-    check: { result: SlipCheckResult; amountSatang?: number; paidAt?: Date },
-  ) {
-    await ex.execute(
-      sql`UPDATE payment_slips SET check_result = ${check.result},
-            slip_amount = ${check.amountSatang === undefined ? null : check.amountSatang / 100},
-            slip_paid_at = ${check.paidAt?.toISOString() ?? null}
-          WHERE id = ${slipId}`,
-    );
-  }
-
-  async findSlip(ex: Executor, bookingId: number, slipId: number) {
-    const [slip] = await rows<{ storage_key: string; content_type: string }>(
-      ex,
-      sql`SELECT storage_key, content_type FROM payment_slips WHERE id = ${slipId} AND booking_id = ${bookingId}`,
-    );
-    return slip;
-  }
-
-  async reviewSlips(ex: Executor, bookingId: number, status: 'accepted' | 'rejected', reason: string | null) {
-    const updated = await rows<{ id: number }>(
-      ex,
-      sql`UPDATE payment_slips SET status = ${status}, reject_reason = ${reason}, reviewed_at = now()
-          WHERE booking_id = ${bookingId} AND status = 'pending' RETURNING id`,
-    );
-    return updated.length;
-  }
-
-  /** Claims an idempotency key; a concurrent claim of the same key waits here until the first commits. */
-  /**
-   * Locks a customer's row for the rest of the transaction, so two bookings they
-   * make at the same moment are counted one after the other. It must be the
-   * transaction's first lock on that row: the idempotency key's foreign key
-   * takes a share lock on it, and upgrading after that deadlocks.
-   */
-  async lockCustomer(ex: Executor, userId: number): Promise<void> {
-    await rows(ex, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
-  }
-
-  /** A customer with a verified email or a completed rental: trusted with more unpaid bookings at once. */
-  async isEstablishedCustomer(ex: Executor, userId: number): Promise<boolean> {
-    const [row] = await rows<{ established: boolean }>(
-      ex,
-      sql`SELECT (u.email_verified_at IS NOT NULL
-                  OR EXISTS (SELECT 1 FROM bookings b WHERE b.user_id = u.id AND b.status = 'completed')) AS established
-          FROM users u WHERE u.id = ${userId}`,
-    );
-    return Boolean(row?.established);
-  }
-
-  /**
-   * Serialises unpaid creates that share a limit (one address, one device, one
-   * model at one branch) for the rest of the transaction, always in the same
-   * order so two creates never wait on each other in a circle.
-   */
-  async lockUnpaidScopes(ex: Executor, scopes: string[]): Promise<void> {
-    for (const scope of [...scopes].sort())
-      await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`unpaid:${scope}`}))`);
-  }
-
-  /** Unpaid bookings made from one address (its key: lib/address-key.ts) or one device (call lockUnpaidScopes first). */
-  async countUnpaidFrom(ex: Executor, by: { addressKey: string } | { deviceId: string }): Promise<number> {
-    const [row] = await rows<{ n: number }>(
-      ex,
-      'addressKey' in by
-        ? sql`SELECT count(*)::int AS n FROM bookings WHERE status = 'awaiting_payment' AND created_address_key = ${by.addressKey}`
-        : sql`SELECT count(*)::int AS n FROM bookings WHERE status = 'awaiting_payment' AND device_id = ${by.deviceId}`,
-    );
-    return Number(row?.n ?? 0);
-  }
-
-  /**
-   * A model's cars in service at a branch, and the most of them held unpaid on
-   * any one day of the period (call lockUnpaidScopes first).
-   */
-  async unpaidLoad(
-    ex: Executor,
-    carModelId: number,
-    branchCode: string,
-    pickupDate: string,
-    returnDate: string,
-  ) {
-    const [row] = await rows<{ units: number; held: number }>(
-      ex,
-      sql`SELECT
-            (SELECT count(*)::int FROM vehicle_units
-              WHERE car_model_id = ${carModelId} AND branch_code = ${branchCode} AND status = 'in_service') AS units,
-            (SELECT coalesce(max(n), 0)::int FROM (
-               SELECT d, count(b.id) AS n
-               FROM generate_series(${pickupDate}::date, ${returnDate}::date, interval '1 day') AS d
-               JOIN bookings b ON b.status = 'awaiting_payment' AND b.car_model_id = ${carModelId}
-                 AND b.branch_code = ${branchCode} AND b.pickup_date <= d::date AND b.return_date >= d::date
-               GROUP BY d) per_day) AS held`,
-    );
-    return { units: Number(row?.units ?? 0), held: Number(row?.held ?? 0) };
-  }
-
-  /** How many bookings a customer has awaiting payment (call lockCustomer first). */
-  async countUnpaid(ex: Executor, userId: number): Promise<number> {
-    const [row] = await rows<{ n: number }>(
-      ex,
-      sql`SELECT count(*)::int AS n FROM bookings WHERE user_id = ${userId} AND status = 'awaiting_payment'`,
-    );
-    return Number(row?.n ?? 0);
-  }
-
-  async claimIdempotencyKey(ex: Executor, userId: number, key: string, hash: string) {
-    const claimed = await rows<{ key: string }>(
-      ex,
-      sql`INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (${userId}, ${key}, ${hash})
-          ON CONFLICT DO NOTHING RETURNING key`,
-    );
-    return claimed.length === 1;
-  }
-
-  async idempotencyRecord(ex: Executor, userId: number, key: string) {
-    const [row] = await rows<{
-      request_hash: string;
-      booking_id: number | null;
-      response_status: number | null;
-      response_body: unknown;
-    }>(
-      ex,
-      sql`SELECT request_hash, booking_id, response_status, response_body FROM idempotency_keys
-          WHERE user_id = ${userId} AND key = ${key}`,
-    );
-    return row;
-  }
-
-  async attachIdempotencyBooking(ex: Executor, userId: number, key: string, bookingId: number) {
-    await ex.execute(
-      sql`UPDATE idempotency_keys SET booking_id = ${bookingId} WHERE user_id = ${userId} AND key = ${key}`,
-    );
-  }
-
-  /**
-   * Keeps what a create request came to under its key, so a repeat gets the same. Stored as
-   * the answer went out (status and envelope): rows kept before services stopped speaking HTTP
-   * read the same way.
-   */
-  async storeIdempotencyOutcome(ex: Executor, userId: number, key: string, outcome: StoredOutcome) {
-    const status = outcome.ok ? 200 : errorHttpStatus[outcome.code];
-    const body = outcome.ok
-      ? { status: true, response: { data: outcome.data } }
-      : { status: false, code: outcome.code, msg: outcome.msg, errors: outcome.errors };
-    await ex.execute(
-      sql`UPDATE idempotency_keys SET response_status = ${status}, response_body = ${JSON.stringify(body)}::jsonb
-          WHERE user_id = ${userId} AND key = ${key}`,
-    );
-  }
-
-  /** The outcome kept under a key, or null while the first request is still at work. */
-  storedOutcome(
-    record: { response_status: number | null; response_body: unknown } | undefined,
-  ): StoredOutcome | null {
-    if (!record?.response_status) return null;
-    const body = record.response_body as {
-      status: boolean;
-      response?: { data: unknown };
-      code?: ErrorCode;
-      msg?: string;
-      errors?: FieldError[];
-    };
-    return body.status
-      ? { ok: true, data: body.response!.data }
-      : { ok: false, code: body.code ?? 'INTERNAL_ERROR', msg: body.msg ?? '', errors: body.errors };
   }
 
   /**
@@ -1061,46 +425,6 @@ export class BookingsRepository {
           )
           SELECT id FROM expired`,
     );
-  }
-
-  async anonymiseForUser(ex: Executor, userId: number) {
-    const done = await rows<{ id: number }>(
-      ex,
-      sql`UPDATE bookings SET driver_first_name = 'Anonymised', driver_last_name = 'Customer',
-            driver_email = 'anonymised-' || id || '@invalid.siamdrive', driver_phone = '-', driver_id_number = '-',
-            anonymised_at = now(), updated_at = now()
-          WHERE user_id = ${userId} AND anonymised_at IS NULL RETURNING id`,
-    );
-    return done.length;
-  }
-
-  /**
-   * The rest of a customer's personal traces in bookings, for erasure: their
-   * transfer slips (returned so the files can be deleted; the payments stay as
-   * the money record) and the stored answers of their booking requests.
-   */
-  async erasePersonalTraces(ex: Executor, userId: number): Promise<{ slips: string[]; licences: string[] }> {
-    const slips = await rows<{ storage_key: string }>(
-      ex,
-      sql`DELETE FROM payment_slips s USING bookings b
-          WHERE s.booking_id = b.id AND b.user_id = ${userId} RETURNING s.storage_key`,
-    );
-    await ex.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${userId}`);
-    const pictures = await rows<{ storage_key: string }>(
-      ex,
-      sql`DELETE FROM licence_pictures p USING bookings b
-          WHERE p.booking_id = b.id AND b.user_id = ${userId} RETURNING p.storage_key`,
-    );
-    // Where the car was brought or fetched: the fee stays (the money record), the place goes.
-    await ex.execute(
-      sql`UPDATE booking_handovers h SET address = '', flight_number = '' FROM bookings b
-          WHERE h.booking_id = b.id AND b.user_id = ${userId}`,
-    );
-    // Birth dates and licences: a counter's check, not a record the law keeps.
-    await ex.execute(
-      sql`DELETE FROM booking_drivers d USING bookings b WHERE d.booking_id = b.id AND b.user_id = ${userId}`,
-    );
-    return { slips: slips.map((s) => s.storage_key), licences: pictures.map((p) => p.storage_key) };
   }
 
   async setCreatedAt(ex: Executor, bookingId: number, at: Date) {

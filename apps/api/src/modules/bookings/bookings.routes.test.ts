@@ -18,7 +18,7 @@ import {
 } from './booking-fixtures.test-helper';
 import { TOO_MANY_UNPAID_MESSAGE } from '@siam/contract/bookings';
 import { priceBooking, cancellationFee, toBaht, toSatang } from '../pricing/pricing';
-import { crc16 } from './promptpay';
+import { crc16 } from '../payments/promptpay';
 
 describe('money rules (pure)', () => {
   it('converts baht text to satang and back exactly', () => {
@@ -682,7 +682,7 @@ describeEachDatabase('bookings', (ctx) => {
     const stored = readdirSync(path.join(app.settings.dataDir, 'uploads', 'slips'));
     expect(stored.some((f) => f.startsWith(`${booking.id}-`) && f.endsWith('.png'))).toBe(true);
     // Staff verify it: confirmed.
-    const confirmed = await app.services.bookings.confirmPayment(booking.id);
+    const confirmed = await app.services.payments.confirmPayment(booking.id);
     expect(confirmed).toMatchObject({ status: 'confirmed', paid: true });
   });
 
@@ -998,10 +998,10 @@ describeEachDatabase('bookings', (ctx) => {
         paymentMethod: 'bank_transfer',
       })
     ).json().response.data.booking;
-    await app.services.bookings.uploadSlip(customer.userId, b.id, await slipPicture(), 'en');
-    expect((await app.services.bookings.rejectSlip(b.id, 'unreadable')).canUploadSlip).toBe(true);
+    await app.services.payments.uploadSlip(customer.userId, b.id, await slipPicture(), 'en');
+    expect((await app.services.payments.rejectSlip(b.id, 'unreadable')).canUploadSlip).toBe(true);
     await expect(app.services.bookings.markPickedUp(b.id)).rejects.toThrow(/confirmed/);
-    await app.services.bookings.confirmPayment(b.id);
+    await app.services.payments.confirmPayment(b.id);
     const [row] = await ctx.database.query<{ unit_id: number }>(
       `SELECT unit_id FROM bookings WHERE id = $1`,
       [b.id],
@@ -1029,7 +1029,7 @@ describeEachDatabase('bookings', (ctx) => {
       })
     ).json().response.data.booking;
     expect(
-      (await app.services.bookings.cancel(staffCancel.id, { byStaff: true, reason: 'car damaged' })).status,
+      (await app.services.rentals.cancel(staffCancel.id, { byStaff: true, reason: 'car damaged' })).status,
     ).toBe('cancelled');
   });
 

@@ -1,57 +1,18 @@
 import { storageFolder, type FileStorage } from '../../lib/file-storage';
 import type { Settings } from '../../config/settings';
 import type { Mailer } from '../../lib/mailer';
-import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { PricingService } from '../pricing/pricing.service';
 import type { BookingsRepository } from './bookings.repository';
 import { BookingsService } from './bookings.service';
-import { OmiseGateway, SandboxGateway, type PaymentGateway } from './payment-gateway';
-import { EasySlipVerifier, type SlipVerifier } from './slip-verifier';
-
-/** The card gateway the settings ask for: Omise when both keys are set, the sandbox otherwise. */
-export function gatewayFromSettings(settings: Settings): PaymentGateway {
-  if (settings.OMISE_PUBLIC_KEY && settings.OMISE_SECRET_KEY)
-    return new OmiseGateway({
-      publicKey: settings.OMISE_PUBLIC_KEY,
-      secretKey: settings.OMISE_SECRET_KEY,
-      apiUrl: settings.OMISE_API_URL.replace(/\/$/, ''),
-      scriptUrl: settings.OMISE_JS_URL,
-      timeoutMs: settings.OMISE_TIMEOUT_MS,
-      partialCapture: settings.OMISE_PARTIAL_CAPTURE,
-    });
-  return new SandboxGateway();
-}
-
-/**
- * The Content-Security-Policy additions card payments need, only with Omise's keys set: Omise.js's
- * origin (its script) and the vault's (Omise.js talks to it from a frame of its own, and may call it).
- * None with the sandbox.
- */
-export function paymentCspSources(settings: Settings) {
-  if (gatewayFromSettings(settings).vault.vault !== 'omise')
-    return { script: [] as string[], connect: [] as string[], frame: [] as string[] };
-  const script = new URL(settings.OMISE_JS_URL).origin;
-  const vault = new URL(settings.OMISE_VAULT_URL).origin;
-  return { script: [script], connect: [vault], frame: [vault] };
-}
-
-/** The slip-verification provider the settings name; none without a key (every slip waits for staff). */
-export function slipVerifierFromSettings(settings: Settings): SlipVerifier | null {
-  if (!settings.SLIP_VERIFY_TOKEN) return null;
-  return new EasySlipVerifier({
-    url: settings.SLIP_VERIFY_URL,
-    token: settings.SLIP_VERIFY_TOKEN,
-    timeoutMs: settings.SLIP_VERIFY_TIMEOUT_MS,
-  });
-}
 
 /** The booking record's service over the app's one BookingsRepository (services.ts builds both). */
 export function buildBookingsService(
   repository: BookingsRepository,
   settings: Settings,
   deps: {
-    siteSettings: SiteSettingsService;
     pricing: PricingService;
+    /** The ways the payment gateway takes online now (payments/): the mails say a booking can be paid online. */
+    onlineSources: () => Promise<readonly string[]>;
     mailer: Mailer;
     files: FileStorage;
     clock?: { now(): Date };
@@ -60,12 +21,9 @@ export function buildBookingsService(
   const { files, ...rest } = deps;
   return new BookingsService(repository, {
     ...rest,
-    gateway: gatewayFromSettings(settings),
     // Personal data: never a public file, read only through the API by the owner and staff.
     slips: storageFolder(files, 'slips'),
     licences: storageFolder(files, 'licences'),
-    slipVerifier: slipVerifierFromSettings(settings),
     publicUrl: settings.publicUrl,
-    maxUnpaidPerAddress: settings.UNPAID_MAX_PER_ADDRESS,
   });
 }

@@ -356,7 +356,7 @@ describeEachDatabase('unpaid holds', (ctx) => {
         .sort(),
     ).toEqual([...ids].sort());
     // One of them pays meanwhile: it is skipped, not cancelled.
-    await app.services.bookings.confirmPayment(ids[2]!);
+    await app.services.payments.confirmPayment(ids[2]!);
     const release = await app.inject({
       method: 'POST',
       url: '/api/v1/admin/unpaid-holds/release',

@@ -20,6 +20,7 @@ import type { Actor, AuditService } from '../audit/audit.service';
 import type { BookingRow } from '../bookings/bookings.service';
 import { bookingSubject, readableOr404, type AccessActor } from '../bookings/booking-access';
 import type { BookingsService } from '../bookings/bookings.service';
+import type { PaymentsService } from '../payments/payments.service';
 import { lateReturnCharge, lateRuleFor } from '../pricing/pricing-rules';
 import type { PricingService } from '../pricing/pricing.service';
 import type { RentalAgreementInput } from '../documents/rental-agreement';
@@ -48,6 +49,8 @@ export class ConditionReportsService {
     /** The booking record: its rows, its lock and its status changes (bookings/). */
     private readonly bookings: BookingsService,
     private readonly deps: {
+      /** The deposit settled at the return (payments/: a hold on a card is let go at the gateway). */
+      deposits: Pick<PaymentsService, 'changeDeposit'>;
       /** Photos of the car (private, like slips: staff and the booking's customer only). */
       photos: FileStorage;
       /** Signed agreements (private). */
@@ -224,7 +227,7 @@ export class ConditionReportsService {
     const after = await this.bookings.row(bookingId);
     if (after?.deposit_state === 'held') {
       try {
-        await this.bookings.changeDeposit(
+        await this.deps.deposits.changeDeposit(
           bookingId,
           { action: 'release', kept: total / 100, reason: total > 0 ? lines.join('; ') : undefined },
           lang,

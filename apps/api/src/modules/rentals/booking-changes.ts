@@ -3,34 +3,21 @@ import { driverProblems } from '@siam/contract/drivers';
 import type { Language } from '@siam/contract/languages';
 import { changeMessages, type ChangeQuote, type changeBodySchema } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
-import { cardPaymentRefused } from './card-payments';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import { CAR_UNAVAILABLE_MESSAGE } from '@siam/contract/bookings';
 import { rentalPeriod, type RentalTimes } from '@siam/contract/rental-times';
 import { carDriverRules, type PricingService } from '../pricing/pricing.service';
 import { priceRentalTimes } from '../pricing/pricing-rules';
-import { bookingFees, changeWindow } from './booking-view';
-import type { BookingsRepository, Executor } from './bookings.repository';
-import type { PaymentGateway } from './payment-gateway';
+import { bookingFees, changeWindow } from '../bookings/booking-view';
+import type { BookingsService } from '../bookings/bookings.service';
+import type { CardPayments } from '../payments/card-payments';
+import type { Executor } from '../../db/sql-rows';
+import type { RentalsRepository } from './rentals.repository';
 import { isRealDate, priceBooking, toBaht, toSatang } from '../pricing/pricing';
 
 const HOUR_MS = 3_600_000;
 type ChangeInput = z.output<typeof changeBodySchema>;
-
-/**
- * The gateway did not answer the charge of a change's difference: the change is undone, but the card
- * may have been charged. The caller looks the charge up by its key and gives it back.
- */
-export class ChangeChargeUnknown extends Error {
-  constructor(
-    readonly key: string,
-    readonly amountSatang: number,
-  ) {
-    super('The card charge of a change had no answer');
-  }
-}
 
 function refuse(path: string, message: string, code: 'VALIDATION_FAILED' | 'CONFLICT' = 'VALIDATION_FAILED') {
   return new AppError(code, message, code === 'VALIDATION_FAILED' ? [{ path, message }] : undefined);
@@ -42,14 +29,17 @@ function refuse(path: string, message: string, code: 'VALIDATION_FAILED' | 'CONF
  * one transaction under the booking's lock: the old hold released, a new one placed (the same car
  * first; for a rental under way only that car), the difference charged by card when the booking is
  * paid, and the booking rewritten. Any refusal (no car, the card declined) rolls all of it back: the
- * booking stays as it was. Money that comes back goes out after the commit (BookingsService.giveBack).
+ * booking stays as it was. Money that comes back goes out after the commit (PaymentsService.giveBack).
  */
 export class BookingChanges {
   constructor(
-    private readonly repo: BookingsRepository,
+    private readonly repo: RentalsRepository,
+    /** The booking record: its row under its lock, its car's holds. */
+    private readonly bookings: BookingsService,
     /** The car's price, extras, code and rules as the price lists have them now (pricing/). */
     private readonly pricing: PricingService,
-    private readonly gateway: PaymentGateway,
+    /** A paid booking's difference charged on a card (payments/). */
+    private readonly cards: CardPayments,
     private readonly now: () => Date,
   ) {}
 
@@ -59,9 +49,9 @@ export class BookingChanges {
 
   /** The booking's row, checked for this change, and its price after it. */
   private async plan(ex: Executor, userId: number, bookingId: number, input: ChangeInput, lock: boolean) {
-    const row = await this.repo.findBooking(ex, { id: bookingId, userId, forUpdate: lock });
+    const row = await this.bookings.find(ex, { id: bookingId, userId, forUpdate: lock });
     if (!row) throw notFound('Booking');
-    const pending = (await this.repo.payments(ex, bookingId)).some(
+    const pending = (await this.bookings.payments(bookingId, ex)).some(
       (p) => p.status === 'pending' && p.kind === 'charge',
     );
     const window = changeWindow(row, this.now(), pending);
@@ -83,7 +73,7 @@ export class BookingChanges {
       returnDate: input.returnDate,
       returnTime: input.returnTime ?? row.return_time,
     };
-    const booked = await this.repo.bookingAddons(ex, bookingId);
+    const booked = await this.bookings.addons(ex, bookingId);
     const newCar = input.carModelId !== undefined && input.carModelId !== row.car_model_id;
     const wanted = input.addons ?? booked.map((a) => ({ code: a.code, quantity: a.quantity }));
     const sameExtras =
@@ -215,7 +205,7 @@ export class BookingChanges {
   async quote(userId: number, bookingId: number, input: ChangeInput, lang: Language): Promise<ChangeQuote> {
     const db = this.db;
     const p = await this.plan(db, userId, bookingId, input, false);
-    const hold = await this.repo.liveHold(db, bookingId);
+    const hold = await this.bookings.liveHold(db, bookingId);
     const { startsAt, blockedUntil } = rentalPeriod(p.times, p.oneWay);
     const free = await this.repo.unitsFreeExcept(
       db,
@@ -253,8 +243,8 @@ export class BookingChanges {
     return this.repo.transaction(async (tx) => {
       const p = await this.plan(tx, userId, bookingId, input, true);
       if (p.settle === 'card' && !input.cardToken) throw refuse('cardToken', 'Card token required');
-      const before = await this.repo.liveHold(tx, bookingId);
-      await this.repo.releaseHolds(tx, bookingId);
+      const before = await this.bookings.liveHold(tx, bookingId);
+      await this.bookings.releaseHolds(tx, bookingId);
       const { startsAt, endsAt, blockedUntil } = rentalPeriod(p.times, p.oneWay);
       // The customer's own car first (for a rental under way, only it: it is with them).
       const sameCar = p.car.carModelId === p.row.car_model_id;
@@ -272,7 +262,7 @@ export class BookingChanges {
       const tryUnits = [...(before && sameCar ? [before.unit_id] : []), ...others];
       let unitId: number | undefined;
       for (const id of tryUnits) {
-        const held = await this.repo.insertHold(tx, {
+        const held = await this.bookings.hold(tx, {
           unitId: id,
           bookingId,
           startsAt,
@@ -292,51 +282,43 @@ export class BookingChanges {
             ? 'The car is booked after your rental: it cannot be kept longer'
             : CAR_UNAVAILABLE_MESSAGE,
         );
-      if (unitId !== p.row.unit_id) await this.repo.setUnit(tx, bookingId, unitId);
+      if (unitId !== p.row.unit_id) await this.bookings.setUnit(tx, bookingId, unitId);
 
       let charged = 0;
       if (p.settle === 'card') {
         // Under the booking's lock and its new hold: declined, the whole change is undone.
-        const gatewayKey = `change-${bookingId}-${key}`.slice(0, 64);
-        const charge = await this.gateway.charge({
+        await this.cards.chargeDifference(tx, {
+          bookingId,
+          bookingNumber: p.row.booking_number,
           amountSatang: p.difference,
           cardToken: input.cardToken!,
-          description: `Siam Drive booking ${p.row.booking_number}: change`,
-          idempotencyKey: gatewayKey,
+          key,
           returnUri: returnUri(p.row.booking_number),
-        });
-        if (charge.status === 'unknown') throw new ChangeChargeUnknown(gatewayKey, p.difference);
-        if (charge.status !== 'succeeded') {
-          // A bank asking for 3-D Secure cannot be waited for here: nothing is taken until it is approved.
-          throw cardPaymentRefused(charge.status === 'failed' ? charge.code : 'processing_error');
-        }
-        await this.repo.insertPayment(tx, {
-          bookingId,
-          method: 'card',
-          status: 'succeeded',
-          amount: toBaht(p.difference),
-          gateway: this.gateway.name,
-          reference: charge.reference,
-          brand: charge.brand,
-          last4: charge.last4,
-          gatewayKey,
         });
         charged = p.difference;
       }
 
-      await tx.execute(
-        sql`UPDATE bookings SET pickup_date = ${input.pickupDate}, return_date = ${input.returnDate},
-              pickup_at = ${startsAt.toISOString()}, return_at = ${endsAt.toISOString()}, days = ${p.days},
-              car_model_id = ${p.car.carModelId}, price_per_day = ${toBaht(p.car.pricePerDay)},
-              hot_deal_percent = ${p.car.hotDeal}::numeric, deposit_amount = ${toBaht(p.car.deposit)},
-              rental_amount = ${toBaht(p.price.rentalAmount)}, hot_deal_discount = ${toBaht(p.price.hotDealDiscount)},
-              price_rules = ${JSON.stringify(p.rules.lines)}::jsonb, rules_amount = ${toBaht(p.rules.adjustment)},
-              addons_amount = ${toBaht(p.price.addonsAmount)}, promotion_discount = ${toBaht(p.price.promoDiscount)},
-              total_amount = ${toBaht(p.price.total)}, vat_amount = ${toBaht(p.price.vat)}, updated_at = now()
-            WHERE id = ${bookingId}`,
-      );
+      await this.repo.rewriteBooking(tx, bookingId, {
+        pickupDate: input.pickupDate,
+        returnDate: input.returnDate,
+        startsAt,
+        endsAt,
+        days: p.days,
+        carModelId: p.car.carModelId,
+        pricePerDay: toBaht(p.car.pricePerDay),
+        hotDeal: p.car.hotDeal,
+        deposit: toBaht(p.car.deposit),
+        rentalAmount: toBaht(p.price.rentalAmount),
+        hotDealDiscount: toBaht(p.price.hotDealDiscount),
+        rules: p.rules.lines,
+        rulesAmount: toBaht(p.rules.adjustment),
+        addonsAmount: toBaht(p.price.addonsAmount),
+        promoDiscount: toBaht(p.price.promoDiscount),
+        total: toBaht(p.price.total),
+        vat: toBaht(p.price.vat),
+      });
       // The extras as they are now: each at its price, for the new days.
-      await tx.execute(sql`DELETE FROM booking_addons WHERE booking_id = ${bookingId}`);
+      await this.repo.deleteAddons(tx, bookingId);
       for (const a of p.price.addons)
         await this.repo.insertBookingAddon(tx, {
           bookingId,
@@ -345,13 +327,20 @@ export class BookingChanges {
           quantity: a.quantity,
           amount: toBaht(a.amount),
         });
-      await tx.execute(
-        sql`INSERT INTO booking_changes (booking_id, from_pickup, from_return, to_pickup, to_return, from_total, to_total,
-              charged, by_user, from_car_model_id, to_car_model_id, extras_changed)
-            VALUES (${bookingId}, ${p.row.pickup_date}, ${p.row.return_date}, ${input.pickupDate}, ${input.returnDate},
-                    ${toBaht(p.row.total_amount)}, ${toBaht(p.price.total)}, ${toBaht(charged)}, ${userId},
-                    ${p.row.car_model_id}, ${p.car.carModelId}, ${p.extrasChanged})`,
-      );
+      await this.repo.insertChange(tx, {
+        bookingId,
+        fromPickup: p.row.pickup_date,
+        fromReturn: p.row.return_date,
+        toPickup: input.pickupDate,
+        toReturn: input.returnDate,
+        fromTotal: toBaht(p.row.total_amount),
+        toTotal: toBaht(p.price.total),
+        charged: toBaht(charged),
+        byUser: userId,
+        fromCarModelId: p.row.car_model_id,
+        toCarModelId: p.car.carModelId,
+        extrasChanged: p.extrasChanged,
+      });
       return {
         charged,
         refund: p.settle === 'refund' ? -p.difference : 0,

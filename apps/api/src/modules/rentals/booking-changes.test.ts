@@ -11,7 +11,7 @@ import {
   goodCardToken,
   makeCar,
   makeCustomer,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 
 /**
  * Self-service changes (issue 17, part 6): a customer moves their booking's dates or extends their

@@ -1,6 +1,7 @@
-import { sql } from 'drizzle-orm';
 import { CHARGE_STAFF_CHECK_MINUTES } from '@siam/contract/admin-payment-checks';
-import type { BookingsRepository, Executor } from './bookings.repository';
+import type { BookingsService } from '../bookings/bookings.service';
+import type { Executor } from '../../db/sql-rows';
+import type { PaymentsRepository } from './payments.repository';
 import type { ChargeResult, PaymentGateway } from './payment-gateway';
 import { toBaht } from '../pricing/pricing';
 import { AppError } from '../../lib/app-error';
@@ -29,6 +30,19 @@ export function cardPaymentRefused(code: RefusalCode) {
   return new AppError('PAYMENT_FAILED', cardRefusalMessages[code], [{ path: 'card', message: code }]);
 }
 
+/**
+ * The gateway did not answer the charge of a change's difference: the change is undone, but the card
+ * may have been charged. The caller looks the charge up by its key and gives it back (Refunds.giveBackLostCharge).
+ */
+export class ChangeChargeUnknown extends Error {
+  constructor(
+    readonly key: string,
+    readonly amountSatang: number,
+  ) {
+    super('The card charge of a change had no answer');
+  }
+}
+
 /** What became of a booking's card charge. */
 export type CardOutcome =
   | { kind: 'paid' }
@@ -45,7 +59,9 @@ export type CardOutcome =
  */
 export class CardPayments {
   constructor(
-    private readonly repo: BookingsRepository,
+    private readonly repo: PaymentsRepository,
+    /** The booking record: its row, and its status table to confirm it. */
+    private readonly bookings: BookingsService,
     private readonly gateway: PaymentGateway,
     private readonly now: () => Date,
   ) {}
@@ -58,10 +74,10 @@ export class CardPayments {
    * Charges a booking's total once with the card's token (the gateway's idempotency key comes from
    * the booking's own). A card whose bank asks for 3-D Secure leaves a charge waiting at the gateway
    * (gateway_charges, like PromptPay's): its final state, fetched back when the gateway's webhook or
-   * the customer comes back, settles the booking (BookingsService.settleGatewayCharge).
+   * the customer comes back, settles the booking (GatewayCharges.settle, gateway-charges.ts).
    */
   async charge(bookingId: number, cardToken: string, key: string, returnUri: string): Promise<CardOutcome> {
-    const row = (await this.repo.findBooking(this.db, { id: bookingId }))!;
+    const row = (await this.bookings.row(bookingId))!;
     const gatewayKey = `booking-${bookingId}-${key}`.slice(0, 64);
     const charge = await this.gateway.charge({
       amountSatang: row.total_amount,
@@ -120,7 +136,50 @@ export class CardPayments {
 
   /** Paid: confirmed, in the caller's transaction. */
   async confirm(tx: Executor, bookingId: number) {
-    await this.repo.transition(tx, bookingId, 'confirm', sql`paid_at = now()`);
+    await this.bookings.confirmPaid(tx, bookingId);
+  }
+
+  /**
+   * Charges a change's difference in the change's transaction (rentals/booking-changes.ts), under the
+   * booking's lock and its new hold: refused, it throws and the whole change is undone; no answer, it
+   * throws ChangeChargeUnknown (the card may have been charged: it is looked up and given back).
+   * Returns the payment kept, in the same transaction.
+   */
+  async chargeDifference(
+    tx: Executor,
+    c: {
+      bookingId: number;
+      bookingNumber: string;
+      amountSatang: number;
+      cardToken: string;
+      key: string;
+      returnUri: string;
+    },
+  ) {
+    const gatewayKey = `change-${c.bookingId}-${c.key}`.slice(0, 64);
+    const charge = await this.gateway.charge({
+      amountSatang: c.amountSatang,
+      cardToken: c.cardToken,
+      description: `Siam Drive booking ${c.bookingNumber}: change`,
+      idempotencyKey: gatewayKey,
+      returnUri: c.returnUri,
+    });
+    if (charge.status === 'unknown') throw new ChangeChargeUnknown(gatewayKey, c.amountSatang);
+    if (charge.status !== 'succeeded') {
+      // A bank asking for 3-D Secure cannot be waited for here: nothing is taken until it is approved.
+      throw cardPaymentRefused(charge.status === 'failed' ? charge.code : 'processing_error');
+    }
+    await this.repo.insertPayment(tx, {
+      bookingId: c.bookingId,
+      method: 'card',
+      status: 'succeeded',
+      amount: toBaht(c.amountSatang),
+      gateway: this.gateway.name,
+      reference: charge.reference,
+      brand: charge.brand,
+      last4: charge.last4,
+      gatewayKey,
+    });
   }
 
   /**

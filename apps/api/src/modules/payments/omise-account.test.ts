@@ -5,7 +5,7 @@ import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { omiseStandIn } from '../../../test/omise-stand-in';
-import { createBooking, daysFromNow, makeCar, makeCustomer } from './booking-fixtures.test-helper';
+import { createBooking, daysFromNow, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
 
 /**
  * What an Omise account decides (issue 34, decision 3411): only the payment methods Omise has enabled

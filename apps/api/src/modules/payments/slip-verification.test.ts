@@ -19,7 +19,7 @@ import {
   makeCustomer,
   slipPicture,
   uploadSlip,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 import { parseSlipQr } from './slip-qr';
 import { sameAccount } from './slip-verifier';
 

@@ -15,7 +15,7 @@ import {
   makeCustomer,
   slipPicture,
   uploadSlip,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 
 /**
  * PromptPay through the gateway (issue 16, part 2), against a stand-in that
@@ -379,11 +379,11 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     // The gateway down: nothing decided, nothing thrown; next minute.
     omise.control.chargesDown = true;
     try {
-      expect((await app.services.bookings.checkPendingGatewayCharges(later)).unanswered).toBeGreaterThan(0);
+      expect((await app.services.payments.checkPendingGatewayCharges(later)).unanswered).toBeGreaterThan(0);
     } finally {
       omise.control.chargesDown = false;
     }
-    const counts = await app.services.bookings.checkPendingGatewayCharges(later);
+    const counts = await app.services.payments.checkPendingGatewayCharges(later);
     expect(counts.settled).toBeGreaterThanOrEqual(1);
     expect((await bookingOf(paid.customer.headers, paid.booking.id)).status).toBe('confirmed');
     expect((await bookingOf(waiting.customer.headers, waiting.booking.id)).status).toBe('awaiting_payment');
@@ -399,7 +399,7 @@ describeEachDatabase('PromptPay through the gateway', (ctx) => {
     // A charge just made is left to its webhook for a minute.
     const fresh = await promptPayBooking();
     omise.pay(fresh.charge.id);
-    await app.services.bookings.checkPendingGatewayCharges(new Date());
+    await app.services.payments.checkPendingGatewayCharges(new Date());
     expect((await bookingOf(fresh.customer.headers, fresh.booking.id)).status).toBe('awaiting_payment');
   });
 

@@ -11,7 +11,7 @@ import {
   goodCardToken,
   makeCar,
   makeCustomer,
-} from './booking-fixtures.test-helper';
+} from '../bookings/booking-fixtures.test-helper';
 
 /**
  * Security deposits (issue 17, part 4): each model's own, shown on the car page and in the quote,

@@ -6,7 +6,7 @@ import { buildTestApp, testSettings } from '../../../test/app';
 import { sentMails } from '../../../test/outbox';
 import { omiseStandIn } from '../../../test/omise-stand-in';
 import { describeEachDatabase } from '../../../test/databases';
-import { daysFromNow, driver, makeCar, makeCustomer } from './booking-fixtures.test-helper';
+import { daysFromNow, driver, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
 
 describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
   let app: App;
@@ -386,7 +386,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       );
 
       // The job asks Omise by the charge's idempotency key and finds it charged.
-      const result = await app.services.bookings.reconcileCardPayments(later(60_000));
+      const result = await app.services.payments.reconcileCardPayments(later(60_000));
       expect(result.confirmed).toBeGreaterThanOrEqual(1);
       const after = await app.inject({
         method: 'GET',
@@ -401,7 +401,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       expect(after.json().response.data.payment.reference).toMatch(/^chrg_test_/);
       expect(await mailed(customer.email, `Payment confirmed: ${booking.bookingNumber}`)).toBe(true);
       // Settled once: asking again changes nothing.
-      const again = await app.services.bookings.reconcileCardPayments(later(120_000));
+      const again = await app.services.payments.reconcileCardPayments(later(120_000));
       expect(again.confirmed).toBe(0);
     });
 
@@ -423,12 +423,12 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
 
       // Omise down for the lookup too: nothing is decided.
       standIn.control.listDown = true;
-      await app.services.bookings.reconcileCardPayments(later(20 * 60_000));
+      await app.services.payments.reconcileCardPayments(later(20 * 60_000));
       standIn.control.listDown = false;
       expect(await statusNow()).toBe('awaiting_payment');
 
       // Not found a minute later: it may still be on its way.
-      await app.services.bookings.reconcileCardPayments(later(60_000));
+      await app.services.payments.reconcileCardPayments(later(60_000));
       expect(await statusNow()).toBe('awaiting_payment');
       const lookups = standIn.seen.filter((r) => r.method === 'GET' && r.path.startsWith('/charges?'));
       // Found by listing the charges created around its sending (from/to), never by Search.
@@ -441,7 +441,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
 
       // Still not found after the grace period: the card may have been charged all the same, so the car
       // stays held and staff are asked to check at Omise; the customer is not told it failed.
-      await app.services.bookings.reconcileCardPayments(later(20 * 60_000));
+      await app.services.payments.reconcileCardPayments(later(20 * 60_000));
       expect(await statusNow()).toBe('awaiting_payment');
       const other = await makeCustomer(app);
       expect((await book(other.headers, await payload(car, '4242424242424242'))).statusCode).toBe(409);
@@ -474,7 +474,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       const res = await book(customer.headers, await payload(car, '4000000000000408'));
       const booking = res.json().response.data.booking;
       expect(booking.paymentChecking).toBe(true);
-      const result = await app.services.bookings.reconcileCardPayments(later(60_000), {
+      const result = await app.services.payments.reconcileCardPayments(later(60_000), {
         bookingId: booking.id,
       });
       expect(result.confirmed).toBe(1);

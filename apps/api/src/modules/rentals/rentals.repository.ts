@@ -1,0 +1,404 @@
+import { errorHttpStatus, type ErrorCode, type FieldError } from '@siam/contract/errors';
+import { licenceDocumentOf, type DriverLicence } from '@siam/contract/drivers';
+import type { TaxBuyer } from '@siam/contract/tax-invoices';
+import { sql } from 'drizzle-orm';
+import { transactionRetriedIfLost, type Db } from '../../db/client';
+import { rows, type Executor } from '../../db/sql-rows';
+import type { LocalizedText } from '../../db/schema/localized';
+import type { StoredRuleLine } from '../pricing/pricing-rules';
+
+/** What a create request came to: the booking made, or why not (kept for idempotent repeats). */
+export type StoredOutcome =
+  { ok: true; data: unknown } | { ok: false; code: ErrorCode; msg: string; errors?: FieldError[] };
+
+export type DriverLicenceRow = DriverLicence & { firstName: string; lastName: string };
+
+/**
+ * The SQL of the use cases that make and change bookings (checkout, pay again, changes, cancellation):
+ * a new booking's rows (drivers, extras, deliveries, promotion uses), the limits on unpaid holds,
+ * idempotency keys, and a change's rewrite of the booking and its record. Status changes, holds and
+ * reads of the record go through BookingsService.
+ */
+export class RentalsRepository {
+  constructor(readonly db: Db) {}
+
+  /**
+   * Runs `fn` in one transaction. `retryIfLost`: run it again when the connection is lost before
+   * COMMIT (db/client.ts transactionRetriedIfLost), for work that is all in the database.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>, options: { retryIfLost?: boolean } = {}): Promise<T> {
+    return options.retryIfLost ? transactionRetriedIfLost(this.db, fn) : this.db.transaction(fn);
+  }
+
+  /** Takes one use of a code, atomically: false when it ran out or expired meanwhile. */
+  async consumePromotion(ex: Executor, promotionId: number) {
+    const taken = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE promotion_codes SET uses_count = uses_count + 1
+          WHERE id = ${promotionId} AND is_active AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
+            AND (max_uses IS NULL OR uses_count < max_uses)
+          RETURNING id`,
+    );
+    return taken.length === 1;
+  }
+
+  async releasePromotion(ex: Executor, bookingId: number) {
+    await ex.execute(
+      sql`UPDATE promotion_codes p SET uses_count = greatest(uses_count - 1, 0)
+          FROM promotion_uses u WHERE u.booking_id = ${bookingId} AND u.promotion_id = p.id`,
+    );
+    await ex.execute(sql`DELETE FROM promotion_uses WHERE booking_id = ${bookingId}`);
+  }
+
+  async recordPromotionUse(
+    ex: Executor,
+    promotionId: number,
+    bookingId: number,
+    userId: number | null,
+    discount: string,
+  ) {
+    await ex.execute(
+      sql`INSERT INTO promotion_uses (promotion_id, booking_id, user_id, discount)
+          VALUES (${promotionId}, ${bookingId}, ${userId}, ${discount})`,
+    );
+  }
+
+  /**
+   * Units of the booking's model at its branch free for the period, the booking's own holds not
+   * counted (a change of dates may overlap the period it is leaving).
+   */
+  async unitsFreeExcept(
+    ex: Executor,
+    booking: { car_model_id: number; branch_code: string },
+    bookingId: number,
+    startsAt: Date,
+    blockedUntil: Date,
+  ) {
+    const free = await rows<{ id: number }>(
+      ex,
+      sql`SELECT u.id FROM vehicle_units u
+          WHERE u.car_model_id = ${booking.car_model_id} AND u.branch_code = ${booking.branch_code}
+            AND u.status = 'in_service'
+            AND NOT EXISTS (
+              SELECT 1 FROM unit_holds h WHERE h.unit_id = u.id AND h.released_at IS NULL
+                AND h.booking_id IS DISTINCT FROM ${bookingId}
+                AND tstzrange(h.starts_at, h.blocked_until, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${blockedUntil.toISOString()}::timestamptz, '[)'))
+          ORDER BY u.id`,
+    );
+    return free.map((u) => u.id);
+  }
+
+  async insertBooking(ex: Executor, values: Record<string, unknown>) {
+    const v = values;
+    const [row] = await rows<{ id: number; booking_number: string }>(
+      ex,
+      sql`INSERT INTO bookings (booking_number, user_id, car_model_id, branch_code, pickup_date, return_date,
+            pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name, driver_email,
+            driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
+            hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
+            payment_due_at, created_ip, created_address_key, device_id, deposit_amount, return_branch_code, one_way_fee,
+            price_rules, rules_amount, tax_buyer, company_id, out_of_hours_fee, flight_number)
+          VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
+            ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
+            ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
+            ${v.email}, ${v.phone}, ${v.idNumber}, ${v.language}, ${v.pricePerDay}, ${v.rentalAmount},
+            ${v.hotDealPercent}, ${v.hotDealDiscount}, ${v.addonsAmount}, ${v.promoCode}, ${v.promoDiscount},
+            ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.createdAddressKey ?? null}, ${v.deviceId ?? null},
+            ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0},
+            ${JSON.stringify(v.priceRules ?? [])}::jsonb, ${v.rulesAmount ?? 0},
+            ${v.taxBuyer ? JSON.stringify(v.taxBuyer) : null}::jsonb, ${v.companyId ?? null},
+            ${v.outOfHoursFee ?? 0}, ${v.flightNumber ?? null})
+          RETURNING id, booking_number`,
+    );
+    return row!;
+  }
+
+  /** A booking waiting for payment is paid another way (pay again, docs/decisions/3530); its deadline stays. */
+  async setPaymentMethod(ex: Executor, bookingId: number, method: string) {
+    await ex.execute(
+      sql`UPDATE bookings SET payment_method = ${method}, updated_at = now() WHERE id = ${bookingId}`,
+    );
+  }
+
+  async insertBookingAddon(
+    ex: Executor,
+    a: { bookingId: number; code: string; pricePerDay: string; quantity: number; amount: string },
+  ) {
+    await ex.execute(
+      sql`INSERT INTO booking_addons (booking_id, addon_code, price_per_day, quantity, amount)
+          VALUES (${a.bookingId}, ${a.code}, ${a.pricePerDay}, ${a.quantity}, ${a.amount})`,
+    );
+  }
+
+  /** A delivery to the customer or a collection from them, with the zone's name and fee as agreed. */
+  async insertHandover(
+    ex: Executor,
+    h: {
+      bookingId: number;
+      leg: 'delivery' | 'collection';
+      zoneId: number;
+      zoneName: LocalizedText;
+      kind: string;
+      address: string;
+      flightNumber: string;
+      fee: string;
+    },
+  ) {
+    await ex.execute(
+      sql`INSERT INTO booking_handovers (booking_id, leg, zone_id, zone_name, kind, address, flight_number, fee)
+          VALUES (${h.bookingId}, ${h.leg}, ${h.zoneId}, ${JSON.stringify(h.zoneName)}::jsonb, ${h.kind},
+                  ${h.address}, ${h.flightNumber}, ${h.fee})`,
+    );
+  }
+
+  /** The company account a customer is a member of (companies.service.ts), or undefined. */
+  async companyOf(ex: Executor, userId: number) {
+    const [row] = await rows<{ id: number; buyer: TaxBuyer; active: boolean }>(
+      ex,
+      sql`SELECT c.id, c.buyer, c.active FROM company_members m JOIN companies c ON c.id = m.company_id
+          WHERE m.user_id = ${userId}`,
+    );
+    return row;
+  }
+
+  /** Whether the branch has a car of this model in service (a change of car stays at its branch). */
+  async modelAtBranch(ex: Executor, carModelId: number, branchCode: string) {
+    const [row] = await rows<{ id: number }>(
+      ex,
+      sql`SELECT id FROM vehicle_units WHERE car_model_id = ${carModelId} AND branch_code = ${branchCode}
+            AND status = 'in_service' LIMIT 1`,
+    );
+    return row !== undefined;
+  }
+
+  /** The models a branch has cars of in service, with today's daily price (satang). */
+  async modelsAtBranch(ex: Executor, branchCode: string) {
+    return rows<{ id: number; brand: LocalizedText; model: LocalizedText; price_per_day: number }>(
+      ex,
+      sql`SELECT m.id, m.brand, m.model, (m.price_per_day * 100)::int AS price_per_day FROM car_models m
+          WHERE m.is_active AND EXISTS (SELECT 1 FROM vehicle_units u WHERE u.car_model_id = m.id
+            AND u.branch_code = ${branchCode} AND u.status = 'in_service')
+          ORDER BY m.price_per_day, m.id`,
+    );
+  }
+
+  /** The booking's drivers in order: the main driver first. */
+  async insertDrivers(ex: Executor, bookingId: number, drivers: DriverLicenceRow[]) {
+    for (const [position, d] of drivers.entries())
+      await ex.execute(
+        sql`INSERT INTO booking_drivers (booking_id, position, first_name, last_name, birth_date, licence_number,
+              licence_country, licence_issued, licence_expiry, international_permit, licence_document)
+            VALUES (${bookingId}, ${position}, ${d.firstName}, ${d.lastName}, ${d.birthDate},
+              ${d.licenceNumber.toUpperCase()}, ${d.licenceCountry}, ${d.licenceIssued}, ${d.licenceExpiry}, ${licenceDocumentOf(d) === 'idp'}, ${licenceDocumentOf(d)})`,
+      );
+  }
+
+  /** Claims an idempotency key; a concurrent claim of the same key waits here until the first commits. */
+  /**
+   * Locks a customer's row for the rest of the transaction, so two bookings they
+   * make at the same moment are counted one after the other. It must be the
+   * transaction's first lock on that row: the idempotency key's foreign key
+   * takes a share lock on it, and upgrading after that deadlocks.
+   */
+  async lockCustomer(ex: Executor, userId: number): Promise<void> {
+    await rows(ex, sql`SELECT id FROM users WHERE id = ${userId} FOR NO KEY UPDATE`);
+  }
+
+  /** A customer with a verified email or a completed rental: trusted with more unpaid bookings at once. */
+  async isEstablishedCustomer(ex: Executor, userId: number): Promise<boolean> {
+    const [row] = await rows<{ established: boolean }>(
+      ex,
+      sql`SELECT (u.email_verified_at IS NOT NULL
+                  OR EXISTS (SELECT 1 FROM bookings b WHERE b.user_id = u.id AND b.status = 'completed')) AS established
+          FROM users u WHERE u.id = ${userId}`,
+    );
+    return Boolean(row?.established);
+  }
+
+  /**
+   * Serialises unpaid creates that share a limit (one address, one device, one
+   * model at one branch) for the rest of the transaction, always in the same
+   * order so two creates never wait on each other in a circle.
+   */
+  async lockUnpaidScopes(ex: Executor, scopes: string[]): Promise<void> {
+    for (const scope of [...scopes].sort())
+      await ex.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`unpaid:${scope}`}))`);
+  }
+
+  /** Unpaid bookings made from one address (its key: lib/address-key.ts) or one device (call lockUnpaidScopes first). */
+  async countUnpaidFrom(ex: Executor, by: { addressKey: string } | { deviceId: string }): Promise<number> {
+    const [row] = await rows<{ n: number }>(
+      ex,
+      'addressKey' in by
+        ? sql`SELECT count(*)::int AS n FROM bookings WHERE status = 'awaiting_payment' AND created_address_key = ${by.addressKey}`
+        : sql`SELECT count(*)::int AS n FROM bookings WHERE status = 'awaiting_payment' AND device_id = ${by.deviceId}`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
+   * A model's cars in service at a branch, and the most of them held unpaid on
+   * any one day of the period (call lockUnpaidScopes first).
+   */
+  async unpaidLoad(
+    ex: Executor,
+    carModelId: number,
+    branchCode: string,
+    pickupDate: string,
+    returnDate: string,
+  ) {
+    const [row] = await rows<{ units: number; held: number }>(
+      ex,
+      sql`SELECT
+            (SELECT count(*)::int FROM vehicle_units
+              WHERE car_model_id = ${carModelId} AND branch_code = ${branchCode} AND status = 'in_service') AS units,
+            (SELECT coalesce(max(n), 0)::int FROM (
+               SELECT d, count(b.id) AS n
+               FROM generate_series(${pickupDate}::date, ${returnDate}::date, interval '1 day') AS d
+               JOIN bookings b ON b.status = 'awaiting_payment' AND b.car_model_id = ${carModelId}
+                 AND b.branch_code = ${branchCode} AND b.pickup_date <= d::date AND b.return_date >= d::date
+               GROUP BY d) per_day) AS held`,
+    );
+    return { units: Number(row?.units ?? 0), held: Number(row?.held ?? 0) };
+  }
+
+  /** How many bookings a customer has awaiting payment (call lockCustomer first). */
+  async countUnpaid(ex: Executor, userId: number): Promise<number> {
+    const [row] = await rows<{ n: number }>(
+      ex,
+      sql`SELECT count(*)::int AS n FROM bookings WHERE user_id = ${userId} AND status = 'awaiting_payment'`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  async claimIdempotencyKey(ex: Executor, userId: number, key: string, hash: string) {
+    const claimed = await rows<{ key: string }>(
+      ex,
+      sql`INSERT INTO idempotency_keys (user_id, key, request_hash) VALUES (${userId}, ${key}, ${hash})
+          ON CONFLICT DO NOTHING RETURNING key`,
+    );
+    return claimed.length === 1;
+  }
+
+  async idempotencyRecord(ex: Executor, userId: number, key: string) {
+    const [row] = await rows<{
+      request_hash: string;
+      booking_id: number | null;
+      response_status: number | null;
+      response_body: unknown;
+    }>(
+      ex,
+      sql`SELECT request_hash, booking_id, response_status, response_body FROM idempotency_keys
+          WHERE user_id = ${userId} AND key = ${key}`,
+    );
+    return row;
+  }
+
+  async attachIdempotencyBooking(ex: Executor, userId: number, key: string, bookingId: number) {
+    await ex.execute(
+      sql`UPDATE idempotency_keys SET booking_id = ${bookingId} WHERE user_id = ${userId} AND key = ${key}`,
+    );
+  }
+
+  /**
+   * Keeps what a create request came to under its key, so a repeat gets the same. Stored as
+   * the answer went out (status and envelope): rows kept before services stopped speaking HTTP
+   * read the same way.
+   */
+  async storeIdempotencyOutcome(ex: Executor, userId: number, key: string, outcome: StoredOutcome) {
+    const status = outcome.ok ? 200 : errorHttpStatus[outcome.code];
+    const body = outcome.ok
+      ? { status: true, response: { data: outcome.data } }
+      : { status: false, code: outcome.code, msg: outcome.msg, errors: outcome.errors };
+    await ex.execute(
+      sql`UPDATE idempotency_keys SET response_status = ${status}, response_body = ${JSON.stringify(body)}::jsonb
+          WHERE user_id = ${userId} AND key = ${key}`,
+    );
+  }
+
+  /** The outcome kept under a key, or null while the first request is still at work. */
+  storedOutcome(
+    record: { response_status: number | null; response_body: unknown } | undefined,
+  ): StoredOutcome | null {
+    if (!record?.response_status) return null;
+    const body = record.response_body as {
+      status: boolean;
+      response?: { data: unknown };
+      code?: ErrorCode;
+      msg?: string;
+      errors?: FieldError[];
+    };
+    return body.status
+      ? { ok: true, data: body.response!.data }
+      : { ok: false, code: body.code ?? 'INTERNAL_ERROR', msg: body.msg ?? '', errors: body.errors };
+  }
+
+  /** A change made: the booking's dates, car and prices as the change priced them (booking-changes.ts). */
+  async rewriteBooking(
+    ex: Executor,
+    bookingId: number,
+    c: {
+      pickupDate: string;
+      returnDate: string;
+      startsAt: Date;
+      endsAt: Date;
+      days: number;
+      carModelId: number;
+      pricePerDay: string;
+      hotDeal: string | null;
+      deposit: string;
+      rentalAmount: string;
+      hotDealDiscount: string;
+      rules: StoredRuleLine[];
+      rulesAmount: string;
+      addonsAmount: string;
+      promoDiscount: string;
+      total: string;
+      vat: string;
+    },
+  ) {
+    await ex.execute(
+      sql`UPDATE bookings SET pickup_date = ${c.pickupDate}, return_date = ${c.returnDate},
+            pickup_at = ${c.startsAt.toISOString()}, return_at = ${c.endsAt.toISOString()}, days = ${c.days},
+            car_model_id = ${c.carModelId}, price_per_day = ${c.pricePerDay},
+            hot_deal_percent = ${c.hotDeal}::numeric, deposit_amount = ${c.deposit},
+            rental_amount = ${c.rentalAmount}, hot_deal_discount = ${c.hotDealDiscount},
+            price_rules = ${JSON.stringify(c.rules)}::jsonb, rules_amount = ${c.rulesAmount},
+            addons_amount = ${c.addonsAmount}, promotion_discount = ${c.promoDiscount},
+            total_amount = ${c.total}, vat_amount = ${c.vat}, updated_at = now()
+          WHERE id = ${bookingId}`,
+    );
+  }
+
+  /** The booking's extras removed, before a change writes them as they are now. */
+  async deleteAddons(ex: Executor, bookingId: number) {
+    await ex.execute(sql`DELETE FROM booking_addons WHERE booking_id = ${bookingId}`);
+  }
+
+  /** The record of a change (booking_changes): from what to what, what it cost, who made it. */
+  async insertChange(
+    ex: Executor,
+    c: {
+      bookingId: number;
+      fromPickup: string;
+      fromReturn: string;
+      toPickup: string;
+      toReturn: string;
+      fromTotal: string;
+      toTotal: string;
+      charged: string;
+      byUser: number;
+      fromCarModelId: number;
+      toCarModelId: number;
+      extrasChanged: boolean;
+    },
+  ) {
+    await ex.execute(
+      sql`INSERT INTO booking_changes (booking_id, from_pickup, from_return, to_pickup, to_return, from_total, to_total,
+            charged, by_user, from_car_model_id, to_car_model_id, extras_changed)
+          VALUES (${c.bookingId}, ${c.fromPickup}, ${c.fromReturn}, ${c.toPickup}, ${c.toReturn},
+                  ${c.fromTotal}, ${c.toTotal}, ${c.charged}, ${c.byUser},
+                  ${c.fromCarModelId}, ${c.toCarModelId}, ${c.extrasChanged})`,
+    );
+  }
+}

@@ -1,0 +1,143 @@
+import { randomUUID } from 'node:crypto';
+import type {
+  AddonCode,
+  ChangeOptions,
+  PayAgainBody,
+  changeBodySchema,
+  createBookingBodySchema,
+} from '@siam/contract/bookings';
+import type { Language } from '@siam/contract/languages';
+import type { z } from 'zod';
+import { bookingSubject, customerActor, readableOr404 } from '../bookings/booking-access';
+import type { BookingsService } from '../bookings/bookings.service';
+import { ChangeChargeUnknown, cardPaymentRefused } from '../payments/card-payments';
+import type { PaymentsService } from '../payments/payments.service';
+import type { PricingService } from '../pricing/pricing.service';
+import type { SiteSettingsService } from '../site-settings/site-settings.service';
+import type { Db } from '../../db/client';
+import { BookingChanges } from './booking-changes';
+import { Cancellation } from './cancellation';
+import { Checkout, type BookingCreated, type BookingOrigin } from './checkout';
+import { PayAgain } from './pay-again';
+import type { RentalsRepository } from './rentals.repository';
+
+/**
+ * The use cases that move a car, money and documents together (issue 33, decision 3301): checkout
+ * (checkout.ts), paying again (pay-again.ts), changes and extensions (booking-changes.ts) and
+ * cancellation (cancellation.ts). Rentals sits above bookings and payments: it moves the record
+ * through BookingsService and money through PaymentsService.
+ */
+export class RentalsService {
+  constructor(
+    private readonly repo: RentalsRepository,
+    private readonly bookings: BookingsService,
+    private readonly payments: PaymentsService,
+    private readonly deps: {
+      siteSettings: SiteSettingsService;
+      pricing: PricingService;
+      /** Unpaid bookings one network address may hold at once (UNPAID_MAX_PER_ADDRESS). */
+      maxUnpaidPerAddress?: number;
+    },
+  ) {
+    this.checkout = new Checkout(repo, bookings, payments, deps);
+    this.paying = new PayAgain(repo, bookings, payments, this.checkout);
+    this.changes = new BookingChanges(repo, bookings, deps.pricing, payments.cards, () => bookings.now());
+    this.cancellation = new Cancellation(repo, bookings, payments);
+  }
+
+  private readonly checkout: Checkout;
+  private readonly paying: PayAgain;
+  /** Self-service changes of dates and extensions (booking-changes.ts). */
+  private readonly changes: BookingChanges;
+  private readonly cancellation: Cancellation;
+
+  /** Creates a booking (checkout.ts); staff bookings pass `staff`. */
+  create(
+    userId: number,
+    input: z.output<typeof createBookingBodySchema>,
+    lang: Language,
+    idempotencyKey: string | undefined,
+    staff?: { customerId: number | null; inTx?: (tx: Db, bookingId: number) => Promise<void> },
+    origin: BookingOrigin = {},
+  ): Promise<BookingCreated> {
+    return this.checkout.create(userId, input, lang, idempotencyKey, staff, origin);
+  }
+
+  /** Pays again a booking whose card was refused (pay-again.ts). */
+  payAgain(
+    userId: number,
+    bookingId: number,
+    input: PayAgainBody,
+    lang: Language,
+    idempotencyKey: string | undefined,
+  ): Promise<BookingCreated> {
+    return this.paying.payAgain(userId, bookingId, input, lang, idempotencyKey);
+  }
+
+  /** Cancels a booking that still can be (cancellation.ts). */
+  cancel(bookingId: number, options: Parameters<Cancellation['cancel']>[1], lang: Language = 'en') {
+    return this.cancellation.cancel(bookingId, options, lang);
+  }
+
+  /** What moving a customer's booking to these dates would cost (nothing is held). */
+  quoteChange(userId: number, bookingId: number, input: z.output<typeof changeBodySchema>, lang: Language) {
+    return this.changes.quote(userId, bookingId, input, lang);
+  }
+
+  /** The cars at a customer's booking's branch and the extras, for a change (nothing is held). */
+  async changeOptions(userId: number, bookingId: number, lang: Language): Promise<ChangeOptions> {
+    const row = readableOr404(
+      customerActor(userId),
+      await this.bookings.row(bookingId),
+      bookingSubject,
+      'Booking',
+    );
+    const [cars, addons] = await Promise.all([
+      this.repo.modelsAtBranch(this.repo.db, row.branch_code),
+      this.deps.pricing.addonRows(this.repo.db),
+    ]);
+    return {
+      cars: cars.map((c) => ({
+        carModelId: c.id,
+        carName: `${c.brand[lang]} ${c.model[lang]}`,
+        pricePerDay: c.price_per_day,
+      })),
+      addons: addons.map((a) => ({
+        code: a.code as AddonCode,
+        label: a.name[lang],
+        pricePerDay: a.price_per_day,
+      })),
+    };
+  }
+
+  /**
+   * Changes a customer's booking (dates, times, car, extras), or extends a rental under way: all or nothing
+   * (booking-changes.ts); money to give back goes back after the commit, and the customer is mailed.
+   */
+  async changeDates(
+    userId: number,
+    bookingId: number,
+    input: z.output<typeof changeBodySchema>,
+    lang: Language,
+    idempotencyKey: string | undefined,
+  ) {
+    let done;
+    try {
+      done = await this.changes.change(userId, bookingId, input, idempotencyKey ?? randomUUID(), (number) =>
+        this.payments.returnUri(number),
+      );
+    } catch (error) {
+      if (!(error instanceof ChangeChargeUnknown)) throw error;
+      await this.payments.giveBackLostCharge(bookingId, error);
+      throw cardPaymentRefused('processing_error');
+    }
+    if (done.refund > 0) await this.payments.giveBack(bookingId, done.refund, done.method);
+    await this.bookings.totalChanged(bookingId, 'changed');
+    await this.bookings.sendMail(bookingId, 'changed');
+    return {
+      booking: await this.bookings.getById(bookingId, lang),
+      charged: done.charged,
+      refunded: done.refund,
+    };
+  }
+}
