@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Server } from 'node:http';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { omiseStandIn } from '../apps/api/test/omise-stand-in';
 import { allowFor } from '../apps/api/test/time-allowance';
 import { axeViolations, expect, test } from './fixtures';
@@ -33,7 +34,7 @@ const adminTexts = (lng: string) =>
   JSON.parse(readFileSync(`apps/web/src/locales/${lng}/admin.json`, 'utf8')) as AdminTexts;
 /** The words of a text before its first placeholder. */
 const before = (text: string) => text.split('{{')[0]!.trim();
-const noSidewaysScroll = async (page: import('@playwright/test').Page) =>
+const noSidewaysScroll = async (page: Page) =>
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
@@ -79,12 +80,7 @@ function siteWithOmise(
  * A paid booking `from` days ahead for two days (so its return is within the 6 days a card hold is
  * offered in): a transfer, confirmed by staff through the API.
  */
-async function paidBooking(
-  request: import('@playwright/test').APIRequestContext,
-  tag: string,
-  lng: string,
-  from: number,
-) {
+async function paidBooking(request: APIRequestContext, tag: string, lng: string, from: number) {
   const customer = await registerCustomer(request, tag, lng);
   const booking = await transferBooking(request, customer.headers, from);
   const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
@@ -118,7 +114,7 @@ async function tokenise(omiseUrl: string, number: string) {
 
 /** A booking whose deposit the customer held on a card (no 3-D Secure), picked up and brought back. */
 async function returnedWithHeldDeposit(
-  request: import('@playwright/test').APIRequestContext,
+  request: APIRequestContext,
   omiseUrl: string,
   tag: string,
   from: number,
@@ -205,7 +201,7 @@ test.describe('deposits held as Omise holds them (pre_auth: part may be kept)', 
     request,
   }) => {
     const t = adminTexts('th').booking.deposit;
-    const { booking, deposit } = await returnedWithHeldDeposit(request, omiseUrl, 'deposit-part', 4);
+    const { booking, deposit } = await returnedWithHeldDeposit(request, omiseUrl, 'deposit-part', 3);
     const holdId = String(omise.charges.filter((c) => c.capture === false).at(-1)!.id);
     await signInAdminBrowser(page, 'th');
     await page.goto(`/admin/bookings/${booking.id}?lng=th`);

@@ -74,7 +74,8 @@ test('a customer holds the deposit on their card in My bookings; at return only 
     depositHold: Record<string, string>;
     deposit: { held: { card: string }; partlyReleased: string };
   };
-  const { booking: made, token, user } = await customerBooking(request, 67);
+  // Returned within 6 days: a card hold is offered from 6 days before the return (decision 3413).
+  const { booking: made, token, user } = await customerBooking(request, 3);
   const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
   const as = { authorization: `Bearer ${staff.token}` };
   const paid = await request.post(`/api/v1/admin/bookings/${made.id}/verify-payment`, {

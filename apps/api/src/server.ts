@@ -76,6 +76,14 @@ async function main() {
             app.log.info({ invoices: issued.map((i) => i.number) }, 'issued monthly invoices');
         },
       );
+      // Deposits held on a card whose hold would lapse before the car is back: let go and asked for again.
+      await job(
+        'renew_deposit_holds',
+        () => app.services.payments.renewDepositHolds(),
+        (r) => {
+          if (r.renewed) app.log.info(r, 'deposit holds about to lapse let go: deposits due again');
+        },
+      );
       await job(
         'reconcile_card_payments',
         () => app.services.payments.reconcileCardPayments(),

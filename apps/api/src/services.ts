@@ -212,6 +212,7 @@ export function buildServices(
     siteSettings,
     gateway,
     files,
+    audit,
   });
   // Checkout, pay again, changes and cancellation: the use cases above bookings and payments.
   const rentals = new RentalsService(new RentalsRepository(db), bookings, payments, {

@@ -34,6 +34,21 @@ export const paymentChecksResponseSchema = dataEnvelope(z.array(paymentCheckSche
 /** Ask about one booking's charge (a customer on the phone), or, without it, about all of them. */
 export const reconcileBodySchema = z.object({ bookingId: z.number().int().positive().optional() }).optional();
 
+/**
+ * Staff settle a "charged? check" (decision 3413): the gateway is asked once more; found paid, the
+ * booking is paid; refused or not there, nothing was charged and the booking is let go (its car freed
+ * when its time to pay is over, else it waits to be paid again).
+ */
+export const settleCheckBodySchema = z.object({ bookingId: z.number().int().positive() });
+export const settleCheckResultSchema = z.object({
+  bookingNumber: z.string(),
+  outcome: z.enum(['paid', 'not_charged']),
+  /** Not charged and its time to pay over: the booking ended and its car is free again. */
+  released: z.boolean(),
+});
+export type SettleCheckResult = z.infer<typeof settleCheckResultSchema>;
+export const settleCheckResponseSchema = dataEnvelope(settleCheckResultSchema);
+
 export const reconcileResultSchema = z.object({
   confirmed: z.number().int(),
   failed: z.number().int(),

@@ -7,6 +7,20 @@ import { z } from 'zod';
  * returned at return in full or in part with a reason. Never part of the booking's total.
  */
 
+/**
+ * How long before the return a deposit may be held on a card online (decision 3413): Omise lets an
+ * uncaptured authorization lapse after 7 days (docs.omise.co/does-omise-support-authorize-and-hold-only),
+ * so a hold made earlier than this would be gone when the car comes back; a day is kept spare. A hold
+ * still open this long after it was made while the car is not back is let go and asked for again.
+ */
+export const DEPOSIT_HOLD_DAYS = 6;
+const DAY_MS = 86_400_000;
+
+/** From when a deposit may be held on a card for a return at `returnAt`. */
+export function depositHoldOpensAt(returnAt: Date): Date {
+  return new Date(returnAt.getTime() - DEPOSIT_HOLD_DAYS * DAY_MS);
+}
+
 export const depositStates = ['due', 'held', 'released', 'partly_released'] as const;
 export type DepositState = (typeof depositStates)[number];
 export const depositMethods = ['card', 'cash'] as const;
@@ -25,6 +39,16 @@ export const bookingDepositSchema = z.object({
   heldOnCard: z.boolean(),
   /** The customer may hold it on their card now, online, instead of at the counter. */
   canHoldOnCard: z.boolean(),
+  /**
+   * When the customer may hold it on a card online, when that is still to come: DEPOSIT_HOLD_DAYS
+   * before the return (a card's hold lasts a week at Omise, decision 3413). Null otherwise.
+   */
+  holdOpensAt: z.string().nullable(),
+  /**
+   * A hold waiting for the card's bank (3-D Secure): its page, where the customer approves it. Null
+   * when none waits.
+   */
+  authorizeUri: z.string().nullable(),
 });
 export type BookingDeposit = z.infer<typeof bookingDepositSchema>;
 

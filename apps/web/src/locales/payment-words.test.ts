@@ -17,7 +17,13 @@ const sql = readdirSync(migrations)
   .join('\n');
 const statusesOf = (table: string) => {
   const create = new RegExp(`CREATE TABLE ${table} \\(([\\s\\S]*?)\\n\\);`).exec(sql)?.[1] ?? '';
-  const check = /status text[^\n]*CHECK \(status IN \(([^)]*)\)\)/.exec(create)?.[1] ?? '';
+  // A later migration may have replaced the CHECK (ALTER TABLE … ADD CONSTRAINT <table>_status_check): its last one.
+  const altered = [
+    ...sql.matchAll(
+      new RegExp(`ADD CONSTRAINT ${table}_status_check\\s+CHECK \\(status IN \\(([^)]*)\\)\\)`, 'g'),
+    ),
+  ].at(-1)?.[1];
+  const check = altered ?? /status text[^\n]*CHECK \(status IN \(([^)]*)\)\)/.exec(create)?.[1] ?? '';
   return [...check.matchAll(/'([a-z_]+)'/g)].map((m) => m[1]!);
 };
 
@@ -31,7 +37,7 @@ describe("a booking's payments are named in the staff member's language", () => 
   it('reads the statuses the database allows', () => {
     expect(groups).toEqual({
       paymentStatus: ['pending', 'succeeded', 'failed'],
-      gatewayStatus: ['pending', 'successful', 'failed', 'expired', 'reversed'],
+      gatewayStatus: ['pending', 'successful', 'failed', 'expired', 'reversed', 'authorized'],
     });
   });
 

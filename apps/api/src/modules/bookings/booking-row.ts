@@ -63,6 +63,8 @@ export interface BookingRow {
   deposit_released_ms: number | null;
   /** The deposit's hold on the customer's card at the gateway (null: taken at the counter, or not yet). */
   deposit_ref: string | null;
+  /** A deposit hold waiting for the card's bank (3-D Secure): its page; null when none waits. */
+  deposit_authorize_uri: string | null;
   return_branch_code: string;
   return_branch_name: LocalizedText;
   /** The pricing rules' lines as agreed (satang amounts). */

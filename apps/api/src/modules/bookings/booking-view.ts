@@ -1,4 +1,5 @@
 import { bangkokInstant } from '@siam/contract/bangkok-time';
+import { depositHoldOpensAt } from '@siam/contract/deposits';
 import type { Booking } from '@siam/contract/bookings';
 import { businessRules } from '@siam/contract/business-rules';
 import type { Language } from '@siam/contract/languages';
@@ -25,6 +26,23 @@ export function changeWindow(row: BookingRow, now: Date, paymentPending: boolean
       settled &&
       now.getTime() <= pickupAt - businessRules.dateChangeNoticeHours * HOUR_MS,
     canExtend: row.status === 'active' && settled && now.getTime() < returnAt,
+  };
+}
+
+/**
+ * Whether the customer may hold the deposit on a card online now (decision 3413): a deposit due on a
+ * booking paid and not yet back, from DEPOSIT_HOLD_DAYS before its return (a card hold lasts a week),
+ * with no hold waiting for the card's bank.
+ */
+function depositHold(row: BookingRow, now: Date) {
+  const due =
+    row.deposit_state === 'due' && row.deposit_amount > 0 && ['confirmed', 'active'].includes(row.status);
+  const opensAt = depositHoldOpensAt(bangkokInstant(row.return_date, row.return_time));
+  const atBank = row.deposit_authorize_uri;
+  return {
+    canHoldOnCard: due && !atBank && now.getTime() >= opensAt.getTime(),
+    holdOpensAt: due && now.getTime() < opensAt.getTime() ? opensAt.toISOString() : null,
+    authorizeUri: due ? atBank : null,
   };
 }
 
@@ -191,7 +209,7 @@ export function toBooking(
       heldAt: row.deposit_held_ms ? new Date(row.deposit_held_ms).toISOString() : null,
       releasedAt: row.deposit_released_ms ? new Date(row.deposit_released_ms).toISOString() : null,
       heldOnCard: row.deposit_ref !== null,
-      canHoldOnCard: row.deposit_state === 'due' && row.deposit_amount > 0 && row.status === 'confirmed',
+      ...depositHold(row, now),
     },
     conditionReports: row.condition_reports.map((r) => ({
       kind: r.kind,

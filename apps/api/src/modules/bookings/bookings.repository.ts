@@ -47,6 +47,8 @@ const bookingColumns = sql`
   (b.deposit_kept * 100)::int AS deposit_kept, b.deposit_kept_reason,
   (extract(epoch FROM b.deposit_held_at) * 1000)::float8 AS deposit_held_ms,
   (extract(epoch FROM b.deposit_released_at) * 1000)::float8 AS deposit_released_ms, b.deposit_ref,
+  (SELECT g.authorize_uri FROM gateway_charges g
+     WHERE g.booking_id = b.id AND g.status = 'pending' AND g.method = 'deposit') AS deposit_authorize_uri,
   COALESCE((SELECT json_agg(json_build_object('first_name', d.first_name, 'last_name', d.last_name,
       'birth_date', to_char(d.birth_date, 'YYYY-MM-DD'), 'licence_number', d.licence_number,
       'licence_country', d.licence_country, 'licence_issued', to_char(d.licence_issued, 'YYYY-MM-DD'),
@@ -351,13 +353,34 @@ export class BookingsRepository {
   }
 
   /** The deposit held on the customer's card through the gateway; false when it is not due any more. */
-  async holdDepositOnCard(ex: Executor, bookingId: number, reference: string, gateway: string) {
+  async holdDepositOnCard(ex: Executor, bookingId: number, reference: string, gateway: string, at: Date) {
     const done = await rows<{ id: number }>(
       ex,
-      sql`UPDATE bookings SET deposit_state = 'held', deposit_method = 'card', deposit_held_at = now(),
+      sql`UPDATE bookings SET deposit_state = 'held', deposit_method = 'card', deposit_held_at = ${at.toISOString()},
                  deposit_ref = ${reference}, deposit_gateway = ${gateway}, updated_at = now()
           WHERE id = ${bookingId} AND deposit_state = 'due' AND status IN ('confirmed','active')
           RETURNING id`,
+    );
+    return done.length === 1;
+  }
+
+  /** Deposits held on a card since before `before` whose car is not back yet (a few at a time). */
+  async cardDepositsHeldBefore(ex: Executor, before: Date, limit: number) {
+    return rows<{ id: number; deposit_ref: string }>(
+      ex,
+      sql`SELECT id, deposit_ref FROM bookings WHERE deposit_state = 'held' AND deposit_ref IS NOT NULL
+            AND status IN ('confirmed','active') AND deposit_held_at <= ${before.toISOString()}::timestamptz
+          ORDER BY deposit_held_at LIMIT ${limit}`,
+    );
+  }
+
+  /** The card hold `reference` of a deposit let go: the deposit is due again; false when it is not that hold's any more. */
+  async depositDueAgain(ex: Executor, bookingId: number, reference: string) {
+    const done = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE bookings SET deposit_state = 'due', deposit_method = NULL, deposit_held_at = NULL,
+                 deposit_ref = NULL, deposit_gateway = NULL, updated_at = now()
+          WHERE id = ${bookingId} AND deposit_state = 'held' AND deposit_ref = ${reference} RETURNING id`,
     );
     return done.length === 1;
   }

@@ -132,9 +132,19 @@ export class BookingsService {
     return this.repo.takeDeposit(tx, bookingId, method);
   }
 
-  /** The deposit held on the customer's card at the gateway; false when it is not due any more. */
-  holdDeposit(tx: Executor, bookingId: number, reference: string, gateway: string) {
-    return this.repo.holdDepositOnCard(tx, bookingId, reference, gateway);
+  /** The deposit held on the customer's card at the gateway, at `at`; false when it is not due any more. */
+  holdDeposit(tx: Executor, bookingId: number, reference: string, gateway: string, at: Date) {
+    return this.repo.holdDepositOnCard(tx, bookingId, reference, gateway, at);
+  }
+
+  /** Deposits held on a card since before `before` whose car is not back yet (decision 3413). */
+  cardDepositsHeldBefore(before: Date, limit = 50) {
+    return this.repo.cardDepositsHeldBefore(this.db, before, limit);
+  }
+
+  /** A deposit's card hold let go before it lapses: the deposit is due again; false when that hold is not its any more. */
+  depositDueAgain(tx: Executor, bookingId: number, reference: string) {
+    return this.repo.depositDueAgain(tx, bookingId, reference);
   }
 
   /** A held deposit given back (all but `keptBaht`, with why); false when none is held or the car is not back. */

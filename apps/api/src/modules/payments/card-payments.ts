@@ -16,6 +16,11 @@ const CHARGE_SETTLE_MS = 30_000;
  */
 const CHARGE_STAFF_CHECK_MS = CHARGE_STAFF_CHECK_MINUTES * 60_000;
 
+/** Staff may settle by hand only a charge already gone to them as "charged? check". */
+const NOT_A_STAFF_CHECK_MESSAGE =
+  'This booking has no card payment marked "charged? check": it is still being looked up, or was settled';
+const GATEWAY_SILENT_MESSAGE = 'The payment gateway did not answer: nothing changed, ask again in a moment';
+
 type RefusalCode = Extract<ChargeResult, { status: 'failed' }>['code'];
 
 /** What the customer is told when the gateway says no (the site shows its own words by the code). */
@@ -253,5 +258,50 @@ export class CardPayments {
       }
     }
     return { counts, settled };
+  }
+
+  /**
+   * Staff settle a "charged? check" (decision 3413): the gateway is asked once more, now, by the
+   * charge's key. Charged → the payment succeeded and the booking is confirmed; refused, or still not
+   * there → nothing was charged: the payment failed, and the booking is treated as after a refused
+   * card. The gateway not answering changes nothing (503). Only a charge staff were asked to check.
+   */
+  async settleStaffCheck(bookingId: number, now: Date): Promise<'paid' | 'not_charged'> {
+    const [p] = await this.repo.pendingCharges(this.db, now, 1, bookingId);
+    if (!p || p.checked_ms === null || p.checked_ms - p.created_ms <= CHARGE_STAFF_CHECK_MS)
+      throw new AppError('CONFLICT', NOT_A_STAFF_CHECK_MESSAGE);
+    const found =
+      p.gateway === this.gateway.name && p.gateway_key
+        ? await this.gateway.findCharge(p.gateway_key, new Date(p.created_ms))
+        : ({ status: 'unknown' } as const);
+    if (found.status === 'unknown') {
+      await this.repo.markChargeChecked(this.db, p.payment_id, now);
+      throw new AppError('SERVICE_UNAVAILABLE', GATEWAY_SILENT_MESSAGE);
+    }
+    if (found.status === 'succeeded') {
+      const done = await this.repo.transaction(async (tx) => {
+        if (
+          !(await this.repo.settleCharge(tx, p.payment_id, {
+            status: 'succeeded',
+            reference: found.reference,
+          }))
+        )
+          return false;
+        await this.confirm(tx, p.booking_id);
+        return true;
+      });
+      if (!done) throw new AppError('CONFLICT', NOT_A_STAFF_CHECK_MESSAGE);
+      payments.inc({ method: 'card', outcome: 'paid_after_staff_check' });
+      return 'paid';
+    }
+    // Not in the gateway's list a quarter of an hour and more after it was sent: it never reached it.
+    const failure =
+      found.status === 'failed'
+        ? { reference: found.reference, failureCode: found.code }
+        : { reference: null, failureCode: 'processing_error' as const };
+    if (!(await this.repo.settleCharge(this.db, p.payment_id, { status: 'failed', ...failure })))
+      throw new AppError('CONFLICT', NOT_A_STAFF_CHECK_MESSAGE);
+    payments.inc({ method: 'card', outcome: 'not_charged_after_staff_check' });
+    return 'not_charged';
   }
 }

@@ -24,6 +24,9 @@ describeEachDatabase('charged? check: staff settle a lost card answer', (ctx) =>
   let now = new Date();
   beforeAll(async () => {
     standIn = omiseStandIn();
+    // The test's fetches reuse connections: the stand-in keeps them open longer than the client does,
+    // so a busy machine's late timers never close one under a request (ECONNRESET).
+    standIn.server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
     app = await buildTestApp(ctx.database, {
@@ -98,7 +101,7 @@ describeEachDatabase('charged? check: staff settle a lost card answer', (ctx) =>
     const booking = res.json().response.data.booking as { id: number; bookingNumber: string; total: number };
     standIn.control.listDown = true;
     now = new Date(Date.now() + 20 * MINUTE_MS);
-    await app.services.bookings.reconcileCardPayments(now);
+    await app.services.payments.reconcileCardPayments(now);
     standIn.control.listDown = false;
     const row = await checkRow(booking.bookingNumber);
     expect(row?.staffCheck).toBe(true);

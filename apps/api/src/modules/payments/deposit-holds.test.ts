@@ -25,6 +25,9 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
   beforeAll(async () => {
     standIn = omiseStandIn();
     standIn.control.now = () => now;
+    // The test's fetches reuse connections: the stand-in keeps them open longer than the client does,
+    // so a busy machine's late timers never close one under a request (ECONNRESET).
+    standIn.server.keepAliveTimeout = 60_000;
     await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
     app = await buildTestApp(ctx.database, {

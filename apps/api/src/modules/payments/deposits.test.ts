@@ -75,7 +75,11 @@ describeEachDatabase('security deposits', (ctx) => {
       heldAt: null,
       releasedAt: null,
       heldOnCard: false,
-      canHoldOnCard: true,
+      // Returned on day 22 at 18:00 in Bangkok (11:00 UTC): a card hold lasts a week, so it is offered
+      // online from 6 days before, day 16 at 11:00 UTC (decision 3413).
+      canHoldOnCard: false,
+      holdOpensAt: `${daysFromNow(16)}T11:00:00.000Z`,
+      authorizeUri: null,
     });
     // A later change of the model's deposit leaves the booking's as it was agreed.
     await app.inject({
@@ -187,8 +191,9 @@ describeEachDatabase('security deposits', (ctx) => {
     const made = await createBooking(app, customer.headers, {
       carModelId: car.carModelId,
       branchCode: car.branchCode,
-      pickupDate: daysFromNow(40),
-      returnDate: daysFromNow(42),
+      // Returned within 6 days: a card hold lasts until then (decision 3413).
+      pickupDate: daysFromNow(2),
+      returnDate: daysFromNow(4),
       paymentMethod: 'card',
       cardToken: goodCardToken,
     });

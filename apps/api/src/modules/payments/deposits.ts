@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { depositActionSchema } from '@siam/contract/deposits';
+import { bangkokInstant } from '@siam/contract/bangkok-time';
+import { DEPOSIT_HOLD_DAYS, depositHoldOpensAt, type depositActionSchema } from '@siam/contract/deposits';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
@@ -14,6 +15,9 @@ const DEPOSIT_GATEWAY_DOWN_MESSAGE =
 const DEPOSIT_NOT_DUE_MESSAGE =
   'The deposit is taken when the car is handed over, once: this booking has none due now';
 const DEPOSIT_NOT_HELD_MESSAGE = 'No deposit is held for this booking, or the car has not been picked up';
+/** Asked for before DEPOSIT_HOLD_DAYS before the return: a card's hold would lapse before the car is back. */
+const DEPOSIT_NOT_YET_MESSAGE = `A card hold lasts a week: the deposit can be held on a card from ${DEPOSIT_HOLD_DAYS} days before the return`;
+const DAY_MS = 86_400_000;
 /** A card hold the gateway cannot take in part (Omise without pre_auth, docs/decisions/3401). */
 const DEPOSIT_WHOLE_ONLY_MESSAGE =
   'This deposit is held on a card that can only be taken in full or returned in full: keep all of it or none';
@@ -29,6 +33,7 @@ export class Deposits {
     private readonly bookings: BookingsService,
     private readonly gateway: PaymentGateway,
     private readonly deps: {
+      /** Where the card's bank sends the customer back after a 3-D Secure hold: My bookings. */
       returnUri: (bookingNumber: string) => string;
       log?: { error: (obj: unknown, msg: string) => void };
     },
@@ -92,16 +97,27 @@ export class Deposits {
   }
 
   /**
-   * The customer holds the deposit on their card online, before pickup: an authorisation at the
-   * gateway (nothing taken), under the booking's lock so it is held once. A card whose bank asks for
-   * 3-D Secure, or a gateway that does not answer, is refused: the deposit stays due (at the counter).
+   * The customer holds the deposit on their card online (decision 3413): an authorisation at the
+   * gateway (nothing taken), under the booking's lock so it is held once, and only from
+   * DEPOSIT_HOLD_DAYS before the return, so that it lasts until the car is back. A card whose bank asks
+   * for 3-D Secure leaves the hold waiting at the gateway (a gateway charge of method `deposit`) with
+   * the bank's page to send the customer to: its state, fetched back, holds the deposit
+   * (GatewayCharges). A gateway that does not answer is refused: the deposit stays due.
    */
   async holdOnCard(userId: number, bookingId: number, cardToken: string, lang: Language) {
     await this.repo.transaction(async (tx) => {
       const row = await this.bookings.find(tx, { id: bookingId, userId, forUpdate: true });
       if (!row) throw notFound('Booking');
-      if (row.deposit_state !== 'due' || row.deposit_amount <= 0 || row.status !== 'confirmed')
+      if (
+        row.deposit_state !== 'due' ||
+        row.deposit_amount <= 0 ||
+        !['confirmed', 'active'].includes(row.status) ||
+        row.deposit_authorize_uri
+      )
         throw new AppError('CONFLICT', DEPOSIT_NOT_DUE_MESSAGE);
+      const now = this.bookings.now();
+      if (now < depositHoldOpensAt(bangkokInstant(row.return_date, row.return_time)))
+        throw new AppError('CONFLICT', DEPOSIT_NOT_YET_MESSAGE);
       const hold = await this.gateway.authorize({
         amountSatang: row.deposit_amount,
         cardToken,
@@ -109,12 +125,52 @@ export class Deposits {
         idempotencyKey: `deposit-${bookingId}-${randomUUID()}`,
         returnUri: this.deps.returnUri(row.booking_number),
       });
-      if (hold.status !== 'succeeded') {
-        throw cardPaymentRefused(hold.status === 'failed' ? hold.code : 'processing_error');
+      if (hold.status === 'authorize') {
+        const kept = await this.repo.insertGatewayCharge(tx, {
+          bookingId,
+          gateway: this.gateway.name,
+          method: 'deposit',
+          reference: hold.reference,
+          amountSatang: row.deposit_amount,
+          qrSvg: null,
+          authorizeUri: hold.authorizeUri,
+        });
+        if (!kept) throw new AppError('CONFLICT', DEPOSIT_NOT_DUE_MESSAGE);
+        return;
       }
-      if (!(await this.bookings.holdDeposit(tx, bookingId, hold.reference, this.gateway.name)))
+      if (hold.status !== 'succeeded')
+        throw cardPaymentRefused(hold.status === 'failed' ? hold.code : 'processing_error');
+      if (!(await this.bookings.holdDeposit(tx, bookingId, hold.reference, this.gateway.name, now)))
         throw new AppError('CONFLICT', DEPOSIT_NOT_DUE_MESSAGE);
     });
     return this.bookings.getForUser(userId, bookingId, lang);
+  }
+
+  /**
+   * Card holds made DEPOSIT_HOLD_DAYS ago whose car is not back yet (an extended rental, a late car):
+   * a day before the gateway lets each lapse, it is let go there and the deposit is due again, to be
+   * held anew (online, or at the counter). The minute job; safe on several instances (once per hold).
+   */
+  async renew(now: Date) {
+    let renewed = 0;
+    const before = new Date(now.getTime() - DEPOSIT_HOLD_DAYS * DAY_MS);
+    for (const held of await this.bookings.cardDepositsHeldBefore(before)) {
+      const done = await this.repo.transaction(async (tx) => {
+        await this.bookings.find(tx, { id: held.id, forUpdate: true });
+        return this.bookings.depositDueAgain(tx, held.id, held.deposit_ref);
+      });
+      if (!done) continue;
+      renewed++;
+      try {
+        await this.gateway.reverse({ reference: held.deposit_ref });
+      } catch (error) {
+        // It lapses by itself within a day: nothing is taken either way.
+        this.deps.log?.error(
+          { err: error, bookingId: held.id },
+          'a lapsing deposit hold could not be let go',
+        );
+      }
+    }
+    return { renewed };
   }
 }

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { payments } from '../../lib/metrics';
 import type { BookingsService } from '../bookings/bookings.service';
 import { toBaht } from '../pricing/pricing';
-import type { PaymentGateway } from './payment-gateway';
+import type { GatewayCharge, PaymentGateway } from './payment-gateway';
 import type { PaymentsRepository } from './payments.repository';
 
 /**
@@ -87,8 +87,10 @@ export class GatewayCharges {
    */
   async check(userId: number, bookingId: number, lang: Language) {
     const booking = await this.bookings.getForUser(userId, bookingId, lang);
+    // The booking's payment, or its deposit's hold waiting for the card's bank (3-D Secure).
     const live =
-      booking.status === 'awaiting_payment' && (await this.repo.liveSourceCharge(this.repo.db, booking.id));
+      (booking.status === 'awaiting_payment' || booking.deposit.authorizeUri) &&
+      (await this.repo.liveSourceCharge(this.repo.db, booking.id));
     if (!live) return booking;
     try {
       await this.settle(live.reference, null);
@@ -116,6 +118,7 @@ export class GatewayCharges {
       throw new AppError('SERVICE_UNAVAILABLE', 'The payment gateway did not answer; send the event again');
     }
     if (!charge) return 'ignored_unknown_charge';
+    if (local.method === 'deposit') return this.settleDepositHold(chargeId, local.booking_id, charge, event);
     const paid =
       charge.status === 'successful' && charge.amountSatang === local.amount && charge.currency === 'thb';
     // Still waiting and no event to keep (the return page, the minute job): nothing to write.
@@ -179,6 +182,64 @@ export class GatewayCharges {
     // Money that paid nothing goes back by itself.
     if (outcome === 'late' || outcome === 'amount_mismatch')
       await this.refundUnmatched(chargeId, charge.amountSatang);
+    return outcome;
+  }
+
+  /**
+   * A deposit hold that waited for the card's bank (3-D Secure, decision 3413), by the charge fetched
+   * back, once: authorized and not taken → the deposit is held on it; failed or expired → it stays due
+   * (held with another card, or at the counter). A hold authorized for a deposit no longer due (staff
+   * took it at the counter meanwhile) is let go.
+   */
+  private async settleDepositHold(
+    chargeId: string,
+    bookingId: number,
+    charge: GatewayCharge,
+    event: { id: string; key: string } | null,
+  ) {
+    const waiting = charge.status === 'pending' && !charge.authorized;
+    if (waiting && !event) return 'pending';
+    const outcome = await this.repo.transaction(async (tx) => {
+      if (
+        event &&
+        !(await this.repo.recordGatewayEvent(tx, {
+          id: event.id,
+          gateway: this.gateway.name,
+          kind: event.key,
+          reference: chargeId,
+          outcome: 'received',
+        }))
+      )
+        return 'duplicate';
+      let result: string;
+      if (waiting) result = 'pending';
+      else {
+        await this.bookings.find(tx, { id: bookingId, forUpdate: true });
+        const status = charge.authorized ? 'authorized' : charge.status;
+        if (!(await this.repo.settleGatewayCharge(tx, chargeId, status))) result = 'already_settled';
+        else if (!charge.authorized) result = 'settled';
+        else
+          result = (await this.bookings.holdDeposit(
+            tx,
+            bookingId,
+            chargeId,
+            this.gateway.name,
+            this.bookings.now(),
+          ))
+            ? 'deposit_held'
+            : 'deposit_not_due';
+      }
+      if (event) await this.repo.setGatewayEventOutcome(tx, event.id, result);
+      return result;
+    });
+    if (outcome === 'deposit_not_due')
+      await this.gateway.reverse({ reference: chargeId }).catch((error: unknown) => {
+        // Not let go now: it lapses by itself within the week, nothing taken.
+        this.deps.log?.error(
+          { err: error, bookingId },
+          'a deposit hold no longer needed could not be let go',
+        );
+      });
     return outcome;
   }
 

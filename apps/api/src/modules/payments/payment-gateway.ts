@@ -86,6 +86,11 @@ export interface GatewayCharge {
   card: { brand: string | null; last4: string | null } | null;
   /** Why a card charge failed, in our words. */
   failureCode: CardRefusal | null;
+  /**
+   * A card hold (capture=false) the bank has authorized: still `pending`, nothing taken, waiting to be
+   * captured or reversed (Omise's `authorized`, https://docs.omise.co/capture).
+   */
+  authorized: boolean;
 }
 
 export interface PaymentGateway {
@@ -435,6 +440,7 @@ export class OmiseGateway implements PaymentGateway {
       currency: String(body.currency ?? '').toLowerCase(),
       card: body.card ? omiseCard(body) : null,
       failureCode: status === 'failed' ? omiseFailure(body.failure_code) : null,
+      authorized: body.authorized === true && body.paid !== true && status === 'pending',
     };
   }
 

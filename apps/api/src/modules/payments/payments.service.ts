@@ -3,6 +3,7 @@ import type { depositActionSchema } from '@siam/contract/deposits';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import type { FileStorage } from '../../lib/file-storage';
+import type { Actor, AuditService } from '../audit/audit.service';
 import type { AccessActor } from '../bookings/booking-access';
 import type { BookingRow, BookingsService, InTransaction } from '../bookings/bookings.service';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
@@ -42,6 +43,8 @@ export class PaymentsService {
       /** Asks the bank about a slip's transfer (EasySlip's API); null: every slip waits for staff. */
       slipVerifier?: SlipVerifier | null;
       publicUrl: string;
+      /** Staff settling a "charged? check" is recorded. */
+      audit?: AuditService;
       log?: { error: (obj: unknown, msg: string) => void };
     },
   ) {
@@ -51,7 +54,11 @@ export class PaymentsService {
     this.charges = new GatewayCharges(repo, bookings, gateway, { returnUri, log });
     this.refunds = new Refunds(repo, bookings, gateway, { log });
     this.slips = new SlipPayments(repo, bookings, deps.slips, deps);
-    this.deposits = new Deposits(repo, bookings, gateway, { returnUri, log });
+    // Back from a 3-D Secure deposit hold: My bookings, where the deposit is shown (decision 3413).
+    this.deposits = new Deposits(repo, bookings, gateway, {
+      returnUri: (number) => `${deps.publicUrl}/my-bookings?deposit=${encodeURIComponent(number)}`,
+      log,
+    });
   }
 
   /** Card charges of bookings and changes, and lost answers looked up. */
@@ -129,6 +136,32 @@ export class PaymentsService {
     for (const { bookingId, outcome } of settled)
       await this.bookings.sendMail(bookingId, outcome === 'paid' ? 'confirmed' : 'payment_failed');
     return counts;
+  }
+
+  /**
+   * Staff settle a "charged? check" (card-payments.ts, decision 3413): paid → confirmed, mailed; not
+   * charged → the booking ends now, its car freed, when its time to pay is over (the usual case by
+   * then), else it waits to be paid again and the customer is told.
+   */
+  async settleChargedCheck(actor: Actor, bookingId: number) {
+    const now = this.bookings.now();
+    const outcome = await this.cards.settleStaffCheck(bookingId, now);
+    const released = outcome === 'not_charged' && (await this.bookings.expireUnpaid(now)).includes(bookingId);
+    await this.deps.audit?.record(this.repo.db, actor, {
+      entity: 'booking',
+      entityId: bookingId,
+      action: 'booking.payment_check_settled',
+      after: { outcome, released },
+    });
+    if (outcome === 'paid') await this.bookings.sendMail(bookingId, 'confirmed');
+    else if (!released) await this.bookings.sendMail(bookingId, 'payment_failed');
+    const booking = await this.bookings.getById(bookingId, 'en');
+    return { bookingNumber: booking.bookingNumber, outcome, released };
+  }
+
+  /** The minute job: card holds of deposits about to lapse while the car is out, let go and asked for again. */
+  renewDepositHolds(now: Date = this.bookings.now()) {
+    return this.deposits.renew(now);
   }
 
   /** A webhook event from the gateway about a charge (gateway-charges.ts). */

@@ -2,6 +2,7 @@ import { storageFolder, type FileStorage } from '../../lib/file-storage';
 import type { Settings } from '../../config/settings';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { BookingsService } from '../bookings/bookings.service';
+import type { AuditService } from '../audit/audit.service';
 import { OmiseGateway, SandboxGateway, type PaymentGateway } from './payment-gateway';
 import type { PaymentsRepository } from './payments.repository';
 import { PaymentsService } from './payments.service';
@@ -49,7 +50,12 @@ export function buildPaymentsService(
   repository: PaymentsRepository,
   bookings: BookingsService,
   settings: Settings,
-  deps: { siteSettings: SiteSettingsService; gateway: PaymentGateway; files: FileStorage },
+  deps: {
+    siteSettings: SiteSettingsService;
+    gateway: PaymentGateway;
+    files: FileStorage;
+    audit: AuditService;
+  },
 ) {
   return new PaymentsService(repository, bookings, {
     siteSettings: deps.siteSettings,
@@ -58,5 +64,6 @@ export function buildPaymentsService(
     slips: storageFolder(deps.files, 'slips'),
     slipVerifier: slipVerifierFromSettings(settings),
     publicUrl: settings.publicUrl,
+    audit: deps.audit,
   });
 }

@@ -1,11 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { addonLabel } from './addon-label';
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { Link } from '../../lib/site-link';
 import { historyGroupOf, historyGroups, type Booking } from '@siam/contract/bookings';
+import { DEPOSIT_HOLD_DAYS } from '@siam/contract/deposits';
 import {
   cancelBooking,
+  checkPayment,
   downloadReceipt,
   downloadTaxInvoice,
   downloadTaxNote,
@@ -121,6 +123,43 @@ function CancelAction({ booking }: { booking: Booking }) {
   );
 }
 
+/**
+ * A deposit hold waiting for the card's bank (3-D Secure, decision 3413): the bank's page again, and
+ * the hold asked after once when the page opens (the customer is back from the bank), as the webhook
+ * would; or, while the hold cannot last until the return yet, from when it can be made.
+ */
+function DepositHoldState({ booking }: { booking: Booking }) {
+  const { t } = useTranslation('booking');
+  const f = useFormat();
+  const queryClient = useQueryClient();
+  const asked = useRef(false);
+  const { authorizeUri, holdOpensAt } = booking.deposit;
+  const amount = f.baht(booking.deposit.amount);
+  useEffect(() => {
+    if (!authorizeUri || asked.current) return;
+    asked.current = true;
+    checkPayment(booking.id)
+      .then(() => queryClient.invalidateQueries({ queryKey: ['bookings'] }))
+      .catch(() => undefined);
+  }, [authorizeUri, booking.id, queryClient]);
+  if (authorizeUri)
+    return (
+      <p className="mt-2 text-amber-900" data-testid="deposit-at-bank">
+        {t('depositHold.atBank', { amount })}{' '}
+        <a className="font-semibold underline" href={authorizeUri}>
+          {t('depositHold.toBank')}
+        </a>
+      </p>
+    );
+  if (holdOpensAt)
+    return (
+      <p className="mt-2 text-sm text-slate-700" data-testid="deposit-hold-opens">
+        {t('depositHold.opensAt', { amount, date: f.dateTime(holdOpensAt), days: DEPOSIT_HOLD_DAYS })}
+      </p>
+    );
+  return null;
+}
+
 function BookingCard({ booking }: { booking: Booking }) {
   const { t } = useTranslation('booking');
   const f = useFormat();
@@ -190,6 +229,7 @@ function BookingCard({ booking }: { booking: Booking }) {
       {['confirmed', 'active', 'completed'].includes(booking.status) && (
         <DepositNote deposit={booking.deposit} />
       )}
+      {['confirmed', 'active'].includes(booking.status) && <DepositHoldState booking={booking} />}
       {booking.status === 'awaiting_payment' && booking.payBy && !booking.paymentChecking && (
         <p className="mt-2 text-amber-900">
           {booking.slipUploaded && !booking.canUploadSlip
@@ -296,7 +336,12 @@ function BookingCard({ booking }: { booking: Booking }) {
 export function BookingHistoryList() {
   const { t } = useTranslation('booking');
   const f = useFormat();
-  const query = useQuery({ queryKey: ['bookings', f.lang], queryFn: fetchBookings });
+  const query = useQuery({
+    queryKey: ['bookings', f.lang],
+    queryFn: fetchBookings,
+    // A deposit hold at the card's bank is settled by the gateway (its webhook): asked again meanwhile.
+    refetchInterval: (q) => (q.state.data?.some((b) => b.deposit.authorizeUri) ? 5000 : false),
+  });
   if (query.isPending)
     return (
       <div aria-busy="true" className="space-y-3">

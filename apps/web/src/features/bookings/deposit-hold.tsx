@@ -22,7 +22,14 @@ export default function DepositHoldPanel({ booking, onClose }: { booking: Bookin
   const amount = f.baht(booking.deposit.amount);
   const hold = useMutation({
     mutationFn: async () => holdDepositOnCard(booking.id, await card.tokenise()),
-    onSuccess: () => {
+    onSuccess: (fresh) => {
+      // The card's bank asks the customer to approve the hold (3-D Secure): its page, and back to My
+      // bookings, where the hold is asked after (decision 3413).
+      const bank = fresh.deposit.authorizeUri;
+      if (bank) {
+        window.location.assign(bank);
+        return;
+      }
       onClose();
       void queryClient.invalidateQueries({ queryKey: ['bookings'] });
     },

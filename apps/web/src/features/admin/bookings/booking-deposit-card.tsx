@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '@siam/contract/bookings';
+import { DEPOSIT_HOLD_DAYS } from '@siam/contract/deposits';
 import { useTranslation } from '../../../lib/use-translation';
 import { fetchGateway } from '../../bookings/booking-api';
 import { fieldErrors, useAdminMutation } from '../admin-api';
@@ -16,7 +17,7 @@ export function BookingDepositCard({
   onDone: (message: string) => void;
 }) {
   const { t } = useTranslation('admin');
-  const { money } = useFormats();
+  const { money, dateTime } = useFormats();
   // Whether a deposit held on a card can be kept in part: the same gateway answer the booking form reads.
   const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: Infinity });
   const deposit = useAdminMutation<
@@ -44,6 +45,12 @@ export function BookingDepositCard({
         })}
         {b.deposit.keptReason && <> ({b.deposit.keptReason})</>}
       </p>
+      {b.deposit.authorizeUri && <p className="mt-1 text-amber-900">{t('booking.deposit.atBank')}</p>}
+      {b.deposit.holdOpensAt && (
+        <p className="mt-1 text-sm text-slate-700">
+          {t('booking.deposit.holdOpens', { date: dateTime(b.deposit.holdOpensAt), days: DEPOSIT_HOLD_DAYS })}
+        </p>
+      )}
       {b.deposit.state === 'due' && ['confirmed', 'active'].includes(b.status) && b.deposit.amount > 0 && (
         <div className="mt-3 flex flex-wrap gap-2">
           {(['cash', 'card'] as const).map((method) => (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
 import {
@@ -6,6 +7,7 @@ import {
   type ReconcileResult,
   type Reconciliation,
   type RefundUnmatchedResult,
+  type SettleCheckResult,
 } from '@siam/contract/admin-payment-checks';
 import { useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, useFormats } from '../admin-ui';
@@ -23,15 +25,27 @@ export function PaymentChecksPage() {
     'POST',
     '/payment-checks/reconcile',
   );
+  // "Charged? check" settled by staff (decision 3413): the gateway asked once more, and the booking paid or let go.
+  const settle = useAdminMutation<SettleCheckResult, { bookingId: number }>('POST', '/payment-checks/settle');
+  // The answer shown is the last one asked for.
+  const [last, setLast] = useState<'reconcile' | 'settle'>('reconcile');
+  const settled = last === 'settle' ? settle.data : undefined;
   return (
     <>
       <PageTitle title={t('paymentChecks.title')} />
       <p className="mb-4 max-w-3xl text-slate-700">
         {t('paymentChecks.intro', { minutes: CHARGE_STAFF_CHECK_MINUTES })}
       </p>
-      <ErrorNote error={list.error ?? reconcile.error} />
-      <p role="status" className="mb-4">
-        {reconcile.data ? t('paymentChecks.result', reconcile.data) : ''}
+      <ErrorNote error={list.error ?? (last === 'settle' ? settle.error : reconcile.error)} />
+      <p role="status" className="mb-4" data-testid="payment-check-result">
+        {settled
+          ? t(
+              `paymentChecks.settled.${settled.outcome === 'paid' ? 'paid' : settled.released ? 'released' : 'notCharged'}`,
+              { number: settled.bookingNumber },
+            )
+          : last === 'reconcile' && reconcile.data
+            ? t('paymentChecks.result', reconcile.data)
+            : ''}
       </p>
       {list.isPending && <Loading />}
       {list.data && (
@@ -80,21 +94,44 @@ export function PaymentChecksPage() {
                           ? t('paymentChecks.checked', { time: dateTime(p.lastCheckedAt), count: p.checks })
                           : t('paymentChecks.notYet')}
                         {p.staffCheck && (
-                          <strong className="mt-1 block text-amber-800">
-                            {t('paymentChecks.staffCheck')}
-                          </strong>
+                          <>
+                            <strong className="mt-1 block text-amber-800">
+                              {t('paymentChecks.staffCheck')}
+                            </strong>
+                            <span className="mt-1 block text-slate-700">
+                              {t('paymentChecks.settleIntro')}
+                            </span>
+                          </>
                         )}
                       </td>
                       <td className="p-2">
-                        <button
-                          type="button"
-                          className="btn-outline"
-                          disabled={reconcile.isPending}
-                          aria-label={t('paymentChecks.checkOne', { number: p.bookingNumber })}
-                          onClick={() => reconcile.mutate({ bookingId: p.bookingId })}
-                        >
-                          {t('paymentChecks.checkNow')}
-                        </button>
+                        {p.staffCheck ? (
+                          <button
+                            type="button"
+                            className="btn-primary"
+                            disabled={settle.isPending}
+                            aria-label={t('paymentChecks.settleOne', { number: p.bookingNumber })}
+                            onClick={() => {
+                              setLast('settle');
+                              settle.mutate({ bookingId: p.bookingId });
+                            }}
+                          >
+                            {t('paymentChecks.settle')}
+                          </button>
+                        ) : (
+                          <button
+                            type="button"
+                            className="btn-outline"
+                            disabled={reconcile.isPending}
+                            aria-label={t('paymentChecks.checkOne', { number: p.bookingNumber })}
+                            onClick={() => {
+                              setLast('reconcile');
+                              reconcile.mutate({ bookingId: p.bookingId });
+                            }}
+                          >
+                            {t('paymentChecks.checkNow')}
+                          </button>
+                        )}
                       </td>
                     </tr>
                   ))}
