@@ -101,6 +101,7 @@ export function buildServices(
   const mailer = new MailOutbox(
     database,
     createMailTransport({ smtpUrl: settings.SMTP_URL, dataDir: settings.dataDir, from: settings.MAIL_FROM }),
+    { from: settings.MAIL_FROM },
   );
   const siteSettingsRepository = new SiteSettingsRepository(db);
   const siteSettings = new SiteSettingsService(siteSettingsRepository);

@@ -27,7 +27,18 @@ export interface MailTransport {
   deliver(message: MailMessage, messageId: string): Promise<void>;
 }
 
-export const MAIL_DOMAIN = 'siamdrive.co.th';
+/**
+ * The domain a Message-ID names: the sender's own (MAIL_FROM, `"Name" <a@b>` or `a@b`). A provider with
+ * verified identities (SES, Google Workspace) and spam filters expect the sender's domain there, so a
+ * company on its own domain does not send mail that claims to come from siamdrive.co.th.
+ */
+export function messageIdDomain(from: string): string {
+  const address = /<([^<>]+)>\s*$/.exec(from)?.[1] ?? from;
+  return address
+    .slice(address.lastIndexOf('@') + 1)
+    .trim()
+    .toLowerCase();
+}
 
 /**
  * Real delivery through SMTP_URL when it is set; otherwise every message is

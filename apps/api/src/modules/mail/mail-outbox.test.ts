@@ -20,6 +20,7 @@ describeEachDatabase('mail through the outbox', (ctx) => {
       ctx.database,
       createMailTransport({ smtpUrl: smtp.url, dataDir: '/nonexistent', from: testSettings().MAIL_FROM }),
       {
+        from: testSettings().MAIL_FROM,
         clock: { now: () => new Date(Date.now() + aheadMs) },
       },
     );
@@ -112,6 +113,23 @@ describeEachDatabase('mail through the outbox', (ctx) => {
       [null, true, 2],
       [null, true, 2],
     ]);
+  });
+
+  it("names each mail's Message-ID after the sender's own domain (MAIL_FROM), as a company's mail provider expects", async () => {
+    const company = await buildTestApp(ctx.database, {
+      settings: testSettings({ SMTP_URL: smtp.url, MAIL_FROM: '"Acme Rent" <booking@acme-rent.co.th>' }),
+    });
+    try {
+      const email = unique('own-domain');
+      await company.services.mailer.send({ to: email, subject: 'Hello', text: 'From Acme' });
+      await company.services.mailer.deliverDue();
+      const [mail] = receivedBy(email);
+      expect(mail?.messageId).toMatch(/^<[0-9a-f-]{36}@acme-rent\.co\.th>$/);
+      expect((await rowsTo(email))[0]?.message_id).toBe(mail?.messageId);
+    } finally {
+      await company.services.mailer.stop();
+      await company.close();
+    }
   });
 
   it('sends each mail once when two instances run the job at the same time', async () => {

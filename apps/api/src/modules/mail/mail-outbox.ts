@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/client';
 import type { Executor } from '../../db/sql-rows';
-import { MAIL_DOMAIN, type MailMessage, type Mailer, type MailTransport } from '../../lib/mailer';
+import { type MailMessage, type Mailer, type MailTransport, messageIdDomain } from '../../lib/mailer';
 import { OUTBOX_LEASE_MS, outboxBackoffMinutes } from '../../lib/outbox';
 import { MAIL_OUTBOX_CHANNEL, type LeasedMail, MailOutboxRepository } from './mail-outbox.repository';
 
@@ -47,7 +47,8 @@ export class MailOutbox implements Mailer {
   constructor(
     private readonly database: Database,
     private readonly transport: MailTransport,
-    private readonly deps: { clock?: { now(): Date }; log?: Log } = {},
+    /** `from`: the sender (settings' MAIL_FROM), whose domain each Message-ID names. */
+    private readonly deps: { from: string; clock?: { now(): Date }; log?: Log },
   ) {
     this.repo = new MailOutboxRepository(database.db);
   }
@@ -58,7 +59,7 @@ export class MailOutbox implements Mailer {
 
   async send(message: MailMessage, options: { db?: Executor; userId?: number } = {}): Promise<void> {
     await this.repo.insert(options.db ?? this.database.db, {
-      messageId: `<${randomUUID()}@${MAIL_DOMAIN}>`,
+      messageId: `<${randomUUID()}@${messageIdDomain(this.deps.from)}>`,
       userId: options.userId ?? null,
       message,
       dueAt: this.now(),
