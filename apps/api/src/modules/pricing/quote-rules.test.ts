@@ -714,6 +714,37 @@ describeEachDatabase('quote rules', (ctx) => {
     }
   });
 
+  it('gives three extras back in their own order (GPS, child seat, insurance) whatever order they were asked in', async () => {
+    // Insurance ฿250 a day, offered after the other two for this case only.
+    await sql(
+      `UPDATE addons SET is_active = true, price_per_day = 250, sort_order = 3, name = $1, description = $1 WHERE code = 'insurance'`,
+      [l('Insurance', 'ประกัน', '保险')],
+    );
+    try {
+      // Asked seat, insurance, GPS. Two days: GPS ฿150 × 2 = ฿300, seat ฿100 × 2 = ฿200, insurance ฿250 × 2 = ฿500;
+      // ฿2,000 + ฿1,000 = ฿3,000.
+      expect(
+        await quote({
+          addons: [
+            { code: 'child_seat', quantity: 1 },
+            { code: 'insurance', quantity: 1 },
+            { code: 'gps', quantity: 1 },
+          ],
+        }),
+      ).toMatchObject({
+        addons: [
+          { code: 'gps', quantity: 1, amount: 30_000 },
+          { code: 'child_seat', quantity: 1, amount: 20_000 },
+          { code: 'insurance', label: 'Insurance', quantity: 1, pricePerDay: 25_000, amount: 50_000 },
+        ],
+        addonsAmount: 100_000,
+        total: 300_000,
+      });
+    } finally {
+      await sql(`UPDATE addons SET is_active = false WHERE code = 'insurance'`);
+    }
+  });
+
   it('refuses more child seats than the branch has free, naming the kind and how many are left', async () => {
     await sql(`UPDATE seat_stock SET quantity = 1 WHERE branch_code = $1 AND seat_code = 'child_seat'`, [
       car.branchCode,
