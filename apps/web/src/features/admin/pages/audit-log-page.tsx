@@ -100,7 +100,11 @@ export function AuditLogPage() {
                   <span className="font-semibold">
                     {t(actionKeys(entry.action), { defaultValue: entry.action })}
                   </span>{' '}
-                  · {t(entityKeys(entry.entity), { defaultValue: entry.entity })} #{entry.entityId}
+                  · {t(entityKeys(entry.entity), { defaultValue: entry.entity })}{' '}
+                  {/* A setting is named by its key (rental_open): say which setting in the staff's language. */}
+                  {entry.entity === 'site_setting'
+                    ? t(`audit.settings.${entry.entityId}`, { defaultValue: entry.entityId })
+                    : `#${entry.entityId}`}
                 </p>
                 <p className="text-sm text-slate-600">
                   {dateTime(entry.createdAt)} · {entry.actorEmail}
