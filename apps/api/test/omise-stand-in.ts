@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import QRCode from 'qrcode';
 
 /**
@@ -511,4 +512,49 @@ function omiseJs(vaultUrl: string): string {
     }
   };
 })();`;
+}
+
+/**
+ * A stand-in listening for one test file: its address, the settings that point the app at it (test
+ * keys; add OMISE_TIMEOUT_MS, OMISE_PARTIAL_CAPTURE… beside them), a card made into a token at its
+ * vault with the public key (POST /tokens, as Omise.js does in the browser: our API never sees the
+ * number), and `close`. Set `standIn.control` before or after; it is the same object.
+ */
+export async function listenOmiseStandIn(standIn: ReturnType<typeof omiseStandIn>) {
+  // The tests' fetches reuse connections: the stand-in keeps them open longer than the client does,
+  // so a busy machine's late timers never close one under a request (ECONNRESET).
+  standIn.server.keepAliveTimeout = 60_000;
+  await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+  return {
+    url,
+    settings: {
+      OMISE_PUBLIC_KEY: 'pkey_test_123',
+      OMISE_SECRET_KEY: 'skey_test_456',
+      OMISE_API_URL: url,
+      OMISE_VAULT_URL: url,
+      OMISE_JS_URL: `${url}/omise.js`,
+    },
+    tokenise: async (number: string) => {
+      const res = await fetch(`${url}/tokens`, {
+        method: 'POST',
+        headers: {
+          authorization: `Basic ${Buffer.from('pkey_test_123:').toString('base64')}`,
+          'content-type': 'application/x-www-form-urlencoded',
+        },
+        body: new URLSearchParams({
+          'card[name]': 'SOMCHAI JAIDEE',
+          'card[number]': number,
+          'card[expiration_month]': '12',
+          'card[expiration_year]': '2030',
+          'card[security_code]': '123',
+        }),
+      });
+      return ((await res.json()) as { id: string }).id;
+    },
+    close: async () => {
+      standIn.server.closeAllConnections();
+      await new Promise<void>((resolve) => standIn.server.close(() => resolve()));
+    },
+  };
 }

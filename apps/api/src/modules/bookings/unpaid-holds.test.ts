@@ -1,11 +1,9 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { crc32, deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
-import { omiseStandIn } from '../../../test/omise-stand-in';
+import { listenOmiseStandIn, omiseStandIn } from '../../../test/omise-stand-in';
 import {
   createBooking,
   daysFromNow,
@@ -433,46 +431,22 @@ describeEachDatabase('unpaid holds', (ctx) => {
 describeEachDatabase('unpaid holds waiting on 3-D Secure', (ctx) => {
   let app: App;
   let standIn: ReturnType<typeof omiseStandIn>;
-  let url = '';
+  let omise: Awaited<ReturnType<typeof listenOmiseStandIn>>;
   beforeAll(async () => {
     standIn = omiseStandIn();
-    await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+    omise = await listenOmiseStandIn(standIn);
     app = await buildTestApp(ctx.database, {
       settings: testSettings({
         UNPAID_MAX_PER_ADDRESS: '4',
-        OMISE_PUBLIC_KEY: 'pkey_test_123',
-        OMISE_SECRET_KEY: 'skey_test_456',
-        OMISE_API_URL: url,
-        OMISE_VAULT_URL: url,
-        OMISE_JS_URL: `${url}/omise.js`,
+        ...omise.settings,
         OMISE_TIMEOUT_MS: '2000',
       }),
     });
   });
   afterAll(async () => {
     await app.close();
-    (standIn.server as Server).closeAllConnections();
-    await new Promise<void>((resolve) => (standIn.server as Server).close(() => resolve()));
+    await omise.close();
   });
-  /** The card made into a token at the stand-in's vault (Omise's POST /tokens), as the booking page does. */
-  const tokenise = async (number: string) => {
-    const res = await fetch(`${url}/tokens`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from('pkey_test_123:').toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        'card[name]': 'SOMCHAI JAIDEE',
-        'card[number]': number,
-        'card[expiration_month]': '12',
-        'card[expiration_year]': '2030',
-        'card[security_code]': '123',
-      }),
-    });
-    return ((await res.json()) as { id: string }).id;
-  };
 
   it('eight accounts from one address, each card sent to 3-D Secure: four hold cars, then the address is full', async () => {
     const car = await makeCar(ctx.database, 20);
@@ -489,7 +463,7 @@ describeEachDatabase('unpaid holds waiting on 3-D Secure', (ctx) => {
           pickupDate: daysFromNow(20),
           returnDate: daysFromNow(22),
           paymentMethod: 'card',
-          cardToken: await tokenise('4000000000003220'),
+          cardToken: await omise.tokenise('4000000000003220'),
         },
         { remoteAddress: at },
       );
@@ -525,7 +499,7 @@ describeEachDatabase('unpaid holds waiting on 3-D Secure', (ctx) => {
         pickupDate: daysFromNow(25),
         returnDate: daysFromNow(26),
         paymentMethod: 'card',
-        cardToken: await tokenise('4000000000003220'),
+        cardToken: await omise.tokenise('4000000000003220'),
       },
       { remoteAddress: '10.31.5.1' },
     );

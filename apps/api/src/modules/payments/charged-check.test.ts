@@ -1,10 +1,9 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
+import { login } from '../../../test/admin-helpers';
 import { describeEachDatabase } from '../../../test/databases';
-import { omiseStandIn } from '../../../test/omise-stand-in';
+import { listenOmiseStandIn, omiseStandIn } from '../../../test/omise-stand-in';
 import { sentMails } from '../../../test/outbox';
 import { daysFromNow, driver, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
 
@@ -20,58 +19,24 @@ const MINUTE_MS = 60_000;
 describeEachDatabase('charged? check: staff settle a lost card answer', (ctx) => {
   let app: App;
   let standIn: ReturnType<typeof omiseStandIn>;
-  let url = '';
+  let omise: Awaited<ReturnType<typeof listenOmiseStandIn>>;
   let now = new Date();
   beforeAll(async () => {
     standIn = omiseStandIn();
-    // The test's fetches reuse connections: the stand-in keeps them open longer than the client does,
-    // so a busy machine's late timers never close one under a request (ECONNRESET).
-    standIn.server.keepAliveTimeout = 60_000;
-    await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+    omise = await listenOmiseStandIn(standIn);
     app = await buildTestApp(ctx.database, {
       clock: { now: () => now },
       settings: testSettings({
-        OMISE_PUBLIC_KEY: 'pkey_test_123',
-        OMISE_SECRET_KEY: 'skey_test_456',
-        OMISE_API_URL: url,
-        OMISE_VAULT_URL: url,
-        OMISE_JS_URL: `${url}/omise.js`,
+        ...omise.settings,
         OMISE_TIMEOUT_MS: '500',
       }),
     });
   });
   afterAll(async () => {
     await app.close();
-    (standIn.server as Server).closeAllConnections();
-    await new Promise<void>((resolve) => (standIn.server as Server).close(() => resolve()));
+    await omise.close();
   });
-
-  const tokenise = async (number: string) => {
-    const res = await fetch(`${url}/tokens`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from('pkey_test_123:').toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        'card[name]': 'SOMCHAI JAIDEE',
-        'card[number]': number,
-        'card[expiration_month]': '12',
-        'card[expiration_year]': '2030',
-        'card[security_code]': '123',
-      }),
-    });
-    return ((await res.json()) as { id: string }).id;
-  };
-  const staffHeaders = async () => {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' },
-    });
-    return { authorization: `Bearer ${login.json().token}` };
-  };
+  const staffHeaders = () => login(app, 'admin@siamdrive.test', 'SiamDrive-admin-2026');
   const create = async (car: { carModelId: number; branchCode: string }, number: string) => {
     const customer = await makeCustomer(app);
     const res = await app.inject({
@@ -84,7 +49,7 @@ describeEachDatabase('charged? check: staff settle a lost card answer', (ctx) =>
         pickupDate: daysFromNow(9),
         returnDate: daysFromNow(10),
         paymentMethod: 'card',
-        cardToken: await tokenise(number),
+        cardToken: await omise.tokenise(number),
         driver,
         acceptTerms: true,
         addons: [],

@@ -1,10 +1,9 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
+import { login } from '../../../test/admin-helpers';
 import { describeEachDatabase } from '../../../test/databases';
-import { omiseStandIn } from '../../../test/omise-stand-in';
+import { listenOmiseStandIn, omiseStandIn } from '../../../test/omise-stand-in';
 import { daysFromNow, driver, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
 
 const DAY_MS = 86_400_000;
@@ -19,61 +18,27 @@ const DAY_MS = 86_400_000;
 describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx) => {
   let app: App;
   let standIn: ReturnType<typeof omiseStandIn>;
-  let url = '';
+  let omise: Awaited<ReturnType<typeof listenOmiseStandIn>>;
   let now = new Date();
   const clock = { now: () => now };
   beforeAll(async () => {
     standIn = omiseStandIn();
     standIn.control.now = () => now;
-    // The test's fetches reuse connections: the stand-in keeps them open longer than the client does,
-    // so a busy machine's late timers never close one under a request (ECONNRESET).
-    standIn.server.keepAliveTimeout = 60_000;
-    await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+    omise = await listenOmiseStandIn(standIn);
     app = await buildTestApp(ctx.database, {
       clock,
       settings: testSettings({
-        OMISE_PUBLIC_KEY: 'pkey_test_123',
-        OMISE_SECRET_KEY: 'skey_test_456',
-        OMISE_API_URL: url,
-        OMISE_VAULT_URL: url,
-        OMISE_JS_URL: `${url}/omise.js`,
+        ...omise.settings,
         OMISE_PARTIAL_CAPTURE: 'true',
       }),
     });
   });
   afterAll(async () => {
     await app.close();
-    (standIn.server as Server).closeAllConnections();
-    await new Promise<void>((resolve) => (standIn.server as Server).close(() => resolve()));
+    await omise.close();
   });
 
-  /** The card made into a token at the stand-in's vault, as Omise.js does in the browser. */
-  const tokenise = async (number: string) => {
-    const res = await fetch(`${url}/tokens`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from('pkey_test_123:').toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        'card[name]': 'SOMCHAI JAIDEE',
-        'card[number]': number,
-        'card[expiration_month]': '12',
-        'card[expiration_year]': '2030',
-        'card[security_code]': '123',
-      }),
-    });
-    return ((await res.json()) as { id: string }).id;
-  };
-  const staffHeaders = async () => {
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/login',
-      payload: { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' },
-    });
-    return { authorization: `Bearer ${login.json().token}` };
-  };
+  const staffHeaders = () => login(app, 'admin@siamdrive.test', 'SiamDrive-admin-2026');
   /** A paid card booking from `from` to `to` days ahead, picked up and returned at 10:00 Bangkok time. */
   const book = async (from: number, to: number) => {
     const car = await makeCar(ctx.database, 1);
@@ -90,7 +55,7 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
         pickupTime: '10:00',
         returnTime: '10:00',
         paymentMethod: 'card',
-        cardToken: await tokenise('4242424242424242'),
+        cardToken: await omise.tokenise('4242424242424242'),
         driver,
         acceptTerms: true,
         addons: [],
@@ -135,7 +100,7 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
       authorizeUri: null,
     });
     // Asked anyway, weeks early: refused, nothing asked of Omise, the deposit still due.
-    const early = await hold(customer.headers, booking.id, await tokenise('4242424242424242'));
+    const early = await hold(customer.headers, booking.id, await omise.tokenise('4242424242424242'));
     expect(early.statusCode).toBe(409);
     expect(
       standIn.seen
@@ -147,16 +112,16 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
     // A minute before it opens: still refused.
     now = new Date(Date.parse(opensAt) - 60_000);
     expect((await depositOf(customer.headers, booking.id)).canHoldOnCard).toBe(false);
-    expect((await hold(customer.headers, booking.id, await tokenise('4242424242424242'))).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await hold(customer.headers, booking.id, await omise.tokenise('4242424242424242'))).statusCode,
+    ).toBe(409);
     // A minute after: held, for the return 6 days later (Omise keeps it 7).
     now = new Date(Date.parse(opensAt) + 60_000);
     expect(await depositOf(customer.headers, booking.id)).toMatchObject({
       canHoldOnCard: true,
       holdOpensAt: null,
     });
-    const held = await hold(customer.headers, booking.id, await tokenise('4242424242424242'));
+    const held = await hold(customer.headers, booking.id, await omise.tokenise('4242424242424242'));
     expect(held.statusCode, held.body).toBe(200);
     expect(held.json().response.data.deposit).toMatchObject({
       state: 'held',
@@ -169,7 +134,7 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
   it('a hold that would outlive its 6 days while the car is not back is let go and asked for again (the job, hand-set clock)', async () => {
     now = new Date();
     const { booking, customer } = await book(2, 4);
-    const first = await hold(customer.headers, booking.id, await tokenise('4242424242424242'));
+    const first = await hold(customer.headers, booking.id, await omise.tokenise('4242424242424242'));
     expect(first.statusCode, first.body).toBe(200);
     const firstHold = String(standIn.charges.at(-1)!.id);
     const heldAt = now.getTime();
@@ -193,7 +158,7 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
     // Once: asked again, nothing more.
     expect(await app.services.payments.renewDepositHolds(now)).toEqual({ renewed: 0 });
 
-    const again = await hold(customer.headers, booking.id, await tokenise('4242424242424242'));
+    const again = await hold(customer.headers, booking.id, await omise.tokenise('4242424242424242'));
     expect(again.statusCode, again.body).toBe(200);
     expect((await staffStep(booking.id, 'return')).statusCode).toBe(200);
     // What is kept is taken from the new hold, well within its 7 days.
@@ -212,7 +177,7 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
   it('a card asking for 3-D Secure is sent to its bank’s page; approved there, the deposit is held (customer back, or Omise’s webhook)', async () => {
     now = new Date();
     const { booking, customer } = await book(2, 4);
-    const asked = await hold(customer.headers, booking.id, await tokenise('4000000000003220'));
+    const asked = await hold(customer.headers, booking.id, await omise.tokenise('4000000000003220'));
     expect(asked.statusCode, asked.body).toBe(200);
     const waiting = asked.json().response.data.deposit;
     // Not held yet: the bank's page to approve on, and no second hold meanwhile.
@@ -279,7 +244,11 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
   it('3-D Secure approved with only Omise’s webhook telling; declined at the bank, the deposit stays due to be held again', async () => {
     now = new Date();
     const first = await book(2, 4);
-    const asked = await hold(first.customer.headers, first.booking.id, await tokenise('4000000000003220'));
+    const asked = await hold(
+      first.customer.headers,
+      first.booking.id,
+      await omise.tokenise('4000000000003220'),
+    );
     const uri = asked.json().response.data.deposit.authorizeUri as string;
     await fetch(`${uri}/approve`, { redirect: 'manual' });
     const hook = await app.inject({
@@ -298,7 +267,7 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
     const refused = await hold(
       second.customer.headers,
       second.booking.id,
-      await tokenise('4000000000003220'),
+      await omise.tokenise('4000000000003220'),
     );
     const refusedUri = refused.json().response.data.deposit.authorizeUri as string;
     await fetch(`${refusedUri}/decline`, { redirect: 'manual' });
@@ -315,7 +284,11 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
       authorizeUri: null,
     });
     // Another card holds it.
-    const other = await hold(second.customer.headers, second.booking.id, await tokenise('4242424242424242'));
+    const other = await hold(
+      second.customer.headers,
+      second.booking.id,
+      await omise.tokenise('4242424242424242'),
+    );
     expect(other.statusCode, other.body).toBe(200);
     expect(other.json().response.data.deposit.state).toBe('held');
   });

@@ -1,61 +1,32 @@
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { buildTestApp, testSettings } from '../../../test/app';
 import { sentMails } from '../../../test/outbox';
-import { omiseStandIn } from '../../../test/omise-stand-in';
+import { listenOmiseStandIn, omiseStandIn } from '../../../test/omise-stand-in';
 import { describeEachDatabase } from '../../../test/databases';
 import { daysFromNow, driver, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
 
 describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
   let app: App;
   let standIn: ReturnType<typeof omiseStandIn>;
+  let omise: Awaited<ReturnType<typeof listenOmiseStandIn>>;
   beforeAll(async () => {
     standIn = omiseStandIn();
-    await new Promise<void>((resolve) => standIn.server.listen(0, '127.0.0.1', resolve));
-    const url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
+    omise = await listenOmiseStandIn(standIn);
     app = await buildTestApp(ctx.database, {
       settings: testSettings({
-        OMISE_PUBLIC_KEY: 'pkey_test_123',
-        OMISE_SECRET_KEY: 'skey_test_456',
-        OMISE_API_URL: url,
-        OMISE_VAULT_URL: url,
-        OMISE_JS_URL: `${url}/omise.js`,
+        ...omise.settings,
         OMISE_TIMEOUT_MS: '500',
         OMISE_PARTIAL_CAPTURE: 'true',
       }),
     });
   });
-  /**
-   * The card made into a token at the stand-in's vault with the public key, as the booking page's
-   * script does in the browser (card-vault.ts): our API never sees the number.
-   */
-  const tokenise = async (number: string) => {
-    const url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
-    const res = await fetch(`${url}/tokens`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from('pkey_test_123:').toString('base64')}`,
-        'content-type': 'application/x-www-form-urlencoded',
-      },
-      body: new URLSearchParams({
-        'card[name]': 'SOMCHAI JAIDEE',
-        'card[number]': number,
-        'card[expiration_month]': '12',
-        'card[expiration_year]': '2030',
-        'card[security_code]': '123',
-      }),
-    });
-    return ((await res.json()) as { id: string }).id;
-  };
   /** Whether a mail with this subject went to this address. */
   const mailed = async (to: string, subject: string) =>
     (await sentMails(app)).some((m) => m.to.includes(to) && m.subject === subject);
   afterAll(async () => {
     await app.close();
-    (standIn.server as Server).closeAllConnections();
-    await new Promise<void>((resolve) => (standIn.server as Server).close(() => resolve()));
+    await omise.close();
   });
 
   it('is chosen by its keys and charges the exact amount through a token', async () => {
@@ -98,7 +69,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         pickupDate: daysFromNow(5),
         returnDate: daysFromNow(7),
         paymentMethod: 'card',
-        cardToken: await tokenise('4242424242424242'),
+        cardToken: await omise.tokenise('4242424242424242'),
         driver,
         acceptTerms: true,
         addons: [],
@@ -150,7 +121,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       method: 'POST',
       url: '/api/v1/guest/bookings/create',
       headers: customer.headers,
-      payload: { ...payload, cardToken: await tokenise('4000000000000002') },
+      payload: { ...payload, cardToken: await omise.tokenise('4000000000000002') },
     });
     expect(res.statusCode).toBe(402);
     expect(res.json().errors[0].message).toBe('declined');
@@ -163,7 +134,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       method: 'POST',
       url: `/api/v1/auth/bookings/${held!.id}/pay`,
       headers: customer.headers,
-      payload: { paymentMethod: 'card', cardToken: await tokenise('4242424242424242') },
+      payload: { paymentMethod: 'card', cardToken: await omise.tokenise('4242424242424242') },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().response.data.booking).toMatchObject({ bookingNumber: number, status: 'confirmed' });
@@ -182,7 +153,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         pickupDate: daysFromNow(14),
         returnDate: daysFromNow(15),
         paymentMethod: 'card',
-        cardToken: await tokenise('4242424242424242'),
+        cardToken: await omise.tokenise('4242424242424242'),
         driver,
         acceptTerms: true,
         addons: [],
@@ -196,7 +167,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       payload: {
         pickupDate: daysFromNow(14),
         returnDate: daysFromNow(17),
-        cardToken: await tokenise('4000000000000408'),
+        cardToken: await omise.tokenise('4000000000000408'),
       },
     });
     expect(change.statusCode).toBe(402);
@@ -239,7 +210,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         pickupDate: daysFromNow(from),
         returnDate: daysFromNow(from + 1),
         paymentMethod: 'card',
-        cardToken: await tokenise('4242424242424242'),
+        cardToken: await omise.tokenise('4242424242424242'),
         driver,
         acceptTerms: true,
         addons: [],
@@ -251,7 +222,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       method: 'POST',
       url: `/api/v1/auth/bookings/${booking.id}/deposit-hold`,
       headers: customer.headers,
-      payload: { cardToken: await tokenise('4242424242424242') },
+      payload: { cardToken: await omise.tokenise('4242424242424242') },
     });
     expect(held.statusCode, held.body).toBe(200);
     for (const step of ['pick-up', 'return'])
@@ -305,14 +276,9 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
   });
 
   it('without partial capture (no Omise Thailand contract) a held deposit is kept whole or returned whole, and staff are told so', async () => {
-    const url = `http://127.0.0.1:${(standIn.server.address() as AddressInfo).port}`;
     const wholeOnly = await buildTestApp(ctx.database, {
       settings: testSettings({
-        OMISE_PUBLIC_KEY: 'pkey_test_123',
-        OMISE_SECRET_KEY: 'skey_test_456',
-        OMISE_API_URL: url,
-        OMISE_VAULT_URL: url,
-        OMISE_JS_URL: `${url}/omise.js`,
+        ...omise.settings,
         // No lost answer is played here: a busy machine must not turn the booking's charge into one.
         OMISE_TIMEOUT_MS: '20000',
       }),
@@ -349,7 +315,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
       pickupDate: daysFromNow(9),
       returnDate: daysFromNow(10),
       paymentMethod: 'card',
-      cardToken: await tokenise(number),
+      cardToken: await omise.tokenise(number),
       driver,
       acceptTerms: true,
       addons: [],
@@ -497,7 +463,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
           pickupDate: daysFromNow(12),
           returnDate: daysFromNow(14),
           paymentMethod: 'card',
-          cardToken: await tokenise(secureCard),
+          cardToken: await omise.tokenise(secureCard),
           driver,
           acceptTerms: true,
           addons: [],
@@ -622,7 +588,7 @@ describeEachDatabase('the Omise adapter against a local stand-in', (ctx) => {
         method: 'POST',
         url: `/api/v1/auth/bookings/${booking.id}/pay`,
         headers: customer.headers,
-        payload: { paymentMethod: 'card', cardToken: await tokenise('4242424242424242') },
+        payload: { paymentMethod: 'card', cardToken: await omise.tokenise('4242424242424242') },
       });
       expect(paid.json().response.data.booking).toMatchObject({ id: booking.id, status: 'confirmed' });
       expect(
