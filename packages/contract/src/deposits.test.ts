@@ -67,6 +67,8 @@ describe('a booking deposit as shown', () => {
     releasedAt: null,
     heldOnCard: true,
     canHoldOnCard: false,
+    holdOpensAt: null,
+    authorizeUri: null,
   };
   it('has one of four states and whole satang', () => {
     expect(depositStates).toEqual(['due', 'held', 'released', 'partly_released']);
