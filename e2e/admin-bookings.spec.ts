@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { expect, test, axeViolations } from './fixtures';
 import { admin, customerBooking } from './booking-fixtures';
 import { allowFor } from '../apps/api/test/time-allowance';
@@ -5,8 +6,9 @@ import { allowFor } from '../apps/api/test/time-allowance';
 /**
  * Back office bookings (issue 7): a customer books a car by bank transfer
  * through the API and uploads a slip; an admin finds the booking, sees the
- * slip, verifies it (the customer's own history shows it confirmed), marks
- * the car picked up and then returned (the booking is completed).
+ * slip, verifies it (the customer's own history shows it confirmed), hands
+ * the car over with the pickup inspection (issue 36 part 6: no quick "picked
+ * up" before it) and marks it returned (the booking is completed).
  */
 
 const texts = {
@@ -18,7 +20,12 @@ const texts = {
     bookingsNav: 'การจอง',
     number: 'หมายเลขการจอง',
     verify: 'ได้รับเงินแล้ว: ยืนยันการจอง',
-    pickUp: 'บันทึกว่ารับรถแล้ว',
+    toInspection: 'ไปที่การตรวจสภาพรถตอนรับรถ',
+    startPickup: 'บันทึกการรับรถ',
+    photos: 'รูปถ่ายรถ',
+    photosSent: 'ส่งแล้ว 1 รูป',
+    mileage: 'เลขไมล์ (กม.)',
+    savePickup: 'บันทึกการรับรถ: รถออกไปแล้ว',
     markReturned: 'บันทึกว่าคืนรถแล้ว',
     slipAlt: /สลิปการโอนเงิน \d+/,
     confirmed: 'ยืนยันแล้ว',
@@ -42,7 +49,12 @@ const texts = {
     bookingsNav: 'Bookings',
     number: 'Booking number',
     verify: 'Payment received: confirm booking',
-    pickUp: 'Mark picked up',
+    toInspection: 'Go to the pickup inspection',
+    startPickup: 'Record the pickup',
+    photos: 'Photos of the car',
+    photosSent: '1 photo sent',
+    mileage: 'Mileage (km)',
+    savePickup: 'Save the pickup: the car goes out',
     markReturned: 'Mark returned',
     slipAlt: /Transfer slip \d+/,
     confirmed: 'Confirmed',
@@ -105,7 +117,21 @@ for (const [lng, from] of [
     // The deposit is taken as the car is handed over (cash at the counter)…
     await page.getByRole('button', { name: t.takeCash }).click();
     await expect(page.getByTestId('deposit-state')).toContainText(t.held);
-    await page.getByRole('button', { name: t.pickUp }).click();
+    // The car goes out only with the pickup inspection: the actions card sends staff to it.
+    await expect(page.getByRole('button', { name: /picked up|รับรถแล้ว/ })).toHaveCount(0);
+    await page.getByRole('link', { name: t.toInspection }).click();
+    const card = page.getByTestId('hand-over-card');
+    await card.getByRole('button', { name: t.startPickup, exact: true }).click();
+    await card.getByLabel(t.photos).setInputFiles({
+      name: 'car.jpg',
+      mimeType: 'image/jpeg',
+      buffer: await sharp({ create: { width: 320, height: 200, channels: 3, background: '#c33' } })
+        .jpeg()
+        .toBuffer(),
+    });
+    await expect(card.getByTestId('photos-sent')).toHaveText(t.photosSent);
+    await card.getByLabel(t.mileage).fill('12000');
+    await card.getByRole('button', { name: t.savePickup }).click();
     await expect(page.getByTestId('booking-status')).toHaveText(t.active);
     await page.getByRole('button', { name: t.markReturned }).click();
     await expect(page.getByTestId('booking-status')).toHaveText(t.completed);

@@ -270,3 +270,27 @@ export async function unfoldBookingForm(page: Page) {
   const folded = page.locator('form#booking-form h2 button[aria-expanded="false"]:visible');
   while ((await folded.count()) > 0) await folded.first().click();
 }
+
+/**
+ * The pickup inspection through the API, as the hand-over card sends it (issue 36 part 6: the car goes
+ * out only with it): a photo of the car, then the condition report, which hands the car over.
+ */
+export async function inspectAtPickup(
+  request: APIRequestContext,
+  headers: Record<string, string>,
+  bookingId: number,
+): Promise<APIResponse> {
+  const { default: sharp } = await import('sharp');
+  const buffer = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
+  const photo = await request.post(`/api/v1/admin/bookings/${bookingId}/condition-reports/pickup/photos`, {
+    headers,
+    multipart: { file: { name: 'car.jpg', mimeType: 'image/jpeg', buffer } },
+  });
+  if (!photo.ok()) return photo;
+  return request.post(`/api/v1/admin/bookings/${bookingId}/condition-reports/pickup`, {
+    headers,
+    data: { fuelEighths: 8, mileageKm: 12000, photoIds: [(await photo.json()).response.data.id] },
+  });
+}

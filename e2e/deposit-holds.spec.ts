@@ -10,6 +10,7 @@ import {
   signInAdminBrowser,
   signInBrowser,
   transferBooking,
+  inspectAtPickup,
 } from './booking-fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 
@@ -127,13 +128,13 @@ async function returnedWithHeldDeposit(
   expect(held.ok(), await held.text()).toBe(true);
   const deposit = (await held.json()).response.data.deposit as { amount: number; state: string };
   expect(deposit.state).toBe('held');
-  for (const step of ['pick-up', 'return']) {
-    const res = await request.post(`/api/v1/admin/bookings/${booking.id}/${step}`, {
-      headers: asStaff,
-      data: {},
-    });
-    expect(res.ok(), `${step}: ${await res.text()}`).toBe(true);
-  }
+  const out = await inspectAtPickup(request, asStaff, booking.id);
+  expect(out.ok(), await out.text()).toBe(true);
+  const back = await request.post(`/api/v1/admin/bookings/${booking.id}/return`, {
+    headers: asStaff,
+    data: {},
+  });
+  expect(back.ok(), await back.text()).toBe(true);
   return { booking, customer, deposit };
 }
 

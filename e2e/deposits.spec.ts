@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { axeViolations, expect, test } from './fixtures';
-import { admin, carsInService, customerBooking, signInBrowser } from './booking-fixtures';
+import { admin, carsInService, customerBooking, inspectAtPickup, signInBrowser } from './booking-fixtures';
 
 /**
  * Security deposits as customers meet them (issue 17, part 4): each car's own deposit on its page's
@@ -48,7 +48,11 @@ test('after the rental, My bookings says what came back of the deposit and why (
     ['return', {}],
     ['deposit', { action: 'release', kept: 700, reason: 'ทำความสะอาดภายในรถ' }],
   ] as const) {
-    const res = await request.post(`/api/v1/admin/bookings/${made.id}/${path}`, { headers: as, data });
+    // The car goes out through the pickup inspection (issue 36 part 6).
+    const res =
+      path === 'pick-up'
+        ? await inspectAtPickup(request, as, made.id)
+        : await request.post(`/api/v1/admin/bookings/${made.id}/${path}`, { headers: as, data });
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
   }
   await signInBrowser(page, { token, user });
@@ -104,7 +108,11 @@ test('a customer holds the deposit on their card in My bookings; at return only 
     ['return', {}],
     ['deposit', { action: 'release', kept: 500, reason: '车内清洁' }],
   ] as const) {
-    const res = await request.post(`/api/v1/admin/bookings/${made.id}/${path}`, { headers: as, data });
+    // The car goes out through the pickup inspection (issue 36 part 6).
+    const res =
+      path === 'pick-up'
+        ? await inspectAtPickup(request, as, made.id)
+        : await request.post(`/api/v1/admin/bookings/${made.id}/${path}`, { headers: as, data });
     expect(res.ok(), `${path}: ${await res.text()}`).toBe(true);
   }
   await page.reload();

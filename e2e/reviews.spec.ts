@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { admin, customerBooking } from './booking-fixtures';
+import { admin, customerBooking, inspectAtPickup } from './booking-fixtures';
 
 /**
  * Reviews for a coupon (issue 6): after the car is picked up, the customer
@@ -38,14 +38,7 @@ for (const [lng, from] of [
         })
       ).ok(),
     ).toBe(true);
-    expect(
-      (
-        await request.post(`/api/v1/admin/bookings/${booking.id}/pick-up`, {
-          headers: staffHeaders,
-          data: {},
-        })
-      ).ok(),
-    ).toBe(true);
+    expect((await inspectAtPickup(request, staffHeaders, booking.id)).ok()).toBe(true);
 
     await page.addInitScript((value) => localStorage.setItem('token', value), token);
     await page.goto(`/my-bookings?lng=${lng}`);

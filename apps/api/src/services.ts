@@ -264,6 +264,8 @@ export function buildServices(
     rejectSlip: (...a) => payments.rejectSlip(...a),
     changeDeposit: (...a) => payments.changeDeposit(...a),
     refundUnmatchedCharge: (reference) => payments.refundUnmatchedCharge(reference),
+    // Asked at a request, after the hand-over below is built.
+    pickupInspected: (bookingId) => conditionReports.hasReport(bookingId, 'pickup'),
   });
   // The hand-over's condition reports, charges and signed agreements (decision 1804): private files.
   const conditionReports = new ConditionReportsService(new ConditionReportsRepository(db), bookings, {

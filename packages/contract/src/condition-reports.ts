@@ -43,6 +43,8 @@ export const reportMessages = {
   signatureEmpty: 'Sign in the box first',
   noAgreement: 'The agreement is ready to sign once the pickup is recorded',
   returnedAt: 'The return cannot be before the pickup or in the future',
+  /** The quick "picked up" step refused (issue 36 part 6): the inspection is the hand-over. */
+  inspectionFirst: 'Do the pickup inspection first: its condition report hands the car over',
 } as const;
 
 const fuelEighths = z.coerce.number().int().min(0, 'From 0 to 8 eighths').max(8, 'From 0 to 8 eighths');
@@ -66,6 +68,8 @@ export const pickupReportBodySchema = z.object({
   ...reportBase,
   /** The deposit, when still due, taken now: cash, or a hold on the counter's card terminal. */
   depositMethod: z.enum(['cash', 'card']).optional(),
+  /** Another free unit of the model handed over instead of the one held (its hold moves with it). */
+  unitId: z.number().int().positive().optional(),
 });
 export type PickupReportBody = z.input<typeof pickupReportBodySchema>;
 

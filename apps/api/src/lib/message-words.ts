@@ -40,6 +40,10 @@ const exact: Record<string, Words> = {
     th: 'รับรถได้เฉพาะการจองที่ยืนยันแล้ว',
     zh: '只有已确认的预订才能取车',
   },
+  'Do the pickup inspection first: its condition report hands the car over': {
+    th: 'ตรวจสภาพรถก่อนส่งมอบก่อน: บันทึกสภาพรถตอนรับรถคือการส่งมอบรถ',
+    zh: '请先完成取车验车：验车记录保存后即交车',
+  },
   'Only an active booking can be returned': {
     th: 'คืนรถได้เฉพาะการจองที่รับรถแล้ว',
     zh: '只有已取车的预订才能还车',

@@ -157,3 +157,35 @@ export function createBooking(
 export async function verifyEmail(database: Database, userId: number) {
   await database.query('UPDATE users SET email_verified_at = now() WHERE id = $1', [userId]);
 }
+
+/**
+ * The pickup inspection as staff do it at the counter (decision 1804; issue 36 part 6): a photo of the
+ * car, then the condition report, which hands the car over (the booking becomes active). `extra`:
+ * more of the report (another unit, the deposit taken).
+ */
+export async function inspectAtPickup(
+  app: App,
+  headers: Record<string, string>,
+  bookingId: number,
+  extra: { unitId?: number; depositMethod?: 'cash' | 'card' } = {},
+) {
+  const { default: sharp } = await import('sharp');
+  const picture = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } })
+    .jpeg()
+    .toBuffer();
+  const photo = await uploadFile(
+    app,
+    headers,
+    `/api/v1/admin/bookings/${bookingId}/condition-reports/pickup/photos`,
+    picture,
+    'car.jpg',
+    'image/jpeg',
+  );
+  if (photo.statusCode !== 200) return photo;
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/admin/bookings/${bookingId}/condition-reports/pickup`,
+    headers,
+    payload: { fuelEighths: 8, mileageKm: 12000, photoIds: [photo.json().response.data.id], ...extra },
+  });
+}

@@ -15,6 +15,7 @@ import type { UsersService } from '../users/users.service';
 import { slipStanding, type Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import { AppError } from '../../lib/app-error';
+import { reportMessages } from '@siam/contract/condition-reports';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { BookingRow } from './bookings.repository';
 import type { BookingsService, InTransaction } from './bookings.service';
@@ -81,6 +82,8 @@ export interface StaffBookingActions {
     inTx?: InTransaction,
   ): Promise<Booking>;
   refundUnmatchedCharge(reference: string): Promise<'refunded' | 'nothing_to_refund' | 'gateway_refused'>;
+  /** Whether staff wrote the pickup's condition report (handover/): the car goes out only after it. */
+  pickupInspected(bookingId: number): Promise<boolean>;
 }
 
 /**
@@ -311,7 +314,14 @@ export class BookingsAdminService {
     );
   }
 
+  /**
+   * The quick "picked up" step: only after the pickup inspection (issue 36 part 6). The inspection's
+   * condition report is what hands the car over, so for a confirmed booking this refuses and the page
+   * sends staff to the inspection.
+   */
   async pickUp(actor: Actor, bookingId: number, unitId: number | undefined, lang: Language) {
+    if (!(await this.actions.pickupInspected(bookingId)))
+      throw new AppError('CONFLICT', reportMessages.inspectionFirst);
     return this.bookings.markPickedUp(
       bookingId,
       unitId,

@@ -9,6 +9,7 @@ import {
   daysFromNow,
   driver,
   goodCardToken,
+  inspectAtPickup,
   makeCar,
   makeCustomer,
   slipPicture,
@@ -55,6 +56,8 @@ describeEachDatabase('back office bookings', (ctx) => {
     return { customer, booking, slip };
   }
 
+  /** The first free unit that is not the booking's own. */
+  const other = (free: number[]) => free[1]!;
   const post = (url: string, headers: Record<string, string>, payload: unknown = {}) =>
     app.inject({ method: 'POST', url: `/api/v1/admin${url}`, headers, payload: payload as object });
   const get = (url: string, headers: Record<string, string>) =>
@@ -192,7 +195,7 @@ describeEachDatabase('back office bookings', (ctx) => {
     expect(detail.slips.map((s: { status: string }) => s.status)).toEqual(['rejected', 'accepted']);
   });
 
-  it('picks up on another free unit, refuses a booked one, returns: completed; each step audited', async () => {
+  it('hands the car over only through the pickup inspection (another free unit, never a booked one), returns: completed; each step audited', async () => {
     // Four cars: two may be held unpaid on one day (at most half of a model's cars).
     const car = await makeCar(ctx.database, 4);
     const first = await transferBooking(car, 20);
@@ -208,29 +211,46 @@ describeEachDatabase('back office bookings', (ctx) => {
     expect(free[0]).toBe(detail.unit.id);
     expect(free).toHaveLength(3);
     expect(free).not.toContain(secondUnit);
-    const clash = await post(`/bookings/${first.booking.id}/pick-up`, auth.staff, { unitId: secondUnit });
+    // "Picked up" before the inspection: refused, in the staff member's language, and nothing changes.
+    for (const [lang, msg] of [
+      ['en', 'Do the pickup inspection first: its condition report hands the car over'],
+      ['th', 'ตรวจสภาพรถก่อนส่งมอบก่อน: บันทึกสภาพรถตอนรับรถคือการส่งมอบรถ'],
+      ['zh', '请先完成取车验车：验车记录保存后即交车'],
+    ]) {
+      const early = await app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/bookings/${first.booking.id}/pick-up`,
+        headers: { ...auth.staff, 'accept-language': lang! },
+        payload: { unitId: other(free) },
+      });
+      expect(early.statusCode).toBe(409);
+      expect(early.json().msg).toBe(msg);
+    }
+    expect((await get(`/bookings/${first.booking.id}`, auth.staff)).json().response.data.booking.status).toBe(
+      'confirmed',
+    );
+    const clash = await inspectAtPickup(app, auth.staff, first.booking.id, { unitId: secondUnit });
     expect(clash.statusCode).toBe(409);
-    const other = free[1];
-    const picked = await post(`/bookings/${first.booking.id}/pick-up`, auth.staff, { unitId: other });
+    const picked = await inspectAtPickup(app, auth.staff, first.booking.id, { unitId: other(free) });
     expect(picked.statusCode, picked.body).toBe(200);
     expect(picked.json().response.data.status).toBe('active');
     const after = (await get(`/bookings/${first.booking.id}`, auth.staff)).json().response.data;
-    expect(after.unit.id).toBe(other);
+    expect(after.unit.id).toBe(other(free));
     const returned = await post(`/bookings/${first.booking.id}/return`, auth.staff);
     expect(returned.json().response.data.status).toBe('completed');
     const audit = await auditFor(first.booking.id);
     expect(audit.map((a) => a.action)).toEqual([
       'booking.payment_verified',
-      'booking.picked_up',
+      'booking.pickup_report',
       'booking.returned',
     ]);
     expect(audit[1]).toMatchObject({
-      before: { status: 'confirmed', unitId: detail.unit.id },
-      after: { status: 'active', unitId: other },
+      before: { status: 'confirmed' },
+      after: { status: 'active', unitId: other(free), fuelEighths: 8, mileageKm: 12000 },
     });
     expect(audit[2]).toMatchObject({ before: { status: 'active' }, after: { status: 'completed' } });
-    // The failed pickup left nothing in the log.
-    expect(audit.filter((a) => a.action === 'booking.picked_up')).toHaveLength(1);
+    // The refused pickups left nothing in the log.
+    expect(audit.filter((a) => a.action === 'booking.pickup_report')).toHaveLength(1);
   });
 
   it('cancels with a reason: free by default, or with the customer fee rule; car freed; audited', async () => {

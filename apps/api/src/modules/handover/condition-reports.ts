@@ -117,6 +117,11 @@ export class ConditionReportsService {
     return saved;
   }
 
+  /** Whether the booking's pickup or return report is written (the quick "picked up" step asks). */
+  async hasReport(bookingId: number, kind: ReportKind): Promise<boolean> {
+    return (await this.repo.reportKinds(this.repo.db, bookingId)).includes(kind);
+  }
+
   /** A photo of a written report, for whoever may read the booking (booking-access.ts). */
   async photo(actor: AccessActor, bookingId: number, photoId: number): Promise<Buffer> {
     const found = await this.repo.reportPhoto(this.repo.db, bookingId, photoId);
@@ -146,12 +151,13 @@ export class ConditionReportsService {
           damageMarks: body.damage.length,
           photos: body.photoIds.length,
           depositMethod: body.depositMethod ?? null,
+          unitId: body.unitId ?? row.unit_id,
         },
       });
     };
     const row = await this.bookings.row(bookingId);
     if (!row) throw notFound('Booking');
-    if (row.status === 'confirmed') return this.bookings.markPickedUp(bookingId, undefined, lang, write);
+    if (row.status === 'confirmed') return this.bookings.markPickedUp(bookingId, body.unitId, lang, write);
     // Handed over already with the quick "picked up" step: the report is written after the fact.
     if (row.status !== 'active') throw new AppError('CONFLICT', reportMessages.notConfirmed);
     await this.bookings.withLockedBooking(bookingId, async (tx, locked) => {

@@ -4,7 +4,13 @@ import { buildTestApp, testSettings } from '../../../test/app';
 import { login } from '../../../test/admin-helpers';
 import { describeEachDatabase } from '../../../test/databases';
 import { listenOmiseStandIn, omiseStandIn } from '../../../test/omise-stand-in';
-import { daysFromNow, driver, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
+import {
+  daysFromNow,
+  driver,
+  inspectAtPickup,
+  makeCar,
+  makeCustomer,
+} from '../bookings/booking-fixtures.test-helper';
 
 const DAY_MS = 86_400_000;
 
@@ -138,7 +144,7 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
     expect(first.statusCode, first.body).toBe(200);
     const firstHold = String(standIn.charges.at(-1)!.id);
     const heldAt = now.getTime();
-    expect((await staffStep(booking.id, 'pick-up')).statusCode).toBe(200);
+    expect((await inspectAtPickup(app, await staffHeaders(), booking.id)).statusCode).toBe(200);
 
     // The car is late. Five days and 23 hours after the hold: the job leaves it.
     now = new Date(heldAt + 6 * DAY_MS - 3_600_000);
@@ -225,7 +231,7 @@ describeEachDatabase('deposit holds within the authorization’s lifetime', (ctx
     expect(hook.json().response.data.outcome).toBe('already_settled');
 
     // At return, kept in part from that very hold.
-    expect((await staffStep(booking.id, 'pick-up')).statusCode).toBe(200);
+    expect((await inspectAtPickup(app, await staffHeaders(), booking.id)).statusCode).toBe(200);
     expect((await staffStep(booking.id, 'return')).statusCode).toBe(200);
     const kept = await staffStep(booking.id, 'deposit', {
       action: 'release',

@@ -3,11 +3,13 @@ import type { AdminBookingDetail } from '@siam/contract/admin-bookings';
 import type { Booking } from '@siam/contract/bookings';
 import { useTranslation } from '../../../lib/use-translation';
 import { fieldErrors, useAdminMutation } from '../admin-api';
-import { Card, Checkbox, ErrorNote, Field, SelectField } from '../admin-ui';
+import { Card, Checkbox, ErrorNote, Field } from '../admin-ui';
 
 /**
- * What staff can do with the booking in its status: confirm a payment or refuse its slip, hand the car
- * over (choosing the unit), take it back, cancel. `onDone` shows the outcome above the cards.
+ * What staff can do with the booking in its status: confirm a payment or refuse its slip, take the car
+ * back, cancel. The car goes out only with the pickup inspection (issue 36 part 6): a confirmed
+ * booking's card sends staff to it (the hand-over card, where the unit is chosen). `onDone` shows the
+ * outcome above the cards.
  */
 export function BookingActionsCard({
   data,
@@ -21,7 +23,6 @@ export function BookingActionsCard({
   const id = b.id;
   const verify = useAdminMutation<Booking>('POST', `/bookings/${id}/verify-payment`);
   const reject = useAdminMutation<Booking, { reason: string }>('POST', `/bookings/${id}/reject-slip`);
-  const pickUp = useAdminMutation<Booking, { unitId?: number }>('POST', `/bookings/${id}/pick-up`);
   const giveBack = useAdminMutation<Booking>('POST', `/bookings/${id}/return`);
   const cancel = useAdminMutation<Booking, { reason: string; applyFee: boolean }>(
     'POST',
@@ -30,7 +31,6 @@ export function BookingActionsCard({
   const [rejectReason, setRejectReason] = useState('');
   const [cancelReason, setCancelReason] = useState('');
   const [applyFee, setApplyFee] = useState(false);
-  const [unitId, setUnitId] = useState('');
   const pendingSlip = data.slips.some((s) => s.status === 'pending');
   const after = (message: string) => () => onDone(message);
 
@@ -41,10 +41,6 @@ export function BookingActionsCard({
   const submitCancel = (e: FormEvent) => {
     e.preventDefault();
     cancel.mutate({ reason: cancelReason, applyFee }, { onSuccess: after(t('booking.cancelled')) });
-  };
-  const submitPickUp = (e: FormEvent) => {
-    e.preventDefault();
-    pickUp.mutate(unitId ? { unitId: Number(unitId) } : {}, { onSuccess: after(t('booking.pickedUp')) });
   };
 
   return (
@@ -78,20 +74,12 @@ export function BookingActionsCard({
           </form>
         )}
         {b.status === 'confirmed' && (
-          <form onSubmit={submitPickUp} className="space-y-2">
-            <SelectField label={t('booking.unit')} value={unitId} onChange={(e) => setUnitId(e.target.value)}>
-              {data.freeUnits.map((u) => (
-                <option key={u.id} value={u.current ? '' : String(u.id)}>
-                  {u.plate}
-                  {u.current ? ` (${t('booking.currentUnit')})` : ''}
-                </option>
-              ))}
-            </SelectField>
-            <button type="submit" className="btn-primary" disabled={pickUp.isPending}>
-              {t('booking.pickUp')}
-            </button>
-            <ErrorNote error={pickUp.error} />
-          </form>
+          <div data-testid="inspection-first">
+            <p className="text-slate-700">{t('booking.inspectFirst')}</p>
+            <a href="#hand-over" className="mt-1 inline-block font-semibold underline">
+              {t('booking.toInspection')}
+            </a>
+          </div>
         )}
         {b.status === 'active' && (
           <div>

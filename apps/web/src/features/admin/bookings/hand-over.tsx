@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import type { AdminBookingDetail } from '@siam/contract/admin-bookings';
 import type { Booking } from '@siam/contract/bookings';
 import { damageTypes, type DamageMark, type ReportKind } from '@siam/contract/condition-reports';
 import { apiRequest } from '../../../lib/api-client';
@@ -10,6 +11,7 @@ import { Card, ErrorNote, Field, SelectField, TextAreaField } from '../admin-ui'
 import { isMadeUpEmail } from '@siam/contract/made-up-email';
 
 type Photo = { id: number; preview: string };
+type FreeUnit = AdminBookingDetail['freeUnits'][number];
 type ChargeDraft = { fuel: string; cleaning: string; damage: string; damageNote: string };
 
 /**
@@ -184,10 +186,12 @@ function DamageMarks({
 function ReportForm({
   booking,
   kind,
+  freeUnits,
   onDone,
 }: {
   booking: Booking;
   kind: ReportKind;
+  freeUnits: FreeUnit[];
   onDone: (m: string) => void;
 }) {
   const { t } = useTranslation('admin');
@@ -198,6 +202,7 @@ function ReportForm({
   const [marks, setMarks] = useState<DamageMark[]>([]);
   const [notes, setNotes] = useState('');
   const [depositMethod, setDepositMethod] = useState<'' | 'cash' | 'card'>('');
+  const [unitId, setUnitId] = useState('');
   const [charges, setCharges] = useState<ChargeDraft>({ fuel: '', cleaning: '', damage: '', damageNote: '' });
   const save = useAdminMutation<Booking, Record<string, unknown>>(
     'POST',
@@ -216,7 +221,7 @@ function ReportForm({
     };
     const body =
       kind === 'pickup'
-        ? { ...common, ...(depositMethod && { depositMethod }) }
+        ? { ...common, ...(depositMethod && { depositMethod }), ...(unitId && { unitId: Number(unitId) }) }
         : {
             ...common,
             charges: (['fuel', 'cleaning', 'damage'] as const)
@@ -244,6 +249,16 @@ function ReportForm({
         <p role="alert" className="field-error">
           {errors.photoIds}
         </p>
+      )}
+      {kind === 'pickup' && freeUnits.length > 1 && (
+        <SelectField label={t('booking.unit')} value={unitId} onChange={(e) => setUnitId(e.target.value)}>
+          {freeUnits.map((u) => (
+            <option key={u.id} value={u.current ? '' : String(u.id)}>
+              {u.plate}
+              {u.current ? ` (${t('booking.currentUnit')})` : ''}
+            </option>
+          ))}
+        </SelectField>
       )}
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
@@ -366,9 +381,12 @@ function SignOnThisPhone({ booking, onDone }: { booking: Booking; onDone: (m: st
  */
 export function HandOverCard({
   booking,
+  freeUnits = [],
   children,
 }: {
   booking: Booking;
+  /** Units of the model free for the booking (the staff page's): the pickup may hand over another. */
+  freeUnits?: FreeUnit[];
   /** What was recorded (reports, charges, the agreement), as the booking page shows it. */
   children: React.ReactNode;
 }) {
@@ -391,7 +409,7 @@ export function HandOverCard({
   };
   return (
     <Card title={t('handover.title')} className="lg:col-span-2">
-      <div className="space-y-3" data-testid="hand-over-card">
+      <div className="space-y-3" data-testid="hand-over-card" id="hand-over">
         {done && (
           <p role="status" className="font-semibold text-green-800">
             {done}
@@ -402,7 +420,9 @@ export function HandOverCard({
             {t(`handover.start.${next}`)}
           </button>
         )}
-        {next && open === next && <ReportForm booking={booking} kind={next} onDone={finish} />}
+        {next && open === next && (
+          <ReportForm booking={booking} kind={next} freeUnits={freeUnits} onDone={finish} />
+        )}
         {booking.canSignAgreement && open === null && <SignOnThisPhone booking={booking} onDone={finish} />}
         {!next && !recorded && !booking.canSignAgreement && (
           // The card used to stand empty under its heading (awaiting payment, cancelled, or a rental

@@ -39,7 +39,7 @@ export function BookingPage({ id }: { id: string }) {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <BookingDetailsCard data={data} />
         <BookingActionsCard data={data} onDone={setDone} />
-        <HandOverCard booking={b}>
+        <HandOverCard booking={b} freeUnits={data.freeUnits}>
           <Suspense fallback={<Loading />}>
             <HandOverView booking={b} staff />
           </Suspense>
