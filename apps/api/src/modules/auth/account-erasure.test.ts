@@ -38,7 +38,7 @@ describeEachDatabase('erasing an account', (ctx) => {
     return out;
   }
 
-  it('leaves no row and no file with the customer’s name, email, phone, ID number, driving licence, second driver or slip', async () => {
+  it('leaves no row and no file with the customer’s name, email, phone, ID number, driving licence, second driver, flight or slip', async () => {
     const tag = `${ctx.kind}${Date.now().toString(36)}`;
     const person = {
       email: `erase.${tag}@example.com`,
@@ -48,6 +48,8 @@ describeEachDatabase('erasing an account', (ctx) => {
       idNumber: `PASS${tag.toUpperCase().slice(-8)}`,
       licenceNumber: `LIC${tag.toUpperCase().slice(-8)}`,
       secondDriver: `Anong${tag}`,
+      // The flight they arrive on (an airport pickup, decision 3602): it says where they travel.
+      flightNumber: `TG ${String(Date.now()).slice(-4)}`,
     };
     const reg = await app.inject({
       method: 'POST',
@@ -90,6 +92,7 @@ describeEachDatabase('erasing an account', (ctx) => {
       pickupDate: daysFromNow(20),
       returnDate: daysFromNow(22),
       paymentMethod: 'bank_transfer',
+      flightNumber: person.flightNumber,
       driver,
       additionalDrivers: [
         {
@@ -144,6 +147,7 @@ describeEachDatabase('erasing an account', (ctx) => {
       person.idNumber,
       person.licenceNumber,
       person.secondDriver,
+      person.flightNumber,
     ];
     for (const needle of needles)
       expect(

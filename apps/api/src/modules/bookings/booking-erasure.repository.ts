@@ -3,12 +3,13 @@ import { rows, type Executor } from '../../db/sql-rows';
 
 /** PDPA erasure of a customer's bookings (account deletion): what the law keeps stays, the rest goes. */
 export class BookingErasureRepository {
+  /** The driver's contact details and the flight they arrive on (it tells where they travel) go. */
   async anonymiseForUser(ex: Executor, userId: number) {
     const done = await rows<{ id: number }>(
       ex,
       sql`UPDATE bookings SET driver_first_name = 'Anonymised', driver_last_name = 'Customer',
             driver_email = 'anonymised-' || id || '@invalid.siamdrive', driver_phone = '-', driver_id_number = '-',
-            anonymised_at = now(), updated_at = now()
+            flight_number = NULL, anonymised_at = now(), updated_at = now()
           WHERE user_id = ${userId} AND anonymised_at IS NULL RETURNING id`,
     );
     return done.length;
