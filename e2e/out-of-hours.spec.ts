@@ -115,7 +115,7 @@ for (const { lng, width, from } of [
     )!;
     expect(made.fees).toEqual([{ code: 'out_of_hours', label: '', amount: 30_000 }]);
 
-    // A change keeps the fee as booked (booking-changes.ts keeps the fee lines): the panel says so.
+    // A change prices hand-overs out of hours at the fee agreed (booking-changes.ts, decision 3610): the panel says so.
     await page.goto(`/my-bookings?lng=${lng}`);
     await page.getByRole('button', { name: booking.change!.open }).click();
     await expect(page.getByTestId('change-out-of-hours')).toHaveText(

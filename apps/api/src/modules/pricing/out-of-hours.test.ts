@@ -156,4 +156,66 @@ describeEachDatabase('out-of-hours hand-overs', (ctx) => {
       outOfHoursClosesAt: '22:00',
     });
   });
+  it('prices a change’s new times out of hours at the fee the booking agreed, or the branch’s today when it agreed none', async () => {
+    // Six cars: two unpaid transfer bookings stay within what the model keeps for unpaid holds.
+    const car = await makeCar(ctx.database, 6);
+    const band = (outOfHoursFee: number) =>
+      app.inject({
+        method: 'PATCH',
+        url: `/api/v1/admin/branches/${car.branchCode}`,
+        headers: admin,
+        payload: { outOfHoursOpensAt: '08:00', outOfHoursClosesAt: '23:30', outOfHoursFee },
+      });
+    expect((await band(300)).statusCode).toBe(200);
+    const day = daysFromNow(30);
+    const book = async (pickupTime: string, returnTime: string) => {
+      const customer = await makeCustomer(app);
+      const made = await createBooking(app, customer.headers, {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: day,
+        returnDate: addDays(day, 2),
+        pickupTime,
+        returnTime,
+        paymentMethod: 'bank_transfer',
+      });
+      expect(made.statusCode, made.body).toBe(200);
+      const booking = made.json().response.data.booking as { id: number; total: number };
+      return { ...booking, headers: customer.headers };
+    };
+    const change = async (
+      { id, headers }: { id: number; headers: Record<string, string> },
+      pickupTime: string,
+      returnTime: string,
+    ) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/auth/bookings/${id}/change`,
+        headers: { ...headers, 'idempotency-key': `ooh-${id}-${pickupTime}-${returnTime}` },
+        payload: { pickupDate: day, returnDate: addDays(day, 2), pickupTime, returnTime },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const view = await app.inject({ method: 'GET', url: `/api/v1/auth/bookings/${id}`, headers });
+      return view.json().response.data as { total: number; fees: unknown[] };
+    };
+
+    // Booked at 21:30 with a 20:00 return: ฿300 agreed for the one hand-over out of hours.
+    const agreed = await book('21:30', '20:00');
+    // The branch charges ฿500 from now on: the booking keeps its ฿300 a hand-over.
+    expect((await band(500)).statusCode).toBe(200);
+    // The return moved to 21:30 too: two hand-overs out of hours at ฿300 = ฿600, ฿300 more.
+    const later = await change(agreed, '21:30', '21:30');
+    expect(later.fees).toEqual([{ code: 'out_of_hours', label: '', amount: 60_000 }]);
+    expect(later.total - agreed.total).toBe(30_000);
+    // Both in opening hours: no fee, ฿300 less than booked.
+    const inHours = await change(agreed, '10:00', '10:00');
+    expect(inHours.fees).toEqual([]);
+    expect(inHours.total - agreed.total).toBe(-30_000);
+
+    // A booking made in opening hours agreed no fee: its new 21:30 pickup costs the branch's ฿500.
+    const plain = await book('10:00', '10:00');
+    const late = await change(plain, '21:30', '10:00');
+    expect(late.fees).toEqual([{ code: 'out_of_hours', label: '', amount: 50_000 }]);
+    expect(late.total - plain.total).toBe(50_000);
+  });
 });

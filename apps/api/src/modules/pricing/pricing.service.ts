@@ -70,6 +70,8 @@ async function checkOpeningHours(
   times: RentalTimes,
   pickupBranch: string,
   returnBranch: string,
+  /** Only judge (a booking's old times, which the branches' hours may since have closed): no refusal. */
+  judgeOnly = false,
 ) {
   const found = await repo.branchTimes(
     ex,
@@ -78,7 +80,12 @@ async function checkOpeningHours(
   );
   const from = found.find((b) => b.code === pickupBranch);
   const to = found.find((b) => b.code === returnBranch);
-  const outOfHours = { fee: 0, times: [] as string[] };
+  // Each hand-over out of hours with its branch's fee today (null: in opening hours).
+  const outOfHours = {
+    fee: 0,
+    times: [] as string[],
+    legs: { pickup: null as number | null, return: null as number | null },
+  };
   if (!from || !to) return outOfHours; // an unknown branch is said by the car's lookup
   const errors: { path: string; message: string }[] = [];
   const pickupAt = handoverTimeAt(times.pickupTime, handoverHours(from));
@@ -92,11 +99,14 @@ async function checkOpeningHours(
   if (pickupAt === 'out_of_hours') {
     outOfHours.fee += from.out_of_hours_fee;
     outOfHours.times.push(times.pickupTime);
+    outOfHours.legs.pickup = from.out_of_hours_fee;
   }
   if (returnAt === 'out_of_hours') {
     outOfHours.fee += to.out_of_hours_fee;
     outOfHours.times.push(times.returnTime);
+    outOfHours.legs.return = to.out_of_hours_fee;
   }
+  if (judgeOnly) return outOfHours;
   const hours =
     (bangkokInstant(times.returnDate, times.returnTime).getTime() -
       bangkokInstant(times.pickupDate, times.pickupTime).getTime()) /
@@ -237,10 +247,18 @@ export class PricingService {
     return this.repo.pricingRules(ex, carModelId, from, to);
   }
 
-  /** The times against the branches' hours, closures and shortest rental (field errors, all at once). */
+  /**
+   * The times against the branches' hours, closures and shortest rental (field errors, all at once);
+   * the hand-overs out of hours with their branch's fee today (satang). A change prices them at its
+   * booking's agreed fee (rentals/booking-changes.ts, decision 3610).
+   */
   async checkOpeningHours(ex: Executor, times: RentalTimes, pickupBranch: string, returnBranch: string) {
-    // A change keeps the out-of-hours fee its booking was made with (decision 3602: not yet repriced).
-    await checkOpeningHours(this.repo, ex, times, pickupBranch, returnBranch);
+    return checkOpeningHours(this.repo, ex, times, pickupBranch, returnBranch);
+  }
+
+  /** Which of a booking's hand-overs fall out of hours by the branches' bands today (never refuses). */
+  async outOfHoursAt(ex: Executor, times: RentalTimes, pickupBranch: string, returnBranch: string) {
+    return (await checkOpeningHours(this.repo, ex, times, pickupBranch, returnBranch, true)).legs;
   }
 
   /** Extras a booking can add, with per-day prices in satang. */

@@ -585,9 +585,10 @@ describeEachDatabase('quote rules', (ctx) => {
       usable: true,
     });
     expect(await services.pricing.rules(db, car.carModelId, '2031-06-02', '2031-06-04')).toEqual([]);
+    // In opening hours: nothing out of hours.
     await expect(
       services.pricing.checkOpeningHours(db, twoDays() as unknown as Input, car.branchCode, car.branchCode),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual({ fee: 0, times: [], legs: { pickup: null, return: null } });
     expect(
       await failure(
         services.pricing.checkOpeningHours(
@@ -868,9 +869,9 @@ describeEachDatabase('quote rules', (ctx) => {
     const times = twoDays() as unknown as Input;
     await expect(
       services.pricing.checkOpeningHours(db, times, 'nowhere', car.branchCode),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual({ fee: 0, times: [], legs: { pickup: null, return: null } });
     await expect(
       services.pricing.checkOpeningHours(db, times, car.branchCode, 'nowhere'),
-    ).resolves.toBeUndefined();
+    ).resolves.toEqual({ fee: 0, times: [], legs: { pickup: null, return: null } });
   });
 });

@@ -10,6 +10,7 @@ import { rentalPeriod, type RentalTimes } from '@siam/contract/rental-times';
 import { carDriverRules, type PricingService } from '../pricing/pricing.service';
 import { priceRentalTimes } from '../pricing/pricing-rules';
 import { bookingFees, changeWindow } from '../bookings/booking-view';
+import type { BookingRow } from '../bookings/booking-row';
 import type { BookingsService } from '../bookings/bookings.service';
 import type { CardPayments } from '../payments/card-payments';
 import type { Executor } from '../../db/sql-rows';
@@ -101,7 +102,7 @@ export class BookingChanges {
     }
     if (daysBetween(times.pickupDate, times.returnDate) > businessRules.maxRentalDays)
       throw refuse('returnDate', changeMessages.tooLong);
-    await this.pricing.checkOpeningHours(ex, times, row.branch_code, row.return_branch_code);
+    const outOfHours = await this.outOfHoursFee(ex, row, times);
 
     // The car: the booking's own at its agreed price and hot deal, or another of the branch's at
     // today's (and its deposit, while none is held yet); its category's rules for every driver.
@@ -172,8 +173,13 @@ export class BookingChanges {
             value: promo.kind === 'percent' ? Number(promo.value) : toSatang(promo.value),
           }
         : null,
-      // One-way, delivery and collection stay as agreed.
-      fees: bookingFees(row, 'en'),
+      // One-way, delivery and collection stay as agreed; hand-overs out of hours as the new times need.
+      fees: [
+        ...bookingFees(row, 'en').filter((f) => f.code !== 'out_of_hours'),
+        ...(outOfHours.fee > 0
+          ? [{ code: 'out_of_hours' as const, label: outOfHours.times.join(', '), amount: outOfHours.fee }]
+          : []),
+      ],
     });
     // A company's account is billed what the booking comes to on its monthly invoice: nothing to charge or give back now.
     const owed = row.paid_ms === null || row.payment_method === 'company_account';
@@ -198,7 +204,33 @@ export class BookingChanges {
         deposit: newCar ? car!.deposit : row.deposit_amount,
       },
       extrasChanged: !sameExtras,
+      outOfHoursFee: outOfHours.fee,
     };
+  }
+
+  /**
+   * The new times checked against the branches' hours, and what their hand-overs out of hours cost
+   * (decision 3610): each at the fee the booking agreed for one (its out-of-hours fee over its
+   * hand-overs that were out of hours), or, when it agreed none, at the branch's fee today, as a new
+   * extra is priced at today's price.
+   */
+  private async outOfHoursFee(ex: Executor, row: BookingRow, times: RentalTimes) {
+    const now = await this.pricing.checkOpeningHours(ex, times, row.branch_code, row.return_branch_code);
+    const was = await this.pricing.outOfHoursAt(
+      ex,
+      {
+        pickupDate: row.pickup_date,
+        pickupTime: row.pickup_time,
+        returnDate: row.return_date,
+        returnTime: row.return_time,
+      },
+      row.branch_code,
+      row.return_branch_code,
+    );
+    const wasCount = [was.pickup, was.return].filter((f) => f !== null).length;
+    const agreedEach = row.out_of_hours_fee > 0 && wasCount > 0 ? Math.round(row.out_of_hours_fee / wasCount) : null;
+    const legs = [now.legs.pickup, now.legs.return].filter((f): f is number => f !== null);
+    return { fee: legs.reduce((sum, today) => sum + (agreedEach ?? today), 0), times: now.times };
   }
 
   /** What the change would cost, and whether a car is free for it (nothing is held). */
@@ -314,6 +346,7 @@ export class BookingChanges {
         rulesAmount: toBaht(p.rules.adjustment),
         addonsAmount: toBaht(p.price.addonsAmount),
         promoDiscount: toBaht(p.price.promoDiscount),
+        outOfHoursFee: toBaht(p.outOfHoursFee),
         total: toBaht(p.price.total),
         vat: toBaht(p.price.vat),
       });

@@ -353,6 +353,8 @@ export class RentalsRepository {
       rulesAmount: string;
       addonsAmount: string;
       promoDiscount: string;
+      /** The hand-overs out of hours at the new times (baht). */
+      outOfHoursFee: string;
       total: string;
       vat: string;
     },
@@ -365,7 +367,7 @@ export class RentalsRepository {
             rental_amount = ${c.rentalAmount}, hot_deal_discount = ${c.hotDealDiscount},
             price_rules = ${JSON.stringify(c.rules)}::jsonb, rules_amount = ${c.rulesAmount},
             addons_amount = ${c.addonsAmount}, promotion_discount = ${c.promoDiscount},
-            total_amount = ${c.total}, vat_amount = ${c.vat}, updated_at = now()
+            out_of_hours_fee = ${c.outOfHoursFee}, total_amount = ${c.total}, vat_amount = ${c.vat}, updated_at = now()
           WHERE id = ${bookingId}`,
     );
   }

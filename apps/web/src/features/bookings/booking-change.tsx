@@ -52,8 +52,8 @@ export default function ChangePanel({
   };
   const handoverAt = useBranchHandover();
   const hoursOf = (code: string) => handoverAt(code).times;
-  // A change keeps the out-of-hours fee agreed with the booking, and adds none (booking-changes.ts
-  // keeps the booking's fee lines): said when it has one or a time chosen now is out of hours.
+  // A change prices its hand-overs out of hours at the fee the booking agreed, or the branch's when it
+  // agreed none (booking-changes.ts, decision 3610): said when it has one or a time chosen is out of hours.
   const outOfHoursFee = booking.fees.find((fee) => fee.code === 'out_of_hours')?.amount ?? 0;
   const outOfHoursNow =
     handoverAt(booking.branchCode).feeAt(pickupTime) !== null ||
