@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '@siam/contract/bookings';
 import type { User } from '@siam/contract/auth';
+import { isMadeUpEmail } from '@siam/contract/made-up-email';
 import { emptyLicence, type LicenceValues } from '../bookings/driver-fields';
 
 export type DriverValues = LicenceValues & { firstName: string; lastName: string };
@@ -27,13 +28,17 @@ export interface FormValues {
   };
 }
 
-/** A fresh form, with the signed-in customer's own details as the main driver's. */
+/**
+ * A fresh form, with the signed-in customer's own details as the main driver's. An account from a
+ * provider that gave no email (LINE) has a made-up `.invalid` one: the form asks for a real address
+ * instead of filling that in, and asks the surname LINE does not give (issue 36).
+ */
 export function defaultValues(user: User | null): FormValues {
   return {
     driver: {
       firstName: user?.firstName ?? '',
       lastName: user?.lastName ?? '',
-      email: user?.email ?? '',
+      email: user && !isMadeUpEmail(user.email) ? user.email : '',
       phone: user?.phone ?? '',
       idNumber: '',
       ...emptyLicence,
