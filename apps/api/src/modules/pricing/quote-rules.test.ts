@@ -867,11 +867,15 @@ describeEachDatabase('quote rules', (ctx) => {
   it('leaves an unknown branch to the car’s lookup when checking hours (no error of its own)', async () => {
     const db = ctx.database.db as unknown as Parameters<typeof services.pricing.compute>[0];
     const times = twoDays() as unknown as Input;
-    await expect(
-      services.pricing.checkOpeningHours(db, times, 'nowhere', car.branchCode),
-    ).resolves.toEqual({ fee: 0, times: [], legs: { pickup: null, return: null } });
-    await expect(
-      services.pricing.checkOpeningHours(db, times, car.branchCode, 'nowhere'),
-    ).resolves.toEqual({ fee: 0, times: [], legs: { pickup: null, return: null } });
+    await expect(services.pricing.checkOpeningHours(db, times, 'nowhere', car.branchCode)).resolves.toEqual({
+      fee: 0,
+      times: [],
+      legs: { pickup: null, return: null },
+    });
+    await expect(services.pricing.checkOpeningHours(db, times, car.branchCode, 'nowhere')).resolves.toEqual({
+      fee: 0,
+      times: [],
+      legs: { pickup: null, return: null },
+    });
   });
 });

@@ -228,7 +228,8 @@ export class BookingChanges {
       row.return_branch_code,
     );
     const wasCount = [was.pickup, was.return].filter((f) => f !== null).length;
-    const agreedEach = row.out_of_hours_fee > 0 && wasCount > 0 ? Math.round(row.out_of_hours_fee / wasCount) : null;
+    const agreedEach =
+      row.out_of_hours_fee > 0 && wasCount > 0 ? Math.round(row.out_of_hours_fee / wasCount) : null;
     const legs = [now.legs.pickup, now.legs.return].filter((f): f is number => f !== null);
     return { fee: legs.reduce((sum, today) => sum + (agreedEach ?? today), 0), times: now.times };
   }

@@ -27,7 +27,12 @@ describe('the booking form’s first values', () => {
       phone: '',
       line: { friend: true },
     });
-    expect(defaultValues(line).driver).toMatchObject({ firstName: 'สมชาย', lastName: '', email: '', phone: '' });
+    expect(defaultValues(line).driver).toMatchObject({
+      firstName: 'สมชาย',
+      lastName: '',
+      email: '',
+      phone: '',
+    });
   });
 
   it('fills in a real account’s own details', () => {
