@@ -122,7 +122,7 @@ export const CAR_UNAVAILABLE_MESSAGE = 'This car is no longer available for thes
 export const TOO_MANY_UNPAID_MESSAGE =
   'You already have as many bookings awaiting payment as your account allows. Please pay for or cancel one of them first, or pay by card';
 export const UNPAID_HOLDS_FULL_MESSAGE =
-  'The cars of this model left on these dates are kept for customers who pay at once. Pay by card or wallet now to book it';
+  'The cars of this model left on these dates are kept for customers who pay now. Pay by PromptPay QR, card or wallet to book it';
 export const UNPAID_HOLDS_FROM_NETWORK_MESSAGE =
   'Too many unpaid bookings were made from this network or device. Pay by card, or pay for one of them first';
 export const RENTAL_CLOSED_MESSAGE = 'Bookings are closed for now. Please try again later';

@@ -20,11 +20,15 @@ export type PaymentMethod = (typeof paymentMethods)[number];
 export const walletMethods = ['wechat_pay', 'alipay'] as const;
 export type WalletMethod = (typeof walletMethods)[number];
 /**
- * Paid at the gateway while the customer is on the page (a card, a wallet), never by a slip: the
- * cars a model's unpaid share keeps back are theirs (issue 31, docs/decisions/3102).
+ * Kept to a model's unpaid share (issue 31, docs/decisions/3102, 3630): a booking that waits for a slip
+ * (a bank transfer, 24 hours; PromptPay by the shop's own QR code). Those paid at the gateway while the
+ * customer is on the page — a card, a wallet, and PromptPay when the gateway makes its QR code
+ * (`sources`: it tells us when it is paid) — may hold the cars the share keeps back, for the method's
+ * hour; their holds count in the share.
  */
-export function paysAtOnce(method: string): boolean {
-  return method === 'card' || (walletMethods as readonly string[]).includes(method);
+export function keptToUnpaidShare(method: string, sources: readonly string[]): boolean {
+  if (method === 'bank_transfer') return true;
+  return method === 'promptpay' && !sources.includes('promptpay');
 }
 /** What the gateway can take besides cards: a charge with a source of this type. */
 export const gatewaySources = ['promptpay', ...walletMethods] as const;

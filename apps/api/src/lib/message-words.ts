@@ -29,6 +29,11 @@ const exact: Record<string, Words> = {
     th: 'ที่อยู่ใช้ได้เฉพาะอักษรอังกฤษตัวพิมพ์เล็ก ตัวเลข และขีดกลาง',
     zh: '地址只能包含小写英文字母、数字和连字符',
   },
+  'The cars of this model left on these dates are kept for customers who pay now. Pay by PromptPay QR, card or wallet to book it':
+    {
+      th: 'รถที่เหลือของรุ่นนี้ในวันที่เลือกสงวนไว้สำหรับลูกค้าที่ชำระเงินทันที ชำระด้วย QR พร้อมเพย์ บัตร หรือวอลเล็ตเพื่อจอง',
+      zh: '该车型在所选日期剩余的车辆留给立即付款的客户。使用 PromptPay 二维码、银行卡或电子钱包付款即可预订',
+    },
   // What staff meet on a booking's page, the units and the articles.
   'This booking is not awaiting payment': { th: 'การจองนี้ไม่ได้รอชำระเงินแล้ว', zh: '此预订不在待付款状态' },
   'This booking is no longer awaiting payment': {

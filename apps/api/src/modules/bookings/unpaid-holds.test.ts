@@ -197,12 +197,16 @@ describeEachDatabase('unpaid holds', (ctx) => {
     });
   }, 180_000);
 
-  it('leaves a one-car group for someone who pays at once: no unpaid hold, a card books it', async () => {
+  it('leaves a one-car group for someone who pays at once: a slip payer is told to pay by PromptPay QR, card or wallet', async () => {
     const car = await makeCar(ctx.database, 1);
     const c = await makeCustomer(app, 'th');
     const refused = await createBooking(app, c.headers, transfer(car, 170), { remoteAddress: address() });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toMatchObject({ code: 'UNPAID_HOLDS_FULL' });
+    expect(refused.json()).toMatchObject({
+      code: 'UNPAID_HOLDS_FULL',
+      msg: 'The cars of this model left on these dates are kept for customers who pay now. Pay by PromptPay QR, card or wallet to book it',
+    });
+    // No gateway here (the sandbox): PromptPay is the shop's own QR code, paid with a slip, like a transfer.
     const promptpay = await createBooking(
       app,
       c.headers,
@@ -446,6 +450,111 @@ describeEachDatabase('unpaid holds waiting on 3-D Secure', (ctx) => {
   afterAll(async () => {
     await app.close();
     await omise.close();
+  });
+
+  let n = 0;
+  const address = () => `10.78.${Math.floor(++n / 200)}.${(n % 200) + 1}`;
+  const byTransfer = (car: Awaited<ReturnType<typeof makeCar>>, from: number, to = from + 1) => ({
+    carModelId: car.carModelId,
+    branchCode: car.branchCode,
+    pickupDate: daysFromNow(from),
+    returnDate: daysFromNow(to),
+    paymentMethod: 'bank_transfer',
+  });
+
+  it('a one-car group waits for no transfer, but a PromptPay payer at the gateway books it, held for PromptPay’s hour', async () => {
+    const car = await makeCar(ctx.database, 1);
+    const c = await makeCustomer(app, 'th');
+    // A transfer would hold the car 24 hours: refused, and told to pay by PromptPay, a card or a wallet now.
+    const refused = await createBooking(app, c.headers, byTransfer(car, 170), { remoteAddress: address() });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'UNPAID_HOLDS_FULL',
+      msg: 'The cars of this model left on these dates are kept for customers who pay now. Pay by PromptPay QR, card or wallet to book it',
+    });
+    // The QR payer is no dead end (issue 36 part 3, decision 3630): booked, the car held for 60 minutes.
+    const promptpay = await createBooking(
+      app,
+      c.headers,
+      { ...byTransfer(car, 170), paymentMethod: 'promptpay' },
+      { remoteAddress: address() },
+    );
+    expect(promptpay.statusCode, promptpay.body).toBe(200);
+    const held = promptpay.json().response.data.booking;
+    expect(held.status).toBe('awaiting_payment');
+    // PromptPay's hour (the server's clock and the database's differ by milliseconds).
+    const window = new Date(held.payBy).getTime() - new Date(held.createdAt).getTime();
+    expect(window).toBeGreaterThan(3_599_000);
+    expect(window).toBeLessThan(3_601_000);
+    // Its hold is counted like any other: the one car is taken, so a card is told it is gone.
+    const late = await makeCustomer(app);
+    expect(
+      (
+        await createBooking(
+          app,
+          late.headers,
+          {
+            ...byTransfer(car, 170),
+            paymentMethod: 'card',
+            cardToken: await omise.tokenise('4242424242424242'),
+          },
+          { remoteAddress: address() },
+        )
+      ).json(),
+    ).toMatchObject({ code: 'CAR_UNAVAILABLE' });
+    // Unpaid after its hour, the car goes back to everyone, and a card books it.
+    expect(
+      await app.services.bookings.expireUnpaid(new Date(new Date(held.payBy).getTime() + 60_000)),
+    ).toContain(held.id);
+    const card = await createBooking(
+      app,
+      late.headers,
+      { ...byTransfer(car, 170), paymentMethod: 'card', cardToken: await omise.tokenise('4242424242424242') },
+      { remoteAddress: address() },
+    );
+    expect(card.statusCode, card.body).toBe(200);
+    expect(card.json().response.data.booking.status).toBe('confirmed');
+  });
+
+  it('counts a PromptPay hold in the share: two cars, a QR payer holds one, a transfer is refused the other', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const qr = await makeCustomer(app);
+    expect(
+      (
+        await createBooking(
+          app,
+          qr.headers,
+          { ...byTransfer(car, 175), paymentMethod: 'promptpay' },
+          { remoteAddress: address() },
+        )
+      ).statusCode,
+    ).toBe(200);
+    const other = await makeCustomer(app);
+    expect(
+      (await createBooking(app, other.headers, byTransfer(car, 175), { remoteAddress: address() })).json(),
+    ).toMatchObject({ code: 'UNPAID_HOLDS_FULL' });
+    // A second QR payer takes the last car: two held unpaid, none free.
+    expect(
+      (
+        await createBooking(
+          app,
+          other.headers,
+          { ...byTransfer(car, 175), paymentMethod: 'promptpay' },
+          { remoteAddress: address() },
+        )
+      ).statusCode,
+    ).toBe(200);
+    const third = await makeCustomer(app);
+    expect(
+      (
+        await createBooking(
+          app,
+          third.headers,
+          { ...byTransfer(car, 175), paymentMethod: 'promptpay' },
+          { remoteAddress: address() },
+        )
+      ).json(),
+    ).toMatchObject({ code: 'CAR_UNAVAILABLE' });
   });
 
   it('eight accounts from one address, each card sent to 3-D Secure: four hold cars, then the address is full', async () => {

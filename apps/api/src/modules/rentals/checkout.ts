@@ -5,7 +5,7 @@ import {
   TOO_MANY_UNPAID_MESSAGE,
   UNPAID_HOLDS_FROM_NETWORK_MESSAGE,
   UNPAID_HOLDS_FULL_MESSAGE,
-  paysAtOnce,
+  keptToUnpaidShare,
   refusedBookingPath,
   type Booking,
   type PaymentInstructions,
@@ -132,6 +132,8 @@ export class Checkout {
       throw new AppError('VALIDATION_FAILED', companyMessages.notMember, [
         { path: 'paymentMethod', message: companyMessages.notMember },
       ]);
+    // PromptPay at the gateway is paid while the customer is on the page, like a wallet (decision 3630).
+    const sources = input.paymentMethod === 'promptpay' ? await this.payments.sources() : [];
     const cardToken = input.paymentMethod === 'card' ? input.cardToken : undefined;
     // The key's fingerprint leaves the token out: a retry makes a new one for the same card.
     const { cardToken: _token, ...hashed } = input;
@@ -172,7 +174,7 @@ export class Checkout {
           (
             await this.bookings.candidateUnits(tx, input.carModelId, input.branchCode, startsAt, blockedUntil)
           ).filter((u) => u.free);
-        if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin, freeUnits);
+        if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin, freeUnits, sources);
         const booking = await this.repo.insertBooking(tx, {
           userId: customerId,
           carModelId: input.carModelId,
@@ -311,9 +313,9 @@ export class Checkout {
    * per account (one for a new account), per network address (an IPv6 client by its /64),
    * per browser, and at most half of a model's cars at a branch on any day, rounded down.
    * Every booking an online customer makes holds its car unpaid until it is paid, a card
-   * too while its bank asks for 3-D Secure, so all of them count and are counted; only the
-   * share of a model lets through those who pay at once at the gateway (a card, a wallet):
-   * the cars it keeps back are theirs.
+   * too while its bank asks for 3-D Secure, so all of them count and are counted; only those
+   * waiting for a slip (a transfer, PromptPay by the shop's own QR) are kept to the share of a
+   * model: a card, a wallet or PromptPay at the gateway may hold the cars it keeps back (3630).
    */
   private async checkUnpaidLimits(
     tx: Executor,
@@ -322,6 +324,8 @@ export class Checkout {
     origin: BookingOrigin,
     /** The cars free for the rental: when none is, the customer is told so, not to pay differently. */
     freeUnits: () => Promise<unknown[]>,
+    /** What the gateway takes besides cards (PromptPay there is paid at once). */
+    sources: readonly string[],
   ) {
     const allowed = (await this.repo.isEstablishedCustomer(tx, userId))
       ? businessRules.maxUnpaidBookings
@@ -329,7 +333,7 @@ export class Checkout {
     if ((await this.repo.countUnpaid(tx, userId)) >= allowed)
       throw new AppError('TOO_MANY_UNPAID_BOOKINGS', TOO_MANY_UNPAID_MESSAGE);
     const address = origin.ip ? addressKey(origin.ip) : undefined;
-    const share = !paysAtOnce(input.paymentMethod);
+    const share = keptToUnpaidShare(input.paymentMethod, sources);
     await this.repo.lockUnpaidScopes(tx, [
       ...(address ? [`ip:${address}`] : []),
       ...(origin.deviceId ? [`device:${origin.deviceId}`] : []),

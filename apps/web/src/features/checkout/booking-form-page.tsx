@@ -13,6 +13,7 @@ import { fetchGateway, fetchMyCompany } from '../bookings/booking-api';
 import { defaultValues, type FormValues } from './booking-form-values';
 import type { ResolverContext } from './booking-resolver';
 import { useLicenceRuleChanges } from '../../lib/licence-rules';
+import { PayNowChoices } from './pay-now-choices';
 import { PayBar, PriceAside } from './price-aside';
 import { CompanySection } from './sections/company-section';
 import { DeliverySection } from './sections/delivery-section';
@@ -181,19 +182,20 @@ function BookingForm() {
               role="alert"
               className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
             >
-              {typeof formError === 'string' ? t(formError) : formError.message}
-              {/* The last cars of a model wait for someone who pays at once (docs/decisions/3102): offer it. */}
-              {formError === 'summary.unpaidHoldsFull' && offered.includes('card') && method !== 'card' && (
-                <button
-                  type="button"
-                  className="mt-3 block rounded-lg bg-brand-700 px-4 py-2 font-semibold text-white"
-                  onClick={() => {
-                    form.setValue('method', 'card');
+              {formError === 'summary.unpaidHoldsFull' ? (
+                <PayNowChoices
+                  offered={offered}
+                  qrAtGateway={sources.includes('promptpay')}
+                  method={method}
+                  choose={(m) => {
+                    form.setValue('method', m);
                     setFormError(null);
                   }}
-                >
-                  {t('summary.payByCardNow')}
-                </button>
+                />
+              ) : typeof formError === 'string' ? (
+                t(formError)
+              ) : (
+                formError.message
               )}
             </div>
           )}
