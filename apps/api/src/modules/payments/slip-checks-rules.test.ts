@@ -61,6 +61,8 @@ describe('a slip file', () => {
     const bytes = (...b: number[]) => Buffer.from(b);
     expect(sniffSlipType(bytes(0xff, 0xd8, 0xff))).toEqual({ contentType: 'image/jpeg', ext: 'jpg' });
     expect(sniffSlipType(bytes(0xff, 0xd8, 0xfe))).toBeNull();
+    expect(sniffSlipType(bytes(0xfe, 0xd8, 0xff))).toBeNull();
+    expect(sniffSlipType(bytes(0xff, 0xd9, 0xff))).toBeNull();
     expect(sniffSlipType(bytes(0xff, 0xd8))).toBeNull();
     const png = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
     expect(sniffSlipType(png)).toEqual({ contentType: 'image/png', ext: 'png' });
@@ -107,9 +109,13 @@ describe('a slip file', () => {
     expect(await refusal(await noise(400, 199))).toEqual(invalid);
     // 200 × 200 passes the size rules (then has no QR code); 8,001 pixels a side does not.
     expect(await refusal(await noise(200, 200))).toMatchObject({ code: 'SLIP_NO_QR' });
+    expect(await refusal(await blank(8000, 200))).toMatchObject({ code: 'SLIP_NO_QR' });
+    expect(await refusal(await blank(200, 8000))).toMatchObject({ code: 'SLIP_NO_QR' });
     expect(await refusal(await blank(8001, 200))).toEqual(invalid);
     expect(await refusal(await blank(200, 8001))).toEqual(invalid);
+    // 8,000 × 5,000 = 40,000,000 pixels: the largest picture taken (then it has no QR code);
     // 8,000 × 5,001 = 40,008,000 pixels: each side allowed, the whole too large.
+    expect(await refusal(await blank(8000, 5000))).toMatchObject({ code: 'SLIP_NO_QR' });
     expect(await refusal(await blank(8000, 5001))).toEqual(invalid);
     // A PNG cut short: its header is whole, its picture is not.
     const whole = await slipPicture('png');
