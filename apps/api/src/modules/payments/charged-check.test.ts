@@ -28,7 +28,8 @@ describeEachDatabase('charged? check: staff settle a lost card answer', (ctx) =>
       clock: { now: () => now },
       settings: testSettings({
         ...omise.settings,
-        OMISE_TIMEOUT_MS: '500',
+        // Long enough for a busy machine's ordinary answers; the late card's answer waits for it to pass.
+        OMISE_TIMEOUT_MS: '5000',
       }),
     });
   });

@@ -105,7 +105,6 @@ describe('the Omise adapter', () => {
       brand: null,
       last4: null,
     });
-    standIn.control.lateMs = 1_500;
     expect(await gateway({ timeoutMs: 300 }).charge(await card('4000000000000408', 'key-late'))).toEqual({
       status: 'unknown',
       brand: null,
