@@ -91,3 +91,38 @@ for (const [lng, index, vin] of cases) {
     await expect(page.getByRole('listitem', { name: plate }).getByTestId('unit-vin')).toContainText(vin);
   });
 }
+
+// Issue 35: the units screen listed the whole fleet on one page (282 units, ~42,000 px at 390 px). Now
+// 20 a page with a pager, and a car-model filter beside the branch filter.
+test('[th] the units screen shows 20 units a page, pages on, and filters by car model', async ({ page }) => {
+  await signIn(page, 'th');
+  await page.goto('/admin/units?lng=th');
+  const rows = page.getByTestId('unit-row');
+  await expect(rows.first()).toBeVisible();
+  await expect(rows).toHaveCount(20);
+  const total = Number(
+    (await page.getByRole('status').filter({ hasText: 'พบรถ' }).textContent())!.match(/\d+/)![0],
+  );
+  expect(total).toBeGreaterThan(20);
+  const pager = page.getByRole('navigation', { name: 'หน้ารายการรถ' });
+  await expect(pager).toContainText(`หน้า 1 จาก ${Math.ceil(total / 20)}`);
+  // One page of units fits in a few screens, not fifty.
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThan(844 * 12);
+  const firstPlate = await rows.first().getAttribute('aria-label');
+  await pager.getByRole('button', { name: 'ถัดไป' }).click();
+  await expect(pager).toContainText('หน้า 2 จาก');
+  await expect(page).toHaveURL(/page=2/);
+  await expect(rows.first()).not.toHaveAttribute('aria-label', firstPlate!);
+
+  // A car model: only its units, and back to the first page.
+  const model = page.getByRole('combobox', { name: 'รุ่นรถ' });
+  await model.selectOption({ index: 1 });
+  await expect(page).toHaveURL(/model=\d+/);
+  await expect(page).not.toHaveURL(/page=2/);
+  const status = page.getByRole('status').filter({ hasText: 'พบรถ' });
+  await expect(status).not.toHaveText(`พบรถ ${total} คัน`);
+  const ofModel = Number((await status.textContent())!.match(/\d+/)![0]);
+  expect(ofModel).toBeGreaterThan(0);
+  await expect(rows).toHaveCount(Math.min(ofModel, 20));
+  expect(await axeViolations(page)).toEqual([]);
+});

@@ -5,10 +5,12 @@ import { constants as zlib } from 'node:zlib';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyReply, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pickLanguage } from '@siam/contract/languages';
 import { withSafeText } from '@siam/contract/safe-input';
 import type { ZodType } from 'zod';
 import type { Settings } from './config/settings';
 import type { Database } from './db/client';
+import { localizeMessage } from './lib/message-words';
 import { adminRoutes } from './modules/admin/admin.routes';
 import { uploadsPlugin } from './modules/fleet/uploads.plugin';
 import { accountRecoveryRoutes } from './modules/auth/account-recovery.routes';
@@ -88,7 +90,14 @@ export async function buildApp(options: BuildAppOptions) {
         .send({
           status: false,
           code: 'VALIDATION_FAILED',
-          msg: tooLong ? 'The address is too long' : 'The address is not valid',
+          msg: localizeMessage(
+            tooLong ? 'The address is too long' : 'The address is not valid',
+            // The router has not read the query yet: ?lng= from the raw address.
+            pickLanguage(
+              new URLSearchParams(request.url?.split('?')[1] ?? '').get('lng'),
+              request.headers['accept-language'],
+            ),
+          ),
         });
     },
   }).withTypeProvider<ZodTypeProvider>();

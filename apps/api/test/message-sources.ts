@@ -18,12 +18,49 @@ export type FoundMessage = { message: string; where: string };
 export type MessageSources = { messages: FoundMessage[]; unresolved: string[] };
 
 const zodMessageMethods = new Set([
-  'min', 'max', 'length', 'regex', 'refine', 'positive', 'nonnegative', 'negative', 'int', 'email',
-  'url', 'nonempty', 'gte', 'lte', 'gt', 'lt', 'multipleOf', 'startsWith', 'endsWith', 'includes', 'uuid',
-  'datetime', 'date', 'time', 'literal', 'number', 'string', 'boolean', 'enum', 'array', 'object',
+  'min',
+  'max',
+  'length',
+  'regex',
+  'refine',
+  'positive',
+  'nonnegative',
+  'negative',
+  'int',
+  'email',
+  'url',
+  'nonempty',
+  'gte',
+  'lte',
+  'gt',
+  'lt',
+  'multipleOf',
+  'startsWith',
+  'endsWith',
+  'includes',
+  'uuid',
+  'datetime',
+  'date',
+  'time',
+  'literal',
+  'number',
+  'string',
+  'boolean',
+  'enum',
+  'array',
+  'object',
 ]);
 const perLanguage = /\[(lang|language|requestLanguage\(request\)|row\.language)\]/;
-const messageOnlyMethods = new Set(['positive', 'nonnegative', 'negative', 'int', 'email', 'url', 'nonempty', 'uuid']);
+const messageOnlyMethods = new Set([
+  'positive',
+  'nonnegative',
+  'negative',
+  'int',
+  'email',
+  'url',
+  'nonempty',
+  'uuid',
+]);
 const messageProperties = new Set(['message', 'error', 'msg']);
 
 function listFiles(dir: string): string[] {
@@ -50,7 +87,11 @@ const unwrap = (node: ts.Expression): ts.Expression => {
 function functionName(fn: ts.Node): string | undefined {
   if ((ts.isFunctionDeclaration(fn) || ts.isMethodDeclaration(fn)) && fn.name) return fn.name.getText();
   const parent = fn.parent;
-  if (parent && (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) && ts.isIdentifier(parent.name))
+  if (
+    parent &&
+    (ts.isVariableDeclaration(parent) || ts.isPropertyAssignment(parent)) &&
+    ts.isIdentifier(parent.name)
+  )
     return parent.name.text;
   return undefined;
 }
@@ -60,9 +101,9 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
     .flatMap(listFiles)
     .filter((path) => !skip?.test(relative(repoRoot, path)))
     .map((path) => ({
-    path,
-    source: ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true),
-  }));
+      path,
+      source: ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true),
+    }));
 
   // Top-level and module constants by name: `const X = …` anywhere (names of messages are unique enough;
   // every candidate of a name is read).
@@ -109,7 +150,13 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
   const unresolved: string[] = [];
   // Helpers whose parameter ends in a message place: their callers' arguments are messages. Keyed by
   // the helper's name, then by what is passed on (`0`, `1.missing`), with the words made of it.
-  type Forward = { file: ts.SourceFile; index: number; property?: string; transform: (s: string) => string };
+  type Forward = {
+    file: ts.SourceFile;
+    index: number;
+    property?: string;
+    transform: (s: string) => string;
+    from: string;
+  };
   const forwarders = new Map<string, Map<string, Forward>>();
   let grew = true;
 
@@ -158,7 +205,7 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
       const found = declared(n.text, n);
       if (!found) return undefined;
       const all = found.map((init) => values(init, depth + 1));
-      return all.some((v) => v === undefined) ? undefined : all.flat() as string[];
+      return all.some((v) => v === undefined) ? undefined : (all.flat() as string[]);
     }
     if (ts.isPropertyAccessExpression(n) || ts.isElementAccessExpression(n)) {
       const key = ts.isPropertyAccessExpression(n)
@@ -197,7 +244,9 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
     if (ts.isObjectLiteralExpression(n)) return [n];
     if (ts.isIdentifier(n)) {
       const found = declared(n.text, n)?.map((init) => objectsOf(init, depth + 1));
-      return found && !found.some((f) => f === undefined) ? (found.flat() as ts.ObjectLiteralExpression[]) : undefined;
+      return found && !found.some((f) => f === undefined)
+        ? (found.flat() as ts.ObjectLiteralExpression[])
+        : undefined;
     }
     if (ts.isPropertyAccessExpression(n)) {
       const outer = objectsOf(n.expression, depth + 1);
@@ -221,12 +270,19 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
     const call = object.parent;
     if (!call || !ts.isCallExpression(call)) return false;
     const callee = call.expression;
-    const name = ts.isPropertyAccessExpression(callee) ? callee.name.text : ts.isIdentifier(callee) ? callee.text : '';
+    const name = ts.isPropertyAccessExpression(callee)
+      ? callee.name.text
+      : ts.isIdentifier(callee)
+        ? callee.text
+        : '';
     return zodMessageMethods.has(name) || name === 'addIssue' || name === 'superRefine' || name === 'custom';
   }
 
   /** The parameter `name` of the nearest function that has one, with that function's name. */
-  function parameterOf(node: ts.Node, name: string): { fn: string; index: number; file: ts.SourceFile } | undefined {
+  function parameterOf(
+    node: ts.Node,
+    name: string,
+  ): { fn: string; index: number; file: ts.SourceFile } | undefined {
     for (let fn: ts.Node | undefined = node.parent; fn; fn = fn.parent) {
       if (!ts.isFunctionLike(fn)) continue;
       const index = (fn as ts.SignatureDeclaration).parameters.findIndex(
@@ -240,7 +296,7 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
   }
 
   function forward(fn: string, entry: Forward) {
-    const key = `${entry.file.fileName}:${entry.index}.${entry.property ?? ''}`;
+    const key = `${entry.file.fileName}:${entry.index}.${entry.property ?? ''}@${entry.from}`;
     const known = forwarders.get(fn) ?? new Map<string, Forward>();
     if (known.has(key)) return;
     known.set(key, entry);
@@ -256,6 +312,13 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
       for (const message of read) messages.push({ message: transform(message), where: where(n) });
       return;
     }
+    // Words put into the caller's language here (`say(…)`, `localizeMessage(…, lang)`): the English given.
+    if (
+      ts.isCallExpression(n) &&
+      ['say', 'localizeMessage'].includes(n.expression.getText()) &&
+      n.arguments[0]
+    )
+      return place(n.arguments[0], transform, strict);
     // A constant of this function made from its parameters (`const unreadable = \`The ${kind} …\``).
     if (ts.isIdentifier(n)) {
       const local = declared(n.text, n)?.filter((init) => init.getSourceFile() === n.getSourceFile());
@@ -269,7 +332,13 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
         : undefined;
     const found = param && parameterOf(n, param.name);
     if (param && found)
-      return forward(found.fn, { file: found.file, index: found.index, property: param.property, transform });
+      return forward(found.fn, {
+        file: found.file,
+        index: found.index,
+        property: param.property,
+        transform,
+        from: where(n),
+      });
     // A refusal made elsewhere and passed on (`errors[0].message`, `result.msg`): read where it is made.
     if (ts.isPropertyAccessExpression(n) && ['message', 'msg'].includes(n.name.text)) return;
     // A template with one hole that is a parameter (`${what} already exists`): the caller names it.
@@ -294,6 +363,7 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
           index: at.index,
           property: holeParam.property,
           transform: (s) => transform(around(s)),
+          from: where(n),
         });
       }
     }
@@ -317,7 +387,10 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
               : undefined;
           const forwarded = name ? forwarders.get(name) : undefined;
           if (name === 'notFound') {
-            place(node.arguments[0] ?? ts.factory.createStringLiteral('Requested data'), (s) => `${s} not found`);
+            place(
+              node.arguments[0] ?? ts.factory.createStringLiteral('Requested data'),
+              (s) => `${s} not found`,
+            );
           } else if (forwarded) {
             const all = [...forwarded.values()];
             // A helper of this file's own with that name (`this.refuse(ms)`) is not another file's.
@@ -334,7 +407,9 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
                 if (!objects && !['message', 'msg'].includes(property))
                   unresolved.push(`${where(arg)}: ${arg.getText()}.${property}`);
                 for (const object of objects ?? []) {
-                  const p = object.properties.find((q) => ts.isPropertyAssignment(q) && q.name.getText() === property);
+                  const p = object.properties.find(
+                    (q) => ts.isPropertyAssignment(q) && q.name.getText() === property,
+                  );
                   if (p && ts.isPropertyAssignment(p)) place(p.initializer, transform);
                   else unresolved.push(`${where(object)}: no ${property}`);
                 }
@@ -358,7 +433,11 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
           isRefusal(node.parent)
         ) {
           const value = ts.isPropertyAssignment(node) ? unwrap(node.initializer) : node.name;
-          if (!ts.isCallExpression(value) && !ts.isArrowFunction(value) && !ts.isObjectLiteralExpression(value))
+          if (
+            !ts.isCallExpression(value) &&
+            !ts.isArrowFunction(value) &&
+            !ts.isObjectLiteralExpression(value)
+          )
             place(value);
         }
         ts.forEachChild(node, visit);
@@ -366,6 +445,7 @@ export function collectMessages(roots: string[], repoRoot: string, skip?: RegExp
       visit(source);
     }
   }
-  if (process.env.SHOW_FORWARDERS) console.log([...forwarders].map(([k, v]) => `${k}:${[...v.keys()]}`).join(' '));
+  if (process.env.SHOW_FORWARDERS)
+    console.log([...forwarders].map(([k, v]) => `${k}:${[...v.keys()]}`).join(' '));
   return { messages, unresolved };
 }

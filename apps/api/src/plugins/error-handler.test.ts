@@ -122,6 +122,22 @@ describe('the error envelope', () => {
     ).toEqual(['Invalid email address', 'Too small: expected number to be >=18']);
   });
 
+  it("says the rarer refusals in the caller's language too: a contract rule, an unknown path, an unreadable address", async () => {
+    // The listing's query schema: a pickup date needs a return date (packages/contract catalog.ts).
+    const th = await app.inject({ method: 'GET', url: '/api/v1/guest/cars?pickup_date=2099-01-10&lng=th' });
+    expect(th.statusCode).toBe(400);
+    expect(th.json().errors).toEqual([{ path: 'return_date', message: 'ต้องระบุเมื่อระบุวันรับรถ' }]);
+    const notFound = await app.inject({
+      method: 'GET',
+      url: '/api/v1/no-such-thing',
+      headers: { 'accept-language': 'zh' },
+    });
+    expect(notFound.json()).toEqual({ status: false, code: 'NOT_FOUND', msg: '未找到所请求的数据' });
+    const long = await app.inject({ method: 'GET', url: `/api/v1/guest/cars/${'9'.repeat(300)}?lng=th` });
+    expect(long.statusCode).toBe(414);
+    expect(long.json()).toEqual({ status: false, code: 'VALIDATION_FAILED', msg: 'ที่อยู่เว็บยาวเกินไป' });
+  });
+
   it('answers an unknown /api path with a JSON 404', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/no-such-thing' });
     expect(res.statusCode).toBe(404);

@@ -84,7 +84,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       // whatever flow wrote them: the whole transaction is undone; the site names the kind and what is left.
       const { seat, left } = seatShortage(error)!;
       status = 409;
-      const message = `Not enough ${seat.replace('_', ' ')}s at this branch for these times: ${left} left`;
+      const message = say(
+        `Not enough ${seat.replace('_', ' ')}s at this branch for these times: ${left} left`,
+      );
       body = {
         status: false,
         code: 'SEATS_SHORT',
@@ -93,7 +95,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       };
     } else if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       status = error.statusCode;
-      body = { status: false, code: statusCodes[status] ?? 'VALIDATION_FAILED', msg: error.message };
+      body = { status: false, code: statusCodes[status] ?? 'VALIDATION_FAILED', msg: say(error.message) };
     } else if (error instanceof ServerBusy) {
       request.log.warn({ err: error }, 'turned away: busy');
       return sendUnavailable(app, request, reply, 'busy');

@@ -12,7 +12,8 @@ import {
   type SitePathName,
 } from '@siam/contract/site-routes';
 import type { ErrorEnvelope } from '@siam/contract/errors';
-import { pageLanguage } from '../lib/language';
+import { pageLanguage, requestLanguage } from '../lib/language';
+import { localizeMessage } from '../lib/message-words';
 import { injectHead } from '../modules/seo/html-head';
 import { injectPreloads, preloadTags, readPagePreloads } from './page-preloads';
 import type { Language } from '@siam/contract/languages';
@@ -168,11 +169,16 @@ export const sitePlugin = fp<SitePluginOptions>(async (app: FastifyInstance, opt
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      const body: ErrorEnvelope = { status: false, code: 'NOT_FOUND', msg: 'Requested data not found' };
+      const msg = localizeMessage('Requested data not found', requestLanguage(request));
+      const body: ErrorEnvelope = { status: false, code: 'NOT_FOUND', msg };
       return reply.status(404).send(body);
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      const body: ErrorEnvelope = { status: false, code: 'NOT_FOUND', msg: 'Not found' };
+      const body: ErrorEnvelope = {
+        status: false,
+        code: 'NOT_FOUND',
+        msg: localizeMessage('Not found', requestLanguage(request)),
+      };
       return reply.status(404).send(body);
     }
     // A missing asset is a plain 404, not the site.

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { AuditAction, AuditEntity } from '@siam/contract/audit-events';
 import { auditLog } from '../../db/schema/audit';
 import { users } from '../../db/schema/users';
 
@@ -35,7 +36,8 @@ export class CreateAdminRepository {
       .where(eqLower(email));
   }
 
-  async audit(entry: typeof auditLog.$inferInsert) {
+  /** The CLI's own audit row: one of the listed events (@siam/contract/audit-events). */
+  async audit(entry: typeof auditLog.$inferInsert & { entity: AuditEntity; action: AuditAction }) {
     await this.db.insert(auditLog).values(entry);
   }
 }

@@ -1,5 +1,6 @@
 import { bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
 import type { AuditEntry, AuditLogQuery } from '@siam/contract/admin';
+import type { AuditAction, AuditEntity } from '@siam/contract/audit-events';
 import type { Pagination } from '@siam/contract/envelope';
 import type { AuditRepository, AuditRow, Executor } from './audit.repository';
 
@@ -12,10 +13,11 @@ export interface Actor {
   email: string;
 }
 
+/** One of the events @siam/contract/audit-events lists: the audit log's words are checked against that list. */
 export interface AuditRecord {
-  entity: string;
+  entity: AuditEntity;
   entityId: string | number;
-  action: string;
+  action: AuditAction;
   before?: unknown;
   after?: unknown;
 }

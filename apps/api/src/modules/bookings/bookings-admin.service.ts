@@ -21,6 +21,7 @@ import type { BookingRow } from './bookings.repository';
 import type { BookingsService, InTransaction } from './bookings.service';
 import type { Db } from '../../db/client';
 import { bangkokDate, bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-time';
+import type { AuditAction } from '@siam/contract/audit-events';
 import type { BookingsAdminRepository, SummaryRow } from './bookings-admin.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
@@ -283,7 +284,7 @@ export class BookingsAdminService {
   }
 
   /** The audit hook: one record of the status change, in the change's own transaction. */
-  private audited(actor: Actor, action: string, after: (before: BookingRow) => Record<string, unknown>) {
+  private audited(actor: Actor, action: AuditAction, after: (before: BookingRow) => Record<string, unknown>) {
     const hook: InTransaction = async (tx, before) => {
       // The bookings service's transactions are Drizzle transactions: the audit insert runs in the same one.
       await this.audit.record(tx, actor, {

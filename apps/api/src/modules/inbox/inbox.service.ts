@@ -6,11 +6,12 @@ import type { Mailer } from '../../lib/mailer';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { InboxRepository, ItemRow, SummaryRow } from './inbox.repository';
+import type { AuditEntity } from '@siam/contract/audit-events';
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** Audit entities: the tables' own names in the singular, like the rest of the log. */
-const entityOf: Record<InboxKind, string> = { messages: 'contact_message', quotes: 'corporate_quote' };
+const entityOf: Record<InboxKind, AuditEntity> = { messages: 'contact_message', quotes: 'corporate_quote' };
 const nameOf: Record<InboxKind, string> = { messages: 'Message', quotes: 'Quote request' };
 
 function summary(row: SummaryRow): InboxSummary {

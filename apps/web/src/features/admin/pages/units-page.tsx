@@ -10,6 +10,7 @@ import {
   Field,
   Loading,
   PageTitle,
+  Pager,
   SavedNote,
   SelectField,
   useFormats,
@@ -248,17 +249,30 @@ function AddUnit({ branches, models }: { branches: AdminBranch[]; models: AdminC
   );
 }
 
+/** A page of units at a time: the whole fleet (282 at the start) was ~42,000 px tall on a phone. */
+export const UNITS_PER_PAGE = 20;
+
 export function UnitsPage({ canEdit }: { canEdit: boolean }) {
   const { t } = useTranslation('admin');
   const { lng } = useFormats();
   const [params, changeParams] = useAddressParams();
   const q = params.get('q') ?? '';
   const branch = params.get('branch') ?? '';
-  const units = useAdminQuery<AdminUnit[]>('/units', { q, branch });
+  const carModelId = params.get('model') ?? '';
+  const units = useAdminQuery<AdminUnit[]>('/units', { q, branch, carModelId });
   const branches = useAdminQuery<AdminBranch[]>('/branches');
   const models = useAdminQuery<AdminCarModelSummary[]>('/car-models');
   const setFilter = (key: string, value: string) =>
-    changeParams((next) => setOrDelete(next, key, value), { replace: true });
+    changeParams(
+      (next) => {
+        setOrDelete(next, key, value);
+        if (key !== 'page') next.delete('page');
+      },
+      { replace: key !== 'page' },
+    );
+  const pages = Math.max(1, Math.ceil((units.data?.length ?? 0) / UNITS_PER_PAGE));
+  const page = Math.min(pages, Math.max(1, Number(params.get('page')) || 1));
+  const shown = units.data?.slice((page - 1) * UNITS_PER_PAGE, page * UNITS_PER_PAGE);
   return (
     <>
       <PageTitle title={t('units.title')} />
@@ -281,19 +295,37 @@ export function UnitsPage({ canEdit }: { canEdit: boolean }) {
             </option>
           ))}
         </SelectField>
+        <SelectField
+          label={t('units.car')}
+          value={carModelId}
+          onChange={(e) => setFilter('model', e.target.value)}
+        >
+          <option value="">{t('all')}</option>
+          {models.data?.map((m) => (
+            <option key={m.id} value={m.id}>
+              {m.brand[lng]} {m.model[lng]}
+            </option>
+          ))}
+        </SelectField>
       </div>
       <ErrorNote error={units.error} />
       {units.isPending && <Loading />}
-      {units.data && (
+      {units.data && shown && (
         <Card className="mb-6">
           <p className="text-sm text-slate-600" role="status">
             {t('units.count', { count: units.data.length })}
           </p>
           <ul className="divide-y divide-slate-100">
-            {units.data.map((u) => (
+            {shown.map((u) => (
               <UnitRow key={u.id} unit={u} branches={branches.data ?? []} canEdit={canEdit} />
             ))}
           </ul>
+          <Pager
+            label={t('units.pages')}
+            page={page}
+            totalPages={pages}
+            onPage={(n) => setFilter('page', String(n))}
+          />
         </Card>
       )}
       {canEdit && branches.data && models.data && <AddUnit branches={branches.data} models={models.data} />}
