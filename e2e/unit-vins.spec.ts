@@ -115,7 +115,7 @@ test('[th] the units screen shows 20 units a page, pages on, and filters by car 
   await expect(rows.first()).not.toHaveAttribute('aria-label', firstPlate!);
 
   // A car model: only its units, and back to the first page.
-  const model = page.getByRole('combobox', { name: 'รุ่นรถ' });
+  const model = page.getByRole('search').getByRole('combobox', { name: 'รุ่นรถ' });
   await model.selectOption({ index: 1 });
   await expect(page).toHaveURL(/model=\d+/);
   await expect(page).not.toHaveURL(/page=2/);
