@@ -12,6 +12,7 @@ import {
   slipStandings,
 } from './bookings';
 import { dataEnvelope, pagedEnvelope } from './envelope';
+import { counterPaymentMethods } from './payment-methods';
 
 /** Bookings in the back office (issue 7): search, a booking's page, its transitions, Today's figures. */
 
@@ -181,20 +182,40 @@ export const timelineResponseSchema = dataEnvelope(timelineSchema);
 
 // ---------- walk-in and phone bookings ----------
 
+/** Only a terminal's slip or a QR payment carries a reference staff copy down. */
+export const counterReferenceMessage = 'Only a card terminal or PromptPay payment has a reference';
+
 /**
  * A booking staff make for a customer at the counter or on the phone: the same
  * quote fields and driver details as the site, an existing customer's account
- * email (optional), cash or transfer, and whether the money is already in.
+ * email (optional), how the counter took the money (card terminal, PromptPay,
+ * cash, transfer; the terminal's reference where there is one), and whether the
+ * money is already in.
  */
-export const walkInBodySchema = quoteBodySchema.extend({
-  driver: driverSchema,
-  additionalDrivers: createBookingBodySchema.shape.additionalDrivers,
-  delivery: createBookingBodySchema.shape.delivery,
-  collection: createBookingBodySchema.shape.collection,
-  customerEmail: z.string().trim().toLowerCase().email('Invalid email').optional().or(z.literal('')),
-  paymentMethod: z.enum(['cash', 'bank_transfer']),
-  paid: z.boolean().default(false),
-});
+export const walkInBodySchema = quoteBodySchema
+  .extend({
+    driver: driverSchema,
+    additionalDrivers: createBookingBodySchema.shape.additionalDrivers,
+    delivery: createBookingBodySchema.shape.delivery,
+    collection: createBookingBodySchema.shape.collection,
+    customerEmail: z.string().trim().toLowerCase().email('Invalid email').optional().or(z.literal('')),
+    paymentMethod: z.enum(counterPaymentMethods),
+    /** The card terminal's slip (its terminal and approval numbers) or the PromptPay transaction's id. */
+    terminalReference: z
+      .string()
+      .trim()
+      .max(60, 'Too long')
+      .optional()
+      .transform((v) => v || undefined),
+    paid: z.boolean().default(false),
+  })
+  .refine(
+    (b) => !b.terminalReference || b.paymentMethod === 'card_terminal' || b.paymentMethod === 'promptpay',
+    {
+      path: ['terminalReference'],
+      message: counterReferenceMessage,
+    },
+  );
 export type WalkInBody = z.input<typeof walkInBodySchema>;
 
 // ---------- add-on prices and promotion codes (admins change them) ----------

@@ -33,5 +33,11 @@ export function keptToUnpaidShare(method: string, sources: readonly string[]): b
 /** What the gateway can take besides cards: a charge with a source of this type. */
 export const gatewaySources = ['promptpay', ...walletMethods] as const;
 export type GatewaySource = (typeof gatewaySources)[number];
-/** Cash is taken only at the counter: staff record it on walk-in and phone bookings (back office). */
-export const recordedPaymentMethods = [...paymentMethods, 'cash'] as const;
+/**
+ * How the counter takes money for a walk-in or phone booking (issue 36 part 6): the card terminal on the
+ * desk, the branch's PromptPay QR, cash, a bank transfer. Staff record it; no gateway is asked.
+ */
+export const counterPaymentMethods = ['card_terminal', 'promptpay', 'cash', 'bank_transfer'] as const;
+export type CounterPaymentMethod = (typeof counterPaymentMethods)[number];
+/** Cash and the card terminal are taken only at the counter: staff record them (back office). */
+export const recordedPaymentMethods = [...paymentMethods, 'cash', 'card_terminal'] as const;

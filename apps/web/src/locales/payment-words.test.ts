@@ -77,7 +77,9 @@ const staffReferencesInApi = [
 describe("a payment staff recorded is named in the staff member's language", () => {
   it('finds the references the server writes', () => {
     expect(staffReferencesInApi).toEqual([
+      'card terminal payment received by staff',
       'cash received by staff',
+      'promptpay payment received by staff',
       'slip verified by staff',
       'transfer received by staff',
     ]);

@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { UsersService } from '../users/users.service';
 import { slipStanding, type Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
+import type { CounterPaymentMethod } from '@siam/contract/payment-methods';
 import { AppError } from '../../lib/app-error';
 import { reportMessages } from '@siam/contract/condition-reports';
 import type { Actor, AuditService } from '../audit/audit.service';
@@ -25,6 +26,14 @@ import type { AuditAction } from '@siam/contract/audit-events';
 import type { BookingsAdminRepository, SummaryRow } from './bookings-admin.repository';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
+
+/** The reference a counter payment gets when the terminal or QR gave none (the booking page names them). */
+const counterReferences: Record<CounterPaymentMethod, string> = {
+  cash: 'cash received by staff',
+  bank_transfer: 'transfer received by staff',
+  card_terminal: 'card terminal payment received by staff',
+  promptpay: 'promptpay payment received by staff',
+};
 
 function summary(row: SummaryRow, lang: Language): AdminBookingSummary {
   return {
@@ -123,12 +132,12 @@ export class BookingsAdminService {
         ]);
       customerId = user.id;
     }
-    const { customerEmail: _email, paid, ...booking } = body;
+    const { customerEmail: _email, paid, terminalReference, ...booking } = body;
     const input: z.output<typeof createBookingBodySchema> = {
       ...booking,
       acceptTerms: true,
       cardToken: undefined,
-      // The row keeps what staff chose; the customer-facing schema knows no cash.
+      // The row keeps what staff chose; the customer-facing schema knows no counter ways.
       paymentMethod: booking.paymentMethod as 'bank_transfer',
     };
     const result = await this.actions.create(actor.id, input, lang, idempotencyKey, {
@@ -146,7 +155,8 @@ export class BookingsAdminService {
     const made = result.booking;
     // A replayed key answers with the booking as it was made: look at it as it is now.
     const now = await this.bookings.getById(made.id, lang);
-    if (paid && now.status === 'awaiting_payment')
+    if (paid && now.status === 'awaiting_payment') {
+      const reference = terminalReference ?? counterReferences[booking.paymentMethod];
       await this.actions.confirmPayment(
         made.id,
         lang,
@@ -154,9 +164,11 @@ export class BookingsAdminService {
           status: 'confirmed',
           unitId: b.unit_id,
           paymentMethod: booking.paymentMethod,
+          reference,
         })),
-        booking.paymentMethod === 'cash' ? 'cash received by staff' : 'transfer received by staff',
+        reference,
       );
+    }
     return this.bookings.getById(made.id, lang);
   }
 

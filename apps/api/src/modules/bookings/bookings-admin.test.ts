@@ -473,6 +473,66 @@ describeEachDatabase('back office bookings', (ctx) => {
     );
     expect(row!.user_id).toBeNull();
   });
+
+  it('records how the counter was paid: card terminal with its reference, PromptPay, each on the booking and its money trail', async () => {
+    const walkIn = (payload: object) =>
+      app.inject({ method: 'POST', url: '/api/v1/admin/bookings', headers: auth.staff, payload });
+    const made = [];
+    for (const [paymentMethod, terminalReference] of [
+      ['card_terminal', 'TID 00412 APPR 318845'],
+      ['card_terminal', undefined],
+      ['promptpay', undefined],
+    ] as const) {
+      const car = await makeCar(ctx.database, 1);
+      const res = await walkIn({
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: daysFromNow(3),
+        returnDate: daysFromNow(5),
+        addons: [{ code: 'gps', quantity: 1 }],
+        driver,
+        paymentMethod,
+        terminalReference,
+        paid: true,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      made.push(res.json().response.data);
+    }
+    // Two days at ฿1,000 and a GPS at ฿100 a day: ฿2,200, taken at the counter.
+    expect(made.map((b) => [b.status, b.paymentMethod, b.paid, b.total])).toEqual([
+      ['confirmed', 'card_terminal', true, 220_000],
+      ['confirmed', 'card_terminal', true, 220_000],
+      ['confirmed', 'promptpay', true, 220_000],
+    ]);
+    const trail = [];
+    for (const b of made) {
+      const detail = (await get(`/bookings/${b.id}`, auth.staff)).json().response.data;
+      trail.push(detail.payments.map((p: Record<string, unknown>) => [p.method, p.amount, p.reference]));
+    }
+    expect(trail).toEqual([
+      [['card_terminal', 220_000, 'TID 00412 APPR 318845']],
+      [['card_terminal', 220_000, 'card terminal payment received by staff']],
+      [['promptpay', 220_000, 'promptpay payment received by staff']],
+    ]);
+    const audit = await auditFor(made[0].id);
+    expect(audit[1]).toMatchObject({
+      action: 'booking.payment_received',
+      after: { paymentMethod: 'card_terminal', reference: 'TID 00412 APPR 318845' },
+    });
+    // A card at the gateway is not a counter's way; a reference belongs to a terminal or a QR.
+    const car = await makeCar(ctx.database, 1);
+    const body = {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(3),
+      returnDate: daysFromNow(5),
+      driver,
+    };
+    expect((await walkIn({ ...body, paymentMethod: 'card', paid: true })).statusCode).toBe(400);
+    const cashWithRef = await walkIn({ ...body, paymentMethod: 'cash', terminalReference: 'X1', paid: true });
+    expect(cashWithRef.statusCode).toBe(400);
+    expect(cashWithRef.json().errors[0].path).toBe('terminalReference');
+  });
 });
 
 describeEachDatabase('back office walk-in bookings starting today', (ctx) => {

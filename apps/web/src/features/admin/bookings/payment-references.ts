@@ -9,6 +9,8 @@ export const staffPaymentReferences = {
   'slip verified by staff': 'slipVerified',
   'cash received by staff': 'cashReceived',
   'transfer received by staff': 'transferReceived',
+  'card terminal payment received by staff': 'terminalReceived',
+  'promptpay payment received by staff': 'promptpayReceived',
 } as const;
 
 export type StaffPaymentReference = (typeof staffPaymentReferences)[keyof typeof staffPaymentReferences];
