@@ -42,15 +42,17 @@ export function WalkInPrice({ body }: { body: QuoteBody | undefined }) {
               <dt>{t('walkIn.total')}</dt>
               <dd data-testid="walk-in-total">{satang(money, q.total)}</dd>
             </div>
-            <p className="text-sm text-slate-600">
-              {t('walkIn.vatAndDeposit', { vat: satang(money, q.vat), deposit: satang(money, q.deposit) })}
-            </p>
-            {!q.available && (
-              <p role="alert" className="field-error">
-                {t('walkIn.notAvailable')}
-              </p>
-            )}
           </dl>
+        )}
+        {q && (
+          <p className="mt-1 text-sm text-slate-600">
+            {t('walkIn.vatAndDeposit', { vat: satang(money, q.vat), deposit: satang(money, q.deposit) })}
+          </p>
+        )}
+        {q && !q.available && (
+          <p role="alert" className="field-error">
+            {t('walkIn.notAvailable')}
+          </p>
         )}
       </div>
     </Card>
