@@ -51,6 +51,10 @@ const exact: Record<string, Words> = {
     th: 'รับรถได้เฉพาะการจองที่ยืนยันแล้ว',
     zh: '只有已确认的预订才能取车',
   },
+  'Only a card terminal or PromptPay payment has a reference': {
+    th: 'เลขอ้างอิงใช้ได้เฉพาะการชำระด้วยเครื่องรูดบัตรหรือพร้อมเพย์',
+    zh: '只有刷卡终端或 PromptPay 付款才有参考号',
+  },
   'Do the pickup inspection first: its condition report hands the car over': {
     th: 'ตรวจสภาพรถก่อนส่งมอบก่อน: บันทึกสภาพรถตอนรับรถคือการส่งมอบรถ',
     zh: '请先完成取车验车：验车记录保存后即交车',
