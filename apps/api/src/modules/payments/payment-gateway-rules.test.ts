@@ -359,6 +359,55 @@ describe('the Omise adapter', () => {
     }
   });
 
+  it("names Omise's failure codes in our words: no funds, a processing error, else declined", async () => {
+    const declined = await gateway().charge(await card('4000000000000002', 'key-codes'));
+    const reference = declined.status === 'failed' ? declined.reference! : '';
+    const charge = standIn.charges.find((c) => c.id === reference)!;
+    // https://docs.omise.co/charges-api failure codes, as Omise has spelt them over time.
+    for (const [code, ours] of [
+      ['insufficient_fund', 'insufficient_funds'],
+      ['insufficient_funds', 'insufficient_funds'],
+      ['processing_error', 'processing_error'],
+      ['failed_processing', 'processing_error'],
+      ['stolen_or_lost_card', 'declined'],
+      ['', 'declined'],
+      [null, 'declined'],
+    ] as const) {
+      charge.failure_code = code;
+      expect(await gateway().retrieveCharge(reference)).toMatchObject({
+        status: 'failed',
+        failureCode: ours,
+      });
+    }
+  });
+
+  it('finds a lost charge on a later page of the list', async () => {
+    const sentAt = new Date();
+    // 150 charges made around the same time by others: the list comes back 100 at a time.
+    for (let i = 0; i < 150; i++)
+      standIn.charges.push({
+        object: 'charge',
+        id: `chrg_test_other_${i}`,
+        created_at: sentAt.toISOString(),
+        status: 'successful',
+        metadata: { idempotency_key: `someone-else-${i}` },
+      });
+    const paid = await gateway().charge(await card('4242424242424242', 'key-page-two'));
+    const asked = standIn.seen.length;
+    expect(await gateway().findCharge('key-page-two', sentAt)).toEqual({
+      status: 'succeeded',
+      reference: paid.status === 'succeeded' ? paid.reference : '',
+    });
+    const offsets = standIn.seen
+      .slice(asked)
+      .map((s) => new URLSearchParams(s.path.split('?')[1]).get('offset'));
+    expect(offsets).toEqual(['0', '100']);
+    // A key nobody used: every page read once, then not found.
+    const before = standIn.seen.length;
+    expect(await gateway().findCharge('key-nobody', sentAt)).toEqual({ status: 'not_found' });
+    expect(standIn.seen.length - before).toBe(2);
+  });
+
   it('charges with the sources the account has enabled, believed five minutes; Omise silent, what it said last', async () => {
     standIn.control.methods = ['card', 'alipay', 'promptpay'];
     const omiseGateway = gateway();
@@ -371,7 +420,13 @@ describe('the Omise adapter', () => {
     // A new adapter asks again: an account with cards only charges with no source; a refused key, none.
     expect(await gateway().sources()).toEqual([]);
     standIn.control.methods = ['card', 'promptpay', 'wechat_pay', 'alipay'];
-    expect(await gateway({ secretKey: 'skey_test_wrong' }).sources()).toEqual([]);
+    // Refused, asked again only after 30 seconds, not at every booking form.
+    const refused = gateway({ secretKey: 'skey_test_wrong' });
+    const capabilityAsks = () => standIn.seen.filter((s) => s.path === '/capability').length;
+    expect(await refused.sources()).toEqual([]);
+    const afterRefusal = capabilityAsks();
+    expect(await refused.sources()).toEqual([]);
+    expect(capabilityAsks()).toBe(afterRefusal);
   });
 });
 
@@ -505,6 +560,19 @@ describe("Omise's webhook signatures", () => {
       omiseWebhookSignatureMatches(
         body,
         { signature: sign(secret, String(Number(timestamp) - 1)), timestamp },
+        secret,
+        now,
+      ),
+    ).toBe(false);
+    // A timestamp that is not only digits, even when it is what was signed, and one sent as a number.
+    for (const odd of [`x${timestamp}`, `${timestamp}x`])
+      expect(
+        omiseWebhookSignatureMatches(body, { signature: sign(secret, odd), timestamp: odd }, secret, now),
+      ).toBe(false);
+    expect(
+      omiseWebhookSignatureMatches(
+        body,
+        { signature: sign(secret), timestamp: Number(timestamp) },
         secret,
         now,
       ),
