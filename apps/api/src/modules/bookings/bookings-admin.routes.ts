@@ -21,14 +21,6 @@ import {
   unpaidHoldsResponseSchema,
 } from '@siam/contract/admin-unpaid-holds';
 import { depositActionSchema } from '@siam/contract/deposits';
-import {
-  paymentChecksResponseSchema,
-  reconciliationResponseSchema,
-  refundUnmatchedBodySchema,
-  refundUnmatchedResponseSchema,
-  reconcileBodySchema,
-  reconcileResponseSchema,
-} from '@siam/contract/admin-payment-checks';
 import { bookingResponseSchema } from '@siam/contract/bookings';
 import { sendPrivateFile } from '../../lib/uploaded-file';
 import { AppError } from '../../lib/app-error';
@@ -148,62 +140,6 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await app.services.unpaidHolds.release(actorOf(request), request.body, requestLanguage(request))),
-  );
-  app.get(
-    '/payment-checks',
-    {
-      schema: {
-        tags,
-        summary: 'Card payments whose outcome the gateway has not told yet (the car stays held meanwhile)',
-        response: { 200: paymentChecksResponseSchema },
-      },
-    },
-    async () => ok(await app.services.payments.pendingCardPayments()),
-  );
-  app.get(
-    '/payment-checks/reconciliation',
-    {
-      schema: {
-        tags,
-        summary:
-          'The money trail: gateway charges paid that no booking payment stands for, and bookings paid more than once',
-        response: { 200: reconciliationResponseSchema },
-      },
-    },
-    async () => ok(await svc().reconciliation()),
-  );
-  app.post(
-    '/payment-checks/refunds',
-    {
-      schema: {
-        tags,
-        summary:
-          'Gives back, in full, gateway money that paid no booking (done by itself when the money comes in; this is for when the gateway refused then)',
-        body: refundUnmatchedBodySchema,
-        response: { 200: refundUnmatchedResponseSchema },
-      },
-    },
-    async (request) => ok(await svc().refundUnmatched(actorOf(request), request.body.reference)),
-  );
-  app.post(
-    '/payment-checks/reconcile',
-    {
-      schema: {
-        tags,
-        summary:
-          "Asks the gateway now about one booking's card payment, or all being checked (the job does so every minute)",
-        body: reconcileBodySchema,
-        response: { 200: reconcileResponseSchema },
-      },
-    },
-    // Staff asking now means now: no waiting for a just-sent charge to settle.
-    async (request) =>
-      ok(
-        await app.services.payments.reconcileCardPayments(undefined, {
-          settleMs: 0,
-          bookingId: request.body?.bookingId,
-        }),
-      ),
   );
   app.get(
     '/bookings/:id/slips/:slipId',

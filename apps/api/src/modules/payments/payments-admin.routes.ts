@@ -1,5 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { settleCheckBodySchema, settleCheckResponseSchema } from '@siam/contract/admin-payment-checks';
+import {
+  paymentChecksResponseSchema,
+  reconciliationResponseSchema,
+  refundUnmatchedBodySchema,
+  refundUnmatchedResponseSchema,
+  reconcileBodySchema,
+  reconcileResponseSchema,
+  settleCheckBodySchema,
+  settleCheckResponseSchema,
+} from '@siam/contract/admin-payment-checks';
 import { ok } from '../../lib/answer';
 import { actorOf } from '../../plugins/authenticate';
 
@@ -7,11 +16,69 @@ import { actorOf } from '../../plugins/authenticate';
  * Payments' staff routes, inside the back office's scope (staff and admins only, admin.routes.ts).
  */
 export const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['admin'];
+  app.get(
+    '/payment-checks',
+    {
+      schema: {
+        tags,
+        summary: 'Card payments whose outcome the gateway has not told yet (the car stays held meanwhile)',
+        response: { 200: paymentChecksResponseSchema },
+      },
+    },
+    async () => ok(await app.services.payments.pendingCardPayments()),
+  );
+  app.get(
+    '/payment-checks/reconciliation',
+    {
+      schema: {
+        tags,
+        summary:
+          'The money trail: gateway charges paid that no booking payment stands for, and bookings paid more than once',
+        response: { 200: reconciliationResponseSchema },
+      },
+    },
+    async () => ok(await app.services.bookingsAdmin.reconciliation()),
+  );
+  app.post(
+    '/payment-checks/refunds',
+    {
+      schema: {
+        tags,
+        summary:
+          'Gives back, in full, gateway money that paid no booking (done by itself when the money comes in; this is for when the gateway refused then)',
+        body: refundUnmatchedBodySchema,
+        response: { 200: refundUnmatchedResponseSchema },
+      },
+    },
+    async (request) =>
+      ok(await app.services.bookingsAdmin.refundUnmatched(actorOf(request), request.body.reference)),
+  );
+  app.post(
+    '/payment-checks/reconcile',
+    {
+      schema: {
+        tags,
+        summary:
+          "Asks the gateway now about one booking's card payment, or all being checked (the job does so every minute)",
+        body: reconcileBodySchema,
+        response: { 200: reconcileResponseSchema },
+      },
+    },
+    // Staff asking now means now: no waiting for a just-sent charge to settle.
+    async (request) =>
+      ok(
+        await app.services.payments.reconcileCardPayments(undefined, {
+          settleMs: 0,
+          bookingId: request.body?.bookingId,
+        }),
+      ),
+  );
   app.post(
     '/payment-checks/settle',
     {
       schema: {
-        tags: ['admin'],
+        tags,
         summary:
           'Settles a card payment marked "charged? check": asks the gateway once more; paid → the booking is paid, not charged → it is let go (its car freed when its time to pay is over). Nothing changes when the gateway does not answer (503)',
         body: settleCheckBodySchema,
