@@ -5,7 +5,8 @@
 //   1. an API import against the direction of the module map (LAYERS below);
 //   2. a module importing another module's repository (each module reaches another through its service);
 //   3. an import cycle between folders, in the API (modules, lib, db, ...) and in the site (features/*);
-//   4. an import cycle between files anywhere (what import-x/no-cycle checked, at a fraction of its time).
+//   4. an import cycle between files anywhere (what import-x/no-cycle checked, at a fraction of its time);
+//   5. SQL in a module naming a table another module owns, against TABLE_OWNERS (decision 3303).
 // `node scripts/check-layers.mjs` prints every finding and exits 1; it runs inside `npm run lint`.
 import { readdirSync, readFileSync, existsSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -62,13 +63,11 @@ export const LAYERS = [
 const KNOWN_FOLDER_CYCLES = [];
 
 /**
- * Imports of another module's repository that exist today, each to go with the bookings split (issue 33):
- * the companies' monthly invoices are written and read with the tax invoices' columns (it goes when
- * documents/ writes and reads the monthly invoice itself).
+ * Imports of another module's repository allowed anyway: none. The last one (companies' monthly invoices
+ * written with the tax invoices' columns) went when documents/ wrote and read them itself
+ * (documents/monthly-invoices.ts, decision 3303).
  */
-const KNOWN_REPOSITORY_IMPORTS = new Set([
-  'apps/api/src/modules/companies/companies.repository.ts → apps/api/src/modules/documents/documents.repository.ts',
-]);
+const KNOWN_REPOSITORY_IMPORTS = new Set([]);
 
 /**
  * Files that belong with another folder than their own: plugins/site.ts serves the site's pages with each
@@ -309,6 +308,174 @@ for (const component of cycles(files, fileNext)) {
   const loop = [...path(first, second, fileNext, within), ...path(second, first, fileNext, within).slice(1)];
   findings.push(`file cycle ${loop.map(rel).join(' → ')}`);
 }
+
+/**
+ * Which module owns which table (decision 3303). A module's SQL writes (INSERT INTO, UPDATE, DELETE FROM)
+ * only its own tables, and reads (FROM, JOIN, USING) its own and those of modules in its tier or below
+ * (LAYERS: a read model may join the cars, branches and users it shows, as its imports may); a table of a
+ * module above it, or another module's table written, goes through that module's service. A table in no
+ * module's list fails, so a new one gets its owner here. Raw SQL only: Drizzle's builder names tables by
+ * their schema objects, which the import rules above already hold to the direction.
+ */
+export const TABLE_OWNERS = {
+  users: ['users'],
+  auth: ['account_tokens', 'sessions', 'user_recovery_codes', 'user_second_factors'],
+  audit: ['audit_log'],
+  'site-settings': ['site_settings'],
+  mail: ['mail_outbox'],
+  articles: ['articles'],
+  inbox: ['contact_messages', 'corporate_quotes', 'inbox_notes'],
+  newsletter: ['newsletter_subscribers'],
+  licences: ['licence_rules'],
+  fleet: [
+    'branches',
+    'branch_closures',
+    'categories',
+    'features',
+    'car_models',
+    'car_model_features',
+    'car_model_images',
+    'car_model_unit_counts',
+    'vehicle_units',
+    'hot_deals',
+  ],
+  seats: ['seat_stock'],
+  pricing: ['addons', 'delivery_zones', 'one_way_fees', 'pricing_rules', 'promotion_codes', 'promotion_uses'],
+  bookings: [
+    'bookings',
+    'booking_addons',
+    'booking_drivers',
+    'booking_handovers',
+    'licence_pictures',
+    'unit_holds',
+  ],
+  payments: ['payments', 'payment_slips', 'gateway_charges', 'gateway_events'],
+  documents: ['tax_invoices', 'tax_invoice_bookings', 'tax_invoice_series', 'tax_notes', 'tax_note_series'],
+  rentals: ['booking_changes', 'idempotency_keys'],
+  companies: ['companies', 'company_members'],
+  handover: ['condition_reports', 'condition_photos', 'booking_charges', 'rental_agreements'],
+  line: ['line_messages'],
+  reviews: ['reviews', 'testimonials'],
+  content: ['rental_conditions'],
+};
+
+/**
+ * SQL naming another module's table that exists today, each to go behind the owner's service (issue 33).
+ * Keyed "file verb table"; a use not listed fails, and so does an entry no longer used (keep the list true).
+ */
+const KNOWN_TABLE_USES = new Set([
+  'apps/api/src/modules/bookings/booking-erasure.repository.ts writes idempotency_keys',
+  'apps/api/src/modules/bookings/booking-erasure.repository.ts writes payment_slips',
+  'apps/api/src/modules/bookings/bookings-admin.repository.ts reads gateway_charges',
+  'apps/api/src/modules/bookings/bookings-admin.repository.ts reads gateway_events',
+  'apps/api/src/modules/bookings/bookings-admin.repository.ts reads payment_slips',
+  'apps/api/src/modules/bookings/bookings-admin.repository.ts reads payments',
+  'apps/api/src/modules/bookings/bookings.repository.ts reads booking_charges',
+  'apps/api/src/modules/bookings/bookings.repository.ts reads condition_reports',
+  'apps/api/src/modules/bookings/bookings.repository.ts reads gateway_charges',
+  'apps/api/src/modules/bookings/bookings.repository.ts reads payment_slips',
+  'apps/api/src/modules/bookings/bookings.repository.ts reads payments',
+  'apps/api/src/modules/bookings/bookings.repository.ts reads rental_agreements',
+  'apps/api/src/modules/bookings/bookings.repository.ts reads tax_invoice_bookings',
+  'apps/api/src/modules/bookings/bookings.repository.ts reads tax_invoices',
+  'apps/api/src/modules/bookings/bookings.repository.ts reads tax_notes',
+  'apps/api/src/modules/bookings/bookings.repository.ts writes promotion_codes',
+  'apps/api/src/modules/bookings/bookings.repository.ts writes promotion_uses',
+  'apps/api/src/modules/bookings/bookings.repository.ts writes users',
+  'apps/api/src/modules/bookings/bookings.repository.ts writes vehicle_units',
+  'apps/api/src/modules/bookings/unpaid-holds.repository.ts reads payment_slips',
+  'apps/api/src/modules/catalog/catalog.repository.ts reads unit_holds',
+  'apps/api/src/modules/rentals/rentals.repository.ts writes booking_addons',
+  'apps/api/src/modules/rentals/rentals.repository.ts writes booking_drivers',
+  'apps/api/src/modules/rentals/rentals.repository.ts writes booking_handovers',
+  'apps/api/src/modules/rentals/rentals.repository.ts writes bookings',
+  'apps/api/src/modules/rentals/rentals.repository.ts writes promotion_codes',
+  'apps/api/src/modules/rentals/rentals.repository.ts writes promotion_uses',
+  'apps/api/src/modules/users/users.repository.ts writes line_messages',
+]);
+
+const ownerOf = new Map(
+  Object.entries(TABLE_OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module])),
+);
+const migrationsDir = join(root, 'apps/api/src/db/migrations');
+const createdTables = new Set();
+for (const name of readdirSync(migrationsDir).filter((n) => n.endsWith('.sql'))) {
+  const text = readFileSync(join(migrationsDir, name), 'utf8');
+  for (const m of text.matchAll(
+    /create\s+(?:table|(?:or\s+replace\s+)?view)\s+(?:if\s+not\s+exists\s+)?"?([a-z_]+)"?/gi,
+  ))
+    createdTables.add(m[1].toLowerCase());
+  for (const m of text.matchAll(
+    /alter\s+table\s+(?:if\s+exists\s+)?"?([a-z_]+)"?\s+rename\s+to\s+"?([a-z_]+)"?/gi,
+  )) {
+    createdTables.delete(m[1].toLowerCase());
+    createdTables.add(m[2].toLowerCase());
+  }
+  for (const m of text.matchAll(/drop\s+(?:table|view)\s+(?:if\s+exists\s+)?"?([a-z_]+)"?/gi))
+    createdTables.delete(m[1].toLowerCase());
+}
+for (const table of createdTables)
+  if (!ownerOf.has(table))
+    findings.push(`table "${table}" has no owner in TABLE_OWNERS (scripts/check-layers.mjs)`);
+
+/** The text of every sql`…` template in a file (its literal parts; ${…} stands as "?"), with its line. */
+function sqlTexts(file) {
+  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const out = [];
+  const visit = (node) => {
+    if (ts.isTaggedTemplateExpression(node) && /(^|\.)sql$/.test(node.tag.getText(source))) {
+      const t = node.template;
+      const text = ts.isNoSubstitutionTemplateLiteral(t)
+        ? t.text
+        : [t.head.text, ...t.templateSpans.map((s) => s.literal.text)].join(' ? ');
+      out.push({ text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  return out;
+}
+
+// 5: table ownership, in the modules' own (non-test) code; fixtures are test data.
+const seenKnown = new Set();
+for (const file of files) {
+  const path = rel(file);
+  const m = /^apps\/api\/src\/modules\/([^/]+)\//.exec(path);
+  if (!m || TEST.test(path) || /\.fixtures\.ts$/.test(path)) continue;
+  const module = m[1];
+  const tier = tierOf.get(module);
+  for (const { text, line } of sqlTexts(file)) {
+    const uses = [
+      ...[...text.matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+([a-z_]+)/gi)].map((u) => [
+        'writes',
+        u[1],
+      ]),
+      ...[...text.matchAll(/(?<!delete\s+)\b(?:from|join|using)\s+([a-z_]+)/gi)].map((u) => ['reads', u[1]]),
+    ];
+    const reported = new Set();
+    for (const [verb, name] of uses) {
+      const table = name.toLowerCase();
+      const owner = ownerOf.get(table);
+      if (!owner || owner === module) continue;
+      if (verb === 'reads' && tierOf.get(owner) <= tier) continue;
+      const key = `${path} ${verb} ${table}`;
+      if (reported.has(key)) continue;
+      reported.add(key);
+      if (KNOWN_TABLE_USES.has(key)) {
+        seenKnown.add(key);
+        continue;
+      }
+      findings.push(
+        `${path}:${line} ${verb} table "${table}", which "${owner}" owns: ${
+          verb === 'writes' ? 'only its owner writes it' : `"${module}" sits below "${owner}" in LAYERS`
+        }; go through ${owner}'s service`,
+      );
+    }
+  }
+}
+for (const key of KNOWN_TABLE_USES)
+  if (!seenKnown.has(key))
+    findings.push(`KNOWN_TABLE_USES lists "${key}", which no longer happens: remove it`);
 
 if (findings.length) {
   console.error(`check-layers: ${findings.length} finding(s)\n${findings.map((f) => `- ${f}`).join('\n')}`);

@@ -57,6 +57,7 @@ import { ConditionReportsRepository } from './modules/handover/condition-reports
 import { ReportsRepository } from './modules/reports/reports.repository';
 import { ReportsService } from './modules/reports/reports.service';
 import { CompaniesRepository } from './modules/companies/companies.repository';
+import { MonthlyInvoices } from './modules/documents/monthly-invoices';
 import { CompaniesService } from './modules/companies/companies.service';
 import { TaxInvoices } from './modules/documents/tax-invoices';
 import { ISSUED_DOCUMENTS_FOLDER, IssuedDocuments } from './modules/documents/issued-documents';
@@ -222,7 +223,8 @@ export function buildServices(
     maxUnpaidPerAddress: settings.UNPAID_MAX_PER_ADDRESS,
   });
   // A booking's tax invoice, notes and receipt (documents/); a change of its total may call for a note.
-  const taxInvoices = new TaxInvoices(new DocumentsRepository(db), bookings, siteSettings);
+  const documentsRepository = new DocumentsRepository(db);
+  const taxInvoices = new TaxInvoices(documentsRepository, bookings, siteSettings);
   const documents = new DocumentsService(taxInvoices, bookings, { documents: issuedDocuments });
   bookings.onTotalChanged((bookingId, reason) => documents.correctTaxInvoice(bookingId, reason));
   // The listing's prices on chosen dates come from the bookings' own price function (decision 3531).
@@ -246,6 +248,7 @@ export function buildServices(
   const companies = new CompaniesService(new CompaniesRepository(db), {
     audit,
     taxInvoices,
+    monthlyInvoices: new MonthlyInvoices(documentsRepository),
     documents: issuedDocuments,
     clock: options.clock,
   });

@@ -4,21 +4,12 @@ import type { CompanyRole } from '@siam/contract/companies';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/sql-rows';
-import { taxInvoiceColumns, type TaxInvoiceRow } from '../documents/documents.repository';
 
 export interface CompanyRow {
   id: number;
   buyer: TaxBuyer;
   billing_email: string;
   active: boolean;
-}
-
-export interface InvoiceListRow {
-  number: string;
-  period: string;
-  issued_ms: number;
-  bookings: number;
-  total: number;
 }
 
 /** A booking of the month as its line on the monthly invoice. */
@@ -105,18 +96,6 @@ export class CompaniesRepository {
     return row;
   }
 
-  /** The company's monthly invoices, newest month first. */
-  invoices(companyId: number) {
-    return rows<InvoiceListRow>(
-      this.db,
-      sql`SELECT t.number, to_char(t.period, 'YYYY-MM-DD') AS period,
-            (extract(epoch FROM t.issued_at) * 1000)::float8 AS issued_ms,
-            (SELECT count(*)::int FROM tax_invoice_bookings l WHERE l.invoice_id = t.id) AS bookings,
-            (t.total_amount * 100)::int AS total
-          FROM tax_invoices t WHERE t.company_id = ${companyId} ORDER BY t.period DESC`,
-    );
-  }
-
   async insert(values: CompanyValues): Promise<number> {
     const [row] = await rows<{ id: number }>(
       this.db,
@@ -185,14 +164,6 @@ export class CompaniesRepository {
     );
   }
 
-  async hasMonthlyInvoice(companyId: number, period: string): Promise<boolean> {
-    const found = await rows<{ id: number }>(
-      this.db,
-      sql`SELECT id FROM tax_invoices WHERE company_id = ${companyId} AND period = ${period}::date`,
-    );
-    return found.length > 0;
-  }
-
   /** The month's billable bookings not invoiced yet, their rows locked until the transaction ends. */
   lockBillable(companyId: number, period: string) {
     return rows<BillableRow>(
@@ -212,56 +183,6 @@ export class CompaniesRepository {
           ORDER BY b.pickup_date, b.id
           FOR UPDATE OF b`,
     );
-  }
-
-  /** Writes the month's invoice as printed (amounts in satang) and each booking's amount on it. */
-  async insertMonthlyInvoice(invoice: {
-    companyId: number;
-    period: string;
-    series: string;
-    number: string;
-    issuedAt: Date;
-    seller: TaxInvoiceRow['seller'];
-    buyer: TaxBuyer;
-    lines: unknown;
-    net: number;
-    vat: number;
-    total: number;
-    bookings: { id: number; amount: number }[];
-  }): Promise<{ issued_ms: number }> {
-    const [row] = await rows<{ id: number; issued_ms: number }>(
-      this.db,
-      sql`INSERT INTO tax_invoices (company_id, period, branch_code, number, issued_at, seller, buyer, lines,
-            net_amount, vat_amount, total_amount)
-          VALUES (${invoice.companyId}, ${invoice.period}::date, ${invoice.series}, ${invoice.number}, ${invoice.issuedAt.toISOString()},
-            ${JSON.stringify(invoice.seller)}::jsonb, ${JSON.stringify(invoice.buyer)}::jsonb,
-            ${JSON.stringify(invoice.lines)}::jsonb,
-            ${invoice.net}::numeric / 100, ${invoice.vat}::numeric / 100, ${invoice.total}::numeric / 100)
-          RETURNING id, (extract(epoch FROM issued_at) * 1000)::float8 AS issued_ms`,
-    );
-    for (const b of invoice.bookings)
-      await this.db.execute(
-        sql`INSERT INTO tax_invoice_bookings (booking_id, invoice_id, amount)
-            VALUES (${b.id}, ${row!.id}, ${b.amount}::numeric / 100)`,
-      );
-    return row!;
-  }
-
-  /**
-   * A monthly invoice by number (only that company's when `companyId` is given), with the role the
-   * reading customer (`actorId`) has in its company, if any.
-   */
-  async monthlyInvoice(number: string, actorId: number | null, companyId?: number) {
-    const [row] = await rows<TaxInvoiceRow & { actor_role: 'manager' | 'driver' | null }>(
-      this.db,
-      sql`SELECT ${taxInvoiceColumns},
-            (SELECT m.role FROM company_members m
-              WHERE m.company_id = t.company_id AND m.user_id = ${actorId}::int) AS actor_role
-          FROM tax_invoices t
-          WHERE t.number = ${number} AND t.company_id IS NOT NULL
-            ${companyId === undefined ? sql`` : sql`AND t.company_id = ${companyId}`}`,
-    );
-    return row;
   }
 
   async eraseMember(userId: number): Promise<void> {

@@ -18,14 +18,15 @@ import { vatPart } from '../pricing/pricing';
 import { readableOr404, type AccessActor } from '../bookings/booking-access';
 import type { IssuedDocuments } from '../documents/issued-documents';
 import { chargeLine, withNets, type TaxInvoices } from '../documents/tax-invoices';
-import type { BillableRow, CompaniesRepository, InvoiceListRow } from './companies.repository';
+import type { MonthlyInvoiceListRow, MonthlyInvoices } from '../documents/monthly-invoices';
+import type { BillableRow, CompaniesRepository } from './companies.repository';
 
 type CompanyBody = z.output<typeof companyBodySchema>;
 
 /** The monthly invoices' own running numbers and series key (MI-2026-000001; notes CN-MI-…). */
 const MONTHLY_SERIES = 'mi';
 
-const invoiceOut = (r: InvoiceListRow): MonthlyInvoice => ({
+const invoiceOut = (r: MonthlyInvoiceListRow): MonthlyInvoice => ({
   number: r.number,
   month: r.period.slice(0, 7),
   issuedAt: new Date(r.issued_ms).toISOString(),
@@ -49,6 +50,8 @@ export class CompaniesService {
       audit: AuditService;
       /** For the running numbers tax invoices share (nextTaxInvoiceNo). */
       taxInvoices: TaxInvoices;
+      /** The monthly invoices' rows, which documents/ keeps with every tax invoice. */
+      monthlyInvoices: MonthlyInvoices;
       /** Issued invoices as kept files: written once, then served as kept (decision 3103). */
       documents: IssuedDocuments;
       clock?: { now(): Date };
@@ -89,7 +92,7 @@ export class CompaniesService {
   }
 
   private async invoices(companyId: number): Promise<MonthlyInvoice[]> {
-    return (await this.repository.invoices(companyId)).map(invoiceOut);
+    return (await this.deps.monthlyInvoices.list(companyId)).map(invoiceOut);
   }
 
   /** Opens an account (admins). The same tax ID and branch may have one account. */
@@ -215,7 +218,7 @@ export class CompaniesService {
     return this.repository.transaction(async (repo, tx) => {
       const company = await repo.find(companyId, true);
       if (!company) return null;
-      if (await repo.hasMonthlyInvoice(companyId, period)) return null;
+      if (await this.deps.monthlyInvoices.exists(tx, companyId, period)) return null;
       const bookings = await repo.lockBillable(companyId, period);
       if (!bookings.length) return null;
       const perBooking = bookings.map(monthlyLines);
@@ -227,7 +230,7 @@ export class CompaniesService {
       // The branches' own running-number counter, under the monthly invoices' series key.
       const no = await this.deps.taxInvoices.nextInvoiceNo(tx, MONTHLY_SERIES, year);
       const number = `${MONTHLY_SERIES.toUpperCase()}-${year}-${String(no).padStart(6, '0')}`;
-      const invoice = await repo.insertMonthlyInvoice({
+      const invoice = await this.deps.monthlyInvoices.write(tx, {
         companyId,
         period,
         series: MONTHLY_SERIES,
@@ -255,7 +258,13 @@ export class CompaniesService {
    */
   async invoiceFile(actor: AccessActor, number: string, format: 'pdf' | 'xml', companyId?: number) {
     const actorId = actor.kind === 'customer' ? actor.userId : null;
-    const found = await this.repository.monthlyInvoice(number, actorId, companyId);
+    const row = await this.deps.monthlyInvoices.find(number, companyId);
+    // The reading customer's role in the invoice's company, if any (a customer is in one company at most).
+    const member = row && actorId !== null ? await this.repository.membership(actorId) : undefined;
+    const found = row && {
+      ...row,
+      actor_role: member && member.company_id === row.company_id ? member.role : null,
+    };
     const invoice = readableOr404(
       actor,
       found,

@@ -42,6 +42,31 @@ export interface TaxSeller {
   registered?: ThaiAddress;
 }
 
+/** A monthly invoice in a company's list (amounts in satang). */
+export interface MonthlyInvoiceListRow {
+  number: string;
+  period: string;
+  issued_ms: number;
+  bookings: number;
+  total: number;
+}
+
+/** A company's monthly invoice as companies/ writes it: amounts in satang, each booking's amount on it. */
+export interface MonthlyInvoiceValues {
+  companyId: number;
+  period: string;
+  series: string;
+  number: string;
+  issuedAt: Date;
+  seller: TaxInvoiceRow['seller'];
+  buyer: TaxBuyer;
+  lines: unknown;
+  net: number;
+  vat: number;
+  total: number;
+  bookings: { id: number; amount: number }[];
+}
+
 export interface TaxBranchRow {
   tax_branch_no: string;
   name: LocalizedText;
@@ -166,5 +191,57 @@ export class DocumentsRepository {
             ${note.original_total}::numeric / 100, ${note.corrected_total}::numeric / 100,
             ${note.net}::numeric / 100, ${note.vat}::numeric / 100, ${note.total}::numeric / 100)`,
     );
+  }
+
+  /** A company's monthly invoices, newest month first. */
+  monthlyInvoices(ex: Executor, companyId: number) {
+    return rows<MonthlyInvoiceListRow>(
+      ex,
+      sql`SELECT t.number, to_char(t.period, 'YYYY-MM-DD') AS period,
+            (extract(epoch FROM t.issued_at) * 1000)::float8 AS issued_ms,
+            (SELECT count(*)::int FROM tax_invoice_bookings l WHERE l.invoice_id = t.id) AS bookings,
+            (t.total_amount * 100)::int AS total
+          FROM tax_invoices t WHERE t.company_id = ${companyId} ORDER BY t.period DESC`,
+    );
+  }
+
+  async hasMonthlyInvoice(ex: Executor, companyId: number, period: string): Promise<boolean> {
+    const found = await rows<{ id: number }>(
+      ex,
+      sql`SELECT id FROM tax_invoices WHERE company_id = ${companyId} AND period = ${period}::date`,
+    );
+    return found.length > 0;
+  }
+
+  /** Writes a company's month invoice as printed (amounts in satang) and each booking's amount on it. */
+  async insertMonthlyInvoice(ex: Executor, invoice: MonthlyInvoiceValues): Promise<{ issued_ms: number }> {
+    const [row] = await rows<{ id: number; issued_ms: number }>(
+      ex,
+      sql`INSERT INTO tax_invoices (company_id, period, branch_code, number, issued_at, seller, buyer, lines,
+            net_amount, vat_amount, total_amount)
+          VALUES (${invoice.companyId}, ${invoice.period}::date, ${invoice.series}, ${invoice.number}, ${invoice.issuedAt.toISOString()},
+            ${JSON.stringify(invoice.seller)}::jsonb, ${JSON.stringify(invoice.buyer)}::jsonb,
+            ${JSON.stringify(invoice.lines)}::jsonb,
+            ${invoice.net}::numeric / 100, ${invoice.vat}::numeric / 100, ${invoice.total}::numeric / 100)
+          RETURNING id, (extract(epoch FROM issued_at) * 1000)::float8 AS issued_ms`,
+    );
+    for (const b of invoice.bookings)
+      await ex.execute(
+        sql`INSERT INTO tax_invoice_bookings (booking_id, invoice_id, amount)
+            VALUES (${b.id}, ${row!.id}, ${b.amount}::numeric / 100)`,
+      );
+    return row!;
+  }
+
+  /** A company's monthly invoice by number (only that company's when `companyId` is given). */
+  async monthlyInvoice(ex: Executor, number: string, companyId?: number) {
+    const [row] = await rows<TaxInvoiceRow & { company_id: number }>(
+      ex,
+      sql`SELECT ${taxInvoiceColumns}, t.company_id
+          FROM tax_invoices t
+          WHERE t.number = ${number} AND t.company_id IS NOT NULL
+            ${companyId === undefined ? sql`` : sql`AND t.company_id = ${companyId}`}`,
+    );
+    return row;
   }
 }
