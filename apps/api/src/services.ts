@@ -48,6 +48,8 @@ import { buildBookingsService } from './modules/bookings/bookings.wiring';
 import { BookingsRepository } from './modules/bookings/bookings.repository';
 import { buildPaymentsService, gatewayFromSettings } from './modules/payments/payments.wiring';
 import { PaymentsRepository } from './modules/payments/payments.repository';
+import { MoneyTrail } from './modules/payments/money-trail';
+import { MoneyTrailRepository } from './modules/payments/money-trail.repository';
 import { RentalsRepository } from './modules/rentals/rentals.repository';
 import { RentalsService } from './modules/rentals/rentals.service';
 import { PricingRepository } from './modules/pricing/pricing.repository';
@@ -258,17 +260,22 @@ export function buildServices(
     erase: (userId) => companies.erase(userId),
   });
   const reports = new ReportsService(new ReportsRepository(db), options.clock);
+  // The money trail staff see (payments' tables): a booking's payments on its staff page, the loose ends.
+  const moneyTrail = new MoneyTrail(new MoneyTrailRepository(db), {
+    audit,
+    moneyTrail: (bookingId) => moneyTrail.ofBooking(bookingId),
+  });
   // The back office's bookings screens stay with the record; what they ask of the modules above it
-  // (a staff booking, a cancellation, a payment, a slip, a deposit, a refund) comes through this port.
+  // (a staff booking, a cancellation, a payment, a slip, a deposit, its money) comes through this port.
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users, {
     create: (...a) => rentals.create(...a),
     cancel: (...a) => rentals.cancel(...a),
     confirmPayment: (...a) => payments.confirmPayment(...a),
     rejectSlip: (...a) => payments.rejectSlip(...a),
     changeDeposit: (...a) => payments.changeDeposit(...a),
-    refundUnmatchedCharge: (reference) => payments.refundUnmatchedCharge(reference),
     // Asked at a request, after the hand-over below is built.
     pickupInspected: (bookingId) => conditionReports.hasReport(bookingId, 'pickup'),
+    moneyTrail: (bookingId) => moneyTrail.ofBooking(bookingId),
   });
   // The hand-over's condition reports, charges and signed agreements (decision 1804): private files.
   const conditionReports = new ConditionReportsService(new ConditionReportsRepository(db), bookings, {
@@ -366,6 +373,7 @@ export function buildServices(
     pricing,
     bookings,
     payments,
+    moneyTrail,
     rentals,
     documents,
     bookingsAdmin,

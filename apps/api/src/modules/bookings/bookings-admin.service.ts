@@ -1,6 +1,5 @@
 import type { depositActionSchema } from '@siam/contract/deposits';
 import { personName } from '@siam/contract/person-names';
-import type { Reconciliation } from '@siam/contract/admin-payment-checks';
 import type {
   AdminBookingDetail,
   AdminBookingSummary,
@@ -12,7 +11,7 @@ import type {
 import type { createBookingBodySchema } from '@siam/contract/bookings';
 import type { z } from 'zod';
 import type { UsersService } from '../users/users.service';
-import { slipStanding, type Booking } from '@siam/contract/bookings';
+import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import type { CounterPaymentMethod } from '@siam/contract/payment-methods';
 import { AppError } from '../../lib/app-error';
@@ -54,6 +53,12 @@ function summary(row: SummaryRow, lang: Language): AdminBookingSummary {
   };
 }
 
+/** What payments/ shows of a booking's money on the staff's booking page. */
+export type MoneyTrailOfBooking = Pick<
+  AdminBookingDetail,
+  'payments' | 'slips' | 'gatewayCharges' | 'gatewayEvents'
+>;
+
 /**
  * What the back office's bookings screens ask of the modules above bookings (rentals/ makes and cancels
  * a booking, payments/ takes and gives back money): a port wired in services.ts, since bookings may not
@@ -91,9 +96,10 @@ export interface StaffBookingActions {
     lang: Language,
     inTx?: InTransaction,
   ): Promise<Booking>;
-  refundUnmatchedCharge(reference: string): Promise<'refunded' | 'nothing_to_refund' | 'gateway_refused'>;
   /** Whether staff wrote the pickup's condition report (handover/): the car goes out only after it. */
   pickupInspected(bookingId: number): Promise<boolean>;
+  /** The booking's payments, slips, gateway charges and events for the staff's page (payments/money-trail.ts). */
+  moneyTrail(bookingId: number): Promise<MoneyTrailOfBooking>;
 }
 
 /**
@@ -198,12 +204,9 @@ export class BookingsAdminService {
 
   async detail(bookingId: number, lang: Language): Promise<AdminBookingDetail> {
     const booking = await this.bookings.getById(bookingId, lang);
-    const [extra, payments, slips, gatewayCharges, gatewayEvents, history, freeUnits] = await Promise.all([
+    const [extra, trail, history, freeUnits] = await Promise.all([
       this.repository.unitAndAccount(bookingId),
-      this.repository.payments(bookingId),
-      this.repository.slips(bookingId),
-      this.repository.gatewayCharges(bookingId),
-      this.repository.gatewayEvents(bookingId),
+      this.actions.moneyTrail(bookingId),
       this.audit.list({ entity: 'booking', entityId: String(bookingId), page: 1, limit: 100 }),
       this.repository.freeUnits(bookingId),
     ]);
@@ -211,88 +214,10 @@ export class BookingsAdminService {
       booking,
       unit: extra?.unit_id && extra.plate ? { id: extra.unit_id, plate: extra.plate } : null,
       customerAccountEmail: extra?.account_email ?? null,
-      payments: payments.map((p) => ({
-        id: p.id,
-        method: p.method,
-        kind: p.kind,
-        status: p.status,
-        amount: p.amount,
-        reference: p.gateway_ref,
-        createdAt: iso(p.created_at),
-      })),
-      slips: slips.map((s) => ({
-        id: s.id,
-        contentType: s.content_type,
-        size: s.size_bytes,
-        status: s.status,
-        rejectReason: s.reject_reason,
-        createdAt: iso(s.created_at),
-        reviewedAt: s.reviewed_at ? iso(s.reviewed_at) : null,
-        check: s.check_result,
-        standing: s.check_result ? slipStanding(s.check_result) : null,
-        slipAmount: s.slip_amount,
-        slipPaidAt: s.slip_paid_at ? iso(s.slip_paid_at) : null,
-      })),
-      gatewayCharges: gatewayCharges.map((c) => ({
-        reference: c.reference,
-        status: c.status,
-        amount: c.amount,
-        createdAt: iso(c.created_at),
-        settledAt: c.settled_at ? iso(c.settled_at) : null,
-      })),
-      gatewayEvents: gatewayEvents.map((e) => ({
-        id: e.id,
-        kind: e.kind,
-        reference: e.reference,
-        outcome: e.outcome,
-        receivedAt: iso(e.received_at),
-      })),
+      ...trail,
       history: history.data,
       freeUnits,
     };
-  }
-
-  /** The money trail's loose ends: gateway money no booking payment stands for, bookings paid twice. */
-  async reconciliation(): Promise<Reconciliation> {
-    const [unmatched, twice] = await Promise.all([
-      this.repository.unmatchedCharges(),
-      this.repository.paidTwice(),
-    ]);
-    return {
-      unmatchedCharges: unmatched.map((c) => ({
-        reference: c.reference,
-        gateway: c.gateway,
-        bookingId: c.booking_id,
-        bookingNumber: c.booking_number,
-        bookingStatus: c.booking_status,
-        amount: c.amount,
-        paidAt: c.settled_at ? iso(c.settled_at) : null,
-        outcome: c.outcome,
-      })),
-      paidTwice: twice.map((b) => ({
-        bookingId: b.booking_id,
-        bookingNumber: b.booking_number,
-        bookingStatus: b.booking_status,
-        paymentsIn: b.payments_in,
-      })),
-    };
-  }
-
-  /**
-   * Gives back money that paid no booking, when the gateway refused the automatic refund (the loose
-   * ends' list), audited.
-   */
-  async refundUnmatched(actor: Actor, reference: string) {
-    const outcome = await this.actions.refundUnmatchedCharge(reference);
-    if (outcome === 'refunded')
-      await this.audit.record(this.repository.db, actor, {
-        entity: 'payment',
-        entityId: reference,
-        action: 'payment.unmatched_refunded',
-        before: null,
-        after: { reference },
-      });
-    return { outcome };
   }
 
   /** The audit hook: one record of the status change, in the change's own transaction. */

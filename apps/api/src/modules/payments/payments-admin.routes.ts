@@ -38,7 +38,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: reconciliationResponseSchema },
       },
     },
-    async () => ok(await app.services.bookingsAdmin.reconciliation()),
+    async () => ok(await app.services.moneyTrail.reconciliation()),
   );
   app.post(
     '/payment-checks/refunds',
@@ -52,7 +52,7 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      ok(await app.services.bookingsAdmin.refundUnmatched(actorOf(request), request.body.reference)),
+      ok(await app.services.moneyTrail.refundUnmatched(actorOf(request), request.body.reference)),
   );
   app.post(
     '/payment-checks/reconcile',
