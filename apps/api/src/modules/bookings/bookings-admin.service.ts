@@ -24,8 +24,6 @@ import { bangkokDate, bangkokMidnight, DAY_MS } from '@siam/contract/bangkok-tim
 import type { AuditAction } from '@siam/contract/audit-events';
 import type { BookingsAdminRepository, SummaryRow } from './bookings-admin.repository';
 
-const iso = (d: Date | string) => new Date(d).toISOString();
-
 /** The reference a counter payment gets when the terminal or QR gave none (the booking page names them). */
 const counterReferences: Record<CounterPaymentMethod, string> = {
   cash: 'cash received by staff',
