@@ -263,7 +263,7 @@ export function buildServices(
   // The money trail staff see (payments' tables): a booking's payments on its staff page, the loose ends.
   const moneyTrail = new MoneyTrail(new MoneyTrailRepository(db), {
     audit,
-    moneyTrail: (bookingId) => moneyTrail.ofBooking(bookingId),
+    refundUnmatchedCharge: (reference) => payments.refundUnmatchedCharge(reference),
   });
   // The back office's bookings screens stay with the record; what they ask of the modules above it
   // (a staff booking, a cancellation, a payment, a slip, a deposit, its money) comes through this port.
