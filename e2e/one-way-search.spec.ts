@@ -49,7 +49,12 @@ test('[zh] a return branch chosen in the home search is priced on the car page a
   await search.getByLabel(home.search!.returnBranch!).selectOption('bmk');
   expect(await axeViolations(page)).toEqual([]);
   await noSideways(page);
+  // The listing asks its dated prices with the return branch (decision 3611): each includes the route's fee.
+  const listing = page.waitForRequest(
+    (r) => r.url().includes('/guest/cars?') && r.url().includes('return_branch=bmk'),
+  );
   await search.getByRole('button', { name: home.search!.submit }).click();
+  await listing;
 
   // The listing keeps it, and every car's card carries it to the car's page.
   await expect(page).toHaveURL(/\/cars\?.*returnBranch=bmk/);
@@ -80,6 +85,29 @@ test('[zh] a return branch chosen in the home search is priced on the car page a
     }
   }
   expect(carId).toBeGreaterThan(0);
+  // The car's dated price on the listing is the quote's: the one-way trip costs the route's fee more.
+  const dated = async (extra: string) =>
+    (
+      (
+        await (
+          await request.get(
+            `/api/v1/guest/cars?branch=srn&pickup_date=${day(from)}&return_date=${day(from + 3)}&limit=50${extra}&lng=${lng}`,
+          )
+        ).json()
+      ).response.data as { car_model_id: number; dated_price: { total: number } }[]
+    ).find((c) => c.car_model_id === carId)?.dated_price.total ?? 0;
+  expect((await dated('&return_branch=bmk')) - (await dated(''))).toBe(route.fee);
+  // Each branch's counter place as staff set it (the demo's Suvarnabhumi and Don Mueang counters).
+  const places = Object.fromEntries(
+    (
+      (await (await request.get(`/api/v1/guest/branches?lng=${lng}`)).json()).response.data as {
+        code: string;
+        counter_place: string | null;
+      }[]
+    ).map((b) => [b.code, b.counter_place ?? '']),
+  );
+  expect(places.srn).toBeTruthy();
+  expect(places.bmk).toBeTruthy();
   await page.locator(`a[href*="/cars/${carId}?"][href*="returnBranch=bmk"]`).first().click();
 
   // The car page's box: returned at Don Mueang, the route's fee in the live price.
@@ -88,6 +116,10 @@ test('[zh] a return branch chosen in the home search is priced on the car page a
   await expect(box.getByLabel(catalog.booking!.returnBranch!)).toHaveValue('bmk');
   await expect(box.getByTestId('quote-fee-one_way')).toContainText(route.branchName);
   await expect(box.getByTestId('quote-fee-one_way')).toContainText(String(route.fee / 100));
+  // The car page's branch card says where the counter is.
+  await expect(page.getByTestId('branch-counter-place').first()).toHaveText(
+    fill(catalog.details!.counterPlace!, { place: places.srn! }),
+  );
   expect(await axeViolations(page)).toEqual([]);
   await noSideways(page);
   await box.getByRole('button', { name: catalog.booking!.bookNow }).click();
@@ -110,10 +142,14 @@ test('[zh] a return branch chosen in the home search is priced on the car page a
   await page.getByTestId('pay-bar').getByRole('button', { name: booking.summary!.payConfirm }).click();
   await page.waitForURL(/booking-success/);
 
-  // The booking page and My bookings state the return branch.
+  // The booking page and My bookings state the return branch and both counters' places.
   await expect(page.getByTestId('return-branch')).toHaveText(route.branchName);
+  await expect(page.getByTestId('counter-place')).toHaveText(places.srn!);
+  await expect(page.getByTestId('return-counter-place')).toHaveText(places.bmk!);
   await page.goto(`/my-bookings?lng=${lng}`);
   await expect(page.getByTestId('history-return-branch')).toContainText(route.branchName);
+  await expect(page.getByTestId('history-counter-place').first()).toContainText(places.srn!);
+  await expect(page.getByTestId('history-return-counter-place').first()).toContainText(places.bmk!);
   expect(await axeViolations(page)).toEqual([]);
   await noSideways(page);
 });

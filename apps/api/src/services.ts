@@ -230,13 +230,14 @@ export function buildServices(
   const documents = new DocumentsService(taxInvoices, bookings, { documents: issuedDocuments });
   bookings.onTotalChanged((bookingId, reason) => documents.correctTaxInvoice(bookingId, reason));
   // The listing's prices on chosen dates come from the bookings' own price function (decision 3531).
-  catalog.priceRentalsWith((ids, times) => pricing.rentalPrices(ids, times));
+  catalog.priceRentalsWith((ids, times, oneWay) => pricing.rentalPrices(ids, times, oneWay));
   // Booking messages through LINE for customers who signed in with it and are our friends (decision 1806).
   const lineMessages = new LineMessages(new LineMessagesRepository(db), {
     accessToken: settings.LINE_MESSAGING_ACCESS_TOKEN,
     apiUrl: settings.LINE_API_URL,
     publicUrl: settings.publicUrl,
     booking: (bookingId, lang) => bookings.getById(bookingId, lang),
+    licenceRules: () => licences.changes(),
     clock: options.clock,
   });
   bookings.onCustomerMessage((event) => lineMessages.bookingEvent(event));

@@ -35,6 +35,13 @@ function decodeHeader(value: string): string {
   });
 }
 
+/** A body (or a multipart's part) with its transfer encoding undone. */
+function decodeBody(head: string, body: string): string {
+  return /content-transfer-encoding: base64/i.test(head)
+    ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+    : decodeQuotedPrintable(body);
+}
+
 /** The mails the dev mailer wrote to DATA_DIR/outbox, oldest first. */
 export function readOutbox(dataDir: string): OutboxMail[] {
   const dir = path.join(dataDir, 'outbox');
@@ -49,10 +56,18 @@ export function readOutbox(dataDir: string): OutboxMail[] {
       const header = (name: string) =>
         decodeHeader(new RegExp(`^${name}: (.*)$`, 'im').exec(unfolded)?.[1]?.trim() ?? '');
       const body = rest.join('\n\n');
-      const isBase64 = /content-transfer-encoding: base64/i.test(raw);
-      const text = isBase64
-        ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
-        : decodeQuotedPrintable(body);
+      const boundary = /boundary="?([^";\s]+)"?/i.exec(unfolded)?.[1];
+      // A multipart mail (text and HTML): each part decoded by its own transfer encoding.
+      const text = boundary
+        ? body
+            .split(`--${boundary}`)
+            .filter((part) => /content-type:/i.test(part))
+            .map((part) => {
+              const [partHead = '', ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+              return decodeBody(partHead, partBody.join('\n\n'));
+            })
+            .join('\n\n')
+        : decodeBody(head, body);
       return { file, to: header('To'), subject: header('Subject'), text: `${unfolded}\n\n${text}` };
     });
 }

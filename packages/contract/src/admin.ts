@@ -273,6 +273,8 @@ export const adminBranchSchema = z.object({
   outOfHoursOpensAt: z.string().nullable(),
   outOfHoursClosesAt: z.string().nullable(),
   outOfHoursFee: z.number(),
+  /** The counter's exact place (terminal, floor, gate or meeting point) in th/en/zh; null: none (decision 3611). */
+  counterPlace: localizedSchema.nullable(),
   units: z.number().int(),
   /** Days ahead the branch is closed (public holidays, a move): no pickup or return then. */
   closures: z.array(z.object({ date: z.string(), note: z.string() })),
@@ -284,7 +286,28 @@ export const branchMessages = {
   bandCloses: 'The out-of-hours band must end at or after closing',
   bandBoth: 'Give both ends of the out-of-hours band, or neither',
   fee: 'The out-of-hours fee must be 0 to 100,000 baht',
+  counterPlaceMissing: "Give the counter's place in Thai, English and Chinese, or leave all three empty",
+  counterPlaceLong: "The counter's place is at most 200 characters",
 } as const;
+
+/**
+ * The counter's exact place in the three languages (decision 3611): all three or none (all empty: none,
+ * null), each at most 200 characters; a missing language is said at its own field.
+ */
+export const counterPlaceInputSchema = z
+  .object({
+    th: z.string().trim().max(200, branchMessages.counterPlaceLong),
+    en: z.string().trim().max(200, branchMessages.counterPlaceLong),
+    zh: z.string().trim().max(200, branchMessages.counterPlaceLong),
+  })
+  .superRefine((place, ctx) => {
+    const given = (['th', 'en', 'zh'] as const).filter((lang) => place[lang]);
+    if (given.length === 0 || given.length === 3) return;
+    for (const lang of ['th', 'en', 'zh'] as const)
+      if (!place[lang])
+        ctx.addIssue({ code: 'custom', path: [lang], message: branchMessages.counterPlaceMissing });
+  })
+  .transform((place) => (place.th ? place : null));
 
 const branchFields = {
   name: localizedInputSchema,
@@ -306,6 +329,7 @@ const branchFields = {
   outOfHoursOpensAt: timeSchema.nullable().default(null),
   outOfHoursClosesAt: timeSchema.nullable().default(null),
   outOfHoursFee: z.number().min(0, branchMessages.fee).max(100_000, branchMessages.fee).default(0),
+  counterPlace: counterPlaceInputSchema.nullable().default(null),
 };
 export const branchBodySchema = z
   .object({

@@ -348,6 +348,9 @@ export const bookingSchema = z.object({
   fees: z.array(feeLineSchema),
   returnBranchCode: z.string(),
   returnBranchName: z.string(),
+  /** Where the counter is at the pickup and the return branch (terminal, floor, gate; decision 3611), or null. */
+  counterPlace: z.string().nullable(),
+  returnCounterPlace: z.string().nullable(),
   /** The flight the customer arrives on, given for a pickup at an airport branch (decision 3602). */
   flightNumber: z.string().nullable(),
   delivery: bookingHandoverSchema.nullable(),

@@ -68,6 +68,14 @@ export const carListQuerySchema = z
         .regex(/^[A-Za-z]{2,20}$/, 'Must be a branch code')
         .optional(),
     ),
+    /** A one-way return (with `branch`): the dated prices include the route's fee, as the quote does. */
+    return_branch: z.preprocess(
+      emptyToUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z]{2,20}$/, 'Must be a branch code')
+        .optional(),
+    ),
     lng: z.string().optional(),
   })
   .superRefine((q, ctx) => {
@@ -117,7 +125,8 @@ export const carSchema = z.object({
   /**
    * With the listing's dates (pickup_date and return_date, at the usual pickup and return times):
    * what the car costs then, as its booking would before extras, codes and fees (seasons, weekends,
-   * tiers, a running deal: the server's one price function), in satang; the average per day is the
+   * tiers, a running deal: the server's one price function) with the one-way fee of a chosen return
+   * branch (`return_branch`, decision 3611), in satang; the average per day is the
    * total over the days, rounded to the satang. Absent without dates (docs/decisions/3531).
    */
   dated_price: z
@@ -155,6 +164,8 @@ export const branchSchema = z.object({
    * hand-over outside the opening hours (null: not out of hours; decision 3602). The quote charges it.
    */
   out_of_hours: z.object({ opens_at: z.string(), closes_at: z.string(), fee: z.number() }).nullable(),
+  /** Where the counter is (terminal, floor, gate or meeting point), or null (decision 3611). */
+  counter_place: z.string().nullable(),
 });
 export type Branch = z.infer<typeof branchSchema>;
 export const branchesResponseSchema = dataEnvelope(z.array(branchSchema));

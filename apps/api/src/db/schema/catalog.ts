@@ -46,6 +46,8 @@ export const branches = pgTable('branches', {
   outOfHoursOpensAt: time('out_of_hours_opens_at'),
   outOfHoursClosesAt: time('out_of_hours_closes_at'),
   outOfHoursFee: numeric('out_of_hours_fee', { precision: 10, scale: 2 }).notNull().default('0'),
+  /** The counter's exact place (terminal, floor, gate or meeting point), th/en/zh; null: none (migration 2100). */
+  counterPlace: localized('counter_place'),
 });
 
 export const features = pgTable('features', {

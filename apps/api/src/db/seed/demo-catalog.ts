@@ -50,6 +50,8 @@ export interface DemoBranch {
   isAirport: boolean;
   opensAt: string;
   closesAt: string;
+  /** The counter's exact place (terminal, floor, gate), where the address does not say it (decision 3611). */
+  counterPlace?: Localized;
 }
 
 export interface DemoCarSpecs {
@@ -298,6 +300,12 @@ export const demoBranches: DemoBranch[] = [
     },
     phone: '02-134-5680',
     isAirport: true,
+    // The same words as migration 2100 writes on an existing database.
+    counterPlace: {
+      th: 'อาคารผู้โดยสาร 1 ชั้น 1 โถงผู้โดยสารขาเข้า ใกล้ประตู 6',
+      en: 'Terminal 1, ground floor arrivals hall, near Gate 6',
+      zh: '1 号航站楼一层到达大厅，6 号门附近',
+    },
     ...hours,
   },
   {
@@ -322,6 +330,11 @@ export const demoBranches: DemoBranch[] = [
     },
     phone: '02-134-5690',
     isAirport: true,
+    counterPlace: {
+      th: 'อาคารผู้โดยสาร ชั้น 2 โถงผู้โดยสารขาเข้า ประตู 8 เคาน์เตอร์สยามไดรฟ์',
+      en: 'Passenger terminal, level 2 arrivals hall, Gate 8: the Siam Drive counter',
+      zh: '航站楼 2 层到达大厅 8 号门：暹罗租车柜台',
+    },
     ...hours,
   },
   {

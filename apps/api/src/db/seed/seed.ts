@@ -130,6 +130,7 @@ export async function seedDemoData(database: Database, now = new Date()): Promis
           opensAt: b.opensAt,
           closesAt: b.closesAt,
           sortOrder: i,
+          counterPlace: b.counterPlace ?? null,
           ...demoBranchRegistrations[b.code],
           // Airports hand over after closing until midnight, for a fee (decision 3602).
           ...(b.isAirport && {

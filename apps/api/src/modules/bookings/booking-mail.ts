@@ -1,13 +1,10 @@
 import type { Booking } from '@siam/contract/bookings';
 import { personName } from '@siam/contract/person-names';
 import type { Language } from '@siam/contract/languages';
+import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
+import { baht, tripLines } from './booking-trip-words';
 
-/** Baht in the customer's language (booking mails and LINE messages). */
-export const baht = (satang: number, lang: Language) =>
-  new Intl.NumberFormat(lang === 'th' ? 'th-TH' : lang === 'zh' ? 'zh-CN' : 'en-US', {
-    style: 'currency',
-    currency: 'THB',
-  }).format(satang / 100);
+export { baht };
 
 const texts = {
   th: {
@@ -182,6 +179,8 @@ export function bookingMail(
     amountSatang?: number;
     /** The booking is paid through the gateway (PromptPay there, a wallet): no slip to send. */
     paysOnline?: boolean;
+    /** Staff's changes to the licence rules: the documents each driver brings (decision 3601). */
+    licenceRules?: LicenceRuleChanges;
   } = {},
 ) {
   const { note, amountSatang } = extra;
@@ -217,6 +216,10 @@ export function bookingMail(
     `${t.pickup}: ${booking.pickupDate} ${booking.pickupTime}`,
     `${t.ret}: ${booking.returnDate} ${booking.returnTime}`,
     `${t.total}: ${baht(booking.total, lang)}`,
+    // Made, paid or changed: the return branch, the counter, the extras, what to bring, the deposit.
+    ...(kind === 'created' || kind === 'confirmed' || kind === 'changed'
+      ? ['', ...tripLines(booking, lang, extra.licenceRules ?? {})]
+      : []),
     ...(kind === 'returned_car'
       ? [
           '',

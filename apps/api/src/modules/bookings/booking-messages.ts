@@ -1,7 +1,9 @@
 import { isMadeUpEmail } from '@siam/contract/made-up-email';
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
+import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
 import type { Mailer } from '../../lib/mailer';
+import type { Executor } from '../../db/sql-rows';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import type { BookingsRepository } from './bookings.repository';
 
@@ -29,6 +31,8 @@ export class BookingMessages {
       publicUrl: string;
       /** The ways the payment gateway takes online now (payments/, wired in services.ts): the mail says so. */
       onlineSources: () => Promise<readonly string[]>;
+      /** Staff's changes to the licence rules (pricing/): the mail says what each driver brings. */
+      pricing?: { licenceRules: (ex: Executor) => Promise<LicenceRuleChanges> };
       log?: { error: (obj: unknown, msg: string) => void };
     },
     /** The booking as its customer sees it, in a language. */
@@ -80,12 +84,23 @@ export class BookingMessages {
         note,
         amountSatang,
         paysOnline: method !== 'card' && (await this.deps.onlineSources()).includes(method),
+        licenceRules: (await this.deps.pricing?.licenceRules(db)) ?? {},
       });
       // An account made from a provider that gave no email has a made-up one: the booking's driver
       // email is the customer's real address then.
       const to = user?.email && !isMadeUpEmail(user.email) ? user.email : fallbackEmail;
       if (!to || isMadeUpEmail(to)) return;
       await this.deps.mailer.send({ to, ...message }, { userId: userId ?? undefined });
+      // A company's booking made for an employee who drives (decision 3612): the driver is told too,
+      // the same mail (the booking, the counter, what to bring), at the email the booker gave for them.
+      const driverEmail = booking.driver.email.trim();
+      if (
+        method === 'company_account' &&
+        driverEmail &&
+        !isMadeUpEmail(driverEmail) &&
+        driverEmail.toLowerCase() !== to.toLowerCase()
+      )
+        await this.deps.mailer.send({ to: driverEmail, ...message }, { userId: userId ?? undefined });
     } catch (error) {
       // A mail failure never undoes a booking or a payment; it is logged for staff.
       this.deps.log?.error({ err: error, bookingId, kind }, 'booking email failed');

@@ -67,6 +67,9 @@ export interface BookingRow {
   deposit_authorize_uri: string | null;
   return_branch_code: string;
   return_branch_name: LocalizedText;
+  /** The pickup and return branches' counter places (null: none set; decision 3611). */
+  counter_place: LocalizedText | null;
+  return_counter_place: LocalizedText | null;
   /** The pricing rules' lines as agreed (satang amounts). */
   price_rules: StoredRuleLine[];
   one_way_fee: number;

@@ -145,6 +145,8 @@ export function toBooking(
     fees: bookingFees(row, lang),
     returnBranchCode: row.return_branch_code,
     returnBranchName: row.return_branch_name[lang],
+    counterPlace: row.counter_place?.[lang] ?? null,
+    returnCounterPlace: row.return_counter_place?.[lang] ?? null,
     flightNumber: row.flight_number,
     delivery: handover(row, 'delivery', lang),
     collection: handover(row, 'collection', lang),

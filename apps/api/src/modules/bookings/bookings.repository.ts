@@ -38,7 +38,7 @@ const bookingColumns = sql`
   (extract(epoch FROM b.created_at) * 1000)::float8 AS created_ms,
   (extract(epoch FROM b.paid_at) * 1000)::float8 AS paid_ms,
   (extract(epoch FROM b.payment_due_at) * 1000)::float8 AS payment_due_ms,
-  m.brand, m.model, br.name AS branch_name,
+  m.brand, m.model, br.name AS branch_name, br.counter_place, rbr.counter_place AS return_counter_place,
   (SELECT i.url FROM car_model_images i WHERE i.car_model_id = m.id ORDER BY i.sort_order LIMIT 1) AS image,
   EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending') AS slip_pending,
   (SELECT count(*)::int FROM payment_slips s WHERE s.booking_id = b.id) AS slip_count,

@@ -30,6 +30,7 @@ export class CatalogReferenceRepository {
         outOfHoursOpensAt: branches.outOfHoursOpensAt,
         outOfHoursClosesAt: branches.outOfHoursClosesAt,
         outOfHoursFee: branches.outOfHoursFee,
+        counterPlace: branches.counterPlace,
         closedOn: sql<string[]>`ARRAY(SELECT to_char(c.closed_on, 'YYYY-MM-DD') FROM branch_closures c
           WHERE c.branch_code = ${branches.code} AND c.closed_on >= (now() AT TIME ZONE 'Asia/Bangkok')::date
           ORDER BY c.closed_on)`,

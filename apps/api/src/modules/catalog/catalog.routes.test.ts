@@ -1,3 +1,4 @@
+import { branchMessages } from '@siam/contract/admin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bangkokToday } from '@siam/contract/bangkok-time';
 import type { App } from '../../app';
@@ -366,15 +367,33 @@ describeEachDatabase(
     });
 
     describe('branches, rental conditions, testimonials', () => {
-      it('GET /guest/branches lists branches with hours and the out-of-hours band staff set', async () => {
-        // Hat Yai hands over from 06:00 until 23:30 for ฿250 a hand-over outside 08:00-20:00 (decision 3602).
-        const set = await app.inject({
-          method: 'PATCH',
-          url: '/api/v1/admin/branches/hdy',
-          headers: admin,
-          payload: { outOfHoursOpensAt: '06:00', outOfHoursClosesAt: '23:30', outOfHoursFee: 250 },
+      it('GET /guest/branches lists branches with hours, the out-of-hours band and the counter’s place staff set', async () => {
+        // Hat Yai hands over from 06:00 until 23:30 for ฿250 a hand-over outside 08:00-20:00 (decision 3602),
+        // at its counter by gate 3 (decision 3611).
+        const patch = (payload: object) =>
+          app.inject({ method: 'PATCH', url: '/api/v1/admin/branches/hdy', headers: admin, payload });
+        // Half given: each missing language said at its field; too long: said at its field.
+        const half = await patch({ counterPlace: { th: 'ประตู 3', en: 'Gate 3', zh: ' ' } });
+        expect(half.statusCode).toBe(400);
+        expect(half.json().errors).toEqual([
+          { path: 'counterPlace.zh', message: branchMessages.counterPlaceMissing },
+        ]);
+        const long = await patch({ counterPlace: { th: 'ก'.repeat(201), en: 'Gate 3', zh: '3 号门' } });
+        expect(long.json().errors).toEqual([
+          { path: 'counterPlace.th', message: branchMessages.counterPlaceLong },
+        ]);
+        const set = await patch({
+          outOfHoursOpensAt: '06:00',
+          outOfHoursClosesAt: '23:30',
+          outOfHoursFee: 250,
+          counterPlace: { th: 'ชั้น 1 ประตู 3', en: 'Ground floor, Gate 3', zh: '一层 3 号门' },
         });
         expect(set.statusCode, set.body).toBe(200);
+        expect(set.json().response.data.counterPlace).toEqual({
+          th: 'ชั้น 1 ประตู 3',
+          en: 'Ground floor, Gate 3',
+          zh: '一层 3 号门',
+        });
         const data = (await get('/guest/branches?lng=zh')).json().response.data;
         expect(data).toEqual([
           {
@@ -388,6 +407,7 @@ describeEachDatabase(
             min_rental_hours: 4,
             closed_on: [],
             out_of_hours: null,
+            counter_place: null,
           },
           {
             code: 'hdy',
@@ -400,8 +420,12 @@ describeEachDatabase(
             min_rental_hours: 4,
             closed_on: [],
             out_of_hours: { opens_at: '06:00', closes_at: '23:30', fee: 250 },
+            counter_place: '一层 3 号门',
           },
         ]);
+        // All three emptied: none again.
+        const cleared = await patch({ counterPlace: { th: '', en: '', zh: '' } });
+        expect(cleared.json().response.data.counterPlace).toBeNull();
       });
 
       it('GET /rental-conditions/included and /not_included', async () => {

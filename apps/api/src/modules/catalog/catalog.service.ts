@@ -30,6 +30,8 @@ const toBaht = (satang: number) => (satang / 100).toFixed(2);
 export type RentalPrices = (
   carModelIds: number[],
   times: RentalTimes,
+  /** A one-way return from `from` to `to`: its route's fee is part of each price. */
+  oneWay?: { from: string; to: string },
 ) => Promise<Map<number, { days: number; total: number }>>;
 
 function listingPeriod(pickupDate: string, returnDate: string): { from: Date; to: Date } {
@@ -147,6 +149,9 @@ export class CatalogService {
           returnDate: query.return_date,
           returnTime: businessRules.returnTime,
         },
+        query.branch && query.return_branch && query.return_branch !== query.branch
+          ? { from: query.branch, to: query.return_branch }
+          : undefined,
       );
       for (const car of cars) {
         const p = prices.get(car.car_model_id);
@@ -281,6 +286,7 @@ export class CatalogService {
       closes_at: hhmm(b.closesAt),
       min_rental_hours: b.minRentalHours,
       closed_on: b.closedOn,
+      counter_place: b.counterPlace?.[lang] ?? null,
       out_of_hours:
         b.outOfHoursOpensAt && b.outOfHoursClosesAt
           ? {

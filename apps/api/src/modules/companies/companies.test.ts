@@ -10,7 +10,13 @@ import { etdaErrors } from '../../../test/etda-validators';
 import { lineMessageText } from '../line/line-texts';
 import { sentMails } from '../../../test/outbox';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
-import { createBooking, daysFromNow, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
+import {
+  createBooking,
+  daysFromNow,
+  driver,
+  makeCar,
+  makeCustomer,
+} from '../bookings/booking-fixtures.test-helper';
 
 let taxSeq = 0;
 /** A valid tax ID of our own (the check digit computed), so each test's company is new. */
@@ -398,5 +404,33 @@ describeEachDatabase('company accounts and their monthly tax invoices', (ctx) =>
       total: invoice.total,
     });
     now = undefined;
+  });
+
+  it('a manager’s booking for an employee who drives mails the employee the booking and what to bring', async () => {
+    now = undefined;
+    const car = await makeCar(ctx.database, 2);
+    const company = await openAccount();
+    const manager = await makeCustomer(app);
+    await addMember(company.id, manager.email, 'manager');
+    const employee = `kanya.${Date.now().toString(36)}@example.com`;
+    const made = await createBooking(app, manager.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(12),
+      returnDate: daysFromNow(14),
+      paymentMethod: 'company_account',
+      driver: { ...driver, firstName: 'Kanya', lastName: 'Suksai', email: employee },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const booking = made.json().response.data.booking;
+    const mails = (await sentMails(app)).filter((m) => m.subject.includes(booking.bookingNumber));
+    // The manager who booked, and the employee who drives: the same confirmation.
+    expect(mails.map((m) => m.to).sort()).toEqual([employee, manager.email].sort());
+    const toEmployee = mails.find((m) => m.to === employee)!;
+    expect(toEmployee.subject).toBe(`Booking confirmed: ${booking.bookingNumber}`);
+    expect(toEmployee.text).toContain('Dear Kanya Suksai,');
+    expect(toEmployee.text).toContain(
+      'Bring to the counter:\n- Kanya Suksai: passport or Thai ID card, driving licence (Thailand)',
+    );
   });
 });

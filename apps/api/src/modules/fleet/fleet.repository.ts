@@ -297,6 +297,7 @@ export class FleetRepository {
         outOfHoursOpensAt: branches.outOfHoursOpensAt,
         outOfHoursClosesAt: branches.outOfHoursClosesAt,
         outOfHoursFee: branches.outOfHoursFee,
+        counterPlace: branches.counterPlace,
         units: sql<number>`(SELECT count(*)::int FROM vehicle_units u WHERE u.branch_code = ${branches.code} AND u.status = 'in_service')`,
       })
       .from(branches)

@@ -1,6 +1,7 @@
 import { addDays, bangkokToday } from '@siam/contract/bangkok-time';
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
+import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
 import { OUTBOX_LEASE_MS, outboxBackoffMinutes } from '../../lib/outbox';
 import type { BookingMessageEvent } from '../bookings/bookings.service';
 import { lineMessageText, type LineMessageKind } from './line-texts';
@@ -37,11 +38,17 @@ export class LineMessages {
       publicUrl: string;
       /** The booking as the customer sees it, in their language. */
       booking: (bookingId: number, lang: Language) => Promise<Booking>;
+      /** Staff's changes to the licence rules (decision 3601): the documents each driver brings. */
+      licenceRules?: () => Promise<LicenceRuleChanges>;
       clock?: { now(): Date };
       fetchImpl?: typeof fetch;
       log?: { error: (obj: unknown, msg: string) => void; warn: (obj: unknown, msg: string) => void };
     },
   ) {}
+
+  private async licenceRules(): Promise<LicenceRuleChanges> {
+    return (await this.deps.licenceRules?.()) ?? {};
+  }
 
   get configured() {
     return Boolean(this.deps.accessToken);
@@ -72,6 +79,7 @@ export class LineMessages {
     }
     const text = lineMessageText(kind, event.booking, event.lang, this.deps.publicUrl, {
       reason: event.note,
+      licenceRules: await this.licenceRules(),
     });
     await this.write(event.bookingId, event.userId, kind, key, text);
   }
@@ -104,7 +112,10 @@ export class LineMessages {
       const code = b.kind === 'pickup_tomorrow' ? booking.branchCode : booking.returnBranchCode;
       const branch = await this.repository.branchPlace(code, b.language);
       const place = branch ?? { name: booking.branchName, address: '' };
-      const text = lineMessageText(b.kind, booking, b.language, this.deps.publicUrl, { place });
+      const text = lineMessageText(b.kind, booking, b.language, this.deps.publicUrl, {
+        place,
+        licenceRules: await this.licenceRules(),
+      });
       await this.write(b.id, b.user_id, b.kind, `${b.kind}:${b.id}`, text);
     }
     return due.length;

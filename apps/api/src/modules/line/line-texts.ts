@@ -1,6 +1,8 @@
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
+import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
 import { baht, bangkokDateTime } from '../bookings/booking-mail';
+import { tripLines } from '../bookings/booking-trip-words';
 
 /** The booking messages sent through LINE (issue 18, part 4). */
 export const lineMessageKinds = [
@@ -114,8 +116,9 @@ export function lineMessageText(
   booking: Booking,
   lang: Language,
   publicUrl: string,
-  extra: { reason?: string; place?: Place } = {},
+  extra: { reason?: string; place?: Place; licenceRules?: LicenceRuleChanges } = {},
 ): string {
+  const rules = extra.licenceRules ?? {};
   const t = texts[lang];
   const n = booking.bookingNumber;
   const details = `${t.details}: ${publicUrl}/my-bookings?lng=${lang}`;
@@ -133,6 +136,8 @@ export function lineMessageText(
         ),
       );
       if (booking.payBy) lines.push(t.payBy(bangkokDateTime(booking.payBy, lang)));
+      // The return branch, the counters, the extras and the deposit (the documents come the day before).
+      lines.push(...tripLines(booking, lang, rules, { documents: false }));
       break;
     case 'paid': {
       const at = `${day(booking.pickupDate, lang)} ${booking.pickupTime}`;
@@ -142,6 +147,7 @@ export function lineMessageText(
           ? t.onAccount(n, at, booking.branchName, booking.taxInvoice.companyName)
           : t.paid(n, at, booking.branchName),
       );
+      lines.push(...tripLines(booking, lang, rules, { documents: false }));
       break;
     }
     case 'slip_rejected':
@@ -156,7 +162,9 @@ export function lineMessageText(
         lines.push(t.pickupBranch(n, booking.carName, booking.pickupTime, place.name, place.address));
         lines.push(`${t.map}: ${mapLink(place.name, place.address)}`);
       }
-      lines.push(t.bring);
+      // What each driver brings (their licence's rule), the counter, the extras and the deposit.
+      if (!booking.drivers.length) lines.push(t.bring);
+      lines.push(...tripLines(booking, lang, rules));
       break;
     case 'return_today':
       if (booking.collection)

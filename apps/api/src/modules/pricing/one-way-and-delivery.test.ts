@@ -237,4 +237,45 @@ describeEachDatabase('one-way returns and delivery', (ctx) => {
       ).statusCode,
     ).toBe(403);
   });
+  it('prices the listing’s chosen dates with the one-way fee of the return branch chosen, as the quote does', async () => {
+    const car = await makeCar(ctx.database, 1);
+    // The listing takes branch codes of letters only: two such branches, the car's unit moved to the first.
+    const letters = (n: number) =>
+      Array.from({ length: n }, () => String.fromCharCode(97 + Math.floor(Math.random() * 26))).join('');
+    const from = `ow${letters(10)}`;
+    const to = `${from}r`;
+    for (const code of [from, to])
+      await ctx.database.query(
+        `INSERT INTO branches (code, name, address, phone) VALUES ($1, $2, $2, '021234567')`,
+        [code, JSON.stringify({ th: code, en: code, zh: code })],
+      );
+    await ctx.database.query('UPDATE vehicle_units SET branch_code = $1 WHERE car_model_id = $2', [
+      from,
+      car.carModelId,
+    ]);
+    expect(
+      (await asAdmin('PUT', '/one-way-fees', { fromBranch: from, toBranch: to, fee: 1500 })).statusCode,
+    ).toBe(200);
+    const listed = async (extra: string) => {
+      const res = await app.inject({
+        url: `/api/v1/guest/cars?category_id=${car.categoryId}&pickup_date=2027-02-10&return_date=2027-02-12&branch=${from}${extra}&lng=en`,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().response.data as { car_model_id: number; dated_price: unknown }[]).find(
+        (c) => c.car_model_id === car.carModelId,
+      )!.dated_price;
+    };
+    // Wednesday 10 to Friday 12 February 2027: 2 days × ฿1,000.
+    expect(await listed('')).toEqual({ days: 2, total: 200_000, per_day: 100_000 });
+    // Returned at the other branch: + ฿1,500 = ฿3,500, ฿1,750 a day, what the car page's quote says.
+    expect(await listed(`&return_branch=${to}`)).toEqual({ days: 2, total: 350_000, per_day: 175_000 });
+    const quoted = await quote({
+      carModelId: car.carModelId,
+      branchCode: from,
+      returnBranchCode: to,
+      pickupDate: '2027-02-10',
+      returnDate: '2027-02-12',
+    });
+    expect(quoted.json().response.data.total).toBe(350_000);
+  });
 });

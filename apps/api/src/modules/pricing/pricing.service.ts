@@ -424,12 +424,15 @@ export class PricingService {
    * total and the days (the listing's dated prices, docs/decisions/3531). Two queries for any number
    * of cars.
    */
-  async rentalPrices(carModelIds: number[], times: RentalTimes) {
+  async rentalPrices(carModelIds: number[], times: RentalTimes, oneWay?: { from: string; to: string }) {
     const db = this.db;
-    const [cars, rules] = await Promise.all([
+    const [cars, rules, route] = await Promise.all([
       this.repo.carsForPricing(db, carModelIds),
       this.repo.pricingRulesOfCars(db, carModelIds, times.pickupDate, times.returnDate),
+      oneWay ? this.repo.oneWayRoute(db, oneWay.from, oneWay.to) : undefined,
     ]);
+    // A one-way return prices its route's fee, as the quote's line (no route: the quote refuses it).
+    const fees = route ? [{ code: 'one_way' as const, label: '', amount: route.fee }] : [];
     const prices = new Map<number, { days: number; total: number }>();
     for (const car of cars) {
       const { days, price } = priceCarRental({
@@ -438,7 +441,7 @@ export class PricingService {
         rules: rules.filter((r) => r.for_car_model_id === car.id),
         addons: [],
         promo: null,
-        fees: [],
+        fees,
       });
       prices.set(car.id, { days, total: price.total });
     }

@@ -198,12 +198,26 @@ function BookingCard({ booking }: { booking: Booking }) {
           <dt className="inline text-slate-600">{t('details.branch')}: </dt>
           <dd className="inline">{booking.branchName}</dd>
         </div>
+        {booking.counterPlace && !booking.delivery && (
+          <div data-testid="history-counter-place">
+            <dt className="inline text-slate-600">{t('details.counter')}: </dt>
+            <dd className="inline">{booking.counterPlace}</dd>
+          </div>
+        )}
         {booking.returnBranchCode !== booking.branchCode && (
           <div data-testid="history-return-branch">
             <dt className="inline text-slate-600">{t('details.returnTo')}: </dt>
             <dd className="inline">{booking.returnBranchName}</dd>
           </div>
         )}
+        {booking.returnBranchCode !== booking.branchCode &&
+          booking.returnCounterPlace &&
+          !booking.collection && (
+            <div data-testid="history-return-counter-place">
+              <dt className="inline text-slate-600">{t('details.returnCounter')}: </dt>
+              <dd className="inline">{booking.returnCounterPlace}</dd>
+            </div>
+          )}
         <div>
           <dt className="inline text-slate-600">{t('details.total')}: </dt>
           <dd className="inline font-semibold">{f.baht(booking.total)}</dd>

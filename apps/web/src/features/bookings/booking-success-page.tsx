@@ -268,6 +268,34 @@ function ShareBooking({
     </section>
   );
 }
+
+/** A one-way rental's return branch and its counter's place (decision 3611). */
+function ReturnRows({ b }: { b: Booking }) {
+  const { t } = useTranslation('booking');
+  return (
+    <>
+      <dt className="text-slate-600">{t('details.returnTo')}</dt>
+      <dd data-testid="return-branch">{b.returnBranchName}</dd>
+      <PlaceRow
+        label={t('details.returnCounter')}
+        place={b.collection ? null : b.returnCounterPlace}
+        testId="return-counter-place"
+      />
+    </>
+  );
+}
+
+/** A counter's place as a row of the booking's details (decision 3611); nothing when there is none. */
+function PlaceRow({ label, place, testId }: { label: string; place: string | null; testId: string }) {
+  if (!place) return null;
+  return (
+    <>
+      <dt className="text-slate-600">{label}</dt>
+      <dd data-testid={testId}>{place}</dd>
+    </>
+  );
+}
+
 function BookingSuccess() {
   const { t } = useTranslation('booking');
   const f = useFormat();
@@ -410,6 +438,11 @@ function BookingSuccess() {
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 wrap-anywhere">
               <dt className="text-slate-600">{t('details.branch')}</dt>
               <dd>{b.branchName}</dd>
+              <PlaceRow
+                label={t('details.counter')}
+                place={b.delivery ? null : b.counterPlace}
+                testId="counter-place"
+              />
               <dt className="text-slate-600">{t('details.pickup')}</dt>
               <dd>
                 {f.date(b.pickupDate)} {b.pickupTime}
@@ -422,12 +455,7 @@ function BookingSuccess() {
               <dd>
                 {personName(b.driver.firstName, b.driver.lastName)} · {b.driver.phone} · {b.driver.email}
               </dd>
-              {b.returnBranchCode !== b.branchCode && (
-                <>
-                  <dt className="text-slate-600">{t('details.returnTo')}</dt>
-                  <dd data-testid="return-branch">{b.returnBranchName}</dd>
-                </>
-              )}
+              {b.returnBranchCode !== b.branchCode && <ReturnRows b={b} />}
               {b.flightNumber && (
                 <>
                   <dt className="text-slate-600">{t('details.arrivingFlight')}</dt>

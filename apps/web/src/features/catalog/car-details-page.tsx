@@ -315,6 +315,11 @@ function CarView({ car }: { car: CarDetails }) {
                     <p className="mt-1 flex gap-2 text-sm text-slate-700">
                       <MapPin aria-hidden size={16} className="mt-1 shrink-0" /> {b.address}
                     </p>
+                    {b.counter_place && (
+                      <p className="ml-6 text-sm text-slate-700" data-testid="branch-counter-place">
+                        {t('details.counterPlace', { place: b.counter_place })}
+                      </p>
+                    )}
                     <p className="flex gap-2 text-sm text-slate-700">
                       <Clock aria-hidden size={16} className="mt-1 shrink-0" />
                       {t('details.hours', { opens: b.opens_at, closes: b.closes_at })}

@@ -30,6 +30,8 @@ export function listingQueryParams(state: ListingState) {
     pickup_date: state.pickupDate,
     return_date: state.returnDate,
     branch: state.branch,
+    // A one-way return: the dated prices include its fee, as the car page's and the form's do.
+    return_branch: state.branch ? state.returnBranch : undefined,
   };
 }
 

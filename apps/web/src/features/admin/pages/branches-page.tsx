@@ -6,6 +6,7 @@ import { Card, Checkbox, ErrorNote, Field, Loading, PageTitle, SavedNote, useFor
 import { branchMessages } from '@siam/contract/admin';
 import { taxMessages } from '@siam/contract/tax-invoices';
 import { PostcodeAndSubDistrict, thaiAddressErrorKeys } from '../../addresses/postcode-sub-district';
+import { CounterPlaceFields } from './branch-counter-place';
 
 /** The API's words about a branch's registration as texts of the staff member's language. */
 const registrationKeys: Record<string, string> = {
@@ -15,6 +16,8 @@ const registrationKeys: Record<string, string> = {
   [branchMessages.bandCloses]: 'branches.errors.bandCloses',
   [branchMessages.bandBoth]: 'branches.errors.bandBoth',
   [branchMessages.fee]: 'branches.errors.fee',
+  [branchMessages.counterPlaceMissing]: 'branches.errors.counterPlaceMissing',
+  [branchMessages.counterPlaceLong]: 'branches.errors.counterPlaceLong',
 };
 
 function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean }) {
@@ -28,6 +31,7 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
   const [bandOpens, setBandOpens] = useState(branch.outOfHoursOpensAt ?? '');
   const [bandCloses, setBandCloses] = useState(branch.outOfHoursClosesAt ?? '');
   const [fee, setFee] = useState(String(branch.outOfHoursFee));
+  const [counterPlace, setCounterPlace] = useState(branch.counterPlace ?? { th: '', en: '', zh: '' });
   // Where the branch is registered with the Revenue Department: its tax invoices print it (decision 3402).
   const [taxBranchNo, setTaxBranchNo] = useState(branch.taxBranchNo);
   const registered = branch.registeredAddress;
@@ -58,6 +62,7 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
           outOfHoursOpensAt: bandOpens || null,
           outOfHoursClosesAt: bandCloses || null,
           outOfHoursFee: fee.trim() === '' ? 0 : Number(fee),
+          counterPlace,
           taxBranchNo,
           registeredAddress: nothingEntered ? null : { buildingNumber, street, postcode, subDistrictCode },
         });
@@ -128,6 +133,9 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
           onChange={(e) => setFee(e.target.value)}
           error={feeError}
         />
+      </fieldset>
+      <fieldset disabled={!canEdit} className="mt-4 grid gap-3 sm:grid-cols-3">
+        <CounterPlaceFields value={counterPlace} onChange={setCounterPlace} say={say} />
       </fieldset>
       <fieldset disabled={!canEdit} className="mt-4 grid gap-3 sm:grid-cols-3">
         <legend className="mb-2 font-semibold">{t('branches.registration')}</legend>
