@@ -49,6 +49,14 @@ async function main() {
           if (r.settled) app.log.info(r, 'settled gateway charges whose webhook had not come');
         },
       );
+      // Changes whose difference was not paid at the gateway in time let go of their new dates (decision 3631).
+      await job(
+        'expire_waiting_changes',
+        () => app.services.rentals.expireWaitingChanges(),
+        (ids) => {
+          if (ids.length) app.log.info({ bookings: ids }, 'waiting changes lapsed unpaid');
+        },
+      );
       await job(
         'expire_unpaid',
         () => bookings.expireUnpaid(),

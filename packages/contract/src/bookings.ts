@@ -495,6 +495,8 @@ export const changeMessages = {
   depositHeld: 'The deposit is already held: the car can be changed at the counter',
   driverNotEligible: 'A driver of this booking may not drive that car',
   unknownAddon: 'Unknown add-on',
+  waiting: 'A change of this booking is waiting for its payment',
+  methodNotOffered: 'This payment method is not available',
 } as const;
 
 /**
@@ -511,10 +513,42 @@ export const changeBodySchema = z.object({
   carModelId: z.number().int().positive().optional(),
   /** The extras wanted from now on (an empty list: none). */
   addons: z.array(addonSelectionSchema).max(addonCodes.length).optional(),
+  /**
+   * How a paid booking pays a dearer change (issue 36 part 3, decision 3631): a card (its token, at
+   * once), or PromptPay's QR or a wallet at the gateway, the change waiting for it. Left out: a card.
+   */
+  paymentMethod: z.enum(['card', 'promptpay', ...walletMethods]).optional(),
   /** The card for the difference, when the booking is paid and the new dates cost more (made in the browser). */
   cardToken: cardTokenSchema.optional(),
 });
 export type ChangeBody = z.input<typeof changeBodySchema>;
+/** The ways a change's difference is paid besides a card: at the gateway, while the change waits. */
+export const changeGatewayMethods = ['promptpay', ...walletMethods] as const;
+export type ChangeGatewayMethod = (typeof changeGatewayMethods)[number];
+
+/**
+ * A change waiting for its difference (decision 3631): the new dates are held for the method's window
+ * (`payBy`) and the booking is as it was until the gateway says the difference is paid; then the change
+ * is made (`status` 'applied'). Unpaid by `payBy`, it lapses ('expired') and the new dates are let go.
+ */
+export const waitingChangeSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['awaiting_payment', 'applied', 'expired']),
+  method: z.enum(changeGatewayMethods),
+  /** The difference (satang). */
+  amount: z.number().int(),
+  pickupDate: z.string(),
+  returnDate: z.string(),
+  pickupTime: z.string(),
+  returnTime: z.string(),
+  payBy: z.string(),
+  /** PromptPay's QR code for the difference (an SVG); null for a wallet, or when the gateway cannot make one now. */
+  qrSvg: z.string().nullable(),
+  /** The wallet's page to approve on. */
+  authorizeUri: z.string().nullable(),
+});
+export type WaitingChange = z.infer<typeof waitingChangeSchema>;
+export const waitingChangeResponseSchema = dataEnvelope(waitingChangeSchema.nullable());
 
 /**
  * What a change would do: the new total at the booking's own agreed prices, and what happens to the
@@ -550,5 +584,11 @@ export type ChangeOptions = z.infer<typeof changeOptionsSchema>;
 export const changeOptionsResponseSchema = dataEnvelope(changeOptionsSchema);
 export const changeQuoteResponseSchema = dataEnvelope(changeQuoteSchema);
 export const changeResponseSchema = dataEnvelope(
-  z.object({ booking: bookingSchema, charged: z.number().int(), refunded: z.number().int() }),
+  z.object({
+    booking: bookingSchema,
+    charged: z.number().int(),
+    refunded: z.number().int(),
+    /** A change waiting for its difference at the gateway (PromptPay, a wallet); null when it was made now. */
+    waiting: waitingChangeSchema.nullable(),
+  }),
 );

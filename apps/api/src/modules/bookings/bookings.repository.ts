@@ -42,7 +42,7 @@ const bookingColumns = sql`
   (SELECT i.url FROM car_model_images i WHERE i.car_model_id = m.id ORDER BY i.sort_order LIMIT 1) AS image,
   EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending') AS slip_pending,
   (SELECT count(*)::int FROM payment_slips s WHERE s.booking_id = b.id) AS slip_count,
-  EXISTS (SELECT 1 FROM gateway_charges g WHERE g.booking_id = b.id AND g.status = 'pending') AS gateway_pending,
+  EXISTS (SELECT 1 FROM gateway_charges g WHERE g.booking_id = b.id AND g.status = 'pending' AND g.change_ref IS NULL) AS gateway_pending,
   (b.deposit_amount * 100)::int AS deposit_amount, b.deposit_state, b.deposit_method,
   (b.deposit_kept * 100)::int AS deposit_kept, b.deposit_kept_reason,
   (extract(epoch FROM b.deposit_held_at) * 1000)::float8 AS deposit_held_ms,
@@ -178,9 +178,10 @@ export class BookingsRepository {
     return inserted[0]?.id;
   }
 
-  async releaseHolds(ex: Executor, bookingId: number) {
+  async releaseHolds(ex: Executor, bookingId: number, ids?: number[]) {
     await ex.execute(
-      sql`UPDATE unit_holds SET released_at = now() WHERE booking_id = ${bookingId} AND released_at IS NULL`,
+      sql`UPDATE unit_holds SET released_at = now() WHERE booking_id = ${bookingId} AND released_at IS NULL
+            AND ${ids ? sql`id = ANY(${`{${ids.join(',')}}`}::integer[])` : sql`true`}`,
     );
   }
 
@@ -194,7 +195,7 @@ export class BookingsRepository {
     }>(
       ex,
       sql`SELECT id, unit_id, starts_at::text, ends_at::text, blocked_until::text FROM unit_holds
-          WHERE booking_id = ${bookingId} AND released_at IS NULL`,
+          WHERE booking_id = ${bookingId} AND released_at IS NULL ORDER BY id LIMIT 1`,
     );
     return row;
   }

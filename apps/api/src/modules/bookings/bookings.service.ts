@@ -162,7 +162,10 @@ export class BookingsService {
     return this.repo.insertHold(tx, hold);
   }
 
-  /** The booking's live hold on its car, if any. */
+  /**
+   * The booking's live hold on its car, if any: its first, when a change waiting for its payment holds
+   * its new dates besides (decision 3631).
+   */
   liveHold(ex: Executor, bookingId: number) {
     return this.repo.liveHold(ex, bookingId);
   }
@@ -170,6 +173,11 @@ export class BookingsService {
   /** Frees the booking's car. */
   releaseHolds(tx: Executor, bookingId: number) {
     return this.repo.releaseHolds(tx, bookingId);
+  }
+
+  /** Lets go of the holds a change waiting for its payment placed, when it lapses (decision 3631). */
+  releaseHoldIds(tx: Executor, bookingId: number, ids: number[]) {
+    return this.repo.releaseHolds(tx, bookingId, ids);
   }
 
   /** The car (unit) the booking was given. */

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { payments } from '../../lib/metrics';
 import type { BookingsService } from '../bookings/bookings.service';
 import { toBaht } from '../pricing/pricing';
+import { ChangeCharges } from './change-charges';
 import type { GatewayCharge, PaymentGateway } from './payment-gateway';
 import type { PaymentsRepository } from './payments.repository';
 
@@ -25,7 +26,26 @@ export class GatewayCharges {
       returnUri: (bookingNumber: string) => string;
       log?: { error: (obj: unknown, msg: string) => void };
     },
-  ) {}
+  ) {
+    this.changes = new ChangeCharges(repo, bookings, gateway, {
+      ...deps,
+      refundUnmatched: (reference, taken) => this.refundUnmatched(reference, taken),
+    });
+  }
+
+  /** Charges paying a waiting change's difference (change-charges.ts, decision 3631). */
+  readonly changes: ChangeCharges;
+
+  /** A waiting change's charge asked after now (the customer's page polls, or is back from the wallet). */
+  async checkChange(changeRef: number) {
+    const last = await this.repo.changeCharge(this.repo.db, changeRef);
+    if (last?.status !== 'pending') return;
+    try {
+      await this.settle(last.reference, null);
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'SERVICE_UNAVAILABLE')) throw error;
+    }
+  }
 
   /**
    * The booking's charge at the gateway for its method (PromptPay, WeChat Pay, Alipay), made the first
@@ -119,6 +139,8 @@ export class GatewayCharges {
     }
     if (!charge) return 'ignored_unknown_charge';
     if (local.method === 'deposit') return this.settleDepositHold(chargeId, local.booking_id, charge, event);
+    if (local.change_ref !== null)
+      return this.changes.settle(chargeId, { ...local, change_ref: local.change_ref }, charge, event);
     const paid =
       charge.status === 'successful' && charge.amountSatang === local.amount && charge.currency === 'thb';
     // Still waiting and no event to keep (the return page, the minute job): nothing to write.

@@ -117,7 +117,7 @@ export class PaymentsRepository {
     const [row] = await rows<{ reference: string; qr_svg: string | null; authorize_uri: string | null }>(
       ex,
       sql`SELECT reference, qr_svg, authorize_uri FROM gateway_charges
-          WHERE booking_id = ${bookingId} AND status = 'pending'`,
+          WHERE booking_id = ${bookingId} AND status = 'pending' AND change_ref IS NULL`,
     );
     return row;
   }
@@ -133,22 +133,50 @@ export class PaymentsRepository {
       amountSatang: number;
       qrSvg: string | null;
       authorizeUri: string | null;
+      /** The change this charge pays (rentals' booking_change_requests), not the booking's total. */
+      changeRef?: number;
     },
   ): Promise<boolean> {
     const inserted = await rows<{ id: number }>(
       ex,
-      sql`INSERT INTO gateway_charges (booking_id, gateway, method, reference, amount, qr_svg, authorize_uri)
+      sql`INSERT INTO gateway_charges (booking_id, gateway, method, reference, amount, qr_svg, authorize_uri, change_ref)
           VALUES (${c.bookingId}, ${c.gateway}, ${c.method}, ${c.reference}, ${c.amountSatang / 100}, ${c.qrSvg},
-                  ${c.authorizeUri})
-          ON CONFLICT (booking_id) WHERE status = 'pending' DO NOTHING RETURNING id`,
+                  ${c.authorizeUri}, ${c.changeRef ?? null})
+          ${
+            c.changeRef === undefined
+              ? sql`ON CONFLICT (booking_id) WHERE status = 'pending' AND change_ref IS NULL`
+              : sql`ON CONFLICT (change_ref) WHERE status = 'pending' AND change_ref IS NOT NULL`
+          } DO NOTHING RETURNING id`,
     );
     return inserted.length === 1;
   }
 
   async gatewayCharge(ex: Executor, reference: string) {
-    const [row] = await rows<{ booking_id: number; method: string; amount: number; status: string }>(
+    const [row] = await rows<{
+      booking_id: number;
+      method: string;
+      amount: number;
+      status: string;
+      change_ref: number | null;
+    }>(
       ex,
-      sql`SELECT booking_id, method, (amount * 100)::int AS amount, status FROM gateway_charges WHERE reference = ${reference}`,
+      sql`SELECT booking_id, method, (amount * 100)::int AS amount, status, change_ref FROM gateway_charges
+          WHERE reference = ${reference}`,
+    );
+    return row;
+  }
+
+  /** The charge paying a waiting change (decision 3631), the latest first. */
+  async changeCharge(ex: Executor, changeRef: number) {
+    const [row] = await rows<{
+      reference: string;
+      status: string;
+      qr_svg: string | null;
+      authorize_uri: string | null;
+    }>(
+      ex,
+      sql`SELECT reference, status, qr_svg, authorize_uri FROM gateway_charges
+          WHERE change_ref = ${changeRef} ORDER BY id DESC LIMIT 1`,
     );
     return row;
   }

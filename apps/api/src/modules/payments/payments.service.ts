@@ -9,6 +9,7 @@ import type { BookingRow, BookingsService, InTransaction } from '../bookings/boo
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import { CardPayments, type ChangeChargeUnknown } from './card-payments';
 import { Deposits } from './deposits';
+import type { ChangePaidPort } from './change-charges';
 import { GatewayCharges } from './gateway-charges';
 import type { PaymentGateway } from './payment-gateway';
 import type { PaymentsRepository } from './payments.repository';
@@ -162,6 +163,21 @@ export class PaymentsService {
   /** The minute job: card holds of deposits about to lapse while the car is out, let go and asked for again. */
   renewDepositHolds(now: Date = this.bookings.now()) {
     return this.deposits.renew(now);
+  }
+
+  /** Rentals make a waiting change once its difference is paid at the gateway (decision 3631). */
+  onChangePaid(port: ChangePaidPort) {
+    this.charges.changes.changePaid = port;
+  }
+
+  /** The gateway charge (PromptPay's QR, a wallet's page) paying a waiting change's difference. */
+  changeCharge(c: Parameters<GatewayCharges['changes']['create']>[0]) {
+    return this.charges.changes.create(c);
+  }
+
+  /** A waiting change's charge asked after now, as the webhook would. */
+  checkChangeCharge(changeRef: number) {
+    return this.charges.checkChange(changeRef);
   }
 
   /** A webhook event from the gateway about a charge (gateway-charges.ts). */

@@ -49,7 +49,7 @@ export class BookingChanges {
   }
 
   /** The booking's row, checked for this change, and its price after it. */
-  private async plan(ex: Executor, userId: number, bookingId: number, input: ChangeInput, lock: boolean) {
+  async plan(ex: Executor, userId: number, bookingId: number, input: ChangeInput, lock: boolean) {
     const row = await this.bookings.find(ex, { id: bookingId, userId, forUpdate: lock });
     if (!row) throw notFound('Booking');
     const pending = (await this.bookings.payments(bookingId, ex)).some(
@@ -331,55 +331,70 @@ export class BookingChanges {
         charged = p.difference;
       }
 
-      await this.repo.rewriteBooking(tx, bookingId, {
-        pickupDate: input.pickupDate,
-        returnDate: input.returnDate,
-        startsAt,
-        endsAt,
-        days: p.days,
-        carModelId: p.car.carModelId,
-        pricePerDay: toBaht(p.car.pricePerDay),
-        hotDeal: p.car.hotDeal,
-        deposit: toBaht(p.car.deposit),
-        rentalAmount: toBaht(p.price.rentalAmount),
-        hotDealDiscount: toBaht(p.price.hotDealDiscount),
-        rules: p.rules.lines,
-        rulesAmount: toBaht(p.rules.adjustment),
-        addonsAmount: toBaht(p.price.addonsAmount),
-        promoDiscount: toBaht(p.price.promoDiscount),
-        outOfHoursFee: toBaht(p.outOfHoursFee),
-        total: toBaht(p.price.total),
-        vat: toBaht(p.price.vat),
-      });
-      // The extras as they are now: each at its price, for the new days.
-      await this.repo.deleteAddons(tx, bookingId);
-      for (const a of p.price.addons)
-        await this.repo.insertBookingAddon(tx, {
-          bookingId,
-          code: a.code,
-          pricePerDay: toBaht(a.pricePerDay),
-          quantity: a.quantity,
-          amount: toBaht(a.amount),
-        });
-      await this.repo.insertChange(tx, {
-        bookingId,
-        fromPickup: p.row.pickup_date,
-        fromReturn: p.row.return_date,
-        toPickup: input.pickupDate,
-        toReturn: input.returnDate,
-        fromTotal: toBaht(p.row.total_amount),
-        toTotal: toBaht(p.price.total),
-        charged: toBaht(charged),
-        byUser: userId,
-        fromCarModelId: p.row.car_model_id,
-        toCarModelId: p.car.carModelId,
-        extrasChanged: p.extrasChanged,
-      });
+      await this.write(tx, bookingId, p, { startsAt, endsAt }, userId, charged);
       return {
         charged,
         refund: p.settle === 'refund' ? -p.difference : 0,
         method: p.row.payment_method,
       };
+    });
+  }
+
+  /**
+   * The booking rewritten as the change priced it, its extras as they are now and the change recorded
+   * (`charged`: what the difference was paid with now, satang). Its new hold is already placed.
+   */
+  async write(
+    tx: Executor,
+    bookingId: number,
+    p: Awaited<ReturnType<BookingChanges['plan']>>,
+    { startsAt, endsAt }: { startsAt: Date; endsAt: Date },
+    userId: number,
+    charged: number,
+  ) {
+    await this.repo.rewriteBooking(tx, bookingId, {
+      pickupDate: p.times.pickupDate,
+      returnDate: p.times.returnDate,
+      startsAt,
+      endsAt,
+      days: p.days,
+      carModelId: p.car.carModelId,
+      pricePerDay: toBaht(p.car.pricePerDay),
+      hotDeal: p.car.hotDeal,
+      deposit: toBaht(p.car.deposit),
+      rentalAmount: toBaht(p.price.rentalAmount),
+      hotDealDiscount: toBaht(p.price.hotDealDiscount),
+      rules: p.rules.lines,
+      rulesAmount: toBaht(p.rules.adjustment),
+      addonsAmount: toBaht(p.price.addonsAmount),
+      promoDiscount: toBaht(p.price.promoDiscount),
+      outOfHoursFee: toBaht(p.outOfHoursFee),
+      total: toBaht(p.price.total),
+      vat: toBaht(p.price.vat),
+    });
+    // The extras as they are now: each at its price, for the new days.
+    await this.repo.deleteAddons(tx, bookingId);
+    for (const a of p.price.addons)
+      await this.repo.insertBookingAddon(tx, {
+        bookingId,
+        code: a.code,
+        pricePerDay: toBaht(a.pricePerDay),
+        quantity: a.quantity,
+        amount: toBaht(a.amount),
+      });
+    await this.repo.insertChange(tx, {
+      bookingId,
+      fromPickup: p.row.pickup_date,
+      fromReturn: p.row.return_date,
+      toPickup: p.times.pickupDate,
+      toReturn: p.times.returnDate,
+      fromTotal: toBaht(p.row.total_amount),
+      toTotal: toBaht(p.price.total),
+      charged: toBaht(charged),
+      byUser: userId,
+      fromCarModelId: p.row.car_model_id,
+      toCarModelId: p.car.carModelId,
+      extrasChanged: p.extrasChanged,
     });
   }
 }

@@ -7,6 +7,7 @@ import {
   changeOptionsResponseSchema,
   changeQuoteResponseSchema,
   changeResponseSchema,
+  waitingChangeResponseSchema,
   createBookingBodySchema,
   createBookingResponseSchema,
   payAgainBodySchema,
@@ -209,6 +210,25 @@ export const rentalsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.headers['idempotency-key'],
         ),
       },
+    }),
+  );
+
+  app.get(
+    '/auth/bookings/:id/change/waiting',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The latest change of my booking paid by PromptPay or a wallet: waiting (its QR code or wallet page, until when), made, or lapsed; asked after at the gateway first',
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: waitingChangeResponseSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await rentals().waitingChange(currentUser(request).id, request.params.id) },
     }),
   );
 };

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  AddonCode,
-  ChangeOptions,
-  PayAgainBody,
-  changeBodySchema,
-  createBookingBodySchema,
+import {
+  changeGatewayMethods,
+  type AddonCode,
+  type ChangeOptions,
+  type PayAgainBody,
+  type changeBodySchema,
+  type createBookingBodySchema,
 } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
@@ -16,6 +17,8 @@ import type { PricingService } from '../pricing/pricing.service';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { Db } from '../../db/client';
 import { BookingChanges } from './booking-changes';
+import { ChangeRequestsRepository } from './change-requests.repository';
+import { WaitingChanges } from './waiting-changes';
 import { Cancellation } from './cancellation';
 import { Checkout, type BookingCreated, type BookingOrigin } from './checkout';
 import { PayAgain } from './pay-again';
@@ -43,6 +46,31 @@ export class RentalsService {
     this.paying = new PayAgain(repo, bookings, payments, this.checkout);
     this.changes = new BookingChanges(repo, bookings, deps.pricing, payments.cards, () => bookings.now());
     this.cancellation = new Cancellation(repo, bookings, payments);
+    this.waiting = new WaitingChanges(repo, new ChangeRequestsRepository(), bookings, payments, this.changes);
+    // The gateway's word that a waiting change's difference is paid makes the change (decision 3631).
+    payments.onChangePaid({
+      apply: (tx, changeRef) => this.waiting.apply(tx, changeRef),
+      after: (changeRef) => this.waiting.after(changeRef),
+    });
+  }
+
+  /** Changes waiting for their difference at the gateway (waiting-changes.ts). */
+  private readonly waiting: WaitingChanges;
+
+  /** The customer's booking's latest change paid at the gateway (waiting, made or lapsed), asked after first. */
+  async waitingChange(userId: number, bookingId: number) {
+    const row = readableOr404(
+      customerActor(userId),
+      await this.bookings.row(bookingId),
+      bookingSubject,
+      'Booking',
+    );
+    return this.waiting.latest(row.id, row.booking_number);
+  }
+
+  /** The minute job: changes unpaid at their time lapse and let go of their new dates. */
+  expireWaitingChanges(now?: Date) {
+    return this.waiting.expire(now);
   }
 
   private readonly checkout: Checkout;
@@ -121,6 +149,12 @@ export class RentalsService {
     lang: Language,
     idempotencyKey: string | undefined,
   ) {
+    // PromptPay or a wallet: a dearer change of a paid booking waits for its difference at the gateway.
+    if (input.paymentMethod && (changeGatewayMethods as readonly string[]).includes(input.paymentMethod)) {
+      const waiting = await this.waiting.ask(userId, bookingId, input);
+      if (waiting)
+        return { booking: await this.bookings.getById(bookingId, lang), charged: 0, refunded: 0, waiting };
+    } else await this.waiting.refuseWhileWaiting(bookingId);
     let done;
     try {
       done = await this.changes.change(userId, bookingId, input, idempotencyKey ?? randomUUID(), (number) =>
@@ -138,6 +172,7 @@ export class RentalsService {
       booking: await this.bookings.getById(bookingId, lang),
       charged: done.charged,
       refunded: done.refund,
+      waiting: null,
     };
   }
 }

@@ -10,6 +10,7 @@ import type {
   ChangeQuote,
   CreateBookingBody,
   PayAgainBody,
+  WaitingChange,
   Quote,
   QuoteBody,
   paymentInstructionsSchema,
@@ -139,11 +140,18 @@ export const quoteChange = (id: number, body: ChangeBody) =>
 
 /** Moves the booking (or extends the rental): all or nothing; one key per attempt, as for a booking. */
 export const changeBooking = (id: number, body: ChangeBody, idempotencyKey: string) =>
-  apiRequest<Data<{ booking: Booking; charged: number; refunded: number }>>(`/auth/bookings/${id}/change`, {
-    method: 'POST',
-    body,
-    headers: { 'idempotency-key': idempotencyKey },
-  }).then((r) => r.response.data);
+  apiRequest<Data<{ booking: Booking; charged: number; refunded: number; waiting: WaitingChange | null }>>(
+    `/auth/bookings/${id}/change`,
+    {
+      method: 'POST',
+      body,
+      headers: { 'idempotency-key': idempotencyKey },
+    },
+  ).then((r) => r.response.data);
+
+/** The booking's latest change paid by PromptPay or a wallet (waiting, made or lapsed), asked after at the gateway. */
+export const fetchWaitingChange = (id: number) =>
+  apiRequest<Data<WaitingChange | null>>(`/auth/bookings/${id}/change/waiting`).then((r) => r.response.data);
 
 /** Where a car from this branch may be returned, and the zones delivered to (fees in satang). */
 export const fetchHandoverOptions = (branchCode: string) =>

@@ -1,10 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import { changeMessages, type AddonCode, type Booking, type ChangeQuote } from '@siam/contract/bookings';
+import {
+  changeMessages,
+  type AddonCode,
+  type Booking,
+  type ChangeQuote,
+  type WaitingChange,
+} from '@siam/contract/bookings';
 import { cardRefusal } from '@siam/contract/card-tokens';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
-import { changeBooking, fetchChangeOptions, quoteChange } from './booking-api';
+import { changeBooking, fetchChangeOptions, fetchWaitingChange, quoteChange } from './booking-api';
+import { CarAndExtras } from './change-car-and-extras';
+import { ChangeMethodChoice, WaitingChangeView, useChangeMethods, type ChangeMethod } from './change-payment';
 import { LabelledControl } from '../../lib/form-fields';
 import { CardEntryFields, useCardEntry } from './card-entry';
 import { useFormat } from './format';
@@ -62,6 +70,15 @@ export default function ChangePanel({
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newKey());
   const card = useCardEntry(true);
+  const methods = useChangeMethods();
+  const [method, setMethod] = useState<ChangeMethod>('card');
+  const [waiting, setWaiting] = useState<WaitingChange | null>(null);
+  const already = useQuery({
+    queryKey: ['waiting-change', booking.id],
+    queryFn: () => fetchWaitingChange(booking.id),
+  });
+  const shown = waiting ?? (already.data?.status === 'awaiting_payment' ? already.data : null);
+  const byCard = plan?.settle === 'card' && method === 'card';
 
   const say = (e: unknown) => {
     if (e instanceof ApiError) {
@@ -88,12 +105,15 @@ export default function ChangePanel({
   });
   const confirm = useMutation({
     mutationFn: async () => {
+      if (plan?.settle === 'card' && method !== 'card')
+        return changeBooking(booking.id, { ...wanted, paymentMethod: method }, key.current);
       let cardToken: string | undefined;
       if (plan?.settle === 'card') cardToken = await card.tokenise();
       return changeBooking(booking.id, { ...wanted, cardToken }, key.current);
     },
     onSuccess: (r) => {
       key.current = newKey();
+      if (r.waiting) return setWaiting(r.waiting);
       onClose(
         [
           t('change.done', { from: f.date(r.booking.pickupDate), to: f.date(r.booking.returnDate) }),
@@ -113,11 +133,32 @@ export default function ChangePanel({
 
   const submit = () => {
     setError(null);
-    if (plan?.settle === 'card' && !card.check()) return;
+    if (byCard && !card.check()) return;
     confirm.mutate();
   };
 
   const pending = ask.isPending || confirm.isPending;
+  if (shown)
+    return (
+      <section
+        aria-labelledby={titleId}
+        className="w-full rounded-lg border border-brand-200 bg-brand-50 p-4"
+      >
+        <h3 id={titleId} className="font-semibold">
+          {t(extend ? 'change.extendTitle' : 'change.title', { number: booking.bookingNumber })}
+        </h3>
+        <WaitingChangeView
+          bookingId={booking.id}
+          bookingNumber={booking.bookingNumber}
+          first={shown}
+          onMade={(w) => {
+            void queryClient.invalidateQueries({ queryKey: ['bookings'] });
+            void queryClient.invalidateQueries({ queryKey: ['waiting-change', booking.id] });
+            onClose(t('change.done', { from: f.date(w.pickupDate), to: f.date(w.returnDate) }));
+          }}
+        />
+      </section>
+    );
   return (
     <section aria-labelledby={titleId} className="w-full rounded-lg border border-brand-200 bg-brand-50 p-4">
       <h3 id={titleId} className="font-semibold">
@@ -174,43 +215,13 @@ export default function ChangePanel({
         </p>
       )}
       {options.data && (
-        <div className="mt-3 grid gap-3 sm:grid-cols-2">
-          <LabelledControl label={t('change.car')}>
-            {(p) => (
-              <select
-                {...p}
-                className="field-input"
-                value={carModelId}
-                onChange={(e) => (setCar(Number(e.target.value)), setPlan(null))}
-              >
-                {options.data.cars.map((c) => (
-                  <option key={c.carModelId} value={c.carModelId}>
-                    {c.carName} · {t('change.perDay', { price: f.baht(c.pricePerDay) })}
-                  </option>
-                ))}
-              </select>
-            )}
-          </LabelledControl>
-          <fieldset>
-            <legend className="field-label">{t('change.extras')}</legend>
-            {options.data.addons.map((a) => (
-              <label key={a.code} className="flex cursor-pointer items-center gap-2 py-1">
-                <input
-                  type="checkbox"
-                  className="size-5"
-                  checked={extras.includes(a.code)}
-                  onChange={(e) => {
-                    setExtras((now) =>
-                      e.target.checked ? [...now, a.code] : now.filter((c) => c !== a.code),
-                    );
-                    setPlan(null);
-                  }}
-                />
-                {a.label}
-              </label>
-            ))}
-          </fieldset>
-        </div>
+        <CarAndExtras
+          options={options.data}
+          carModelId={carModelId}
+          extras={extras}
+          onCar={(id) => (setCar(id), setPlan(null))}
+          onExtras={(next) => (setExtras(next), setPlan(null))}
+        />
       )}
       {plan?.available && (
         <div className="mt-3 rounded-lg bg-white p-3" data-testid="change-quote">
@@ -234,6 +245,9 @@ export default function ChangePanel({
         </div>
       )}
       {plan?.available && plan.settle === 'card' && (
+        <ChangeMethodChoice methods={methods} value={method} onChange={setMethod} />
+      )}
+      {plan?.available && byCard && (
         <div className="mt-3">
           <CardEntryFields entry={card} />
         </div>
@@ -246,7 +260,9 @@ export default function ChangePanel({
       <div className="mt-3 flex flex-wrap gap-2">
         {plan?.available ? (
           <button type="button" className="btn-primary" disabled={pending} onClick={submit}>
-            {t(plan.settle === 'card' ? 'change.payAndChange' : 'change.confirm')}
+            {t(
+              plan.settle === 'card' ? (byCard ? 'change.payAndChange' : 'change.showQr') : 'change.confirm',
+            )}
           </button>
         ) : (
           <button type="button" className="btn-primary" disabled={pending} onClick={() => ask.mutate()}>
