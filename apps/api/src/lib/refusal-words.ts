@@ -355,6 +355,10 @@ export const refusalWords: Record<string, Words> = {
     th: 'ผู้ขับขี่ในการจองนี้ไม่สามารถขับรถคันนั้นได้',
     zh: '此预订的驾驶人不能驾驶该车',
   },
+  'A change of this booking is waiting for its payment': {
+    th: 'มีการเปลี่ยนแปลงของการจองนี้ที่รอชำระเงินอยู่',
+    zh: '此预订有一项更改正在等待付款',
+  },
   'The car is booked after your rental: it cannot be kept longer': {
     th: 'รถคันนี้มีการจองต่อจากการเช่าของคุณ จึงขยายเวลาไม่ได้',
     zh: '此车在您的租期之后已被预订：无法延长',
