@@ -81,6 +81,12 @@ export const errorHttpStatus: Record<ErrorCode, number> = {
 export const fieldErrorSchema = z.object({
   path: z.string(),
   message: z.string(),
+  /**
+   * The message as the contract writes it (English), when `message` is in the caller's language: what
+   * the site matches against the contract's constants to show its own words at the field (a time the
+   * branch is closed, a driver too young with the age). Absent when `message` is already that.
+   */
+  source: z.string().optional(),
   /** How many are left of what `path` names (SEATS_SHORT: seats of that kind free at the branch). */
   left: z.number().int().optional(),
 });

@@ -56,11 +56,21 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     // A refusal's words in the request's language (lib/message-words.ts), and the answer says which.
     const language = requestLanguage(request);
     const say = (message: string, issue?: ValidationIssue) => localizeMessage(message, language, issue);
+    /** A field's refusal in the caller's language, with the contract's words kept for the site to match. */
+    const field = (error: FieldError, issue?: ValidationIssue): FieldError => {
+      const message = say(error.message, issue);
+      return message === error.message ? error : { ...error, message, source: error.message };
+    };
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: FieldError[] = error.validation.map((v) => ({
-        path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-        message: say(v.message ?? 'Invalid value', v),
-      }));
+      const errors: FieldError[] = error.validation.map((v) =>
+        field(
+          {
+            path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
+            message: v.message ?? 'Invalid value',
+          },
+          v,
+        ),
+      );
       status = 400;
       body = {
         status: false,
@@ -75,7 +85,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         status: false,
         code: error.code,
         msg: say(error.message),
-        ...(error.errors && { errors: error.errors.map((e) => ({ ...e, message: say(e.message) })) }),
+        ...(error.errors && { errors: error.errors.map((e) => field(e)) }),
       };
       void reply.header('content-language', language);
       if (error.headers) void reply.headers(error.headers);

@@ -103,10 +103,28 @@ export function useAdminMutation<T, V = unknown>(
   return { ...state, mutate };
 }
 
-/** Field errors of a failed write, by dotted path. */
+/** Field errors of a failed write, by dotted path, in the staff member's language. */
 export function fieldErrors(error: unknown): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
   return Object.fromEntries(error.fieldErrors.map((e) => [e.path, e.message]));
+}
+
+/**
+ * Field errors of a failed write by dotted path, as a page's own words when it has them (`keys`: the
+ * contract's English message → a text key), else the API's words in the staff member's language.
+ */
+export function fieldErrorsSaid(
+  error: unknown,
+  keys: Record<string, string>,
+  t: (key: string) => string,
+): Record<string, string> {
+  if (!(error instanceof ApiError)) return {};
+  return Object.fromEntries(
+    error.fieldErrors.map((e) => {
+      const key = keys[e.source ?? e.message];
+      return [e.path, key ? t(key) : e.message];
+    }),
+  );
 }
 
 /**

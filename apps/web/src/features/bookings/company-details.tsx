@@ -41,7 +41,9 @@ export function CompanyDetails() {
     // The server's TISI check (a postcode nobody has, a sub-district outside it) at its field.
     onError: (error) => {
       for (const e of error instanceof ApiError ? error.fieldErrors : [])
-        form.setError(e.path as keyof TaxBuyer, { message: errorKeys[e.message] ?? 'tax.errors.address' });
+        form.setError(e.path as keyof TaxBuyer, {
+          message: errorKeys[e.source ?? e.message] ?? 'tax.errors.address',
+        });
     },
   });
   const forget = useMutation({ mutationFn: forgetTaxDetails, onSuccess: () => done(null) });

@@ -46,7 +46,7 @@ function timeErrors(error: unknown): Record<string, string> {
   const found: Record<string, string> = {};
   if (error instanceof ApiError)
     for (const e of error.fieldErrors)
-      if (timeErrorKey(e.message)) found[e.path] ??= timeErrorKey(e.message)!;
+      if (timeErrorKey(e.source ?? e.message)) found[e.path] ??= timeErrorKey(e.source ?? e.message)!;
   return found;
 }
 

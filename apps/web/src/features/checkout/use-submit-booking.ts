@@ -143,7 +143,7 @@ export function useSubmitBooking({
         for (const e of error.fieldErrors)
           form.setError(e.path as 'driver.birthDate', {
             type: 'server',
-            message: messageKeys[e.message] ?? 'validation.birthDateCheck',
+            message: messageKeys[e.source ?? e.message] ?? 'validation.birthDateCheck',
           });
         return fail('summary.driverNotEligible');
       }
@@ -169,14 +169,14 @@ export function useSubmitBooking({
       let unplaced = error.fieldErrors.length === 0;
       for (const e of error.fieldErrors) {
         if (/^(delivery|collection)\.|^returnBranchCode$|^flightNumber$/.test(e.path))
-          where[e.path] = messageKeys[e.message] ?? 'validation.handoverAddress';
-        else if (messageKeys[e.message])
+          where[e.path] = messageKeys[e.source ?? e.message] ?? 'validation.handoverAddress';
+        else if (messageKeys[e.source ?? e.message])
           form.setError(formPathOf(e.path) as 'driver.firstName', {
             type: 'server',
-            message: messageKeys[e.message],
+            message: messageKeys[e.source ?? e.message],
           });
         // The times' refusals are said at the times, from the quote.
-        else if (!timeErrorKey(e.message)) unplaced = true;
+        else if (!timeErrorKey(e.source ?? e.message)) unplaced = true;
       }
       setHandoverErrors(where);
       fail(unplaced ? error : null);

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { AdminBranch } from '@siam/contract/admin';
-import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
+import { fieldErrors, fieldErrorsSaid, useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, Checkbox, ErrorNote, Field, Loading, PageTitle, SavedNote, useFormats } from '../admin-ui';
 import { branchMessages } from '@siam/contract/admin';
 import { taxMessages } from '@siam/contract/tax-invoices';
@@ -41,10 +41,8 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
   const [subDistrictCode, setSubDistrictCode] = useState(registered?.subDistrictCode ?? '');
   const save = useAdminMutation<AdminBranch, Partial<AdminBranch>>('PATCH', `/branches/${branch.code}`);
   const errors = fieldErrors(save.error);
-  const say = (path: string) => {
-    const message = errors[path];
-    return message && (registrationKeys[message] ? t(registrationKeys[message]) : message);
-  };
+  const said = fieldErrorsSaid(save.error, registrationKeys, t);
+  const say = (path: string) => said[path];
   // A fee that is no number reaches the API as null: said as the fee's rule.
   const feeError = errors.outOfHoursFee && t('branches.errors.fee');
   const nothingEntered = ![buildingNumber, street, postcode, subDistrictCode].some((v) => v.trim());

@@ -12,7 +12,7 @@ import { taxMessages } from '@siam/contract/tax-invoices';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
 import { openPrivateFile } from '../../../lib/private-files';
-import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
+import { fieldErrorsSaid, useAdminMutation, useAdminQuery } from '../admin-api';
 import {
   Card,
   Checkbox,
@@ -43,11 +43,8 @@ const messageKeys: Record<string, string> = {
 
 function useSay(error: unknown) {
   const { t } = useTranslation('admin');
-  const errors = fieldErrors(error);
-  return (path: string) => {
-    const message = errors[path];
-    return message && (messageKeys[message] ? t(messageKeys[message]) : message);
-  };
+  const errors = fieldErrorsSaid(error, messageKeys, t);
+  return (path: string) => errors[path];
 }
 
 /** A company's details, as opened or changed (admins). */
