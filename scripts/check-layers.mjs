@@ -351,7 +351,7 @@ export const TABLE_OWNERS = {
   ],
   payments: ['payments', 'payment_slips', 'gateway_charges', 'gateway_events'],
   documents: ['tax_invoices', 'tax_invoice_bookings', 'tax_invoice_series', 'tax_notes', 'tax_note_series'],
-  rentals: ['booking_changes', 'idempotency_keys'],
+  rentals: ['booking_changes', 'booking_change_requests', 'idempotency_keys'],
   companies: ['companies', 'company_members'],
   handover: ['condition_reports', 'condition_photos', 'booking_charges', 'rental_agreements'],
   line: ['line_messages'],
