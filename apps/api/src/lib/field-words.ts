@@ -177,4 +177,8 @@ export const fieldWords: Record<string, Words> = {
   'From 0 to 8 eighths': { th: 'ตั้งแต่ 0 ถึง 8 ส่วน (จากแปด)', zh: '0 至 8（八分之几）' },
   'Whole kilometres': { th: 'จำนวนเต็มกิโลเมตร', zh: '整数公里' },
   'The signature is too large': { th: 'ลายเซ็นมีขนาดใหญ่เกินไป', zh: '签名文件过大' },
+  "Give the counter's place in Thai, English and Chinese, or leave all three empty": {
+    th: 'กรอกจุดที่ตั้งเคาน์เตอร์ทั้งภาษาไทย อังกฤษ และจีน หรือเว้นว่างทั้งสามภาษา',
+    zh: '请用泰文、英文和中文填写柜台位置，或三项都留空',
+  },
 };

@@ -56,19 +56,21 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     // A refusal's words in the request's language (lib/message-words.ts), and the answer says which.
     const language = requestLanguage(request);
     const say = (message: string, issue?: ValidationIssue) => localizeMessage(message, language, issue);
-    /** A field's refusal in the caller's language, with the contract's words kept for the site to match. */
-    const field = (error: FieldError, issue?: ValidationIssue): FieldError => {
-      const message = say(error.message, issue);
-      return message === error.message ? error : { ...error, message, source: error.message };
-    };
+    /**
+     * A field's refusal already said in the caller's language, with the contract's words kept beside
+     * (`source`) for the site to match its constants. `say` stays at each call, where the test of every
+     * message (test/message-sources.ts) reads what is said.
+     */
+    const keepSource = (said: FieldError, source: string): FieldError =>
+      said.message === source ? said : { ...said, source };
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors: FieldError[] = error.validation.map((v) =>
-        field(
+        keepSource(
           {
             path: v.instancePath.replace(/^\//, '').replaceAll('/', '.'),
-            message: v.message ?? 'Invalid value',
+            message: say(v.message ?? 'Invalid value', v),
           },
-          v,
+          v.message ?? 'Invalid value',
         ),
       );
       status = 400;
@@ -85,7 +87,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         status: false,
         code: error.code,
         msg: say(error.message),
-        ...(error.errors && { errors: error.errors.map((e) => field(e)) }),
+        ...(error.errors && {
+          errors: error.errors.map((e) => keepSource({ ...e, message: say(e.message) }, e.message)),
+        }),
       };
       void reply.header('content-language', language);
       if (error.headers) void reply.headers(error.headers);
