@@ -84,9 +84,12 @@ export default function ChangePanel({
     if (e instanceof ApiError) {
       if (e.code === 'CAR_UNAVAILABLE') return t(extend ? 'change.bookedNext' : 'change.unavailable');
       if (e.code === 'PAYMENT_FAILED') return t(`cardErrors.${cardRefusal(e.fieldErrors[0]?.message)}`);
-      const known = Object.entries(changeMessages).find(([, text]) => text === e.serverMsg)?.[0];
+      // The contract's words, as the refusal or its field carries them (`source` once the API said
+      // them in the page's language, decision 3542), say it with this page's own words.
+      const said = [e.serverMsg, ...e.fieldErrors.map((f) => f.source ?? f.message)];
+      const known = Object.entries(changeMessages).find(([, text]) => said.includes(text))?.[0];
       if (known) return t(`change.errors.${known}`);
-      const time = timeErrorKey(e.serverMsg);
+      const time = said.map((text) => timeErrorKey(text)).find(Boolean);
       if (time) return t(time);
       return e.message;
     }
