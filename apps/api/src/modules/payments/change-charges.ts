@@ -123,17 +123,7 @@ export class ChangeCharges {
     const paid =
       charge.status === 'successful' && charge.amountSatang === local.amount && charge.currency === 'thb';
     const outcome = await this.repo.transaction(async (tx) => {
-      if (
-        event &&
-        !(await this.repo.recordGatewayEvent(tx, {
-          id: event.id,
-          gateway: this.gateway.name,
-          kind: event.key,
-          reference: chargeId,
-          outcome: 'received',
-        }))
-      )
-        return 'duplicate';
+      if (!(await this.repo.firstDelivery(tx, event, this.gateway.name, chargeId))) return 'duplicate';
       let result: string;
       if (charge.status === 'pending') result = 'pending';
       else {

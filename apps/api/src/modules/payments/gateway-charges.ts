@@ -147,17 +147,7 @@ export class GatewayCharges {
     if (charge.status === 'pending' && !event) return 'pending';
     let mail: 'confirmed' | 'payment_failed' | null = null;
     const outcome = await this.repo.transaction(async (tx) => {
-      if (
-        event &&
-        !(await this.repo.recordGatewayEvent(tx, {
-          id: event.id,
-          gateway: gateway.name,
-          kind: event.key,
-          reference: chargeId,
-          outcome: 'received',
-        }))
-      )
-        return 'duplicate';
+      if (!(await this.repo.firstDelivery(tx, event, gateway.name, chargeId))) return 'duplicate';
       if (charge.status === 'pending') {
         if (event) await this.repo.setGatewayEventOutcome(tx, event.id, 'pending');
         return 'pending';
@@ -222,17 +212,7 @@ export class GatewayCharges {
     const waiting = charge.status === 'pending' && !charge.authorized;
     if (waiting && !event) return 'pending';
     const outcome = await this.repo.transaction(async (tx) => {
-      if (
-        event &&
-        !(await this.repo.recordGatewayEvent(tx, {
-          id: event.id,
-          gateway: this.gateway.name,
-          kind: event.key,
-          reference: chargeId,
-          outcome: 'received',
-        }))
-      )
-        return 'duplicate';
+      if (!(await this.repo.firstDelivery(tx, event, this.gateway.name, chargeId))) return 'duplicate';
       let result: string;
       if (waiting) result = 'pending';
       else {

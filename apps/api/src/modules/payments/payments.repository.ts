@@ -232,14 +232,21 @@ export class PaymentsRepository {
   }
 
   /** Records a webhook event; false when it was recorded before (a duplicate delivery). */
-  async recordGatewayEvent(
+  /**
+   * Keeps a webhook delivery once (its id is Omise's event id): true the first time, false for a delivery
+   * already kept (a retry), which then changes nothing. No event (the return page, the minute job): true.
+   */
+  async firstDelivery(
     ex: Executor,
-    e: { id: string; gateway: string; kind: string; reference: string; outcome: string },
+    event: { id: string; key: string } | null,
+    gateway: string,
+    reference: string,
   ): Promise<boolean> {
+    if (!event) return true;
     const inserted = await rows<{ id: string }>(
       ex,
       sql`INSERT INTO gateway_events (id, gateway, kind, reference, outcome)
-          VALUES (${e.id}, ${e.gateway}, ${e.kind}, ${e.reference}, ${e.outcome})
+          VALUES (${event.id}, ${gateway}, ${event.key}, ${reference}, 'received')
           ON CONFLICT (id) DO NOTHING RETURNING id`,
     );
     return inserted.length === 1;
