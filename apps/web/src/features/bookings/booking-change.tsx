@@ -80,21 +80,7 @@ export default function ChangePanel({
   const shown = waiting ?? (already.data?.status === 'awaiting_payment' ? already.data : null);
   const byCard = plan?.settle === 'card' && method === 'card';
 
-  const say = (e: unknown) => {
-    if (e instanceof ApiError) {
-      if (e.code === 'CAR_UNAVAILABLE') return t(extend ? 'change.bookedNext' : 'change.unavailable');
-      if (e.code === 'PAYMENT_FAILED') return t(`cardErrors.${cardRefusal(e.fieldErrors[0]?.message)}`);
-      // The contract's words, as the refusal or its field carries them (`source` once the API said
-      // them in the page's language, decision 3542), say it with this page's own words.
-      const said = [e.serverMsg, ...e.fieldErrors.map((f) => f.source ?? f.message)];
-      const known = Object.entries(changeMessages).find(([, text]) => said.includes(text))?.[0];
-      if (known) return t(`change.errors.${known}`);
-      const time = said.map((text) => timeErrorKey(text)).find(Boolean);
-      if (time) return t(time);
-      return e.message;
-    }
-    return e instanceof Error && e.message.startsWith('cardErrors.') ? t(e.message) : t('summary.fixErrors');
-  };
+  const say = (e: unknown) => changeRefusal(e, extend, t);
   const ask = useMutation({
     mutationFn: () => quoteChange(booking.id, wanted),
     onSuccess: (q) => {
@@ -278,4 +264,21 @@ export default function ChangePanel({
       </div>
     </section>
   );
+}
+
+/** A change's refusal in this page's words: by its code, else by the contract's words it carries. */
+function changeRefusal(e: unknown, extend: boolean, t: (key: string) => string): string {
+  if (e instanceof ApiError) {
+    if (e.code === 'CAR_UNAVAILABLE') return t(extend ? 'change.bookedNext' : 'change.unavailable');
+    if (e.code === 'PAYMENT_FAILED') return t(`cardErrors.${cardRefusal(e.fieldErrors[0]?.message)}`);
+    // The contract's words, as the refusal or its field carries them (`source` once the API said
+    // them in the page's language, decision 3542), said with this page's own words.
+    const said = [e.serverMsg, ...e.fieldErrors.map((f) => f.source ?? f.message)];
+    const known = Object.entries(changeMessages).find(([, text]) => said.includes(text))?.[0];
+    if (known) return t(`change.errors.${known}`);
+    const time = said.map((text) => timeErrorKey(text)).find(Boolean);
+    if (time) return t(time);
+    return e.message;
+  }
+  return e instanceof Error && e.message.startsWith('cardErrors.') ? t(e.message) : t('summary.fixErrors');
 }
