@@ -59,7 +59,12 @@ export async function startOwnServer(
     }
     if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 200; i++) {
+  // Waits for an outcome, never for a count sized for a quiet machine: the server answers its health
+  // check, or it exits. The journey's hook time-out (allowFor, stretched by the machine's load) bounds
+  // the wait; a fresh data folder's migrations and demo seed took more than 100 s at load 20.
+  let exited: number | null = null;
+  server.once('exit', (code) => (exited = code ?? -1));
+  while (exited === null && server.exitCode === null) {
     const ok = await fetch(`${url}/api/v1/health`).then(
       (r) => r.ok,
       () => false,
@@ -68,5 +73,7 @@ export async function startOwnServer(
     await new Promise((r) => setTimeout(r, 500));
   }
   await stop();
-  throw new Error(`the ${name} journey server did not start`);
+  throw new Error(
+    `the ${name} journey server did not start (it exited with ${String(exited ?? server.exitCode)})`,
+  );
 }
