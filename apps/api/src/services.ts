@@ -50,6 +50,8 @@ import { buildPaymentsService, gatewayFromSettings } from './modules/payments/pa
 import { PaymentsRepository } from './modules/payments/payments.repository';
 import { MoneyTrail } from './modules/payments/money-trail';
 import { MoneyTrailRepository } from './modules/payments/money-trail.repository';
+import { RefundPayouts } from './modules/payments/refund-payouts';
+import { RefundPayoutsRepository } from './modules/payments/refund-payouts.repository';
 import { RentalsRepository } from './modules/rentals/rentals.repository';
 import { RentalsService } from './modules/rentals/rentals.service';
 import { PricingRepository } from './modules/pricing/pricing.repository';
@@ -266,6 +268,8 @@ export function buildServices(
     audit,
     refundUnmatchedCharge: (reference) => payments.refundUnmatchedCharge(reference),
   });
+  // Refunds staff send by hand to the customer's PromptPay ID (decision 3650).
+  const refundPayouts = new RefundPayouts(new RefundPayoutsRepository(db), bookings, audit);
   // The back office's bookings screens stay with the record; what they ask of the modules above it
   // (a staff booking, a cancellation, a payment, a slip, a deposit, its money) comes through this port.
   const bookingsAdmin = new BookingsAdminService(new BookingsAdminRepository(db), bookings, audit, users, {
@@ -375,6 +379,7 @@ export function buildServices(
     bookings,
     payments,
     moneyTrail,
+    refundPayouts,
     rentals,
     documents,
     bookingsAdmin,

@@ -80,6 +80,7 @@ export const auditActions = [
   'one_way_fee.created',
   'one_way_fee.deleted',
   'one_way_fee.updated',
+  'payment.refund_paid',
   'payment.unmatched_refunded',
   'pricing_rule.created',
   'pricing_rule.deleted',

@@ -34,6 +34,21 @@ export const fieldWords: Record<string, Words> = {
   },
   'Please enter the address or hotel': { th: 'กรุณากรอกที่อยู่หรือชื่อโรงแรม', zh: '请输入地址或酒店名称' },
 
+  // A refund's PromptPay ID (decision 3650)
+  'A PromptPay ID is a mobile number of 10 digits starting with 0, or a 13-digit ID': {
+    th: 'พร้อมเพย์คือเบอร์มือถือ 10 หลักที่ขึ้นต้นด้วย 0 หรือเลขประจำตัว 13 หลัก',
+    zh: 'PromptPay 号码须为以 0 开头的 10 位手机号，或 13 位身份证号/税号',
+  },
+  'This 13-digit ID is not valid: check the digits': {
+    th: 'เลขประจำตัว 13 หลักนี้ไม่ถูกต้อง กรุณาตรวจสอบตัวเลข',
+    zh: '此 13 位号码无效，请检查数字',
+  },
+  'Please enter the name on the account': { th: 'กรุณากรอกชื่อบัญชี', zh: '请输入账户名' },
+  "Please enter the bank's transfer reference": {
+    th: 'กรุณากรอกเลขอ้างอิงการโอนของธนาคาร',
+    zh: '请输入银行转账参考号',
+  },
+
   // Drivers and licences
   'Invalid licence number': { th: 'เลขใบขับขี่ไม่ถูกต้อง', zh: '驾照号码无效' },
   'Please enter licence number': { th: 'กรุณากรอกเลขใบขับขี่', zh: '请输入驾照号码' },

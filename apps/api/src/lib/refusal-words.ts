@@ -256,6 +256,8 @@ export const refusalWords: Record<string, Words> = {
     th: 'เงินประกันเก็บครั้งเดียวตอนส่งมอบรถ การจองนี้ไม่มีเงินประกันที่ต้องเก็บในขณะนี้',
     zh: '押金在交车时收取一次：此预订目前没有待收押金',
   },
+  // Refunds staff send by hand (decision 3650)
+  'This refund has already been paid': { th: 'เงินคืนรายการนี้โอนไปแล้ว', zh: '此笔退款已转出' },
   'More than the deposit': { th: 'มากกว่าเงินประกัน', zh: '超过押金' },
   'Say why part of the deposit is kept': {
     th: 'กรุณาระบุเหตุผลที่หักเงินประกันบางส่วน',

@@ -27,6 +27,11 @@ const texts = {
     cancelled: (n: string) => `ยกเลิกการจองแล้ว: ${n}`,
     slip_rejected: (n: string) => `สลิปการโอนเงินไม่ผ่านการตรวจสอบ: ${n}`,
     payment_failed: (n: string) => `การชำระเงินด้วยบัตรไม่สำเร็จ: ${n}`,
+    refund_paid: (n: string) => `เราโอนเงินคืนให้คุณแล้ว: ${n}`,
+    refundPaidBody:
+      'เราได้โอนเงินคืนสำหรับการจองนี้ไปยังพร้อมเพย์ที่คุณให้ไว้ (หรือตามช่องทางที่แจ้งไว้) แล้ว ตามยอดด้านล่าง รายละเอียดอยู่ในหน้าการจองของฉัน',
+    refundWaits: (amount: string) =>
+      `เงินคืน ${amount} จะโอนเข้าพร้อมเพย์ของคุณ: กรุณาระบุหมายเลขพร้อมเพย์ (เบอร์มือถือหรือเลขบัตรประชาชน 13 หลัก) ในหน้าการจองของฉัน`,
     payment_returned: (n: string) => `เราคืนเงินที่ชำระเข้ามาแล้ว: ${n}`,
     paymentReturnedBody:
       'เงินที่คุณชำระสำหรับการจองนี้เข้ามาหลังจากการจองสิ้นสุดแล้ว (หมดเวลาชำระหรือถูกยกเลิก) หรือไม่ตรงกับยอดของการจอง จึงไม่ได้ใช้ชำระการจองใด เราได้คืนเงินเต็มจำนวนไปยังช่องทางเดิมที่คุณชำระแล้ว ธนาคารอาจใช้เวลาสองสามวันในการแสดงรายการ',
@@ -71,6 +76,11 @@ const texts = {
     cancelled: (n: string) => `Booking cancelled: ${n}`,
     slip_rejected: (n: string) => `We could not accept your transfer slip: ${n}`,
     payment_failed: (n: string) => `Your card payment did not go through: ${n}`,
+    refund_paid: (n: string) => `We have sent your refund: ${n}`,
+    refundPaidBody:
+      'We have sent the refund for this booking to the PromptPay ID you gave us (or the way we agreed with you), for the amount below. The details are in My bookings.',
+    refundWaits: (amount: string) =>
+      `Your refund of ${amount} goes to your PromptPay: give us a PromptPay ID (a mobile number or a 13-digit ID) in My bookings.`,
     payment_returned: (n: string) => `We have refunded your payment: ${n}`,
     paymentReturnedBody:
       "Your payment for this booking arrived after the booking had ended (its time to pay ran out, or it was cancelled), or was not the booking's total, so it paid for nothing. We have refunded it in full to where it came from; your bank may take a few days to show it.",
@@ -117,6 +127,11 @@ const texts = {
     cancelled: (n: string) => `预订已取消：${n}`,
     slip_rejected: (n: string) => `您的转账凭证未通过审核：${n}`,
     payment_failed: (n: string) => `您的银行卡付款未成功：${n}`,
+    refund_paid: (n: string) => `我们已将退款转给您：${n}`,
+    refundPaidBody:
+      '我们已将本预订的退款按下方金额转入您提供的 PromptPay（或与您约定的方式）。详情请见"我的预订"。',
+    refundWaits: (amount: string) =>
+      `您的退款 ${amount} 将转入您的 PromptPay：请在"我的预订"中填写 PromptPay 号码（手机号或 13 位身份证号）。`,
     payment_returned: (n: string) => `我们已退还您的付款：${n}`,
     paymentReturnedBody:
       '您为此预订支付的款项在预订结束后（付款期限已过或已取消）才到账，或与预订金额不符，因此未用于任何预订。我们已将其全额退回原付款渠道，银行可能需要几天时间显示。',
@@ -160,6 +175,7 @@ export type BookingMailKind =
   | 'slip_rejected'
   | 'payment_failed'
   | 'payment_returned'
+  | 'refund_paid'
   | 'changed'
   | 'returned_car';
 
@@ -175,7 +191,7 @@ export function bookingMail(
   extra: {
     /** A slip's refusal reason. */
     note?: string;
-    /** What was given back (payment_returned). */
+    /** What was given back (payment_returned, refund_paid), or waits for a PromptPay ID (cancelled). */
     amountSatang?: number;
     /** The booking is paid through the gateway (PromptPay there, a wallet): no slip to send. */
     paysOnline?: boolean;
@@ -195,6 +211,7 @@ export function bookingMail(
     slip_rejected: t.slipRejectedBody,
     payment_failed: t.paymentFailedBody,
     payment_returned: t.paymentReturnedBody,
+    refund_paid: t.refundPaidBody,
     changed: t.changedBody,
     returned_car: t.returnedBody,
   };
@@ -204,9 +221,11 @@ export function bookingMail(
     '',
     body,
     ...(kind === 'slip_rejected' && note ? [`${t.reason}: ${note}`] : []),
-    ...(kind === 'payment_returned' && amountSatang !== undefined
+    ...((kind === 'payment_returned' || kind === 'refund_paid') && amountSatang !== undefined
       ? [`${t.returned}: ${baht(amountSatang, lang)}`]
       : []),
+    // Cancelled with money staff send back: the customer is asked for a PromptPay ID (decision 3650).
+    ...(kind === 'cancelled' && amountSatang ? [t.refundWaits(baht(amountSatang, lang))] : []),
     ...((kind === 'created' || kind === 'slip_rejected' || kind === 'payment_failed') && booking.payBy
       ? [`${t.payBy}: ${bangkokDateTime(booking.payBy, lang)}`]
       : []),

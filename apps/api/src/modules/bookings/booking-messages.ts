@@ -16,6 +16,8 @@ export interface BookingMessageEvent {
   userId: number;
   /** A slip's refusal reason. */
   note?: string;
+  /** The amount the message is about (a refund sent), satang. */
+  amountSatang?: number;
 }
 export type BookingMessageListener = (event: BookingMessageEvent) => Promise<void>;
 
@@ -78,7 +80,7 @@ export class BookingMessages {
       // mail server's failure does not lose it; a channel's own failure is logged below like a mail's.
       if (userId)
         for (const listener of this.listeners)
-          await listener({ bookingId, kind, booking, lang, userId, note });
+          await listener({ bookingId, kind, booking, lang, userId, note, amountSatang });
       const method = booking.paymentMethod;
       const message = bookingMail(kind, booking, lang, this.deps.publicUrl, {
         note,

@@ -71,14 +71,19 @@ export class LineMessages {
           ? 'paid'
           : event.kind === 'slip_rejected'
             ? 'slip_rejected'
-            : null;
+            : event.kind === 'refund_paid'
+              ? 'refund_paid'
+              : null;
     if (!kind || !this.configured) return;
     let key = `${kind}:${event.bookingId}`;
     if (kind === 'slip_rejected') {
       key += `:${await this.repository.refusedSlips(event.bookingId)}`;
     }
+    // One message per refund sent: a booking may have more than one (its own, then its deposit's).
+    if (kind === 'refund_paid') key += `:${event.amountSatang ?? 0}:${this.now().getTime()}`;
     const text = lineMessageText(kind, event.booking, event.lang, this.deps.publicUrl, {
       reason: event.note,
+      amountSatang: event.amountSatang,
       licenceRules: await this.licenceRules(),
     });
     await this.write(event.bookingId, event.userId, kind, key, text);

@@ -11,6 +11,7 @@ export const lineMessageKinds = [
   'slip_rejected',
   'pickup_tomorrow',
   'return_today',
+  'refund_paid',
 ] as const;
 export type LineMessageKind = (typeof lineMessageKinds)[number];
 
@@ -55,6 +56,8 @@ const texts = {
       `Siam Drive: your rental ${n} ends today. Please return the ${car} by ${time} at ${branch}, ${address}.`,
     returnCollection: (n: string, car: string, time: string, address: string) =>
       `Siam Drive: your rental ${n} ends today. We collect the ${car} at ${address} at ${time}.`,
+    refundPaid: (n: string, amount: string) =>
+      `Siam Drive: we have sent your refund of ${amount} for booking ${n}.`,
     map: 'Map',
     details: 'Your booking',
   },
@@ -78,6 +81,7 @@ const texts = {
       `Siam Drive: วันนี้เป็นวันคืนรถของการจอง ${n} กรุณาคืน ${car} ภายในเวลา ${time} ที่${branch} ${address}`,
     returnCollection: (n: string, car: string, time: string, address: string) =>
       `Siam Drive: วันนี้เป็นวันคืนรถของการจอง ${n} เราจะไปรับ ${car} ที่ ${address} เวลา ${time}`,
+    refundPaid: (n: string, amount: string) => `Siam Drive: เราโอนเงินคืน ${amount} ของการจอง ${n} ให้คุณแล้ว`,
     map: 'แผนที่',
     details: 'การจองของคุณ',
   },
@@ -101,6 +105,7 @@ const texts = {
       `Siam Drive：您的租期 ${n} 今天结束。请在 ${time} 前将 ${car} 归还至${branch}，地址：${address}。`,
     returnCollection: (n: string, car: string, time: string, address: string) =>
       `Siam Drive：您的租期 ${n} 今天结束。我们将于 ${time} 在 ${address} 收回 ${car}。`,
+    refundPaid: (n: string, amount: string) => `Siam Drive：我们已退还预订 ${n} 的 ${amount}。`,
     map: '地图',
     details: '您的预订',
   },
@@ -116,7 +121,7 @@ export function lineMessageText(
   booking: Booking,
   lang: Language,
   publicUrl: string,
-  extra: { reason?: string; place?: Place; licenceRules?: LicenceRuleChanges } = {},
+  extra: { reason?: string; place?: Place; licenceRules?: LicenceRuleChanges; amountSatang?: number } = {},
 ): string {
   const rules = extra.licenceRules ?? {};
   const t = texts[lang];
@@ -165,6 +170,9 @@ export function lineMessageText(
       // What each driver brings (their licence's rule), the counter, the extras and the deposit.
       if (!booking.drivers.length) lines.push(t.bring);
       lines.push(...tripLines(booking, lang, rules));
+      break;
+    case 'refund_paid':
+      lines.push(t.refundPaid(n, baht(extra.amountSatang ?? 0, lang)));
       break;
     case 'return_today':
       if (booking.collection)

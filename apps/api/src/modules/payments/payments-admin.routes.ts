@@ -9,6 +9,9 @@ import {
   settleCheckBodySchema,
   settleCheckResponseSchema,
 } from '@siam/contract/admin-payment-checks';
+import { z } from 'zod';
+import { refundPaidBodySchema, staffRefundsResponseSchema } from '@siam/contract/refunds';
+import { dataEnvelope } from '@siam/contract/envelope';
 import { ok } from '../../lib/answer';
 import { actorOf } from '../../plugins/authenticate';
 
@@ -87,5 +90,36 @@ export const paymentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       ok(await app.services.payments.settleChargedCheck(actorOf(request), request.body.bookingId)),
+  );
+  app.get(
+    '/refunds',
+    {
+      schema: {
+        tags,
+        summary:
+          "Refunds staff pay by hand, oldest first: the customer's PromptPay ID and a PromptPay QR for it and the amount, or none given yet",
+        response: { 200: staffRefundsResponseSchema },
+      },
+    },
+    async () => ok(await app.services.refundPayouts.pending()),
+  );
+  app.post(
+    '/refunds/:id/paid',
+    {
+      schema: {
+        tags,
+        summary:
+          "A refund sent by hand (to the PromptPay ID, by transfer or in cash) with the bank's reference: paid, audited, the customer told",
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        body: refundPaidBodySchema,
+        response: {
+          200: dataEnvelope(
+            z.object({ id: z.number().int(), bookingNumber: z.string(), amount: z.number().int() }),
+          ),
+        },
+      },
+    },
+    async (request) =>
+      ok(await app.services.refundPayouts.markPaid(actorOf(request), request.params.id, request.body)),
   );
 };

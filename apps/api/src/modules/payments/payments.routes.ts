@@ -7,6 +7,7 @@ import { bookingResponseSchema, gatewaySources, paymentInstructionsSchema } from
 import { dataEnvelope } from '@siam/contract/envelope';
 import { cardTokenSchema, cardVaultSchema } from '@siam/contract/card-tokens';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
+import { customerRefundsResponseSchema, refundPayoutBodySchema } from '@siam/contract/refunds';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
@@ -196,6 +197,58 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           request.params.id,
           request.body.cardToken,
           requestLanguage(request),
+        ),
+      },
+    }),
+  );
+
+  app.get(
+    '/auth/bookings/:id/refunds',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "My booking's refunds: paid, being sent by staff, or waiting for the PromptPay ID to send it to (decision 3650)",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: { 200: customerRefundsResponseSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await app.services.refundPayouts.mine(currentUser(request).id, request.params.id) },
+    }),
+  );
+
+  app.put(
+    '/auth/bookings/:id/refunds/:refundId/promptpay',
+    {
+      onRequest: app.requireUser,
+      config: { rateLimit: { max: 20, windowMinutes: 60 } },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'The PromptPay ID (a Thai mobile number or a 13-digit ID) and the name on the account a refund staff send by hand goes to',
+        security: [{ bearerAuth: [] }],
+        params: idParams.extend({ refundId: z.coerce.number().int().positive() }),
+        body: refundPayoutBodySchema,
+        response: {
+          200: customerRefundsResponseSchema,
+          400: errorEnvelopeSchema,
+          404: errorEnvelopeSchema,
+          409: errorEnvelopeSchema,
+        },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await app.services.refundPayouts.givePromptPayId(
+          currentUser(request).id,
+          request.params.id,
+          request.params.refundId,
+          request.body,
         ),
       },
     }),

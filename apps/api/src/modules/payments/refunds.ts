@@ -41,7 +41,8 @@ export class Refunds {
    * Gives money back to a customer: whatever the gateway took (cards, PromptPay through it, wallets)
    * through its refund API, from the booking's newest charge first (a change's extra charge, then the
    * booking's own), each refund at most what that charge took; transfers and the static PromptPay QR,
-   * and anything the gateway refuses, are paid back by staff (recorded as pending).
+   * and anything the gateway refuses, are paid back by staff (recorded as pending), to a PromptPay ID
+   * the customer gives (refund-payouts.ts). Answers what is left for staff (satang; 0 when none).
    */
   async giveBack(bookingId: number, amountSatang: number, method: BookingRow['payment_method']) {
     const charges = (await this.bookings.payments(bookingId))
@@ -85,5 +86,6 @@ export class Refunds {
         gateway: charges.length ? this.gateway.name : null,
         reference: null,
       });
+    return Math.max(left, 0);
   }
 }

@@ -66,9 +66,10 @@ export class Cancellation {
         return { amount: row.total_amount - fee, method: row.payment_method };
       return null;
     });
-    if (refund) await this.payments.giveBack(bookingId, refund.amount, refund.method);
+    const byStaff = refund ? await this.payments.giveBack(bookingId, refund.amount, refund.method) : 0;
     await this.bookings.totalChanged(bookingId, 'cancelled');
-    await this.bookings.sendMail(bookingId, 'cancelled');
+    // What staff send back by hand: the mail asks for a PromptPay ID (decision 3650).
+    await this.bookings.sendMail(bookingId, 'cancelled', undefined, undefined, byStaff || undefined);
     return this.bookings.getById(bookingId, lang);
   }
 }

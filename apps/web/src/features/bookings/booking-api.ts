@@ -1,5 +1,6 @@
 import type { TaxBuyer, TaxBuyerInput } from '@siam/contract/tax-invoices';
 import type { MyCompany } from '@siam/contract/companies';
+import type { CustomerRefund } from '@siam/contract/refunds';
 import type { GatewaySource } from '@siam/contract/bookings';
 import type { CardVault } from '@siam/contract/card-tokens';
 import type { HandoverOptions } from '@siam/contract/delivery';
@@ -188,3 +189,18 @@ export const downloadAgreement = (booking: Pick<Booking, 'id' | 'bookingNumber'>
     `/${staff ? 'admin' : 'auth'}/bookings/${booking.id}/agreement`,
     `rental-agreement-${booking.bookingNumber}.pdf`,
   );
+
+/** My booking's refunds: paid, being sent, or waiting for my PromptPay ID (decision 3650). */
+export const fetchRefunds = (id: number) =>
+  apiRequest<Data<CustomerRefund[]>>(`/auth/bookings/${id}/refunds`).then((r) => r.response.data);
+
+/** The PromptPay ID (and the name on the account) a refund staff send by hand goes to. */
+export const giveRefundPromptPayId = (
+  id: number,
+  refundId: number,
+  body: { promptpayId: string; accountName: string },
+) =>
+  apiRequest<Data<CustomerRefund[]>>(`/auth/bookings/${id}/refunds/${refundId}/promptpay`, {
+    method: 'PUT',
+    body,
+  }).then((r) => r.response.data);

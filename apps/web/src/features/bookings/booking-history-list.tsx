@@ -14,6 +14,7 @@ import {
   fetchBookings,
 } from './booking-api';
 // Opened by few, and they bring the card form (and its rules): loaded when asked for.
+import { BookingRefunds } from './booking-refunds';
 const ChangePanel = lazy(() => import('./booking-change'));
 const DepositHoldPanel = lazy(() => import('./deposit-hold'));
 // The hand-over (photos, charges, the agreement to sign): only rentals under way or done have one.
@@ -244,6 +245,7 @@ function BookingCard({ booking }: { booking: Booking }) {
         <DepositNote deposit={booking.deposit} />
       )}
       {['confirmed', 'active'].includes(booking.status) && <DepositHoldState booking={booking} />}
+      {booking.status !== 'awaiting_payment' && <BookingRefunds bookingId={booking.id} />}
       {booking.status === 'awaiting_payment' && booking.payBy && !booking.paymentChecking && (
         <p className="mt-2 text-amber-900">
           {booking.slipUploaded && !booking.canUploadSlip

@@ -11,6 +11,7 @@ import {
 } from '@siam/contract/admin-payment-checks';
 import { useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, ErrorNote, Loading, PageTitle, useFormats } from '../admin-ui';
+import { RefundsToSend } from './refunds-to-send';
 
 /**
  * Card payments whose answer the gateway never gave (issue 19): each booking
@@ -141,6 +142,7 @@ export function PaymentChecksPage() {
           )}
         </Card>
       )}
+      <RefundsToSend />
       <MoneyTrail />
     </>
   );
