@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { axeViolations, expect, test } from './fixtures';
+import { axeViolations, expect, test, type Page } from './fixtures';
 import { admin, customerBooking, signInAdminBrowser, signInBrowser } from './booking-fixtures';
 
 /**
@@ -15,7 +15,7 @@ const adminWords = JSON.parse(readFileSync('apps/web/src/locales/th/admin.json',
   refunds: Record<string, string>;
 };
 const before = (text: string) => text.split('{{')[0]!.trim();
-const noSidewaysScroll = async (page: import('@playwright/test').Page) =>
+const noSidewaysScroll = async (page: Page) =>
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
   ).toBeLessThanOrEqual(0);
