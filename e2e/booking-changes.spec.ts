@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext } from '@playwright/test';
 import { sandboxCardToken } from '../packages/contract/src/card-tokens';
-import { ruleTextVariables } from '../packages/contract/src/rental-rules';
+import { changeMessages } from '../packages/contract/src/bookings';
+import { contractWords } from './contract-words';
 import { axeViolations, expect, test } from './fixtures';
 import {
   admin,
@@ -85,9 +86,7 @@ for (const { lng, width, from } of cases) {
     await panel.getByLabel(t.change.pickup!).fill(day(0));
     await panel.getByRole('button', { name: t.change.seePrice }).click();
     // The notice period is a rule the page names from the server's constant (decision 3505).
-    await expect(panel.getByRole('alert')).toHaveText(
-      t.change.errors.pickupAhead!.replace('{{dateChangeHours}}', String(ruleTextVariables.dateChangeHours)),
-    );
+    await expect(panel.getByRole('alert')).toHaveText(contractWords(lng)(changeMessages.pickupAhead));
     await panel.getByLabel(t.change.pickup!).fill(day(from));
     await panel.getByLabel(t.change.return!).fill(day(from + 4));
     await panel.getByRole('button', { name: t.change.seePrice }).click();

@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { Page } from '@playwright/test';
-import { isThaiTaxId } from '../packages/contract/src/tax-invoices';
+import { isThaiTaxId, taxMessages } from '../packages/contract/src/tax-invoices';
+import { companyMessages } from '../packages/contract/src/companies';
+import { thaiAddressMessages } from '../packages/contract/src/thai-address';
+import { contractWords } from './contract-words';
 import {
   admin,
   fillLicence,
@@ -77,16 +80,15 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
     await staff.getByLabel(az.billingEmail as string).fill('ap@dern-thang.example.com');
     await staff.getByLabel(az.address as string).fill('99 ถนนสาทรใต้');
     // The postcode in Chinese: a wrong one said at the field, then ทุ่งมหาเมฆ chosen among 10120's.
-    const address = texts('zh', 'common').address as unknown as Record<string, string> & {
-      errors: Record<string, string>;
-    };
+    const address = texts('zh', 'common').address as unknown as Record<string, string>;
+    const said = contractWords('zh');
     await staff.getByLabel(address.postcode!).fill('10129');
-    await expect(staff.getByText(address.errors.postcodeUnknown!)).toBeVisible();
+    await expect(staff.getByText(said(thaiAddressMessages.postcodeUnknown))).toBeVisible();
     await staff.getByLabel(address.postcode!).fill('10120');
     await staff.getByLabel(address.subDistrict!).selectOption('102803');
     await staff.getByLabel(az.taxId as string).fill(`${taxId.slice(0, 12)}${(Number(taxId[12]) + 1) % 10}`);
     await staff.getByRole('button', { name: az.openSubmit as string }).click();
-    await expect(staff.getByText(az.errors!.taxIdChecksum!)).toBeVisible();
+    await expect(staff.getByText(said(taxMessages.taxIdChecksum))).toBeVisible();
     await staff.getByLabel(az.taxId as string).fill(taxId);
     await staff.getByRole('button', { name: az.openSubmit as string }).click();
     await staff.getByRole('link', { name: 'บริษัท เดินทางดี จำกัด' }).click();
@@ -95,7 +97,7 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
     // Members: someone without an account is explained; the manager and the driver are added.
     await staff.getByLabel(az.memberEmail as string).fill('nobody-yet@example.com');
     await staff.getByRole('button', { name: az.addMember as string }).click();
-    await expect(staff.getByText(az.errors!.noCustomer!)).toBeVisible();
+    await expect(staff.getByText(said(companyMessages.noCustomer))).toBeVisible();
     await staff.getByLabel(az.memberEmail as string).fill(manager.email);
     await staff.getByLabel(az.role as string).selectOption('manager');
     await staff.getByRole('button', { name: az.addMember as string }).click();

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { driverMessages } from '../packages/contract/src/drivers';
+import { contractWords } from './contract-words';
 import { axeViolations, expect, test } from './fixtures';
 import {
   admin,
@@ -80,7 +82,9 @@ for (const { lng, width, from } of cases) {
     await second.getByLabel(t.fields.licenceIssued!).fill('2008-07-01');
     await second.getByLabel(t.fields.licenceExpiry!).fill('2033-07-01');
     await page.getByRole('button', { name: t.summary.confirmBooking }).click();
-    await expect(page.getByRole('alert').filter({ hasText: t.validation.permitNeeded! })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: contractWords(lng)(driverMessages.permitNeeded) }),
+    ).toBeVisible();
     expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

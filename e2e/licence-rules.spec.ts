@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { driverMessages } from '../packages/contract/src/drivers';
+import { contractWords } from './contract-words';
 import { axeViolations, expect, test } from './fixtures';
 import {
   fillLicence,
@@ -57,7 +59,9 @@ test('a Chinese licence with an official translation books without any permit (z
   await page.getByRole('checkbox').last().check();
   await page.getByRole('button', { name: t.summary.confirmBooking }).click();
   await expect(
-    page.getByRole('alert').filter({ hasText: t.validation.permitOrTranslationNeeded! }),
+    page
+      .getByRole('alert')
+      .filter({ hasText: contractWords('zh')(driverMessages.permitOrTranslationNeeded) }),
   ).toBeVisible();
   expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
   expect(

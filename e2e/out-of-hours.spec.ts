@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { branchMessages } from '../packages/contract/src/admin';
+import { contractWords } from './contract-words';
 import { axeViolations, expect, test, type Page } from './fixtures';
 import {
   fillLicence,
@@ -181,13 +183,13 @@ for (const lng of ['th', 'en', 'zh'] as const)
     await form.getByLabel(t.branches!.bandOpens!).fill('09:00');
     await form.getByLabel(t.branches!.bandCloses!).fill('19:00');
     await form.getByRole('button', { name: t.save as unknown as string }).click();
-    const errors = (t.branches as unknown as { errors: Record<string, string> }).errors;
-    await expect(form.getByText(errors.bandOpens!)).toBeVisible();
-    await expect(form.getByText(errors.bandCloses!)).toBeVisible();
+    const said = contractWords(lng);
+    await expect(form.getByText(said(branchMessages.bandOpens))).toBeVisible();
+    await expect(form.getByText(said(branchMessages.bandCloses))).toBeVisible();
     // Half a band: asked for both ends.
     await form.getByLabel(t.branches!.bandOpens!).fill('');
     await form.getByRole('button', { name: t.save as unknown as string }).click();
-    await expect(form.getByText(errors.bandBoth!)).toBeVisible();
+    await expect(form.getByText(said(branchMessages.bandBoth))).toBeVisible();
     expect(await axeViolations(page)).toEqual([]);
     await noSideways(page);
   });

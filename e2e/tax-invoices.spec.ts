@@ -1,5 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { sandboxCardToken } from '../packages/contract/src/card-tokens';
+import { taxMessages } from '../packages/contract/src/tax-invoices';
+import { thaiAddressMessages } from '../packages/contract/src/thai-address';
+import { contractWords } from './contract-words';
 import { axeViolations, expect, test } from './fixtures';
 import {
   fillLicence,
@@ -59,9 +62,9 @@ for (const { lng, width, from } of [
     // sub-district is chosen among the real one's (คลองเตย, 10110), as ETDA's e-Tax XML needs it.
     const address = addressTexts(lng);
     await company.getByLabel(address.postcode!).fill('10999');
-    await expect(company.getByText(address.errors.postcodeUnknown!)).toBeVisible();
+    await expect(company.getByText(contractWords(lng)(thaiAddressMessages.postcodeUnknown))).toBeVisible();
     await company.getByLabel(address.postcode!).fill('10110');
-    await expect(company.getByText(address.errors.postcodeUnknown!)).toHaveCount(0);
+    await expect(company.getByText(contractWords(lng)(thaiAddressMessages.postcodeUnknown))).toHaveCount(0);
     await company.getByLabel(address.subDistrict!).selectOption('103301');
     await company.getByLabel(t.tax.taxId!).fill('0105558000001');
     await page.getByLabel(t.fields!.cardNumber!).fill('4242 4242 4242 4242');
@@ -71,7 +74,7 @@ for (const { lng, width, from } of [
     await page.getByRole('checkbox').last().check();
     await page.getByRole('button', { name: t.summary!.payConfirm }).click();
     // A wrong check digit: said at the field, in the customer's language; nothing booked.
-    await expect(company.getByText(t.tax.errors.taxIdChecksum!)).toBeVisible();
+    await expect(company.getByText(contractWords(lng)(taxMessages.taxIdChecksum))).toBeVisible();
     expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),

@@ -38,6 +38,9 @@ export function cardBrand(number: string): string {
   return 'Card';
 }
 
+/** The card form's own refusal (the gateway refuses such a card too, by its code). */
+export const cardMessages = { expired: 'Card has expired' } as const;
+
 /** Whether an MM/YY expiry is past: a card expires at the end of its month, in Bangkok. */
 export function cardExpired(expiry: string, now: Date): boolean {
   const [mm, yy] = expiry.split('/').map(Number) as [number, number];

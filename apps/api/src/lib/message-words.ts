@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Language } from '@siam/contract/languages';
-import { fieldWords } from './field-words';
+import { contractWords } from './contract-words';
 import { refusalWords } from './refusal-words';
 
 /**
@@ -9,32 +9,22 @@ import { refusalWords } from './refusal-words';
  * the per-field `message` as they come, so a Thai or Chinese screen showed "Invalid data: check the
  * data sent", "Required" or "This booking is not awaiting payment" (issue 35). The error handler
  * (plugins/error-handler.ts) passes every message through `localizeMessage`. The common words are
- * here, the services' refusals in refusal-words.ts and the contract's field messages in
- * field-words.ts; every-message-words.test.ts reads every message the API can send from the sources
+ * here, the services' refusals in refusal-words.ts and the contract's messages in the contract's
+ * word files (contract-words.ts, decision 3543); every-message-words.test.ts reads every message the API can send from the sources
  * and fails on one that has no Thai or Chinese words.
  */
 type Words = Record<Exclude<Language, 'en'>, string>;
 
 const exact: Record<string, Words> = {
   ...refusalWords,
-  ...fieldWords,
+  ...contractWords,
   'Invalid data: check the data sent': {
     th: 'ข้อมูลไม่ถูกต้อง กรุณาตรวจสอบข้อมูลที่ส่ง',
     zh: '数据无效，请检查提交的内容',
   },
   'Requested data not found': { th: 'ไม่พบข้อมูลที่ขอ', zh: '未找到所请求的数据' },
   'No permission to access this data': { th: 'ไม่มีสิทธิ์เข้าถึงข้อมูลนี้', zh: '无权访问此数据' },
-  Required: { th: 'จำเป็นต้องกรอก', zh: '必填' },
-  'Too long': { th: 'ยาวเกินไป', zh: '内容过长' },
   'Invalid value': { th: 'ค่าไม่ถูกต้อง', zh: '值无效' },
-  'Invalid phone number': { th: 'หมายเลขโทรศัพท์ไม่ถูกต้อง', zh: '电话号码无效' },
-  'Invalid email': { th: 'อีเมลไม่ถูกต้อง', zh: '邮箱地址无效' },
-  'Invalid email format': { th: 'รูปแบบอีเมลไม่ถูกต้อง', zh: '邮箱格式无效' },
-  'Invalid date': { th: 'วันที่ไม่ถูกต้อง', zh: '日期无效' },
-  'Invalid slug': {
-    th: 'ที่อยู่ใช้ได้เฉพาะอักษรอังกฤษตัวพิมพ์เล็ก ตัวเลข และขีดกลาง',
-    zh: '地址只能包含小写英文字母、数字和连字符',
-  },
   'The cars of this model left on these dates are kept for customers who pay now. Pay by PromptPay QR, card or wallet to book it':
     {
       th: 'รถที่เหลือของรุ่นนี้ในวันที่เลือกสงวนไว้สำหรับลูกค้าที่ชำระเงินทันที ชำระด้วย QR พร้อมเพย์ บัตร หรือวอลเล็ตเพื่อจอง',
@@ -50,14 +40,6 @@ const exact: Record<string, Words> = {
   'Only a confirmed booking can be picked up': {
     th: 'รับรถได้เฉพาะการจองที่ยืนยันแล้ว',
     zh: '只有已确认的预订才能取车',
-  },
-  'Only a card terminal or PromptPay payment has a reference': {
-    th: 'เลขอ้างอิงใช้ได้เฉพาะการชำระด้วยเครื่องรูดบัตรหรือพร้อมเพย์',
-    zh: '只有刷卡终端或 PromptPay 付款才有参考号',
-  },
-  'Do the pickup inspection first: its condition report hands the car over': {
-    th: 'ตรวจสภาพรถก่อนส่งมอบก่อน: บันทึกสภาพรถตอนรับรถคือการส่งมอบรถ',
-    zh: '请先完成取车验车：验车记录保存后即交车',
   },
   'Only an active booking can be returned': {
     th: 'คืนรถได้เฉพาะการจองที่รับรถแล้ว',

@@ -6,7 +6,7 @@ type Words = Record<Exclude<Language, 'en'>, string>;
  * The services' own refusals in Thai and Chinese (issue 35), by the English the service writes.
  * Terms follow docs/glossary.md (เงินประกัน / 押金, ใบกำกับภาษี / 税务发票, ใบอนุญาตขับรถระหว่างประเทศ /
  * 国际驾照). every-message-words.test.ts reads every message from the sources and fails on one
- * without words here, in field-words.ts or in message-words.ts.
+ * without words here, in the contract's word files (contract-words.ts) or in message-words.ts.
  */
 export const refusalWords: Record<string, Words> = {
   // Addresses and the site's own answers
@@ -95,40 +95,10 @@ export const refusalWords: Record<string, Words> = {
 
   // Customers, companies and staff's lists
   'No customer account with this email': { th: 'ไม่มีบัญชีลูกค้าที่ใช้อีเมลนี้', zh: '没有使用此邮箱的客户账户' },
-  'No customer account has this email: they sign up first': {
-    th: 'ไม่มีบัญชีลูกค้าที่ใช้อีเมลนี้ ลูกค้าต้องสมัครสมาชิกก่อน',
-    zh: '没有使用此邮箱的客户账户：请客户先注册',
-  },
-  'This customer is already a member of another company': {
-    th: 'ลูกค้ารายนี้เป็นสมาชิกของบริษัทอื่นอยู่แล้ว',
-    zh: '该客户已是其他公司的成员',
-  },
-  'A company with this tax ID and branch already has an account': {
-    th: 'บริษัทที่มีเลขประจำตัวผู้เสียภาษีและสาขานี้มีบัญชีอยู่แล้ว',
-    zh: '该税号及分支机构的公司已有账户',
-  },
   'Already used by another article': { th: 'บทความอื่นใช้ที่อยู่นี้แล้ว', zh: '已被其他文章使用' },
   'Unknown car model': { th: 'ไม่พบรุ่นรถนี้', zh: '未知车型' },
   'Unknown branch': { th: 'ไม่พบสาขานี้', zh: '未知门店' },
   'This hot deal already exists': { th: 'มีดีลนี้อยู่แล้ว', zh: '此特惠已存在' },
-  "This booking is billed on the company's monthly tax invoice": {
-    th: 'การจองนี้เรียกเก็บในใบกำกับภาษีรายเดือนของบริษัท',
-    zh: '此预订已计入公司的月度税务发票',
-  },
-
-  // Fleet: branches, models, units, pictures
-  'Give both ends of the out-of-hours band, or neither': {
-    th: 'ระบุทั้งเวลาเริ่มและเวลาสิ้นสุดของช่วงนอกเวลาทำการ หรือไม่ระบุทั้งคู่',
-    zh: '非营业时段须同时填写开始和结束时间，或都不填',
-  },
-  'The out-of-hours band must start at or before opening': {
-    th: 'ช่วงนอกเวลาทำการต้องเริ่มไม่ช้ากว่าเวลาเปิด',
-    zh: '非营业时段须在开门时间或之前开始',
-  },
-  'The out-of-hours band must end at or after closing': {
-    th: 'ช่วงนอกเวลาทำการต้องสิ้นสุดไม่เร็วกว่าเวลาปิด',
-    zh: '非营业时段须在关门时间或之后结束',
-  },
   'The file is not a picture (JPEG, PNG, WebP or AVIF)': {
     th: 'ไฟล์นี้ไม่ใช่รูปภาพ (JPEG, PNG, WebP หรือ AVIF)',
     zh: '该文件不是图片（JPEG、PNG、WebP 或 AVIF）',
@@ -192,40 +162,6 @@ export const refusalWords: Record<string, Words> = {
       th: 'ไม่พบคิวอาร์โค้ดของธนาคารบนสลิปนี้ กรุณาอัปโหลดสลิปเต็มใบที่แอปธนาคารแสดงหลังโอนเงิน',
       zh: '未在此凭证上找到银行二维码。请上传银行应用在转账后显示的完整凭证',
     },
-
-  // Hand-over at the counter
-  'This hand-over is recorded already': { th: 'บันทึกการส่งมอบนี้ไปแล้ว', zh: '此交接已记录' },
-  'Only a confirmed booking can be handed over': {
-    th: 'ส่งมอบรถได้เฉพาะการจองที่ยืนยันแล้ว',
-    zh: '只有已确认的预订才能交车',
-  },
-  'Only a car that is out can be taken back': {
-    th: 'รับคืนได้เฉพาะรถที่ลูกค้ารับไปแล้ว',
-    zh: '只有已取走的车辆才能收回',
-  },
-  'The return cannot be before the pickup or in the future': {
-    th: 'เวลาคืนรถต้องไม่ก่อนเวลารับรถและไม่อยู่ในอนาคต',
-    zh: '还车时间不能早于取车时间，也不能晚于现在',
-  },
-  'Record the pickup first': { th: 'กรุณาบันทึกการรับรถก่อน', zh: '请先记录取车' },
-  'The mileage cannot be lower than at pickup': {
-    th: 'เลขไมล์ต้องไม่น้อยกว่าตอนรับรถ',
-    zh: '里程数不能低于取车时',
-  },
-  'The charges are more than the deposit held: settle the rest at the counter': {
-    th: 'ค่าใช้จ่ายมากกว่าเงินประกันที่ถืออยู่ กรุณาชำระส่วนที่เหลือที่เคาน์เตอร์',
-    zh: '费用超过所扣押金：其余部分请在柜台结清',
-  },
-  'The agreement is signed already': { th: 'ลงนามสัญญาแล้ว', zh: '协议已签署' },
-  'The agreement is ready to sign once the pickup is recorded': {
-    th: 'ลงนามสัญญาได้เมื่อบันทึกการรับรถแล้ว',
-    zh: '记录取车后即可签署协议',
-  },
-  'Take at least one photo of the car first': {
-    th: 'กรุณาถ่ายรูปรถอย่างน้อยหนึ่งรูปก่อน',
-    zh: '请先至少拍一张车辆照片',
-  },
-  'Sign in the box first': { th: 'กรุณาเซ็นชื่อในกรอบก่อน', zh: '请先在框内签名' },
 
   // Payments, slips and deposits
   'Your card was declined. Please use another card or another payment method': {
@@ -293,7 +229,6 @@ export const refusalWords: Record<string, Words> = {
     th: 'สลิปนี้ถูกอัปโหลดไปแล้ว การโอนแต่ละครั้งชำระได้หนึ่งการจองเท่านั้น',
     zh: '此凭证已上传过。每笔转账只能支付一个预订',
   },
-  'This payment method is not available': { th: 'วิธีชำระเงินนี้ใช้ไม่ได้ในขณะนี้', zh: '此支付方式不可用' },
 
   // Prices, codes and booking rules
   'The limit is below the uses already made': {
@@ -302,65 +237,13 @@ export const refusalWords: Record<string, Words> = {
   },
   'Below the uses already made': { th: 'น้อยกว่าจำนวนที่ใช้ไปแล้ว', zh: '低于已使用次数' },
   'Invalid or expired promotion code': { th: 'รหัสโปรโมชันไม่ถูกต้องหรือหมดอายุแล้ว', zh: '优惠码无效或已过期' },
-  'The branch is closed on that day': { th: 'สาขาปิดในวันนั้น', zh: '门店当天不营业' },
-  'The branch is closed at that time': { th: 'สาขาปิดในเวลานั้น', zh: '门店该时间不营业' },
-  'The return branch is closed on that day': { th: 'สาขาที่คืนรถปิดในวันนั้น', zh: '还车门店当天不营业' },
-  'The return branch is closed at that time': { th: 'สาขาที่คืนรถปิดในเวลานั้น', zh: '还车门店该时间不营业' },
-  'The rental is shorter than the branch allows': {
-    th: 'ระยะเวลาเช่าสั้นกว่าที่สาขากำหนด',
-    zh: '租期短于该门店的最短租期',
-  },
   'Invalid dates': { th: 'วันที่ไม่ถูกต้อง', zh: '日期无效' },
   'The pickup date has passed': { th: 'วันรับรถผ่านไปแล้ว', zh: '取车日期已过' },
-  'Return must be after pickup': { th: 'เวลาคืนรถต้องหลังเวลารับรถ', zh: '还车时间须晚于取车时间' },
-  'Unknown add-on': { th: 'ไม่พบบริการเสริมนี้', zh: '未知附加项目' },
   'This car cannot be returned to that branch: choose another or the pickup branch': {
     th: 'รถคันนี้คืนที่สาขานั้นไม่ได้ กรุณาเลือกสาขาอื่นหรือสาขาที่รับรถ',
     zh: '此车不能在该门店归还：请选择其他门店或取车门店',
   },
   'This branch does not deliver to that area': { th: 'สาขานี้ไม่ส่งรถไปพื้นที่นั้น', zh: '该门店不送车至该区域' },
-  'More child seats than this car has seats for': {
-    th: 'จำนวนที่นั่งเด็กมากกว่าที่นั่งในรถคันนี้',
-    zh: '儿童座椅数量超过此车的座位数',
-  },
-  "Changes need at least 24 hours' notice and nothing waiting to be checked": {
-    th: 'การเปลี่ยนแปลงต้องแจ้งล่วงหน้าอย่างน้อย 24 ชั่วโมงและไม่มีรายการที่รอตรวจสอบ',
-    zh: '更改须至少提前 24 小时，且没有待审核的事项',
-  },
-  'This booking can no longer be changed': { th: 'การจองนี้เปลี่ยนแปลงไม่ได้แล้ว', zh: '此预订已无法更改' },
-  'The car is already picked up: only the return can move': {
-    th: 'รับรถไปแล้ว เปลี่ยนได้เฉพาะเวลาคืนรถ',
-    zh: '车辆已取走：只能更改还车时间',
-  },
-  'The car and the extras can only change before pickup': {
-    th: 'เปลี่ยนรถและบริการเสริมได้ก่อนรับรถเท่านั้น',
-    zh: '车辆和附加项目只能在取车前更改',
-  },
-  'An extension returns the car later than booked': {
-    th: 'การขยายเวลาต้องคืนรถช้ากว่าที่จองไว้',
-    zh: '延长租期须晚于原定还车时间',
-  },
-  'The new pickup must be at least 24 hours ahead': {
-    th: 'เวลารับรถใหม่ต้องห่างจากตอนนี้อย่างน้อย 24 ชั่วโมง',
-    zh: '新的取车时间须至少在 24 小时之后',
-  },
-  'This is the booking as it is already': { th: 'การจองเป็นแบบนี้อยู่แล้ว', zh: '预订内容与现在相同' },
-  'This car is not offered at the booking’s branch': {
-    th: 'สาขาของการจองนี้ไม่มีรถรุ่นนี้ให้เช่า',
-    zh: '该预订的门店不提供此车型',
-  },
-  'The deposit is already held: the car can be changed at the counter': {
-    th: 'ถือเงินประกันไว้แล้ว เปลี่ยนรถได้ที่เคาน์เตอร์',
-    zh: '押金已收取：可在柜台更换车辆',
-  },
-  'A driver of this booking may not drive that car': {
-    th: 'ผู้ขับขี่ในการจองนี้ไม่สามารถขับรถคันนั้นได้',
-    zh: '此预订的驾驶人不能驾驶该车',
-  },
-  'A change of this booking is waiting for its payment': {
-    th: 'มีการเปลี่ยนแปลงของการจองนี้ที่รอชำระเงินอยู่',
-    zh: '此预订有一项更改正在等待付款',
-  },
   'The car is booked after your rental: it cannot be kept longer': {
     th: 'รถคันนี้มีการจองต่อจากการเช่าของคุณ จึงขยายเวลาไม่ได้',
     zh: '此车在您的租期之后已被预订：无法延长',
@@ -369,10 +252,6 @@ export const refusalWords: Record<string, Words> = {
     th: 'ปิดรับจองชั่วคราว กรุณาลองใหม่ภายหลัง',
     zh: '暂停接受预订，请稍后再试',
   },
-  'Your account is not part of a company account': {
-    th: 'บัญชีของคุณไม่ได้อยู่ในบัญชีบริษัท',
-    zh: '您的账户不属于任何公司账户',
-  },
   'This Idempotency-Key was already used for another booking request': {
     th: 'Idempotency-Key นี้ถูกใช้กับคำขอจองอื่นแล้ว',
     zh: '此 Idempotency-Key 已用于其他预订请求',
@@ -380,10 +259,6 @@ export const refusalWords: Record<string, Words> = {
   'This Idempotency-Key was already used for another request': {
     th: 'Idempotency-Key นี้ถูกใช้กับคำขออื่นแล้ว',
     zh: '此 Idempotency-Key 已用于其他请求',
-  },
-  "The company's account is suspended: please choose another payment method": {
-    th: 'บัญชีบริษัทถูกระงับ กรุณาเลือกวิธีชำระเงินอื่น',
-    zh: '公司账户已暂停：请选择其他支付方式',
   },
   'You already have as many bookings awaiting payment as your account allows. Please pay for or cancel one of them first, or pay by card':
     {
@@ -410,12 +285,4 @@ export const refusalWords: Record<string, Words> = {
     zh: '取车后即可评价此预订',
   },
   'This booking already has a review': { th: 'การจองนี้มีรีวิวแล้ว', zh: '此预订已有评价' },
-
-  // Thai addresses
-  'No sub-district has this postcode': { th: 'ไม่มีตำบล/แขวงที่ใช้รหัสไปรษณีย์นี้', zh: '没有使用此邮编的分区' },
-  'Please choose the sub-district': { th: 'กรุณาเลือกตำบล/แขวง', zh: '请选择分区' },
-  'This sub-district is not in that postcode': {
-    th: 'ตำบล/แขวงนี้ไม่อยู่ในรหัสไปรษณีย์นั้น',
-    zh: '该分区不属于此邮编',
-  },
 };

@@ -1,6 +1,9 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { i18n as I18n } from 'i18next';
+import { messageKeyOptions } from '@siam/contract/message-words';
+import { i18n as siteI18n } from './i18n';
 import { useTranslation } from './use-translation';
 
 interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
@@ -190,3 +193,56 @@ export function HoneypotField({ registration }: { registration: UseFormRegisterR
 }
 
 export const PHONE_PATTERN = /^(0[2-9]\d{7,8}|\+\d{8,15})$/;
+
+/**
+ * The contract's messages, said in the language of the moment from the contract's own word files
+ * (decision 3543): the words the API answers with, so a form's own check and the server's refusal of
+ * the same thing read alike and no page keeps a table from the contract's English to texts of its own.
+ * They arrive as the `messages` namespace with the first form that says one (here, not in the entry
+ * the home page loads); in English a message is its own words.
+ */
+const wordFiles: Record<string, () => Promise<{ default: Record<string, string> }>> = {
+  th: () => import('@siam/contract/words/th.json'),
+  zh: () => import('@siam/contract/words/zh.json'),
+};
+const arriving = new Map<string, Promise<unknown>>();
+function messagesIn(instance: I18n, lng: string): Promise<unknown> | undefined {
+  if (instance.hasResourceBundle(lng, 'messages')) return undefined;
+  let promise = arriving.get(lng);
+  if (!promise) {
+    promise = wordFiles[lng === 'zh' ? 'zh' : 'th']!().then(
+      ({ default: words }) =>
+        instance.addResourceBundle(
+          lng,
+          'messages',
+          lng === 'en' ? Object.fromEntries(Object.keys(words).map((m) => [m, m])) : words,
+        ),
+      () => arriving.delete(lng),
+    );
+    arriving.set(lng, promise);
+  }
+  return promise;
+}
+
+/** Whether a message is the contract's, with words (in the language of the moment: a form has loaded them). */
+export const hasWords = (message: string | undefined): message is string =>
+  Boolean(message) && siteI18n.exists(message!, messageKeyOptions);
+
+/** For a page that says contract messages: their words (suspends until they have arrived). */
+export function useMessageWords() {
+  const { t, i18n: instance } = useTranslation('common');
+  const pending = messagesIn(instance, instance.resolvedLanguage ?? instance.language);
+  if (pending) throw pending;
+  const has = (message: string | undefined): message is string =>
+    Boolean(message) && instance.exists(message!, messageKeyOptions);
+  const words = (message: string) => t(message, messageKeyOptions);
+  return {
+    has,
+    /** A contract message in its words, or anything else as `otherwise` says it (a text key of the page). */
+    say: (text: string, otherwise: (key: string) => string) => (has(text) ? words(text) : otherwise(text)),
+    /** A refused request's field error: the contract's words for its message, else the API's words as sent. */
+    field: (error: { source?: string; message: string }) =>
+      has(error.source ?? error.message) ? words(error.source ?? error.message) : error.message,
+  };
+}
+export type MessageWords = ReturnType<typeof useMessageWords>;

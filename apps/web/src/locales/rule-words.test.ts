@@ -3,6 +3,9 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { languages, type Language } from '@siam/contract/languages';
 import { ruleTextVariables, type RuleTextVariable } from '@siam/contract/rental-rules';
+import { changeMessages } from '@siam/contract/bookings';
+import th from '@siam/contract/words/th.json' with { type: 'json' };
+import zh from '@siam/contract/words/zh.json' with { type: 'json' };
 
 /**
  * The rules' words come from the rules' figures (decision 3505): every text below states a payment
@@ -39,8 +42,6 @@ const ruleTexts: Record<string, string[]> = {
     'methodHelp',
     'history.freeUntil',
     'change.rule',
-    'change.errors.notice',
-    'change.errors.pickupAhead',
   ],
   catalog: [
     'details.rules.permit',
@@ -120,5 +121,24 @@ describe.each(languages)('rule words in %s', (lng) => {
     expect(all('legal', 'terms.sections.3.items.0')).toMatch(/3,000\D+15,000/);
     // A transfer's slip within 24 hours; PromptPay and wallets within 60 minutes.
     expect(all('legal', 'terms.sections.0.items')).toMatch(/60[^]*24/);
+  });
+});
+
+// The contract's messages that state a rule (decision 3543): their Thai and Chinese words name the
+// figure too (their English is the contract's constant, made from it).
+describe.each([
+  ['th', th],
+  ['zh', zh],
+] as const)("the contract's rule messages in %s", (lng, words: Record<string, string>) => {
+  it('name the date-change notice from the rules', () => {
+    for (const message of [changeMessages.notice, changeMessages.pickupAhead]) {
+      const text = words[message]!.replace(/\{\{(\w+)\}\}/g, (_, name: RuleTextVariable) =>
+        String(changed[name]),
+      );
+      expect(text, `${lng}: ${message}`).toContain(String(changed.dateChangeHours));
+      expect(text.replaceAll(String(changed.dateChangeHours), ''), `${lng}: ${message}`).not.toMatch(
+        /[0-9๐-๙]/,
+      );
+    }
   });
 });

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { thaiAddressMessages, type SubDistrict } from '@siam/contract/thai-address';
 import { apiRequest } from '../../lib/api-client';
+import { useMessageWords } from '../../lib/form-fields';
 import { useTranslation } from '../../lib/use-translation';
 
 /** The sub-districts of a postcode, from the TISI table the server ships (none: no such postcode). */
@@ -9,11 +10,6 @@ export const fetchSubDistricts = (postcode: string) =>
   apiRequest<{ status: true; response: { data: SubDistrict[] } }>(
     `/guest/postcodes/${postcode}/sub-districts`,
   ).then((r) => r.response.data);
-
-/** The contract's address messages as text keys, for any form's error map (common namespace). */
-export const thaiAddressErrorKeys: Record<string, string> = Object.fromEntries(
-  Object.entries(thaiAddressMessages).map(([key, text]) => [text, `common:address.errors.${key}`]),
-);
 
 /**
  * A Thai address's postcode, then its sub-district chosen among the postcode's (with district and
@@ -38,6 +34,7 @@ export function PostcodeAndSubDistrict({
   subDistrictError?: string;
 }) {
   const { t, i18n } = useTranslation('common');
+  const words = useMessageWords();
   const id = useId();
   const typed = postcode.trim();
   const complete = /^\d{5}$/.test(typed);
@@ -50,7 +47,8 @@ export function PostcodeAndSubDistrict({
   const name = (place: { name: { th: string; en: string } }) =>
     i18n.language === 'th' ? place.name.th : place.name.en;
   const postcodeSays =
-    postcodeError ?? (complete && list.data?.length === 0 ? t('address.errors.postcodeUnknown') : undefined);
+    postcodeError ??
+    (complete && list.data?.length === 0 ? words.say(thaiAddressMessages.postcodeUnknown, t) : undefined);
   return (
     <>
       <div>

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import type { Pagination } from '@siam/contract/envelope';
 import { ApiError, apiRequest, type RequestOptions } from '../../lib/api-client';
+import type { MessageWords } from '../../lib/form-fields';
 import type { AdminBranch } from '@siam/contract/admin';
 import type { Language } from '@siam/contract/languages';
 
@@ -110,21 +111,12 @@ export function fieldErrors(error: unknown): Record<string, string> {
 }
 
 /**
- * Field errors of a failed write by dotted path, as a page's own words when it has them (`keys`: the
- * contract's English message → a text key), else the API's words in the staff member's language.
+ * Field errors of a failed write by dotted path, in the language of the moment: a contract message
+ * in the contract's words (`useMessageWords`, decision 3543), else the API's words as it sent them.
  */
-export function fieldErrorsSaid(
-  error: unknown,
-  keys: Record<string, string>,
-  t: (key: string) => string,
-): Record<string, string> {
+export function fieldErrorsSaid(error: unknown, words: MessageWords): Record<string, string> {
   if (!(error instanceof ApiError)) return {};
-  return Object.fromEntries(
-    error.fieldErrors.map((e) => {
-      const key = keys[e.source ?? e.message];
-      return [e.path, key ? t(key) : e.message];
-    }),
-  );
+  return Object.fromEntries(error.fieldErrors.map((e) => [e.path, words.field(e)]));
 }
 
 /**

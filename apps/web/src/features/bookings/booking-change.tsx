@@ -1,22 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
-import {
-  changeMessages,
-  type AddonCode,
-  type Booking,
-  type ChangeQuote,
-  type WaitingChange,
-} from '@siam/contract/bookings';
+import { type AddonCode, type Booking, type ChangeQuote, type WaitingChange } from '@siam/contract/bookings';
 import { cardRefusal } from '@siam/contract/card-tokens';
 import { ApiError } from '../../lib/api-client';
+import { useMessageWords, type MessageWords, LabelledControl } from '../../lib/form-fields';
 import { useTranslation } from '../../lib/use-translation';
 import { changeBooking, fetchChangeOptions, fetchWaitingChange, quoteChange } from './booking-api';
 import { CarAndExtras } from './change-car-and-extras';
 import { ChangeMethodChoice, WaitingChangeView, useChangeMethods, type ChangeMethod } from './change-payment';
-import { LabelledControl } from '../../lib/form-fields';
 import { CardEntryFields, useCardEntry } from './card-entry';
 import { useFormat } from './format';
-import { TimeChoice, timeErrorKey, useBranchHandover } from '../catalog/time-choice';
+import { TimeChoice, useBranchHandover } from '../catalog/time-choice';
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -35,6 +29,7 @@ export default function ChangePanel({
   onClose: (done: string | null) => void;
 }) {
   const { t } = useTranslation('booking');
+  const words = useMessageWords();
   const f = useFormat();
   const titleId = useId();
   const queryClient = useQueryClient();
@@ -80,7 +75,7 @@ export default function ChangePanel({
   const shown = waiting ?? (already.data?.status === 'awaiting_payment' ? already.data : null);
   const byCard = plan?.settle === 'card' && method === 'card';
 
-  const say = (e: unknown) => changeRefusal(e, extend, t);
+  const say = (e: unknown) => changeRefusal(e, extend, t, words);
   const ask = useMutation({
     mutationFn: () => quoteChange(booking.id, wanted),
     onSuccess: (q) => {
@@ -266,19 +261,15 @@ export default function ChangePanel({
   );
 }
 
-/** A change's refusal in this page's words: by its code, else by the contract's words it carries. */
-function changeRefusal(e: unknown, extend: boolean, t: (key: string) => string): string {
+/** A change's refusal in this page's words: by its code, else by the contract's message it carries. */
+function changeRefusal(e: unknown, extend: boolean, t: (key: string) => string, words: MessageWords): string {
   if (e instanceof ApiError) {
     if (e.code === 'CAR_UNAVAILABLE') return t(extend ? 'change.bookedNext' : 'change.unavailable');
     if (e.code === 'PAYMENT_FAILED') return t(`cardErrors.${cardRefusal(e.fieldErrors[0]?.message)}`);
-    // The contract's words, as the refusal or its field carries them (`source` once the API said
-    // them in the page's language, decision 3542), said with this page's own words.
-    const said = [e.serverMsg, ...e.fieldErrors.map((f) => f.source ?? f.message)];
-    const known = Object.entries(changeMessages).find(([, text]) => said.includes(text))?.[0];
-    if (known) return t(`change.errors.${known}`);
-    const time = said.map((text) => timeErrorKey(text)).find(Boolean);
-    if (time) return t(time);
-    return e.message;
+    // The contract's message, as the refusal or its field carries it (`source` once the API said it
+    // in the page's language, decision 3542), in the contract's words (decision 3543).
+    const known = [e.serverMsg, ...e.fieldErrors.map((f) => f.source ?? f.message)].find(words.has);
+    return known ? words.say(known, t) : e.message;
   }
   return e instanceof Error && e.message.startsWith('cardErrors.') ? t(e.message) : t('summary.fixErrors');
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { cardSchema } from '@siam/contract/bookings';
-import { cardExpired } from '@siam/contract/card-tokens';
-import { LabelledControl } from '../../lib/form-fields';
+import { cardExpired, cardMessages } from '@siam/contract/card-tokens';
+import { LabelledControl, useMessageWords } from '../../lib/form-fields';
 import { useTranslation } from '../../lib/use-translation';
 import { fetchGateway } from './booking-api';
 import { createCardToken } from './card-vault';
@@ -17,6 +17,7 @@ type Card = Record<(typeof fields)[number], string>;
  */
 export function useCardEntry(enabled: boolean) {
   const { t } = useTranslation('booking');
+  const words = useMessageWords();
   const [card, setCard] = useState<Card>({ number: '', name: '', expiry: '', cvv: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const gateway = useQuery({
@@ -30,7 +31,7 @@ export function useCardEntry(enabled: boolean) {
     const found: Record<string, string> = {};
     if (!parsed.success)
       for (const i of parsed.error.issues) found[String(i.path[0])] ??= t('cardEntry.check');
-    else if (cardExpired(parsed.data.expiry, new Date())) found.expiry = t('validation.expired');
+    else if (cardExpired(parsed.data.expiry, new Date())) found.expiry = words.say(cardMessages.expired, t);
     setErrors(found);
     return Object.keys(found).length === 0;
   };

@@ -3,20 +3,10 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { taxBuyerSchema, taxMessages, type TaxBuyer } from '@siam/contract/tax-invoices';
 import { ApiError } from '../../lib/api-client';
-import { TextField } from '../../lib/form-fields';
-import { PostcodeAndSubDistrict, thaiAddressErrorKeys } from '../addresses/postcode-sub-district';
+import { TextField, useMessageWords } from '../../lib/form-fields';
+import { PostcodeAndSubDistrict } from '../addresses/postcode-sub-district';
 import { useTranslation } from '../../lib/use-translation';
 import { fetchTaxDetails, forgetTaxDetails, saveTaxDetails } from './booking-api';
-
-const errorKeys: Record<string, string> = {
-  ...Object.fromEntries(
-    Object.entries(taxMessages).map(([key, text]) => [
-      text,
-      `tax.errors.${key === 'branch' ? 'branch' : key}`,
-    ]),
-  ),
-  ...thaiAddressErrorKeys,
-};
 
 /**
  * The company a customer's full tax invoices are made out to (issue 18, part 3), kept in the profile:
@@ -24,6 +14,7 @@ const errorKeys: Record<string, string> = {
  */
 export function CompanyDetails() {
   const { t } = useTranslation('booking');
+  const words = useMessageWords();
   const queryClient = useQueryClient();
   const kept = useQuery({ queryKey: ['tax-details'], queryFn: fetchTaxDetails });
   const [editing, setEditing] = useState(false);
@@ -42,7 +33,7 @@ export function CompanyDetails() {
     onError: (error) => {
       for (const e of error instanceof ApiError ? error.fieldErrors : [])
         form.setError(e.path as keyof TaxBuyer, {
-          message: errorKeys[e.source ?? e.message] ?? 'tax.errors.address',
+          message: words.has(e.source ?? e.message) ? (e.source ?? e.message) : taxMessages.address,
         });
     },
   });
@@ -52,13 +43,13 @@ export function CompanyDetails() {
     if (!parsed.success) {
       for (const issue of parsed.error.issues)
         form.setError(String(issue.path[0]) as keyof TaxBuyer, {
-          message: errorKeys[issue.message] ?? 'tax.errors.taxId',
+          message: words.has(issue.message) ? issue.message : taxMessages.taxId,
         });
       return;
     }
     save.mutate(parsed.data);
   });
-  const say = (key: keyof TaxBuyer) => (errors[key]?.message ? t(errors[key].message) : undefined);
+  const say = (key: keyof TaxBuyer) => (errors[key]?.message ? words.say(errors[key].message, t) : undefined);
   const company = kept.data;
   return (
     <section aria-labelledby="company-details" className="mt-10 border-t border-slate-200 pt-6">

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import type { HandoverOptions } from '@siam/contract/delivery';
 import { handoverKinds, type HandoverKind } from '@siam/contract/delivery-kinds';
-import { LabelledControl } from '../../lib/form-fields';
+import { LabelledControl, useMessageWords } from '../../lib/form-fields';
 import { useTranslation } from '../../lib/use-translation';
 import { fetchHandoverOptions } from './booking-api';
 import { useFormat } from './format';
@@ -29,7 +29,7 @@ export const noHandover: HandoverState = {
 };
 const fresh: HandoverChoice = { zoneId: null, kind: 'hotel', address: '', flightNumber: '' };
 
-/** Errors by path (`delivery.address`), as text keys. */
+/** Errors by path (`delivery.address`): contract messages (said in their words) or text keys. */
 export type HandoverErrors = Record<string, string>;
 
 /** One leg: at the counter, or brought to / fetched from the customer in one of the branch's zones. */
@@ -47,9 +47,11 @@ function Leg({
   errors: HandoverErrors;
 }) {
   const { t } = useTranslation('booking');
+  const words = useMessageWords();
   const f = useFormat();
   const name = useId();
-  const say = (path: string) => (errors[`${leg}.${path}`] ? t(errors[`${leg}.${path}`]!) : undefined);
+  const say = (path: string) =>
+    errors[`${leg}.${path}`] ? words.say(errors[`${leg}.${path}`]!, t) : undefined;
   return (
     <fieldset className="mt-4">
       <legend className="font-semibold">{t(`handover.${leg}.legend`)}</legend>
@@ -165,6 +167,7 @@ export function HandoverFields({
   errors: HandoverErrors;
 }) {
   const { t } = useTranslation('booking');
+  const words = useMessageWords();
   const f = useFormat();
   const options = useQuery({
     queryKey: ['handover-options', branchCode, f.lang],
@@ -177,7 +180,7 @@ export function HandoverFields({
     <div>
       <LabelledControl
         label={t('handover.returnTo')}
-        error={errors.returnBranchCode && t(errors.returnBranchCode)}
+        error={errors.returnBranchCode && words.say(errors.returnBranchCode, t)}
       >
         {(p) => (
           <select

@@ -57,10 +57,16 @@ export const outOfHoursNote =
     return fee === null ? undefined : say('times.outOfHours', { fee: formatBaht(fee) });
   };
 
-/** A refusal of the times (rental-times.ts's English message) as a text key of the booking namespace. */
-export function timeErrorKey(message: string | undefined): string | undefined {
-  const key = Object.entries(timeMessages).find(([, text]) => text === message)?.[0];
-  return key && key !== 'pickupPassed' ? `times.errors.${key}` : undefined;
+/**
+ * A refusal of the times (rental-times.ts's message), to be said at the times in the contract's
+ * words (useMessageWords, lib/form-fields.tsx); a passed pickup is said above the form.
+ */
+export function timeRefusal(message: string | undefined): string | undefined {
+  return message &&
+    message !== timeMessages.pickupPassed &&
+    Object.values(timeMessages).some((m) => m === message)
+    ? message
+    : undefined;
 }
 
 /**

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { paymentMethods, walletMethods, type GatewaySource } from '@siam/contract/payment-methods';
 import { Link } from '../../lib/site-link';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { useMessageWords } from '../../lib/form-fields';
 import { useTranslation } from '../../lib/use-translation';
 import { RequireSignIn } from '../../app/session/require-sign-in';
 import { useSession } from '../../app/session/session-provider';
@@ -49,6 +50,7 @@ function IncompleteBooking() {
  */
 function BookingForm() {
   const { t } = useTranslation('booking');
+  const words = useMessageWords();
   const { user } = useSession();
   usePageMeta(t('summary.metaTitle'));
   const booking = useBookingChoice();
@@ -115,7 +117,8 @@ function BookingForm() {
   const rules = quote.data?.driverRules;
   const ruleWords = ruleWordsOf(rules);
   const errors = form.formState.errors;
-  const say = (error?: { message?: string }) => (error?.message ? t(error.message, ruleWords) : undefined);
+  const say = (error?: { message?: string }) =>
+    error?.message ? words.say(error.message, (key) => t(key, ruleWords)) : undefined;
   const sayAt = (path: string) =>
     say(
       path.split('.').reduce<unknown>((at, key) => (at as Record<string, unknown>)?.[key], errors) as never,

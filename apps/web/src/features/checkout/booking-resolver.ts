@@ -1,14 +1,14 @@
 import type { FieldErrors, Resolver, UseFormReturn } from 'react-hook-form';
 import { cardSchema, driverSchema } from '@siam/contract/bookings';
 import { bangkokToday } from '@siam/contract/bangkok-time';
-import { cardExpired } from '@siam/contract/card-tokens';
+import { cardExpired, cardMessages } from '@siam/contract/card-tokens';
 import { additionalDriverSchema, driverProblems, type DriverRules } from '@siam/contract/drivers';
-import { FLIGHT_NUMBER, handoverRequestSchema } from '@siam/contract/delivery';
+import { FLIGHT_NUMBER, handoverMessages, handoverRequestSchema } from '@siam/contract/delivery';
 import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
 import { taxBuyerSchema } from '@siam/contract/tax-invoices';
 import type { HandoverErrors, HandoverState } from '../bookings/handover-fields';
 import { taxBuyerOf, type DriverValues, type FormValues } from './booking-form-values';
-import { messageKeys } from './message-keys';
+import { problemText } from './car-figure-words';
 
 /** Delivery and collection as the server takes them; each problem as a text key at its path. */
 export function checkHandovers(h: HandoverState): HandoverErrors {
@@ -17,17 +17,17 @@ export function checkHandovers(h: HandoverState): HandoverErrors {
     const parsed = h[leg] && handoverRequestSchema.safeParse(h[leg]);
     if (parsed && !parsed.success)
       for (const issue of parsed.error.issues)
-        errors[`${leg}.${String(issue.path[0])}`] ??=
-          messageKeys[issue.message] ?? 'validation.handoverAddress';
+        errors[`${leg}.${String(issue.path[0])}`] ??= problemText(issue.message, 'validation.check');
   }
   const flight = h.flightNumber.trim().toUpperCase();
-  if (flight && !FLIGHT_NUMBER.test(flight)) errors.flightNumber = 'validation.flightNumber';
+  if (flight && !FLIGHT_NUMBER.test(flight)) errors.flightNumber = handoverMessages.flight;
   return errors;
 }
 
 /**
  * The contract's rules (driverSchema, cardSchema: the API's own), as react-hook-form
- * errors whose message is a text key, so each is said in the language of the moment.
+ * errors whose message is the contract's message (said in its words, the API's too) or a text
+ * key, so each is said in the language of the moment.
  * A card is checked only when one is paid with; the drivers against the car's rules once
  * the quote has said them (the server checks them again, and decides).
  */
@@ -44,7 +44,7 @@ export const bookingResolver: Resolver<FormValues, ResolverContext> = async (val
     let at = errors as Record<string | number, unknown>;
     for (const [i, key] of path.slice(0, -1).entries())
       at = (at[key] ??= typeof path[i + 1] === 'number' ? [] : {}) as Record<string | number, unknown>;
-    at[path.at(-1)!] ??= { type: 'validate', message: messageKeys[message] ?? fallback };
+    at[path.at(-1)!] ??= { type: 'validate', message: problemText(message, fallback) };
   };
   const checkDriver = (
     prefix: (string | number)[],
@@ -54,7 +54,7 @@ export const bookingResolver: Resolver<FormValues, ResolverContext> = async (val
     const parsed = schema.safeParse(value);
     if (!parsed.success)
       for (const issue of parsed.error.issues)
-        put([...prefix, String(issue.path[0])], issue.message, 'validation.firstName');
+        put([...prefix, String(issue.path[0])], issue.message, 'validation.check');
     else if (context?.rental)
       for (const problem of driverProblems(
         parsed.data,
@@ -65,7 +65,7 @@ export const bookingResolver: Resolver<FormValues, ResolverContext> = async (val
         },
         context.licenceRules,
       ))
-        put([...prefix, problem.field], problem.message, 'validation.birthDateCheck');
+        put([...prefix, problem.field], problem.message, 'validation.check');
   };
   checkDriver(['driver'], driverSchema, values.driver);
   values.additionalDrivers.forEach((d, i) =>
@@ -75,9 +75,9 @@ export const bookingResolver: Resolver<FormValues, ResolverContext> = async (val
     const c = cardSchema.safeParse(values.card);
     if (!c.success)
       for (const issue of c.error.issues)
-        put(['card', String(issue.path[0])], issue.message, 'validation.cardNumberInvalid');
+        put(['card', String(issue.path[0])], issue.message, 'validation.check');
     else if (cardExpired(c.data.expiry, new Date()))
-      put(['card', 'expiry'], 'Card has expired', 'validation.expired');
+      put(['card', 'expiry'], cardMessages.expired, cardMessages.expired);
   }
   // On a company's account the invoice is the company's monthly one: no details asked.
   if (values.company.wanted && values.method !== 'company_account') {
@@ -85,7 +85,7 @@ export const bookingResolver: Resolver<FormValues, ResolverContext> = async (val
     if (!c.success)
       for (const issue of c.error.issues) {
         const field = String(issue.path[0]);
-        put(['company', field === 'branch' ? 'branchNo' : field], issue.message, 'tax.errors.taxId');
+        put(['company', field === 'branch' ? 'branchNo' : field], issue.message, 'validation.check');
       }
   }
   if (!values.acceptTerms) errors.acceptTerms = { type: 'validate', message: 'validation.terms' };
@@ -94,5 +94,5 @@ export const bookingResolver: Resolver<FormValues, ResolverContext> = async (val
 
 /** The booking form as each section is handed it. */
 export type BookingForm = UseFormReturn<FormValues, ResolverContext>;
-/** A field's error in the language of the moment (errors hold text keys). */
+/** A field's error in the language of the moment (errors hold contract messages or text keys). */
 export type Say = (error?: { message?: string }) => string | undefined;

@@ -9,7 +9,7 @@ import { useParams, useSearchParams } from '../../lib/router';
 import { fetchQuote } from '../bookings/booking-api';
 import { useFormat } from '../bookings/format';
 import { noHandover, type HandoverState } from '../bookings/handover-fields';
-import { timeErrorKey } from '../catalog/time-choice';
+import { timeRefusal } from '../catalog/time-choice';
 
 /** The car, branch, dates and times the address names; null when any is missing or malformed. */
 export function readChoice(carId: string | undefined, params: URLSearchParams) {
@@ -41,12 +41,12 @@ export function readChoice(carId: string | undefined, params: URLSearchParams) {
 }
 export type BookingChoice = NonNullable<ReturnType<typeof readChoice>>;
 
-/** The quote's refusals of the times, as text keys by field. */
+/** The quote's refusals of the times, as the contract's messages by field. */
 function timeErrors(error: unknown): Record<string, string> {
   const found: Record<string, string> = {};
   if (error instanceof ApiError)
     for (const e of error.fieldErrors)
-      if (timeErrorKey(e.source ?? e.message)) found[e.path] ??= timeErrorKey(e.source ?? e.message)!;
+      if (timeRefusal(e.source ?? e.message)) found[e.path] ??= timeRefusal(e.source ?? e.message)!;
   return found;
 }
 

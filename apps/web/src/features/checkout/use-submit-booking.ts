@@ -6,7 +6,7 @@ import { createBooking } from '../bookings/booking-api';
 import type { CardVault } from '@siam/contract/card-tokens';
 import type { VaultRefusal } from '../bookings/card-vault';
 import type { HandoverErrors } from '../bookings/handover-fields';
-import { timeErrorKey } from '../catalog/time-choice';
+import { timeRefusal } from '../catalog/time-choice';
 import { formPathOf, taxBuyerOf, type FormValues } from './booking-form-values';
 import type { BookingForm } from './booking-resolver';
 import type { BookingChoiceState } from './use-booking-choice';
@@ -117,8 +117,8 @@ export function useSubmitBooking({
     },
     onError: async (error, values) => {
       // Loaded with the form's checks (booking-form-page.tsx), not with the page.
-      const [{ messageKeys }, { cardRefusal }, { refusedBookingPath }] = await Promise.all([
-        import('./message-keys'),
+      const [{ problemText }, { cardRefusal }, { refusedBookingPath }] = await Promise.all([
+        import('./car-figure-words'),
         import('@siam/contract/card-tokens'),
         import('@siam/contract/bookings'),
       ]);
@@ -143,7 +143,7 @@ export function useSubmitBooking({
         for (const e of error.fieldErrors)
           form.setError(e.path as 'driver.birthDate', {
             type: 'server',
-            message: messageKeys[e.source ?? e.message] ?? 'validation.birthDateCheck',
+            message: problemText(e.source ?? e.message, 'validation.check'),
           });
         return fail('summary.driverNotEligible');
       }
@@ -169,14 +169,14 @@ export function useSubmitBooking({
       let unplaced = error.fieldErrors.length === 0;
       for (const e of error.fieldErrors) {
         if (/^(delivery|collection)\.|^returnBranchCode$|^flightNumber$/.test(e.path))
-          where[e.path] = messageKeys[e.source ?? e.message] ?? 'validation.handoverAddress';
-        else if (messageKeys[e.source ?? e.message])
+          where[e.path] = problemText(e.source ?? e.message, 'validation.check');
+        else if (problemText(e.source ?? e.message))
           form.setError(formPathOf(e.path) as 'driver.firstName', {
             type: 'server',
-            message: messageKeys[e.source ?? e.message],
+            message: problemText(e.source ?? e.message),
           });
         // The times' refusals are said at the times, from the quote.
-        else if (!timeErrorKey(e.source ?? e.message)) unplaced = true;
+        else if (!timeRefusal(e.source ?? e.message)) unplaced = true;
       }
       setHandoverErrors(where);
       fail(unplaced ? error : null);

@@ -4,24 +4,13 @@ import type { AdminBranch } from '@siam/contract/admin';
 import { fieldErrors, fieldErrorsSaid, useAdminMutation, useAdminQuery } from '../admin-api';
 import { Card, Checkbox, ErrorNote, Field, Loading, PageTitle, SavedNote, useFormats } from '../admin-ui';
 import { branchMessages } from '@siam/contract/admin';
-import { taxMessages } from '@siam/contract/tax-invoices';
-import { PostcodeAndSubDistrict, thaiAddressErrorKeys } from '../../addresses/postcode-sub-district';
+import { PostcodeAndSubDistrict } from '../../addresses/postcode-sub-district';
+import { useMessageWords } from '../../../lib/form-fields';
 import { CounterPlaceFields } from './branch-counter-place';
-
-/** The API's words about a branch's registration as texts of the staff member's language. */
-const registrationKeys: Record<string, string> = {
-  ...thaiAddressErrorKeys,
-  [taxMessages.branch]: 'branches.errors.taxBranchNo',
-  [branchMessages.bandOpens]: 'branches.errors.bandOpens',
-  [branchMessages.bandCloses]: 'branches.errors.bandCloses',
-  [branchMessages.bandBoth]: 'branches.errors.bandBoth',
-  [branchMessages.fee]: 'branches.errors.fee',
-  [branchMessages.counterPlaceMissing]: 'branches.errors.counterPlaceMissing',
-  [branchMessages.counterPlaceLong]: 'branches.errors.counterPlaceLong',
-};
 
 function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean }) {
   const { t } = useTranslation('admin');
+  const words = useMessageWords();
   const [phone, setPhone] = useState(branch.phone);
   const [opensAt, setOpensAt] = useState(branch.opensAt);
   const [closesAt, setClosesAt] = useState(branch.closesAt);
@@ -41,10 +30,11 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
   const [subDistrictCode, setSubDistrictCode] = useState(registered?.subDistrictCode ?? '');
   const save = useAdminMutation<AdminBranch, Partial<AdminBranch>>('PATCH', `/branches/${branch.code}`);
   const errors = fieldErrors(save.error);
-  const said = fieldErrorsSaid(save.error, registrationKeys, t);
+  // The API's words about the registration and the band, in the contract's words (decision 3543).
+  const said = fieldErrorsSaid(save.error, words);
   const say = (path: string) => said[path];
   // A fee that is no number reaches the API as null: said as the fee's rule.
-  const feeError = errors.outOfHoursFee && t('branches.errors.fee');
+  const feeError = errors.outOfHoursFee && words.say(branchMessages.fee, t);
   const nothingEntered = ![buildingNumber, street, postcode, subDistrictCode].some((v) => v.trim());
   return (
     <form

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  companyMessages,
   type Company,
   type CompanyBody,
   type CompanyMemberBody,
@@ -8,7 +7,7 @@ import {
   type CompanySummary,
   type MonthlyInvoice,
 } from '@siam/contract/companies';
-import { taxMessages } from '@siam/contract/tax-invoices';
+import { useMessageWords } from '../../../lib/form-fields';
 import { useTranslation } from '../../../lib/use-translation';
 import { Link } from '../../../lib/site-link';
 import { openPrivateFile } from '../../../lib/private-files';
@@ -25,25 +24,11 @@ import {
   useFormats,
 } from '../admin-ui';
 import { satang } from '../bookings/booking-format';
-import { PostcodeAndSubDistrict, thaiAddressErrorKeys } from '../../addresses/postcode-sub-district';
+import { PostcodeAndSubDistrict } from '../../addresses/postcode-sub-district';
 
-/** The API's refusals as texts of the staff member's language (else the API's own words). */
-const messageKeys: Record<string, string> = {
-  [companyMessages.duplicate]: 'companies.errors.duplicate',
-  [companyMessages.noCustomer]: 'companies.errors.noCustomer',
-  [companyMessages.elsewhere]: 'companies.errors.elsewhere',
-  [taxMessages.companyName]: 'companies.errors.companyName',
-  [taxMessages.address]: 'companies.errors.address',
-  [taxMessages.taxId]: 'companies.errors.taxId',
-  [taxMessages.taxIdChecksum]: 'companies.errors.taxIdChecksum',
-  [taxMessages.branch]: 'companies.errors.branch',
-  'Invalid email format': 'companies.errors.email',
-  ...thaiAddressErrorKeys,
-};
-
+/** The API's refusals in the staff member's language of the moment: the contract's words (decision 3543). */
 function useSay(error: unknown) {
-  const { t } = useTranslation('admin');
-  const errors = fieldErrorsSaid(error, messageKeys, t);
+  const errors = fieldErrorsSaid(error, useMessageWords());
   return (path: string) => errors[path];
 }
 

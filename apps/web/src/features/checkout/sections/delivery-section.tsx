@@ -1,6 +1,6 @@
 import { useId } from 'react';
+import { useMessageWords, LabelledControl } from '../../../lib/form-fields';
 import { useTranslation } from '../../../lib/use-translation';
-import { LabelledControl } from '../../../lib/form-fields';
 import { HandoverFields, type HandoverErrors } from '../../bookings/handover-fields';
 import { useBranches } from '../../catalog/catalog-api';
 import { outOfHoursNote, TimeChoice, useBranchHandover } from '../../catalog/time-choice';
@@ -25,6 +25,7 @@ export function DeliverySection({
   onChange: () => void;
 }) {
   const { t } = useTranslation('booking');
+  const words = useMessageWords();
   const id = useId();
   const handoverAt = useBranchHandover();
   const branches = useBranches();
@@ -33,7 +34,7 @@ export function DeliverySection({
   const pickupAt = handoverAt(choice.branchCode);
   const returnAt = handoverAt(handover.returnBranch || choice.branchCode);
   const atAirport = branches.data?.find((b) => b.code === choice.branchCode)?.is_airport === true;
-  const sayTime = (path: string) => (timeProblems[path] ? t(timeProblems[path]!) : undefined);
+  const sayTime = (path: string) => (timeProblems[path] ? words.say(timeProblems[path]!, t) : undefined);
   const where = [
     handover.delivery && t('summary.folded.delivery'),
     handover.returnBranch && t('summary.folded.oneWay'),
@@ -73,7 +74,7 @@ export function DeliverySection({
         <div className="mb-4">
           <LabelledControl
             label={t('handover.arrivingFlight')}
-            error={errors.flightNumber && t(errors.flightNumber)}
+            error={errors.flightNumber && words.say(errors.flightNumber, t)}
           >
             {(p) => (
               <input
