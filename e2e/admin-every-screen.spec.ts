@@ -4,9 +4,10 @@ import { admin, customerBooking } from './booking-fixtures';
 import { allowFor } from '../apps/api/test/time-allowance';
 
 /**
- * Issue 35: nobody had walked every back-office screen in Thai. This journey does, in Thai on a 390 px
- * phone and in Chinese on a 1280 px desktop, as the admin and as a staff member: every screen of the menu, and one of each kind behind them (a booking, a company, a
- * car model, an article, a new walk-in and a new article). Each one must not scroll sideways, must
+ * Issue 35: nobody had walked every back-office screen in Thai. This journey does, as the admin in Thai
+ * on a 390 px phone and as a staff member in Chinese on a 1280 px desktop: every screen of the role's menu,
+ * and one of each kind behind them (a booking, a company, a car model, an article, a new walk-in and a
+ * new article). Each one must not scroll sideways, must
  * show no English words of the site's own (a visible text or label equal to an English text of the
  * catalogues that the page's language does not also use, or a raw key such as `awaiting_payment`),
  * and must pass axe. Every screen's problems are collected and named together at the end, so one run
@@ -113,13 +114,28 @@ async function problemsOn(page: Page, address: string, englishOnly: ReturnType<t
   return problems;
 }
 
-// Thai on a phone, Chinese on a desktop; the admin sees every screen, staff the ones their role has.
+/**
+ * The admin (every screen) in Thai on a phone, staff (the screens their role has) in Chinese on a desktop:
+ * each screen is walked once per role, each language and width once (decision 3700; until then all four
+ * pairs ran, about 19 minutes of a worker's time). What only Chinese could break on a screen staff cannot
+ * open is a Chinese text missing from the catalogues (the site would show the English in its place): the
+ * first test below finds any such key without a browser.
+ */
 const runs = [
   { lng: 'th', width: 390, height: 844, role: 'admin', who: admin, minScreens: 25 },
-  { lng: 'zh', width: 1280, height: 900, role: 'admin', who: admin, minScreens: 25 },
-  { lng: 'th', width: 390, height: 844, role: 'staff', who: staff, minScreens: 10 },
   { lng: 'zh', width: 1280, height: 900, role: 'staff', who: staff, minScreens: 10 },
 ] as const;
+
+test('every back-office text has its Thai and Chinese words (no screen falls back to the English)', () => {
+  for (const ns of namespaces) {
+    const english = flatten(catalogue('en', ns)).map(([key]) => key);
+    for (const lng of ['th', 'zh'] as const) {
+      const own = new Map(flatten(catalogue(lng, ns)));
+      const missing = english.filter((key) => !own.get(key)?.trim());
+      expect(missing, `${lng}/${ns}.json`).toEqual([]);
+    }
+  }
+});
 
 for (const { lng, width, height, role, who, minScreens } of runs) {
   test(`[${lng} ${width} px, ${role}] every back-office screen: no English words, no sideways scroll, axe clean`, async ({
