@@ -64,3 +64,13 @@ export async function axeViolations(
   const results = await new AxeBuilder({ page }).withTags(tags).analyze();
   return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
+
+/**
+ * For a journey whose languages differ only in their words: run it in full once per language, Thai and
+ * Chinese on the phone (the mobile project), English on the desktop (decision 3700). At the top of a
+ * describe: `test.skip(notThisLanguagesProject(lng), '…')`; it reads no browser, so a skipped pair costs nothing.
+ */
+export const notThisLanguagesProject =
+  (lng: string) =>
+  ({ isMobile }: { isMobile: boolean }) =>
+    isMobile !== (lng !== 'en');
