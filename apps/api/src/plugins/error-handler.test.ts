@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { buildApp, type App } from '../app';
 import type { Database } from '../db/client';
 import { AppError } from '../lib/app-error';
+import { changeMessages } from '@siam/contract/bookings';
+import { taxBuyerSchema } from '@siam/contract/tax-invoices';
 import { testSettings } from '../../test/app';
 import { createTestDatabase } from '../../test/databases';
 
@@ -20,6 +22,12 @@ describe('the error envelope', () => {
     );
     app.get('/api/v1/test/conflict', async () => {
       throw new AppError('CONFLICT', 'This car is no longer available for these dates');
+    });
+    app.post('/api/v1/test/tax-buyer', { schema: { body: taxBuyerSchema } }, async () => ({ status: true }));
+    app.get('/api/v1/test/change', async () => {
+      throw new AppError('CONFLICT', changeMessages.pickupAhead, [
+        { path: 'pickupDate', message: changeMessages.pickupAhead },
+      ]);
     });
     app.get('/api/v1/test/crash', async () => {
       throw new Error('connection string postgres://secret@db leaked?');
@@ -145,6 +153,48 @@ describe('the error envelope', () => {
     const long = await app.inject({ method: 'GET', url: `/api/v1/guest/cars/${'9'.repeat(300)}?lng=th` });
     expect(long.statusCode).toBe(414);
     expect(long.json()).toEqual({ status: false, code: 'VALIDATION_FAILED', msg: 'ที่อยู่เว็บยาวเกินไป' });
+  });
+
+  it("says the contract's messages in the words the site shows (decision 3543: words/{th,zh}.json)", async () => {
+    // A company whose tax ID fails its check digit, in a postcode nobody has: words the API had none for
+    // before (the reader did not follow taxMessages.x into the schema), Thai callers got English.
+    const buyer = {
+      companyName: 'บริษัท ทดสอบ จำกัด',
+      address: '123 ถนนสุขุมวิท',
+      subDistrictCode: '103301',
+      postcode: '1011',
+      taxId: '0105558000002',
+    };
+    const sent = (lng: string) =>
+      app.inject({ method: 'POST', url: `/api/v1/test/tax-buyer?lng=${lng}`, payload: buyer });
+    const th = await sent('th');
+    expect(th.statusCode).toBe(400);
+    expect(th.json().errors).toEqual([
+      { path: 'postcode', message: 'รหัสไปรษณีย์มี 5 หลัก', source: 'A postcode is 5 digits' },
+      {
+        path: 'taxId',
+        message: 'เลขประจำตัวผู้เสียภาษีไม่ถูกต้อง กรุณาตรวจสอบอีกครั้ง',
+        source: 'This tax ID is not valid: check the digits',
+      },
+    ]);
+    expect((await sent('zh')).json().errors.map((e: { message: string }) => e.message)).toEqual([
+      '邮政编码为 5 位数字。',
+      '税号无效，请检查数字。',
+    ]);
+    // A rule's figure is filled from the rules (24 hours' notice), in the message and at its field.
+    const change = await app.inject({ method: 'GET', url: '/api/v1/test/change?lng=zh' });
+    expect(change.json()).toEqual({
+      status: false,
+      code: 'CONFLICT',
+      msg: '新的取车时间须距现在至少 24 小时。',
+      errors: [
+        {
+          path: 'pickupDate',
+          message: '新的取车时间须距现在至少 24 小时。',
+          source: 'The new pickup must be at least 24 hours ahead',
+        },
+      ],
+    });
   });
 
   it('answers an unknown /api path with a JSON 404', async () => {
