@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { admin, carsInService, day, signInAdminBrowser } from './booking-fixtures';
+import { admin, carsInService, day, freeCar, signInAdminBrowser } from './booking-fixtures';
 import { axeViolations, expect, test } from './fixtures';
 
 /**
@@ -81,7 +81,8 @@ for (const [lng, from, gps] of [
       page.getByLabel(label as string, { exact: true }).fill(value);
     await fill(w.firstName, 'Somchai');
     await fill(w.lastName, 'Counter');
-    await fill(w.driverEmail, `counter-${lng}-${Date.now()}@example.com`);
+    const email = `counter-${lng}-${Date.now()}@example.com`;
+    await fill(w.driverEmail, email);
     await fill(w.phone, '0812345678');
     await fill(w.idNumber, '1101700203451');
     await fill(w.birthDate, '1985-04-12');
@@ -110,11 +111,113 @@ for (const [lng, from, gps] of [
     ).toBeVisible();
     const id = page.url().split('/').at(-1)!.split('?')[0];
     const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
+    // The receipt, right after the counter payment: mailed to the email given, and printable here.
+    const receipt = page.getByRole('region', { name: t.receipt!.title as unknown as string });
+    await expect(receipt.getByTestId('receipt-sent')).toHaveText(
+      (t.receipt!.mailedTo as unknown as string).replace('{{email}}', email),
+    );
+    await expect(receipt.getByRole('button', { name: t.receipt!.print as unknown as string })).toBeVisible();
+    const pdf = await request.get(`/api/v1/admin/bookings/${id}/receipt?lng=${lng}`, {
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(pdf.status()).toBe(200);
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
     const early = await request.post(`/api/v1/admin/bookings/${id}/pick-up?lng=${lng}`, {
       headers: { authorization: `Bearer ${staff.token}` },
       data: {},
     });
     expect(early.status()).toBe(409);
     expect((await early.json()).msg).toBe(refusal[lng]);
+  });
+}
+
+/**
+ * The counter's receipt with no email given, and staff changing another booking (issue 36 part 6,
+ * decisions 3660-3661): the page says to print the receipt; staff move a booking's return a day later
+ * from its page, see the server's new price before saving (the booking's agreed daily rate), take the
+ * difference at the counter and save. In Thai the new screens fit a 390 px phone without sideways scroll.
+ */
+for (const [lng, from] of [
+  ['th', 560],
+  ['en', 575],
+] as const) {
+  test(`a walk-in without email is told to print the receipt; staff change another booking's dates and see the new price (${lng}, desktop)`, async ({
+    page,
+    request,
+  }) => {
+    const t = words(lng);
+    const c = t.staffChange as unknown as Record<string, string> & { settle: Record<string, string> };
+    const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
+    const headers = { authorization: `Bearer ${staff.token}` };
+    const car = await freeCar(request, from, 2);
+    const made = await request.post(`/api/v1/admin/bookings?lng=${lng}`, {
+      headers,
+      data: {
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: day(from),
+        returnDate: day(from + 2),
+        addons: [],
+        driver: {
+          firstName: 'Niran',
+          lastName: 'Walkin',
+          email: '',
+          phone: '0812345678',
+          idNumber: '1101700203451',
+          birthDate: '1985-04-12',
+          licenceNumber: '12345678',
+          licenceCountry: 'TH',
+          licenceIssued: '2019-01-10',
+          licenceExpiry: '2030-01-10',
+        },
+        paymentMethod: 'cash',
+        paid: true,
+      },
+    });
+    expect(made.status(), await made.text()).toBe(200);
+    const booking = (await made.json()).response.data as { id: number; total: number };
+
+    await signInAdminBrowser(page, lng);
+    await page.goto(`/admin/bookings/${booking.id}?lng=${lng}`);
+    const receipt = page.getByRole('region', { name: t.receipt!.title as unknown as string });
+    await expect(receipt.getByTestId('receipt-sent')).toHaveText(t.receipt!.noEmail as unknown as string);
+
+    // A day later back: the server's price at the booking's agreed rate, shown before saving.
+    const later = { pickupDate: day(from), returnDate: day(from + 3) };
+    const quoted = (
+      await (
+        await request.post(`/api/v1/admin/bookings/${booking.id}/change/quote?lng=${lng}`, {
+          headers,
+          data: later,
+        })
+      ).json()
+    ).response.data as { total: number; difference: number; settle: string };
+    expect(quoted.settle).toBe('collect');
+    const change = page.getByRole('region', { name: c.title });
+    await change.getByLabel(c.returnDate!, { exact: true }).fill(later.returnDate);
+    await change.getByRole('button', { name: c.price }).click();
+    const price = change.getByTestId('staff-change-price');
+    await expect(price.getByTestId('staff-change-total')).toHaveText(
+      new RegExp((quoted.total / 100).toLocaleString('en-US')),
+    );
+    const baht = (satang: number) =>
+      `฿${(satang / 100).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+    await expect(price).toContainText(c.settle.collect!.replace('{{amount}}', baht(quoted.difference)));
+    expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
+    if (lng === 'th') {
+      await page.setViewportSize({ width: 390, height: 844 });
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+        'no sideways scroll at 390 px',
+      ).toBe(0);
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    await change.getByLabel(c.collectedBy!, { exact: true }).selectOption('cash');
+    await change.getByRole('button', { name: c.save }).click();
+    await expect(page.getByRole('status').filter({ hasText: c.saved! })).toBeVisible();
+    const after = (await (await request.get(`/api/v1/admin/bookings/${booking.id}`, { headers })).json())
+      .response.data as { booking: { returnDate: string; total: number } };
+    expect(after.booking).toMatchObject({ returnDate: later.returnDate, total: quoted.total });
+    expect(quoted.total - booking.total).toBe(quoted.difference);
   });
 }

@@ -38,6 +38,7 @@ import { FacebookVerifier, GoogleVerifier, LineLogin } from './modules/auth/soci
 import { LineMessages } from './modules/line/line-messages';
 import { LineMessagesRepository } from './modules/line/line-messages.repository';
 import { resolveSessionSecret } from './modules/auth/session-secret';
+import { receiptLink } from './lib/receipt-link';
 import { SessionsRepository } from './modules/auth/sessions.repository';
 import { SessionsService } from './modules/auth/sessions.service';
 import { UsersRepository } from './modules/users/users.repository';
@@ -211,6 +212,7 @@ export function buildServices(
     onlineSources: () => gateway.sources(),
     mailer,
     files,
+    receiptUrl: (bookingId) => receiptLink(settings.publicUrl, bookingId, secret),
     clock: options.clock,
   });
   // Payments sit above the record (decision 3301): they move a booking through its status table.
@@ -224,6 +226,7 @@ export function buildServices(
   const rentals = new RentalsService(new RentalsRepository(db), bookings, payments, {
     siteSettings,
     pricing,
+    audit,
     maxUnpaidPerAddress: settings.UNPAID_MAX_PER_ADDRESS,
   });
   // A booking's tax invoice, notes and receipt (documents/); a change of its total may call for a note.

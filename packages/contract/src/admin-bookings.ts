@@ -4,6 +4,8 @@ import { isoDateSchema } from './safe-input';
 import {
   bookingSchema,
   bookingStatuses,
+  changeBodySchema,
+  changeQuoteSchema,
   createBookingBodySchema,
   driverSchema,
   quoteBodySchema,
@@ -84,6 +86,8 @@ export const adminBookingDetailSchema = z.object({
   booking: bookingSchema,
   unit: z.object({ id: z.number().int(), plate: z.string() }).nullable(),
   customerAccountEmail: z.string().nullable(),
+  /** Where the booking's mails (a walk-in's receipt among them) go; null: no email given, print it. */
+  mailedTo: z.string().nullable(),
   payments: z.array(adminPaymentSchema),
   slips: z.array(adminSlipSchema),
   /** PromptPay charges made at the gateway for this booking, and the gateway's webhook events about them. */
@@ -194,7 +198,13 @@ export const counterReferenceMessage = 'Only a card terminal or PromptPay paymen
  */
 export const walkInBodySchema = quoteBodySchema
   .extend({
-    driver: driverSchema,
+    // A walk-in may give no email (decision 3660): the counter prints the receipt then.
+    driver: driverSchema.extend({
+      email: z
+        .union([z.literal(''), driverSchema.shape.email])
+        .optional()
+        .default(''),
+    }),
     additionalDrivers: createBookingBodySchema.shape.additionalDrivers,
     delivery: createBookingBodySchema.shape.delivery,
     collection: createBookingBodySchema.shape.collection,
@@ -217,6 +227,55 @@ export const walkInBodySchema = quoteBodySchema
     },
   );
 export type WalkInBody = z.input<typeof walkInBodySchema>;
+
+// ---------- staff change a booking (issue 36 part 6, decision 3661) ----------
+
+/** Why a staff change is refused (th/zh in the API's refusal-words.ts). */
+export const staffChangeMessages = {
+  collectedBy: 'Say how the counter took the difference',
+  pickupPassed: 'The new pickup time has already passed',
+  unitNotFree: 'This car is not free for the new dates',
+} as const;
+
+/**
+ * Staff change a booking from its page in the back office: the customer's change (dates, times,
+ * another model, extras with quantities) at the booking's agreed prices, plus a chosen unit of the
+ * model, and how the counter took a dearer change's difference (its reference, as at the walk-in).
+ */
+export const staffChangeBodySchema = changeBodySchema
+  .omit({ paymentMethod: true, cardToken: true })
+  .extend({
+    /** A unit of the model at the branch, free for the new dates; left out: the booking's own first. */
+    unitId: z.number().int().positive().optional(),
+    /** How the counter took the difference of a paid booking's dearer change. */
+    collectedBy: z.enum(counterPaymentMethods).optional(),
+    reference: z
+      .string()
+      .trim()
+      .max(60, 'Too long')
+      .optional()
+      .transform((v) => v || undefined),
+  })
+  .refine((b) => !b.reference || b.collectedBy === 'card_terminal' || b.collectedBy === 'promptpay', {
+    path: ['reference'],
+    message: counterReferenceMessage,
+  });
+export type StaffChangeBody = z.input<typeof staffChangeBodySchema>;
+
+/**
+ * What a staff change would do: as a customer's quote, but a dearer change of a paid booking is
+ * `collect`ed at the counter (never a card token), and a cheaper one is a `refund` by the refund path.
+ */
+export const staffChangeQuoteSchema = changeQuoteSchema.extend({
+  settle: z.enum(['none', 'new_total', 'collect', 'refund']),
+  /** The units of the model at the branch free for the new dates (the booking's own among them). */
+  freeUnits: z.array(z.object({ id: z.number().int(), plate: z.string() })),
+});
+export type StaffChangeQuote = z.infer<typeof staffChangeQuoteSchema>;
+export const staffChangeQuoteResponseSchema = dataEnvelope(staffChangeQuoteSchema);
+export const staffChangeResponseSchema = dataEnvelope(
+  z.object({ booking: bookingSchema, collected: z.number().int(), refunded: z.number().int() }),
+);
 
 // ---------- add-on prices and promotion codes (admins change them) ----------
 

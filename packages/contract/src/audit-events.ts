@@ -41,6 +41,7 @@ export const auditActions = [
   'article.update',
   'booking.agreement_signed',
   'booking.cancelled',
+  'booking.changed_by_staff',
   'booking.created_by_staff',
   'booking.deposit_released',
   'booking.deposit_taken',

@@ -79,6 +79,7 @@ describe("a payment staff recorded is named in the staff member's language", () 
     expect(staffReferencesInApi).toEqual([
       'card terminal payment received by staff',
       'cash received by staff',
+      'change difference received by staff',
       'promptpay payment received by staff',
       'slip verified by staff',
       'transfer received by staff',

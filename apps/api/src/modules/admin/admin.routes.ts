@@ -6,6 +6,7 @@ import { newsletterAdminRoutes } from '../newsletter/newsletter-admin.routes';
 import { reportsRoutes } from '../reports/reports.routes';
 import { companiesAdminRoutes } from '../companies/companies.routes';
 import { bookingsAdminRoutes } from '../bookings/bookings-admin.routes';
+import { rentalsAdminRoutes } from '../rentals/rentals-admin.routes';
 import { paymentsAdminRoutes } from '../payments/payments-admin.routes';
 import { documentsAdminRoutes } from '../documents/documents-admin.routes';
 import { conditionReportStaffRoutes } from '../handover/condition-reports.routes';
@@ -34,6 +35,7 @@ export const adminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(auditRoutes);
   await app.register(bookingsAdminRoutes);
+  await app.register(rentalsAdminRoutes);
   await app.register(paymentsAdminRoutes);
   await app.register(documentsAdminRoutes);
   await app.register(conditionReportStaffRoutes);

@@ -16,6 +16,9 @@ const texts = {
     noCharges: 'ไม่มีค่าใช้จ่ายเพิ่มเติม',
     depositKept: 'หักจากเงินประกัน',
     depositBack: 'เงินประกันที่คืน',
+    receipt: (n: string) => `ใบเสร็จรับเงินของการจอง ${n}`,
+    receiptBody: 'ขอบคุณที่ชำระเงินที่เคาน์เตอร์ ใบเสร็จรับเงิน (PDF) เปิดได้จากลิงก์ด้านล่าง',
+    receiptLink: 'ใบเสร็จรับเงิน',
     changed: (n: string) => `เปลี่ยนแปลงการจองแล้ว: ${n}`,
     changedBody:
       'เราได้เปลี่ยนแปลงการจองนี้ตามที่คุณขอแล้ว (วันและเวลา รถ หรือบริการเสริม) รายละเอียดและยอดรวมใหม่อยู่ด้านล่าง ส่วนต่างที่ชำระเพิ่มหรือเงินที่คืนจะแสดงในหน้าการจองของฉัน',
@@ -65,6 +68,9 @@ const texts = {
     noCharges: 'No charges',
     depositKept: 'Taken from the deposit',
     depositBack: 'Deposit returned',
+    receipt: (n: string) => `Your receipt for booking ${n}`,
+    receiptBody: 'Thank you for paying at our counter. Your receipt (PDF) opens from the link below.',
+    receiptLink: 'Receipt',
     changed: (n: string) => `Your booking has changed: ${n}`,
     changedBody:
       'We have changed this booking as you asked (its dates and times, its car or its extras). The new details and total are below; any difference you paid or that we give back is shown in My bookings.',
@@ -116,6 +122,9 @@ const texts = {
     noCharges: '无额外费用',
     depositKept: '从押金中扣除',
     depositBack: '退还押金',
+    receipt: (n: string) => `预订 ${n} 的收据`,
+    receiptBody: '感谢您在柜台付款。点击下方链接即可打开收据（PDF）。',
+    receiptLink: '收据',
     changed: (n: string) => `您的预订已更改：${n}`,
     changedBody:
       '我们已按您的要求更改此预订（日期和时间、车辆或附加服务）。新的详情和总额如下；补付的差额或退还的款项可在“我的预订”中查看。',
@@ -177,7 +186,9 @@ export type BookingMailKind =
   | 'payment_returned'
   | 'refund_paid'
   | 'changed'
-  | 'returned_car';
+  | 'returned_car'
+  /** A walk-in's receipt, paid at the counter: its link (receiptUrl). */
+  | 'receipt';
 
 /**
  * The booking emails (made, payment confirmed, cancelled, slip refused, card not charged, money that
@@ -197,6 +208,8 @@ export function bookingMail(
     paysOnline?: boolean;
     /** Staff's changes to the licence rules: the documents each driver brings (decision 3601). */
     licenceRules?: LicenceRuleChanges;
+    /** The receipt's signed link (receipt). */
+    receiptUrl?: string;
   } = {},
 ) {
   const { note, amountSatang } = extra;
@@ -214,6 +227,7 @@ export function bookingMail(
     refund_paid: t.refundPaidBody,
     changed: t.changedBody,
     returned_car: t.returnedBody,
+    receipt: t.receiptBody,
   };
   const body = bodies[kind];
   const lines = [
@@ -256,6 +270,7 @@ export function bookingMail(
             : []),
         ]
       : []),
+    ...(kind === 'receipt' && extra.receiptUrl ? ['', `${t.receiptLink}: ${extra.receiptUrl}`] : []),
     ...(kind === 'cancelled' && booking.cancellationFee
       ? [`${t.fee}: ${baht(booking.cancellationFee, lang)}`]
       : []),

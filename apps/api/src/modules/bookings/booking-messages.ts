@@ -7,6 +7,15 @@ import type { Executor } from '../../db/sql-rows';
 import { bookingMail, type BookingMailKind } from './booking-mail';
 import type { BookingsRepository } from './bookings.repository';
 
+/**
+ * Where a booking's mails go: the account's email, else (no account, or one a provider made up an
+ * email for) the driver's email the booking was made with; null when there is none to write to.
+ */
+export function mailAddress(accountEmail: string | undefined, driverEmail: string | undefined) {
+  const to = accountEmail && !isMadeUpEmail(accountEmail) ? accountEmail : driverEmail?.trim();
+  return to && !isMadeUpEmail(to) ? to : null;
+}
+
 /** A booking mail's event, handed to the customer's other channels. */
 export interface BookingMessageEvent {
   bookingId: number;
@@ -18,6 +27,8 @@ export interface BookingMessageEvent {
   note?: string;
   /** The amount the message is about (a refund sent), satang. */
   amountSatang?: number;
+  /** A walk-in's receipt link (receipt). */
+  receiptUrl?: string;
 }
 export type BookingMessageListener = (event: BookingMessageEvent) => Promise<void>;
 
@@ -33,6 +44,8 @@ export class BookingMessages {
       publicUrl: string;
       /** The ways the payment gateway takes online now (payments/, wired in services.ts): the mail says so. */
       onlineSources: () => Promise<readonly string[]>;
+      /** A receipt's signed link (lib/receipt-link.ts), for the walk-in's receipt. */
+      receiptUrl?: (bookingId: number) => string;
       /** Staff's changes to the licence rules (pricing/): the mail says what each driver brings. */
       pricing?: { licenceRules: (ex: Executor) => Promise<LicenceRuleChanges> };
       log?: { error: (obj: unknown, msg: string) => void };
@@ -46,6 +59,15 @@ export class BookingMessages {
   /** Another channel that tells the customer what the booking mails tell them (LINE, services.ts). */
   onCustomerMessage(listener: BookingMessageListener) {
     this.listeners.push(listener);
+  }
+
+  /** Where the booking's mails go now (mailAddress), or null: the counter prints a walk-in's receipt then. */
+  async recipient(bookingId: number): Promise<string | null> {
+    const db = this.repo.db;
+    const row = await this.repo.findBooking(db, { id: bookingId });
+    if (!row) return null;
+    const user = row.user_id ? await this.repo.userLanguageAndEmail(db, row.user_id) : undefined;
+    return mailAddress(user?.email, row.driver_email);
   }
 
   /**
@@ -76,22 +98,24 @@ export class BookingMessages {
         booking = await this.booking(bookingId, lang);
       }
       const user = userId ? await this.repo.userLanguageAndEmail(db, userId) : undefined;
+      const receiptUrl = kind === 'receipt' ? this.deps.receiptUrl?.(bookingId) : undefined;
       // The same event through the customer's other channels (LINE): written before the mail, so a
       // mail server's failure does not lose it; a channel's own failure is logged below like a mail's.
       if (userId)
         for (const listener of this.listeners)
-          await listener({ bookingId, kind, booking, lang, userId, note, amountSatang });
+          await listener({ bookingId, kind, booking, lang, userId, note, amountSatang, receiptUrl });
       const method = booking.paymentMethod;
       const message = bookingMail(kind, booking, lang, this.deps.publicUrl, {
         note,
         amountSatang,
         paysOnline: method !== 'card' && (await this.deps.onlineSources()).includes(method),
         licenceRules: (await this.deps.pricing?.licenceRules(db)) ?? {},
+        receiptUrl,
       });
       // An account made from a provider that gave no email has a made-up one: the booking's driver
       // email is the customer's real address then.
-      const to = user?.email && !isMadeUpEmail(user.email) ? user.email : fallbackEmail;
-      if (!to || isMadeUpEmail(to)) return;
+      const to = mailAddress(user?.email, fallbackEmail);
+      if (!to) return;
       await this.deps.mailer.send({ to, ...message }, { userId: userId ?? undefined });
       // A company's booking made for an employee who drives (decision 3612): the driver is told too,
       // the same mail (the booking, the counter, what to bring), at the email the booker gave for them.

@@ -114,7 +114,7 @@ export interface BookingRow {
 
 export interface PaymentRow {
   id: number;
-  method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash';
+  method: 'card' | 'bank_transfer' | 'promptpay' | 'wechat_pay' | 'alipay' | 'cash' | 'card_terminal';
   kind: 'charge' | 'refund';
   status: string;
   amount: number;

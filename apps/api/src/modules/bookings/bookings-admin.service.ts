@@ -172,6 +172,9 @@ export class BookingsAdminService {
         })),
         reference,
       );
+      // The receipt, right after the counter payment: mailed (and sent by LINE when linked) with its
+      // link when there is an email to write to; otherwise the booking page says to print it.
+      await this.bookings.sendMail(made.id, 'receipt');
     }
     return this.bookings.getById(made.id, lang);
   }
@@ -202,16 +205,18 @@ export class BookingsAdminService {
 
   async detail(bookingId: number, lang: Language): Promise<AdminBookingDetail> {
     const booking = await this.bookings.getById(bookingId, lang);
-    const [extra, trail, history, freeUnits] = await Promise.all([
+    const [extra, trail, history, freeUnits, mailedTo] = await Promise.all([
       this.repository.unitAndAccount(bookingId),
       this.actions.moneyTrail(bookingId),
       this.audit.list({ entity: 'booking', entityId: String(bookingId), page: 1, limit: 100 }),
       this.repository.freeUnits(bookingId),
+      this.bookings.mailRecipient(bookingId),
     ]);
     return {
       booking,
       unit: extra?.unit_id && extra.plate ? { id: extra.unit_id, plate: extra.plate } : null,
       customerAccountEmail: extra?.account_email ?? null,
+      mailedTo,
       ...trail,
       history: history.data,
       freeUnits,

@@ -55,6 +55,8 @@ export class BookingsService {
       publicUrl: string;
       /** The ways the payment gateway takes online now (payments/, wired in services.ts). */
       onlineSources: () => Promise<readonly string[]>;
+      /** A receipt's signed link (lib/receipt-link.ts): a walk-in's receipt is sent with it. */
+      receiptUrl?: (bookingId: number) => string;
       log?: { error: (obj: unknown, msg: string) => void };
       clock?: Clock;
     },
@@ -415,6 +417,11 @@ export class BookingsService {
   /** Mails the customer about a step taken elsewhere (the return's condition report and its charges). */
   mailCustomer(bookingId: number, kind: BookingMailKind): Promise<void> {
     return this.sendMail(bookingId, kind);
+  }
+
+  /** Where the booking's mails go (its account's or its driver's email), or null when nowhere. */
+  mailRecipient(bookingId: number) {
+    return this.messages.recipient(bookingId);
   }
 
   /** Tells the customer (mail, LINE) about their booking (booking-messages.ts); never throws. */

@@ -15,6 +15,8 @@ export function buildBookingsService(
     onlineSources: () => Promise<readonly string[]>;
     mailer: Mailer;
     files: FileStorage;
+    /** A receipt's signed link (lib/receipt-link.ts, signed with the session secret). */
+    receiptUrl?: (bookingId: number) => string;
     clock?: { now(): Date };
   },
 ) {

@@ -4,6 +4,9 @@ import { taxInvoiceQuerySchema, taxNoteParamsSchema } from '@siam/contract/tax-i
 import { sendPrivateFile } from '../../lib/uploaded-file';
 import { staffActor } from '../bookings/booking-access';
 import { taxInvoiceFile } from './tax-invoices';
+import { sendReceipt } from './documents.routes';
+import { requestLanguage } from '../../lib/language';
+import { documentDownloadsLimit } from '../../plugins/rate-limits';
 
 /**
  * Staff's downloads of a booking's tax invoice and its notes (same URLs under /admin as when they
@@ -35,6 +38,20 @@ export const documentsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           request.query.format,
         ),
       ),
+  );
+  app.get(
+    '/bookings/:id/receipt',
+    {
+      config: { rateLimit: documentDownloadsLimit(app) },
+      schema: {
+        tags,
+        summary:
+          'The booking’s receipt as a PDF in the request language (a walk-in’s, printed at the desk right after the counter payment); 409 before payment',
+        params: idParamsSchema,
+      },
+    },
+    async (request, reply) =>
+      sendReceipt(app, reply, staffActor, request.params.id, requestLanguage(request)),
   );
   app.get(
     '/bookings/:id/tax-invoice',

@@ -1,11 +1,15 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Language } from '@siam/contract/languages';
 import { z } from 'zod';
 import { taxInvoiceQuerySchema, taxNoteParamsSchema } from '@siam/contract/tax-invoices';
 import { requestLanguage } from '../../lib/language';
 import { sendPrivateFile } from '../../lib/uploaded-file';
 import { currentUser } from '../../plugins/authenticate';
 import { documentDownloadsLimit } from '../../plugins/rate-limits';
-import { customerActor } from '../bookings/booking-access';
+import { customerActor, staffActor, type AccessActor } from '../bookings/booking-access';
+import { notFound } from '../../lib/app-error';
+import { receiptLinkBooking } from '../../lib/receipt-link';
 import { taxInvoiceFile } from './tax-invoices';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
@@ -42,6 +46,32 @@ const statusLabels = {
 } as const;
 
 /**
+ * A booking's receipt as a PDF in `lang`, for whoever may read it (the customer's door here, staff's
+ * in documents-admin.routes.ts): written on a worker thread, so a 200-1,000 ms PDF never holds up
+ * everyone else's requests.
+ */
+export async function sendReceipt(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  actor: AccessActor,
+  bookingId: number,
+  lang: Language,
+) {
+  const { booking, payments } = await app.services.documents.receiptData(actor, bookingId, lang);
+  const pdf = await app.services.pdfs.render({
+    kind: 'receipt',
+    booking,
+    payments,
+    lang,
+    statusLabel: statusLabels[lang][booking.status],
+  });
+  return reply
+    .header('content-type', 'application/pdf')
+    .header('content-disposition', `attachment; filename="siam-drive-${booking.bookingNumber}.pdf"`)
+    .send(pdf);
+}
+
+/**
  * A customer's downloads of their booking's documents: the receipt, the full tax invoice and its
  * credit and debit notes (same URLs and OpenAPI tags as when they lived in bookings.routes.ts).
  */
@@ -60,25 +90,33 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
         params: idParams,
       },
     },
-    async (request, reply) => {
-      const lang = requestLanguage(request);
-      const { booking, payments } = await documents().receiptData(
-        currentUser(request).id,
+    async (request, reply) =>
+      sendReceipt(
+        app,
+        reply,
+        customerActor(currentUser(request).id),
         request.params.id,
-        lang,
-      );
-      // Written on a worker thread: a 200-1,000 ms PDF never holds up everyone else's requests.
-      const pdf = await app.services.pdfs.render({
-        kind: 'receipt',
-        booking,
-        payments,
-        lang,
-        statusLabel: statusLabels[lang][booking.status],
-      });
-      return reply
-        .header('content-type', 'application/pdf')
-        .header('content-disposition', `attachment; filename="siam-drive-${booking.bookingNumber}.pdf"`)
-        .send(pdf);
+        requestLanguage(request),
+      ),
+  );
+
+  app.get(
+    '/guest/receipts/:token',
+    {
+      // No one is signed in: counted per address.
+      config: { rateLimit: { max: app.settings.DOCUMENT_DOWNLOADS_PER_MINUTE, windowMinutes: 1 } },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          'A walk-in’s receipt from the signed link its mail or LINE message carries (no sign-in: the link names the booking); 404 for a link altered or expired',
+        params: z.object({ token: z.string().min(1).max(400) }),
+      },
+    },
+    async (request, reply) => {
+      const bookingId = receiptLinkBooking(request.params.token, app.services.secret);
+      if (!bookingId) throw notFound('Booking');
+      // The signature is the access: the link opens this one booking's receipt, as staff's door would.
+      return sendReceipt(app, reply, staffActor, bookingId, requestLanguage(request));
     },
   );
 

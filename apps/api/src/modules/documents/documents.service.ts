@@ -67,9 +67,12 @@ export class DocumentsService {
     }
   }
 
-  /** What a customer's receipt is written from: their paid booking and its payments. */
-  async receiptData(userId: number, bookingId: number, lang: Language) {
-    const booking = await this.bookings.getForUser(userId, bookingId, lang);
+  /**
+   * What a receipt is written from: a paid booking and its payments, for whoever booking-access.ts
+   * lets read it (its customer at their door, staff at theirs: a walk-in's receipt printed at the desk).
+   */
+  async receiptData(actor: AccessActor, bookingId: number, lang: Language) {
+    const booking = await this.bookings.getFor(actor, bookingId, lang);
     // Nothing was received from the customer: the company's monthly invoice is the document.
     if (booking.paymentMethod === 'company_account')
       throw new AppError('CONFLICT', companyMessages.onMonthlyInvoice);

@@ -6,6 +6,7 @@ import type { BookingsService } from '../bookings/bookings.service';
 /** A payment of the booking as the receipt lists it (BookingsService.payments). */
 export type PaymentRow = Awaited<ReturnType<BookingsService['payments']>>[number];
 import { pdfWriter } from '../../lib/pdf/pdf-writer';
+import { counterPaymentMethods } from '@siam/contract/payment-methods';
 
 const labels = {
   th: {
@@ -38,7 +39,9 @@ const labels = {
       wechat_pay: 'WeChat Pay',
       alipay: 'Alipay',
       cash: 'เงินสด',
+      card_terminal: 'เครื่องรับบัตรที่เคาน์เตอร์',
     },
+    reference: 'อ้างอิง',
   },
   en: {
     title: 'Receipt / booking confirmation',
@@ -70,7 +73,9 @@ const labels = {
       wechat_pay: 'WeChat Pay',
       alipay: 'Alipay',
       cash: 'Cash',
+      card_terminal: 'Card terminal at the counter',
     },
+    reference: 'Reference',
   },
   zh: {
     title: '收据 / 预订确认',
@@ -102,9 +107,23 @@ const labels = {
       wechat_pay: '微信支付',
       alipay: '支付宝',
       cash: '现金',
+      card_terminal: '柜台刷卡机',
     },
+    reference: '参考号',
   },
 } as const;
+
+/**
+ * The reference staff typed for money taken at the counter (the card terminal's slip, the PromptPay
+ * QR's transaction), printed under its payment; none for the gateway's own charge ids, nor the fixed
+ * words the desk records when nothing was typed (counterReferences).
+ */
+function counterReference(p: PaymentRow): string | null {
+  if (p.gateway || !p.gateway_ref || p.kind !== 'charge') return null;
+  if (!(counterPaymentMethods as readonly string[]).includes(p.method)) return null;
+  // The desk's fixed words ('cash received by staff', bookings-admin counterReferences) are no reference.
+  return /^[a-z ]+ by staff$/.test(p.gateway_ref) ? null : p.gateway_ref;
+}
 
 /** Why a booking not paid yet has no receipt, in the customer's language. */
 export const receiptNotPaid: Record<Language, string> = {
@@ -158,6 +177,8 @@ export async function renderReceipt(
       `${p.kind === 'refund' ? L.refund : L.methods[p.method]}${card} ${new Date(p.created_ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`,
       `${p.kind === 'refund' ? '-' : ''}${money(p.amount)}`,
     );
+    const reference = counterReference(p);
+    if (reference) write(`${L.reference}: ${reference}`, { size: 9 });
   }
   doc.moveDown(2);
   write(`${L.issued}: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC`, { size: 9 });

@@ -73,7 +73,9 @@ export class LineMessages {
             ? 'slip_rejected'
             : event.kind === 'refund_paid'
               ? 'refund_paid'
-              : null;
+              : event.kind === 'receipt' && event.receiptUrl
+                ? 'receipt'
+                : null;
     if (!kind || !this.configured) return;
     let key = `${kind}:${event.bookingId}`;
     if (kind === 'slip_rejected') {
@@ -84,6 +86,7 @@ export class LineMessages {
     const text = lineMessageText(kind, event.booking, event.lang, this.deps.publicUrl, {
       reason: event.note,
       amountSatang: event.amountSatang,
+      receiptUrl: event.receiptUrl,
       licenceRules: await this.licenceRules(),
     });
     await this.write(event.bookingId, event.userId, kind, key, text);

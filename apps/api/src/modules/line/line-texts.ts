@@ -12,6 +12,7 @@ export const lineMessageKinds = [
   'pickup_tomorrow',
   'return_today',
   'refund_paid',
+  'receipt',
 ] as const;
 export type LineMessageKind = (typeof lineMessageKinds)[number];
 
@@ -60,6 +61,7 @@ const texts = {
       `Siam Drive: we have sent your refund of ${amount} for booking ${n}.`,
     map: 'Map',
     details: 'Your booking',
+    receipt: (n: string, url: string) => `Siam Drive: your receipt for booking ${n} (PDF): ${url}`,
   },
   th: {
     created: (n: string, car: string, from: string, to: string, total: string) =>
@@ -84,6 +86,7 @@ const texts = {
     refundPaid: (n: string, amount: string) => `Siam Drive: เราโอนเงินคืน ${amount} ของการจอง ${n} ให้คุณแล้ว`,
     map: 'แผนที่',
     details: 'การจองของคุณ',
+    receipt: (n: string, url: string) => `Siam Drive: ใบเสร็จรับเงินของการจอง ${n} (PDF): ${url}`,
   },
   zh: {
     created: (n: string, car: string, from: string, to: string, total: string) =>
@@ -108,6 +111,7 @@ const texts = {
     refundPaid: (n: string, amount: string) => `Siam Drive：我们已退还预订 ${n} 的 ${amount}。`,
     map: '地图',
     details: '您的预订',
+    receipt: (n: string, url: string) => `Siam Drive：预订 ${n} 的收据（PDF）：${url}`,
   },
 } as const;
 
@@ -121,7 +125,13 @@ export function lineMessageText(
   booking: Booking,
   lang: Language,
   publicUrl: string,
-  extra: { reason?: string; place?: Place; licenceRules?: LicenceRuleChanges; amountSatang?: number } = {},
+  extra: {
+    reason?: string;
+    place?: Place;
+    licenceRules?: LicenceRuleChanges;
+    amountSatang?: number;
+    receiptUrl?: string;
+  } = {},
 ): string {
   const rules = extra.licenceRules ?? {};
   const t = texts[lang];
@@ -173,6 +183,9 @@ export function lineMessageText(
       break;
     case 'refund_paid':
       lines.push(t.refundPaid(n, baht(extra.amountSatang ?? 0, lang)));
+      break;
+    case 'receipt':
+      lines.push(t.receipt(n, extra.receiptUrl ?? ''));
       break;
     case 'return_today':
       if (booking.collection)

@@ -3,6 +3,9 @@ import type { depositActionSchema } from '@siam/contract/deposits';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import type { FileStorage } from '../../lib/file-storage';
+import type { Executor } from '../../db/sql-rows';
+import type { CounterPaymentMethod } from '@siam/contract/payment-methods';
+import { toBaht } from '../pricing/pricing';
 import type { Actor, AuditService } from '../audit/audit.service';
 import type { AccessActor } from '../bookings/booking-access';
 import type { BookingRow, BookingsService, InTransaction } from '../bookings/bookings.service';
@@ -198,6 +201,24 @@ export class PaymentsService {
   /** Gives back money the gateway took that paid no booking (gateway-charges.ts). */
   refundUnmatchedCharge(reference: string, taken?: number) {
     return this.charges.refundUnmatched(reference, taken);
+  }
+
+  /**
+   * Money the counter took for a booking (a staff change's difference, decision 3661): recorded as a
+   * succeeded payment of the counter's method with its reference, in the caller's transaction; no
+   * gateway is asked, so a refund of it is left to staff like cash.
+   */
+  recordCounterPayment(
+    ex: Executor,
+    p: { bookingId: number; method: CounterPaymentMethod; amountSatang: number; reference: string },
+  ) {
+    return this.repo.insertPayment(ex, {
+      bookingId: p.bookingId,
+      method: p.method,
+      status: 'succeeded',
+      amount: toBaht(p.amountSatang),
+      reference: p.reference,
+    });
   }
 
   /** Gives money back to a customer (refunds.ts). */

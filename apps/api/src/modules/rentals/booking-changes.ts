@@ -5,6 +5,8 @@ import { changeMessages, type ChangeQuote, type changeBodySchema } from '@siam/c
 import { businessRules } from '@siam/contract/business-rules';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
+import { staffChangeMessages } from '@siam/contract/admin-bookings';
+import type { CounterPaymentMethod } from '@siam/contract/payment-methods';
 import { CAR_UNAVAILABLE_MESSAGE } from '@siam/contract/bookings';
 import { rentalPeriod, type RentalTimes } from '@siam/contract/rental-times';
 import { carDriverRules, type PricingService } from '../pricing/pricing.service';
@@ -14,14 +16,63 @@ import type { BookingRow } from '../bookings/booking-row';
 import type { BookingsService } from '../bookings/bookings.service';
 import type { CardPayments } from '../payments/card-payments';
 import type { Executor } from '../../db/sql-rows';
+import type { Db } from '../../db/client';
 import type { RentalsRepository } from './rentals.repository';
 import { isRealDate, priceBooking, toBaht, toSatang } from '../pricing/pricing';
 
 const HOUR_MS = 3_600_000;
 type ChangeInput = z.output<typeof changeBodySchema>;
+type Plan = Awaited<ReturnType<BookingChanges['plan']>>;
+
+/**
+ * A change made by staff from the back office (decision 3661): any booking (not only their own), up to
+ * its pickup time (the notice rule is the customer's), a chosen unit, and a dearer change's difference
+ * taken at the counter and recorded (never a card token); `inTx` writes the audit record in the change's
+ * own transaction.
+ */
+export interface StaffChange {
+  unitId?: number;
+  collect?: { method: CounterPaymentMethod; reference?: string };
+  inTx?: (tx: Db, p: Plan) => Promise<void>;
+}
+
+/** Money the counter took for a change, recorded as the booking's payment (payments/, wired by rentals). */
+export type RecordCounterPayment = (
+  tx: Executor,
+  payment: { bookingId: number; method: CounterPaymentMethod; amountSatang: number; reference: string },
+) => Promise<void>;
+
+/** The reference of a change's difference the counter took when the terminal or QR gave none. */
+const changeCollectedReference = 'change difference received by staff';
 
 function refuse(path: string, message: string, code: 'VALIDATION_FAILED' | 'CONFLICT' = 'VALIDATION_FAILED') {
   return new AppError(code, message, code === 'VALIDATION_FAILED' ? [{ path, message }] : undefined);
+}
+
+/**
+ * The new times checked against the branches' hours, and what their hand-overs out of hours cost
+ * (decision 3610): each at the fee the booking agreed for one (its out-of-hours fee over its
+ * hand-overs that were out of hours), or, when it agreed none, at the branch's fee today, as a new
+ * extra is priced at today's price.
+ */
+async function outOfHoursFee(pricing: PricingService, ex: Executor, row: BookingRow, times: RentalTimes) {
+  const now = await pricing.checkOpeningHours(ex, times, row.branch_code, row.return_branch_code);
+  const was = await pricing.outOfHoursAt(
+    ex,
+    {
+      pickupDate: row.pickup_date,
+      pickupTime: row.pickup_time,
+      returnDate: row.return_date,
+      returnTime: row.return_time,
+    },
+    row.branch_code,
+    row.return_branch_code,
+  );
+  const wasCount = [was.pickup, was.return].filter((f) => f !== null).length;
+  const agreedEach =
+    row.out_of_hours_fee > 0 && wasCount > 0 ? Math.round(row.out_of_hours_fee / wasCount) : null;
+  const legs = [now.legs.pickup, now.legs.return].filter((f): f is number => f !== null);
+  return { fee: legs.reduce((sum, today) => sum + (agreedEach ?? today), 0), times: now.times };
 }
 
 /**
@@ -42,20 +93,38 @@ export class BookingChanges {
     /** A paid booking's difference charged on a card (payments/). */
     private readonly cards: CardPayments,
     private readonly now: () => Date,
+    /** A staff change's difference taken at the counter (payments/). */
+    private readonly counter: RecordCounterPayment,
   ) {}
 
   private get db(): Executor {
     return this.repo.db;
   }
 
-  /** The booking's row, checked for this change, and its price after it. */
-  async plan(ex: Executor, userId: number, bookingId: number, input: ChangeInput, lock: boolean) {
-    const row = await this.bookings.find(ex, { id: bookingId, userId, forUpdate: lock });
+  /**
+   * The booking's row, checked for this change, and its price after it. `staff`: a change from the
+   * back office (any booking; up to its pickup time rather than the customer's notice).
+   */
+  async plan(
+    ex: Executor,
+    userId: number,
+    bookingId: number,
+    input: ChangeInput,
+    lock: boolean,
+    staff = false,
+  ) {
+    const row = await this.bookings.find(ex, {
+      id: bookingId,
+      userId: staff ? undefined : userId,
+      forUpdate: lock,
+    });
     if (!row) throw notFound('Booking');
     const pending = (await this.bookings.payments(bookingId, ex)).some(
       (p) => p.status === 'pending' && p.kind === 'charge',
     );
-    const window = changeWindow(row, this.now(), pending);
+    // Staff's window is the status and nothing waiting to be checked: the notice and the return's
+    // time are the customer's rules (staff extend a late rental at the counter), judged from day zero.
+    const window = changeWindow(row, staff ? new Date(0) : this.now(), pending);
     const extension = row.status === 'active';
     if (!window.canChange && !window.canExtend)
       throw refuse(
@@ -89,8 +158,9 @@ export class BookingChanges {
       if (newCar || !sameExtras) throw refuse('carModelId', changeMessages.carOrExtrasAfterPickup);
       if (returnAt <= wasReturnAt) throw refuse('returnDate', changeMessages.extensionLater);
     } else {
-      const earliest = this.now().getTime() + businessRules.dateChangeNoticeHours * HOUR_MS;
-      if (pickupAt < earliest) throw refuse('pickupDate', changeMessages.pickupAhead);
+      const notice = staff ? 0 : businessRules.dateChangeNoticeHours * HOUR_MS;
+      if (pickupAt < this.now().getTime() + notice)
+        throw refuse('pickupDate', staff ? staffChangeMessages.pickupPassed : changeMessages.pickupAhead);
       if (returnAt <= pickupAt) throw refuse('returnDate', changeMessages.returnAfterPickup);
       if (
         pickupAt === bangkokInstant(row.pickup_date, row.pickup_time).getTime() &&
@@ -102,7 +172,7 @@ export class BookingChanges {
     }
     if (daysBetween(times.pickupDate, times.returnDate) > businessRules.maxRentalDays)
       throw refuse('returnDate', changeMessages.tooLong);
-    const outOfHours = await this.outOfHoursFee(ex, row, times);
+    const outOfHours = await outOfHoursFee(this.pricing, ex, row, times);
 
     // The car: the booking's own at its agreed price and hot deal, or another of the branch's at
     // today's (and its deposit, while none is held yet); its category's rules for every driver.
@@ -208,46 +278,32 @@ export class BookingChanges {
     };
   }
 
-  /**
-   * The new times checked against the branches' hours, and what their hand-overs out of hours cost
-   * (decision 3610): each at the fee the booking agreed for one (its out-of-hours fee over its
-   * hand-overs that were out of hours), or, when it agreed none, at the branch's fee today, as a new
-   * extra is priced at today's price.
-   */
-  private async outOfHoursFee(ex: Executor, row: BookingRow, times: RentalTimes) {
-    const now = await this.pricing.checkOpeningHours(ex, times, row.branch_code, row.return_branch_code);
-    const was = await this.pricing.outOfHoursAt(
-      ex,
-      {
-        pickupDate: row.pickup_date,
-        pickupTime: row.pickup_time,
-        returnDate: row.return_date,
-        returnTime: row.return_time,
-      },
-      row.branch_code,
-      row.return_branch_code,
-    );
-    const wasCount = [was.pickup, was.return].filter((f) => f !== null).length;
-    const agreedEach =
-      row.out_of_hours_fee > 0 && wasCount > 0 ? Math.round(row.out_of_hours_fee / wasCount) : null;
-    const legs = [now.legs.pickup, now.legs.return].filter((f): f is number => f !== null);
-    return { fee: legs.reduce((sum, today) => sum + (agreedEach ?? today), 0), times: now.times };
-  }
-
   /** What the change would cost, and whether a car is free for it (nothing is held). */
   async quote(userId: number, bookingId: number, input: ChangeInput, lang: Language): Promise<ChangeQuote> {
+    return (await this.quoteWithUnits(userId, bookingId, input, lang, false)).quote;
+  }
+
+  /** The quote, and the units of the model free for the new dates (staff choose among them). */
+  async quoteWithUnits(
+    userId: number,
+    bookingId: number,
+    input: ChangeInput,
+    lang: Language,
+    staff: boolean,
+  ) {
     const db = this.db;
-    const p = await this.plan(db, userId, bookingId, input, false);
+    const p = await this.plan(db, userId, bookingId, input, false, staff);
     const hold = await this.bookings.liveHold(db, bookingId);
     const { startsAt, blockedUntil } = rentalPeriod(p.times, p.oneWay);
-    const free = await this.repo.unitsFreeExcept(
+    const units = await this.repo.freeUnitsExcept(
       db,
       { car_model_id: p.car.carModelId, branch_code: p.row.branch_code },
       bookingId,
       startsAt,
       blockedUntil,
     );
-    return {
+    const free = units.map((u) => u.id);
+    const quote: ChangeQuote = {
       ...p.times,
       carModelId: p.car.carModelId,
       carName: `${p.car.name.brand[lang]} ${p.car.name.model[lang]}`,
@@ -259,6 +315,7 @@ export class BookingChanges {
       settle: p.settle,
       available: p.extension ? free.includes(hold?.unit_id ?? -1) : free.length > 0,
     };
+    return { quote, units: p.extension ? units.filter((u) => u.id === hold?.unit_id) : units };
   }
 
   /**
@@ -272,10 +329,14 @@ export class BookingChanges {
     key: string,
     /** The booking's own page, where a card's bank would send the customer back. */
     returnUri: (bookingNumber: string) => string,
+    /** A change from the back office (decision 3661). */
+    staff?: StaffChange,
   ) {
     return this.repo.transaction(async (tx) => {
-      const p = await this.plan(tx, userId, bookingId, input, true);
-      if (p.settle === 'card' && !input.cardToken) throw refuse('cardToken', 'Card token required');
+      const p = await this.plan(tx, userId, bookingId, input, true, staff !== undefined);
+      if (p.settle === 'card' && staff && !staff.collect)
+        throw refuse('collectedBy', staffChangeMessages.collectedBy);
+      if (p.settle === 'card' && !staff && !input.cardToken) throw refuse('cardToken', 'Card token required');
       const before = await this.bookings.liveHold(tx, bookingId);
       await this.bookings.releaseHolds(tx, bookingId);
       const { startsAt, endsAt, blockedUntil } = rentalPeriod(p.times, p.oneWay);
@@ -292,7 +353,13 @@ export class BookingChanges {
               blockedUntil,
             )
           ).filter((id) => !sameCar || id !== before?.unit_id);
-      const tryUnits = [...(before && sameCar ? [before.unit_id] : []), ...others];
+      let tryUnits = [...(before && sameCar ? [before.unit_id] : []), ...others];
+      // Staff's chosen unit, only when it is free for the new dates (the hold below is the last word).
+      if (staff?.unitId !== undefined) {
+        if (!tryUnits.includes(staff.unitId))
+          throw refuse('unitId', staffChangeMessages.unitNotFree, 'CONFLICT');
+        tryUnits = [staff.unitId];
+      }
       let unitId: number | undefined;
       for (const id of tryUnits) {
         const held = await this.bookings.hold(tx, {
@@ -318,7 +385,16 @@ export class BookingChanges {
       if (unitId !== p.row.unit_id) await this.bookings.setUnit(tx, bookingId, unitId);
 
       let charged = 0;
-      if (p.settle === 'card') {
+      if (p.settle === 'card' && staff?.collect) {
+        // Taken at the counter: recorded as the booking's payment, with the terminal's or QR's reference.
+        await this.counter(tx, {
+          bookingId,
+          method: staff.collect.method,
+          amountSatang: p.difference,
+          reference: staff.collect.reference ?? changeCollectedReference,
+        });
+        charged = p.difference;
+      } else if (p.settle === 'card') {
         // Under the booking's lock and its new hold: declined, the whole change is undone.
         await this.cards.chargeDifference(tx, {
           bookingId,
@@ -332,6 +408,7 @@ export class BookingChanges {
       }
 
       await this.write(tx, bookingId, p, { startsAt, endsAt }, userId, charged);
+      await staff?.inTx?.(tx, p);
       return {
         charged,
         refund: p.settle === 'refund' ? -p.difference : 0,

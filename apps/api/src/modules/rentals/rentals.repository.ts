@@ -74,9 +74,20 @@ export class RentalsRepository {
     startsAt: Date,
     blockedUntil: Date,
   ) {
-    const free = await rows<{ id: number }>(
+    return (await this.freeUnitsExcept(ex, booking, bookingId, startsAt, blockedUntil)).map((u) => u.id);
+  }
+
+  /** The same units with their plates (staff choose one: decision 3661). */
+  async freeUnitsExcept(
+    ex: Executor,
+    booking: { car_model_id: number; branch_code: string },
+    bookingId: number,
+    startsAt: Date,
+    blockedUntil: Date,
+  ) {
+    return rows<{ id: number; plate: string }>(
       ex,
-      sql`SELECT u.id FROM vehicle_units u
+      sql`SELECT u.id, u.plate FROM vehicle_units u
           WHERE u.car_model_id = ${booking.car_model_id} AND u.branch_code = ${booking.branch_code}
             AND u.status = 'in_service'
             AND NOT EXISTS (
@@ -85,7 +96,6 @@ export class RentalsRepository {
                 AND tstzrange(h.starts_at, h.blocked_until, '[)') && tstzrange(${startsAt.toISOString()}::timestamptz, ${blockedUntil.toISOString()}::timestamptz, '[)'))
           ORDER BY u.id`,
     );
-    return free.map((u) => u.id);
   }
 
   async insertBooking(ex: Executor, values: Record<string, unknown>) {

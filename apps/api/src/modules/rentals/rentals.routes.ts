@@ -17,6 +17,7 @@ import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { currentUser } from '../../plugins/authenticate';
 import { deviceIdOf } from '../auth/trusted-device';
+import { customerActor } from '../bookings/booking-access';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
@@ -142,7 +143,7 @@ export const rentalsRoutes: FastifyPluginAsyncZod = async (app) => {
       status: true as const,
       response: {
         data: await rentals().changeOptions(
-          currentUser(request).id,
+          customerActor(currentUser(request).id),
           request.params.id,
           requestLanguage(request),
         ),

@@ -9,13 +9,15 @@ import {
 } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
-import { bookingSubject, customerActor, readableOr404 } from '../bookings/booking-access';
+import { bookingSubject, customerActor, readableOr404, type AccessActor } from '../bookings/booking-access';
 import type { BookingsService } from '../bookings/bookings.service';
 import { ChangeChargeUnknown, cardPaymentRefused } from '../payments/card-payments';
 import type { PaymentsService } from '../payments/payments.service';
 import type { PricingService } from '../pricing/pricing.service';
 import type { SiteSettingsService } from '../site-settings/site-settings.service';
 import type { Db } from '../../db/client';
+import type { Actor, AuditService } from '../audit/audit.service';
+import type { StaffChangeQuote, staffChangeBodySchema } from '@siam/contract/admin-bookings';
 import { BookingChanges } from './booking-changes';
 import { ChangeRequestsRepository } from './change-requests.repository';
 import { WaitingChanges } from './waiting-changes';
@@ -38,13 +40,22 @@ export class RentalsService {
     private readonly deps: {
       siteSettings: SiteSettingsService;
       pricing: PricingService;
+      /** Staff changes are audited in their own transaction. */
+      audit: AuditService;
       /** Unpaid bookings one network address may hold at once (UNPAID_MAX_PER_ADDRESS). */
       maxUnpaidPerAddress?: number;
     },
   ) {
     this.checkout = new Checkout(repo, bookings, payments, deps);
     this.paying = new PayAgain(repo, bookings, payments, this.checkout);
-    this.changes = new BookingChanges(repo, bookings, deps.pricing, payments.cards, () => bookings.now());
+    this.changes = new BookingChanges(
+      repo,
+      bookings,
+      deps.pricing,
+      payments.cards,
+      () => bookings.now(),
+      (tx, payment) => payments.recordCounterPayment(tx, payment),
+    );
     this.cancellation = new Cancellation(repo, bookings, payments);
     this.waiting = new WaitingChanges(repo, new ChangeRequestsRepository(), bookings, payments, this.changes);
     // The gateway's word that a waiting change's difference is paid makes the change (decision 3631).
@@ -112,14 +123,9 @@ export class RentalsService {
     return this.changes.quote(userId, bookingId, input, lang);
   }
 
-  /** The cars at a customer's booking's branch and the extras, for a change (nothing is held). */
-  async changeOptions(userId: number, bookingId: number, lang: Language): Promise<ChangeOptions> {
-    const row = readableOr404(
-      customerActor(userId),
-      await this.bookings.row(bookingId),
-      bookingSubject,
-      'Booking',
-    );
+  /** The cars at a booking's branch and the extras, for a change (nothing is held), for whoever may read it. */
+  async changeOptions(actor: AccessActor, bookingId: number, lang: Language): Promise<ChangeOptions> {
+    const row = readableOr404(actor, await this.bookings.row(bookingId), bookingSubject, 'Booking');
     const [cars, addons] = await Promise.all([
       this.repo.modelsAtBranch(this.repo.db, row.branch_code),
       this.deps.pricing.addonRows(this.repo.db),
@@ -173,6 +179,77 @@ export class RentalsService {
       charged: done.charged,
       refunded: done.refund,
       waiting: null,
+    };
+  }
+
+  /**
+   * What a staff change would do (decision 3661): the customer's quote at the booking's agreed prices,
+   * a dearer difference of a paid booking collected at the counter, and the units free for it.
+   */
+  async staffChangeQuote(
+    staff: Actor & { id: number },
+    bookingId: number,
+    input: z.output<typeof staffChangeBodySchema>,
+    lang: Language,
+  ): Promise<StaffChangeQuote> {
+    const { quote, units } = await this.changes.quoteWithUnits(staff.id, bookingId, input, lang, true);
+    return { ...quote, settle: quote.settle === 'card' ? 'collect' : quote.settle, freeUnits: units };
+  }
+
+  /**
+   * Staff change a booking from the back office (decision 3661): the one change a customer makes
+   * (booking-changes.ts: agreed prices, the database's holds and seat stock, out-of-hours at the agreed
+   * fee), its dearer difference recorded as taken at the counter, a cheaper one given back through the
+   * refund path; audited in the change's transaction; the tax invoice corrected and the customer mailed.
+   */
+  async staffChange(
+    staff: Actor & { id: number },
+    bookingId: number,
+    input: z.output<typeof staffChangeBodySchema>,
+    lang: Language,
+  ) {
+    await this.waiting.refuseWhileWaiting(bookingId);
+    const { collectedBy, reference, unitId, ...change } = input;
+    const done = await this.changes.change(
+      staff.id,
+      bookingId,
+      change,
+      randomUUID(),
+      (number) => this.payments.returnUri(number),
+      {
+        unitId,
+        collect: collectedBy ? { method: collectedBy, reference } : undefined,
+        inTx: (tx, p) =>
+          this.deps.audit.record(tx, staff, {
+            entity: 'booking',
+            entityId: bookingId,
+            action: 'booking.changed_by_staff',
+            before: {
+              pickup: `${p.row.pickup_date} ${p.row.pickup_time}`,
+              return: `${p.row.return_date} ${p.row.return_time}`,
+              carModelId: p.row.car_model_id,
+              unitId: p.row.unit_id,
+              total: p.row.total_amount,
+            },
+            after: {
+              pickup: `${p.times.pickupDate} ${p.times.pickupTime}`,
+              return: `${p.times.returnDate} ${p.times.returnTime}`,
+              carModelId: p.car.carModelId,
+              addons: p.price.addons.map((a) => ({ code: a.code, quantity: a.quantity })),
+              total: p.price.total,
+              difference: p.difference,
+              ...(p.settle === 'card' && collectedBy ? { collectedBy, reference: reference ?? null } : {}),
+            },
+          }),
+      },
+    );
+    if (done.refund > 0) await this.payments.giveBack(bookingId, done.refund, done.method);
+    await this.bookings.totalChanged(bookingId, 'changed');
+    await this.bookings.sendMail(bookingId, 'changed');
+    return {
+      booking: await this.bookings.getById(bookingId, lang),
+      collected: done.charged,
+      refunded: done.refund,
     };
   }
 }

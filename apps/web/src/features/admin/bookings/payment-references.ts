@@ -11,6 +11,7 @@ export const staffPaymentReferences = {
   'transfer received by staff': 'transferReceived',
   'card terminal payment received by staff': 'terminalReceived',
   'promptpay payment received by staff': 'promptpayReceived',
+  'change difference received by staff': 'changeReceived',
 } as const;
 
 export type StaffPaymentReference = (typeof staffPaymentReferences)[keyof typeof staffPaymentReferences];

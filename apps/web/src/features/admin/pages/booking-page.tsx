@@ -7,6 +7,8 @@ import { ErrorNote, Loading, PageTitle, SavedNote } from '../admin-ui';
 import { BookingActionsCard } from '../bookings/booking-actions-card';
 import { BookingDepositCard } from '../bookings/booking-deposit-card';
 import { BookingDetailsCard } from '../bookings/booking-details-card';
+import { BookingReceiptCard } from '../bookings/booking-receipt-card';
+import { StaffChangeCard } from '../bookings/staff-change-card';
 import { GatewayCard, HistoryCard, PaymentsCard, SlipsCard } from '../bookings/booking-records-cards';
 import { StatusBadge } from '../bookings/booking-format';
 import { HandOverCard } from '../bookings/hand-over';
@@ -39,6 +41,8 @@ export function BookingPage({ id }: { id: string }) {
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <BookingDetailsCard data={data} />
         <BookingActionsCard data={data} onDone={setDone} />
+        <BookingReceiptCard data={data} />
+        <StaffChangeCard booking={b} onDone={setDone} />
         <HandOverCard booking={b} freeUnits={data.freeUnits}>
           <Suspense fallback={<Loading />}>
             <HandOverView booking={b} staff />

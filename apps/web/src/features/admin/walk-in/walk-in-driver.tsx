@@ -68,11 +68,11 @@ export function WalkInDriver({
         />
         <Field
           label={t('walkIn.driverEmail')}
+          hint={t('walkIn.driverEmailHint')}
           type="email"
           value={driver.email}
           onChange={setD('email')}
           error={errors['driver.email']}
-          required
         />
         <Field
           label={t('walkIn.phone')}
