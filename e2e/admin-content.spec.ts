@@ -5,7 +5,7 @@ import { allowFor } from '../apps/api/test/time-allowance';
 
 // A server of its own, with fresh demo data: publishing an article and changing a rental
 // condition would otherwise change what the journeys running beside it count and read.
-const appUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 7}`;
+const appUrl = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 18}`;
 let server: OwnServer | undefined;
 
 test.beforeAll(async () => {

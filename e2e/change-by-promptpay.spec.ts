@@ -24,15 +24,15 @@ const before = (text: string) => text.split('{{')[0]!.trim();
 test.describe('a change paid by PromptPay', () => {
   test.describe.configure({ mode: 'serial' });
   const basePort = Number(process.env.E2E_PORT ?? 3100);
-  const appUrl = `http://127.0.0.1:${basePort + 4}`;
+  const appUrl = `http://127.0.0.1:${basePort + 14}`;
   const omise = omiseStandIn();
   const started: { server?: OwnServer } = {};
   test.beforeAll(async () => {
     test.setTimeout(allowFor(120_000));
-    await new Promise<void>((resolve) => omise.server.listen(basePort + 5, '127.0.0.1', resolve));
-    const omiseUrl = `http://127.0.0.1:${basePort + 5}`;
+    await new Promise<void>((resolve) => omise.server.listen(basePort + 15, '127.0.0.1', resolve));
+    const omiseUrl = `http://127.0.0.1:${basePort + 15}`;
     started.server = await startOwnServer(
-      basePort + 4,
+      basePort + 14,
       {
         SEED_DEMO: 'true',
         AUTH_MAX_REGISTRATIONS: '1000',

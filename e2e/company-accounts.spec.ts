@@ -52,10 +52,10 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
   const basePort = Number(process.env.E2E_PORT ?? 3100);
   let server: OwnServer | undefined;
   const settings = { SEED_DEMO: 'true', AUTH_MAX_REGISTRATIONS: '1000', UNPAID_MAX_PER_ADDRESS: '1000' };
-  test.use({ baseURL: `http://127.0.0.1:${basePort + 6}` });
+  test.use({ baseURL: `http://127.0.0.1:${basePort + 16}` });
   test.beforeAll(async () => {
     test.setTimeout(allowFor(120_000));
-    server = await startOwnServer(basePort + 6, settings, 'companies');
+    server = await startOwnServer(basePort + 16, settings, 'companies');
   });
   test.afterAll(async () => server?.stop());
 
@@ -193,7 +193,7 @@ test.describe('company accounts (th, en, zh; phone and desktop)', () => {
        WHERE company_id IS NOT NULL`,
     );
     await db.close();
-    server = await startOwnServer(basePort + 6, settings, 'companies', false, server!.dataDir);
+    server = await startOwnServer(basePort + 16, settings, 'companies', false, server!.dataDir);
 
     // The admin issues the month's invoice (the minute job would on its own).
     await staff.goto(companyUrl);

@@ -35,10 +35,10 @@ test.describe('the hand-over on phones (th)', () => {
   let server: OwnServer | undefined;
   // The demo data (its cars, staff and late-return rule), and room for the journey's own sign-ups.
   const settings = { SEED_DEMO: 'true', AUTH_MAX_REGISTRATIONS: '1000', UNPAID_MAX_PER_ADDRESS: '1000' };
-  test.use({ baseURL: `http://127.0.0.1:${basePort + 7}` });
+  test.use({ baseURL: `http://127.0.0.1:${basePort + 17}` });
   test.beforeAll(async () => {
     test.setTimeout(allowFor(120_000));
-    server = await startOwnServer(basePort + 7, settings, 'handover');
+    server = await startOwnServer(basePort + 17, settings, 'handover');
   });
   test.afterAll(async () => server?.stop());
 
@@ -148,7 +148,7 @@ test.describe('the hand-over on phones (th)', () => {
       [booking.id],
     );
     await db.close();
-    server = await startOwnServer(basePort + 7, settings, 'handover', false, server!.dataDir);
+    server = await startOwnServer(basePort + 17, settings, 'handover', false, server!.dataDir);
 
     // Staff take the car back: one photo, the mileage; the late hours come from the pricing rules.
     await staff.goto(`/admin/bookings/${booking.id}?lng=th`);
