@@ -416,18 +416,56 @@ for (const table of createdTables)
   if (!ownerOf.has(table))
     findings.push(`table "${table}" has no owner in TABLE_OWNERS (scripts/check-layers.mjs)`);
 
-/** The text of every sql`…` template in a file (its literal parts; ${…} stands as "?"), with its line. */
+/**
+ * The text of every piece of SQL in a file, with its line: each sql`…` template (its literal parts; ${…}
+ * stands as "?"), under whatever name the tag goes by — `import { sql as q }`, `const q = sql`, a
+ * parameter `q = sql`, `{ sql: q }`, or `x.sql` — and each string literal handed to sql.raw(…) or to a
+ * driver's query(…)/exec(…)/execute(…). A tag renamed is still the tag: rule 5 must not be blind to it.
+ */
 function sqlTexts(file) {
   const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
+  const tags = new Set(['sql']);
+  const isTag = (expr) =>
+    expr !== undefined &&
+    ((ts.isIdentifier(expr) && tags.has(expr.text)) ||
+      (ts.isPropertyAccessExpression(expr) && expr.name.text === 'sql'));
+  // The names the tag goes by, to a fixed point (an alias of an alias).
+  for (let size = -1; size !== tags.size;) {
+    size = tags.size;
+    const collect = (node) => {
+      if (ts.isImportSpecifier(node) && (node.propertyName ?? node.name).text === 'sql')
+        tags.add(node.name.text);
+      else if ((ts.isVariableDeclaration(node) || ts.isParameter(node)) && ts.isIdentifier(node.name)) {
+        if (isTag(node.initializer)) tags.add(node.name.text);
+      } else if (
+        ts.isBindingElement(node) &&
+        ts.isIdentifier(node.name) &&
+        ((node.propertyName && ts.isIdentifier(node.propertyName) && node.propertyName.text === 'sql') ||
+          isTag(node.initializer))
+      )
+        tags.add(node.name.text);
+      ts.forEachChild(node, collect);
+    };
+    collect(source);
+  }
   const out = [];
+  const at = (node) => source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1;
   const visit = (node) => {
-    if (ts.isTaggedTemplateExpression(node) && /(^|\.)sql$/.test(node.tag.getText(source))) {
+    if (ts.isTaggedTemplateExpression(node) && isTag(node.tag)) {
       const t = node.template;
       const text = ts.isNoSubstitutionTemplateLiteral(t)
         ? t.text
         : [t.head.text, ...t.templateSpans.map((s) => s.literal.text)].join(' ? ');
-      out.push({ text, line: source.getLineAndCharacterOfPosition(node.getStart(source)).line + 1 });
-    }
+      out.push({ text, line: at(node) });
+    } else if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      ((node.expression.name.text === 'raw' && isTag(node.expression.expression)) ||
+        ['query', 'exec', 'execute'].includes(node.expression.name.text)) &&
+      node.arguments[0] &&
+      ts.isStringLiteralLike(node.arguments[0])
+    )
+      out.push({ text: node.arguments[0].text, line: at(node) });
     ts.forEachChild(node, visit);
   };
   visit(source);
