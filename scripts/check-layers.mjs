@@ -366,8 +366,6 @@ export const TABLE_OWNERS = {
 const KNOWN_TABLE_USES = new Set([
   // The staff list's "slip waiting" column, sorted on in SQL (awaiting payment: slips first).
   'apps/api/src/modules/bookings/bookings-admin.repository.ts reads payment_slips',
-  'apps/api/src/modules/bookings/booking-erasure.repository.ts writes idempotency_keys',
-  'apps/api/src/modules/bookings/booking-erasure.repository.ts writes payment_slips',
   'apps/api/src/modules/bookings/bookings.repository.ts reads booking_charges',
   'apps/api/src/modules/bookings/bookings.repository.ts reads condition_reports',
   'apps/api/src/modules/bookings/bookings.repository.ts reads gateway_charges',

@@ -306,6 +306,10 @@ export function buildServices(
       await bookings.anonymiseForUser(userId);
     },
   });
+  // Each owner erases its own rows (decision 3304): payments the slips (shown in the bookings' section),
+  // rentals the stored answers of the customer's booking requests.
+  account.registerContributor({ name: 'paymentSlips', erase: (userId) => payments.eraseFor(userId) });
+  account.registerContributor({ name: 'bookingRequests', erase: (userId) => rentals.eraseFor(userId) });
   // Content and contact (issue 6). reviews.wire({eligibility, coupons}) connects bookings and promotions.
   const articles = new ArticlesService(new ArticlesRepository(db));
   const forms = new FormsService(new FormsRepository(db), mailer, siteSettings, counters);

@@ -22,14 +22,15 @@ export const EMAIL_TAKEN_MESSAGE = 'This email is already used by another accoun
  *
  *   auth.account.registerContributor({ name: 'bookings', export: …, erase: … })
  *
- * `export` adds a section to GET /auth/export; `erase` runs on DELETE
+ * `export` adds a section to GET /auth/export (none: the module's personal data is shown in another
+ * module's section, as a booking's slips are in its booking); `erase` runs on DELETE
  * /auth/account before the account row is anonymised, and must remove or
  * anonymise the module's personal data while keeping what the law requires
  * (amounts, dates, tax invoices).
  */
 export interface AccountDataContributor {
   name: string;
-  export(userId: number): Promise<unknown>;
+  export?(userId: number): Promise<unknown>;
   erase(userId: number): Promise<void>;
 }
 
@@ -156,7 +157,8 @@ export class AccountService {
         ip: s.ip,
       })),
     };
-    for (const contributor of this.contributors) result[contributor.name] = await contributor.export(row.id);
+    for (const contributor of this.contributors)
+      if (contributor.export) result[contributor.name] = await contributor.export(row.id);
     return result;
   }
 

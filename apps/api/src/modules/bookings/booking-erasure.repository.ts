@@ -16,17 +16,12 @@ export class BookingErasureRepository {
   }
 
   /**
-   * The rest of a customer's personal traces in bookings, for erasure: their
-   * transfer slips (returned so the files can be deleted; the payments stay as
-   * the money record) and the stored answers of their booking requests.
+   * The rest of a customer's personal traces in the booking record, for erasure: their licence
+   * pictures (returned so the files can be deleted), delivery addresses and drivers. Their transfer
+   * slips are erased by payments/ and the stored answers of their booking requests by rentals/, each
+   * an account-data contributor of its own (services.ts).
    */
-  async erasePersonalTraces(ex: Executor, userId: number): Promise<{ slips: string[]; licences: string[] }> {
-    const slips = await rows<{ storage_key: string }>(
-      ex,
-      sql`DELETE FROM payment_slips s USING bookings b
-          WHERE s.booking_id = b.id AND b.user_id = ${userId} RETURNING s.storage_key`,
-    );
-    await ex.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${userId}`);
+  async erasePersonalTraces(ex: Executor, userId: number): Promise<{ licences: string[] }> {
     const pictures = await rows<{ storage_key: string }>(
       ex,
       sql`DELETE FROM licence_pictures p USING bookings b
@@ -41,6 +36,6 @@ export class BookingErasureRepository {
     await ex.execute(
       sql`DELETE FROM booking_drivers d USING bookings b WHERE d.booking_id = b.id AND b.user_id = ${userId}`,
     );
-    return { slips: slips.map((s) => s.storage_key), licences: pictures.map((p) => p.storage_key) };
+    return { licences: pictures.map((p) => p.storage_key) };
   }
 }

@@ -48,8 +48,6 @@ export class BookingsService {
       /** Prices, quotes and promotion codes (pricing/): a quote asks here whether a car is free. */
       pricing: PricingService;
       mailer: Mailer;
-      /** The slips folder of the file storage (erased with the customer's account). */
-      slips: FileStorage;
       /** The licence pictures folder (private, like slips). */
       licences: FileStorage;
       publicUrl: string;
@@ -404,7 +402,6 @@ export class BookingsService {
     const anonymised = await this.erasure.anonymiseForUser(this.db, userId);
     const files = await this.erasure.erasePersonalTraces(this.db, userId);
     // The rows are gone first: a file left by a failed delete is never shown to anyone again.
-    for (const key of files.slips) await this.deps.slips.delete(key);
     for (const key of files.licences) await this.deps.licences.delete(key);
     return anonymised;
   }

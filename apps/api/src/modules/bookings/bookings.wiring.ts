@@ -24,7 +24,6 @@ export function buildBookingsService(
   return new BookingsService(repository, {
     ...rest,
     // Personal data: never a public file, read only through the API by the owner and staff.
-    slips: storageFolder(files, 'slips'),
     licences: storageFolder(files, 'licences'),
     publicUrl: settings.publicUrl,
   });

@@ -278,6 +278,19 @@ export class PaymentsRepository {
     return slip;
   }
 
+  /**
+   * PDPA erasure: a customer's transfer slips go (the keys returned so the files can be deleted); the
+   * payments stay as the money record.
+   */
+  async eraseSlipsOf(ex: Executor, userId: number) {
+    const slips = await rows<{ storage_key: string }>(
+      ex,
+      sql`DELETE FROM payment_slips s USING bookings b
+          WHERE s.booking_id = b.id AND b.user_id = ${userId} RETURNING s.storage_key`,
+    );
+    return slips.map((s) => s.storage_key);
+  }
+
   async reviewSlips(ex: Executor, bookingId: number, status: 'accepted' | 'rejected', reason: string | null) {
     const updated = await rows<{ id: number }>(
       ex,

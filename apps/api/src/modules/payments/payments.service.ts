@@ -72,6 +72,13 @@ export class PaymentsService {
   private readonly slips: SlipPayments;
   private readonly deposits: Deposits;
 
+  /** PDPA erasure (an account-data contributor, services.ts): the customer's slips, rows first, then files. */
+  async eraseFor(userId: number) {
+    const keys = await this.repo.eraseSlipsOf(this.repo.db, userId);
+    // The rows are gone first: a file left by a failed delete is never shown to anyone again.
+    for (const key of keys) await this.deps.slips.delete(key);
+  }
+
   /** The booking's own page, where a wallet's or a card bank's page sends the customer back. */
   returnUri(bookingNumber: string) {
     return `${this.deps.publicUrl}/booking-success?booking=${encodeURIComponent(bookingNumber)}`;

@@ -413,4 +413,9 @@ export class RentalsRepository {
                   ${c.fromCarModelId}, ${c.toCarModelId}, ${c.extrasChanged})`,
     );
   }
+
+  /** PDPA erasure: the stored answers of a customer's booking requests (they name the driver). */
+  async eraseIdempotencyKeys(ex: Executor, userId: number) {
+    await ex.execute(sql`DELETE FROM idempotency_keys WHERE user_id = ${userId}`);
+  }
 }

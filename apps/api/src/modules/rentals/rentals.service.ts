@@ -252,4 +252,9 @@ export class RentalsService {
       refunded: done.refund,
     };
   }
+
+  /** PDPA erasure (an account-data contributor, services.ts): the stored answers of the customer's requests. */
+  eraseFor(userId: number) {
+    return this.repo.eraseIdempotencyKeys(this.repo.db, userId);
+  }
 }
