@@ -381,12 +381,6 @@ const KNOWN_TABLE_USES = new Set([
   'apps/api/src/modules/bookings/bookings.repository.ts writes vehicle_units',
   'apps/api/src/modules/bookings/unpaid-holds.repository.ts reads payment_slips',
   'apps/api/src/modules/catalog/catalog.repository.ts reads unit_holds',
-  'apps/api/src/modules/rentals/rentals.repository.ts writes booking_addons',
-  'apps/api/src/modules/rentals/rentals.repository.ts writes booking_drivers',
-  'apps/api/src/modules/rentals/rentals.repository.ts writes booking_handovers',
-  'apps/api/src/modules/rentals/rentals.repository.ts writes bookings',
-  'apps/api/src/modules/rentals/rentals.repository.ts writes promotion_codes',
-  'apps/api/src/modules/rentals/rentals.repository.ts writes promotion_uses',
   'apps/api/src/modules/users/users.repository.ts writes line_messages',
 ]);
 

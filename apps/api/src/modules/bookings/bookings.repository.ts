@@ -111,17 +111,6 @@ export class BookingsRepository {
     return row;
   }
 
-  /** A one-use percentage code that only this customer can redeem. */
-  async insertPersonalCode(
-    ex: Executor,
-    input: { code: string; userId: number; percent: number; endsAt: Date },
-  ) {
-    await ex.execute(
-      sql`INSERT INTO promotion_codes (code, kind, value, max_uses, ends_at, user_id)
-          VALUES (${input.code}, 'percent', ${input.percent}, 1, ${input.endsAt}, ${input.userId})`,
-    );
-  }
-
   /** Bookings of this customer that count as "a booking" for first-booking codes. */
   async countRealBookings(ex: Executor, userId: number) {
     const [row] = await rows<{ n: number }>(

@@ -14,11 +14,16 @@ import { bookingSubject, customerActor, readableOr404, type AccessActor } from '
 import type { BookingMailKind } from './booking-mail';
 import { BookingMessages, type BookingMessageListener } from './booking-messages';
 import { BookingErasureRepository } from './booking-erasure.repository';
+import { BookingWritesRepository } from './booking-writes.repository';
 import { toBooking } from './booking-view';
 import type { BookingRow, BookingsRepository, Db, Executor } from './bookings.repository';
 
 export type { BookingMessageEvent, BookingMessageListener } from './booking-messages';
 export type { BookingRow };
+export type { DriverLicenceRow } from './booking-writes.repository';
+
+/** The record's rows the use cases above it write, in their own transaction (booking-writes.repository.ts). */
+export type BookingWrites = Pick<BookingWritesRepository, keyof BookingWritesRepository>;
 
 type QuoteInput = z.output<typeof quoteBodySchema>;
 
@@ -64,6 +69,9 @@ export class BookingsService {
 
   private readonly messages: BookingMessages;
   private readonly erasure = new BookingErasureRepository();
+
+  /** A new booking's rows, a change's rewrite, a new way to pay: rentals writes the record only here. */
+  readonly writes: BookingWrites = new BookingWritesRepository();
 
   /**
    * What else follows a change of what a booking comes to (a cancellation, a change, charges after a
@@ -389,7 +397,7 @@ export class BookingsService {
   /** Issues a one-use percentage coupon only `userId` can redeem, valid for `validDays`. */
   async issuePersonalCoupon(userId: number, percent: number, validDays: number): Promise<string> {
     const code = `THANKS-${randomBytes(5).toString('hex').toUpperCase()}`;
-    await this.repo.insertPersonalCode(this.db, {
+    await this.deps.pricing.promotions.insertPersonalCode(this.db, {
       code,
       userId,
       percent,

@@ -19,6 +19,7 @@ import type { Executor } from '../../db/sql-rows';
 import type { pricingRuleBodySchema } from '@siam/contract/admin-pricing-rules';
 import type { HandoverOptions } from '@siam/contract/delivery';
 import type { PricingRepository } from './pricing.repository';
+import { PromotionUsesRepository } from './promotion-uses.repository';
 import { isRealDate, priceBooking, toSatang } from './pricing';
 import { checkSeatChoice, refuseShortSeats } from './seat-choice';
 import { isSeatCode, type SeatCode } from '@siam/contract/child-seats';
@@ -213,6 +214,9 @@ export class PricingService {
       licenceRules?: (ex: Executor) => Promise<LicenceRuleChanges>;
     },
   ) {}
+
+  /** Promotion codes' uses taken, recorded and given back, personal codes issued (the caller's transaction). */
+  readonly promotions = new PromotionUsesRepository();
 
   private get db(): Executor {
     return this.repo.db;

@@ -429,7 +429,7 @@ export class BookingChanges {
     userId: number,
     charged: number,
   ) {
-    await this.repo.rewriteBooking(tx, bookingId, {
+    await this.bookings.writes.rewriteBooking(tx, bookingId, {
       pickupDate: p.times.pickupDate,
       returnDate: p.times.returnDate,
       startsAt,
@@ -450,9 +450,9 @@ export class BookingChanges {
       vat: toBaht(p.price.vat),
     });
     // The extras as they are now: each at its price, for the new days.
-    await this.repo.deleteAddons(tx, bookingId);
+    await this.bookings.writes.deleteAddons(tx, bookingId);
     for (const a of p.price.addons)
-      await this.repo.insertBookingAddon(tx, {
+      await this.bookings.writes.insertBookingAddon(tx, {
         bookingId,
         code: a.code,
         pricePerDay: toBaht(a.pricePerDay),

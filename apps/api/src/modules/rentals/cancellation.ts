@@ -2,6 +2,7 @@ import type { Language } from '@siam/contract/languages';
 import { AppError, notFound } from '../../lib/app-error';
 import type { BookingsService, InTransaction } from '../bookings/bookings.service';
 import type { PaymentsService } from '../payments/payments.service';
+import type { PricingService } from '../pricing/pricing.service';
 import { cancellationFee, toBaht } from '../pricing/pricing';
 import type { RentalsRepository } from './rentals.repository';
 
@@ -11,6 +12,8 @@ export class Cancellation {
     private readonly repo: RentalsRepository,
     private readonly bookings: BookingsService,
     private readonly payments: PaymentsService,
+    /** Promotion codes' uses (pricing's tables): an unpaid booking cancelled gives its use back. */
+    private readonly pricing: PricingService,
   ) {}
 
   /**
@@ -59,7 +62,7 @@ export class Cancellation {
         fee: toBaht(fee),
       });
       await this.bookings.releaseHolds(tx, bookingId);
-      if (!paid) await this.repo.releasePromotion(tx, bookingId);
+      if (!paid) await this.pricing.promotions.releasePromotion(tx, bookingId);
       await options.inTx?.(tx, row);
       // A company's account was never charged: its monthly invoice bills the fee, if any.
       if (paid && row.payment_method !== 'company_account' && row.total_amount - fee > 0)

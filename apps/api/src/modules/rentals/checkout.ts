@@ -175,7 +175,7 @@ export class Checkout {
             await this.bookings.candidateUnits(tx, input.carModelId, input.branchCode, startsAt, blockedUntil)
           ).filter((u) => u.free);
         if (!staff && !free) await this.checkUnpaidLimits(tx, userId, input, origin, freeUnits, sources);
-        const booking = await this.repo.insertBooking(tx, {
+        const booking = await this.bookings.writes.insertBooking(tx, {
           userId: customerId,
           carModelId: input.carModelId,
           branchCode: input.branchCode,
@@ -217,10 +217,10 @@ export class Checkout {
         // The company's details are kept in the customer's profile for their next booking.
         if (input.taxInvoice && !staff && !company)
           await this.bookings.saveTaxDetails(userId, input.taxInvoice, tx);
-        await this.repo.insertDrivers(tx, booking.id, [input.driver, ...input.additionalDrivers]);
+        await this.bookings.writes.insertDrivers(tx, booking.id, [input.driver, ...input.additionalDrivers]);
         for (const h of q.handovers) {
           const where = input[h.leg]!;
-          await this.repo.insertHandover(tx, {
+          await this.bookings.writes.insertHandover(tx, {
             bookingId: booking.id,
             leg: h.leg,
             zoneId: where.zoneId,
@@ -233,7 +233,7 @@ export class Checkout {
           });
         }
         for (const a of q.price.addons)
-          await this.repo.insertBookingAddon(tx, {
+          await this.bookings.writes.insertBookingAddon(tx, {
             bookingId: booking.id,
             code: a.code,
             pricePerDay: toBaht(a.pricePerDay),
@@ -241,8 +241,9 @@ export class Checkout {
             amount: toBaht(a.amount),
           });
         if (q.promo) {
-          if (!(await this.repo.consumePromotion(tx, q.promo.id))) throw promotionInvalid();
-          await this.repo.recordPromotionUse(
+          if (!(await this.deps.pricing.promotions.consumePromotion(tx, q.promo.id)))
+            throw promotionInvalid();
+          await this.deps.pricing.promotions.recordPromotionUse(
             tx,
             q.promo.id,
             booking.id,

@@ -72,7 +72,7 @@ export class PayAgain {
         tries.some((p) => p.kind === 'charge' && p.status === 'pending') ||
         (row.payment_method === 'card' && row.gateway_pending);
       if (cardAtWork) throw new AppError('CONFLICT', PAY_AGAIN_CHECKING_MESSAGE);
-      if (row.payment_method !== method) await this.repo.setPaymentMethod(tx, booking.id, method);
+      if (row.payment_method !== method) await this.bookings.writes.setPaymentMethod(tx, booking.id, method);
       await this.repo.attachIdempotencyBooking(tx, userId, key, booking.id);
       return null;
     });

@@ -1,23 +1,19 @@
 import { errorHttpStatus, type ErrorCode, type FieldError } from '@siam/contract/errors';
-import { licenceDocumentOf, type DriverLicence } from '@siam/contract/drivers';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import { sql } from 'drizzle-orm';
 import { transactionRetriedIfLost, type Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
 import type { LocalizedText } from '../../db/schema/localized';
-import type { StoredRuleLine } from '../pricing/pricing-rules';
 
 /** What a create request came to: the booking made, or why not (kept for idempotent repeats). */
 export type StoredOutcome =
   { ok: true; data: unknown } | { ok: false; code: ErrorCode; msg: string; errors?: FieldError[] };
 
-export type DriverLicenceRow = DriverLicence & { firstName: string; lastName: string };
-
 /**
  * The SQL of the use cases that make and change bookings (checkout, pay again, changes, cancellation):
- * a new booking's rows (drivers, extras, deliveries, promotion uses), the limits on unpaid holds,
- * idempotency keys, and a change's rewrite of the booking and its record. Status changes, holds and
- * reads of the record go through BookingsService.
+ * the limits on unpaid holds, idempotency keys and a change's record (booking_changes). The booking's
+ * own rows are written through BookingsService (its `writes`), promotion uses through PricingService
+ * (its `promotions`): each table is written by its owner only (decision 3304).
  */
 export class RentalsRepository {
   constructor(readonly db: Db) {}
@@ -28,39 +24,6 @@ export class RentalsRepository {
    */
   transaction<T>(fn: (tx: Db) => Promise<T>, options: { retryIfLost?: boolean } = {}): Promise<T> {
     return options.retryIfLost ? transactionRetriedIfLost(this.db, fn) : this.db.transaction(fn);
-  }
-
-  /** Takes one use of a code, atomically: false when it ran out or expired meanwhile. */
-  async consumePromotion(ex: Executor, promotionId: number) {
-    const taken = await rows<{ id: number }>(
-      ex,
-      sql`UPDATE promotion_codes SET uses_count = uses_count + 1
-          WHERE id = ${promotionId} AND is_active AND starts_at <= now() AND (ends_at IS NULL OR ends_at > now())
-            AND (max_uses IS NULL OR uses_count < max_uses)
-          RETURNING id`,
-    );
-    return taken.length === 1;
-  }
-
-  async releasePromotion(ex: Executor, bookingId: number) {
-    await ex.execute(
-      sql`UPDATE promotion_codes p SET uses_count = greatest(uses_count - 1, 0)
-          FROM promotion_uses u WHERE u.booking_id = ${bookingId} AND u.promotion_id = p.id`,
-    );
-    await ex.execute(sql`DELETE FROM promotion_uses WHERE booking_id = ${bookingId}`);
-  }
-
-  async recordPromotionUse(
-    ex: Executor,
-    promotionId: number,
-    bookingId: number,
-    userId: number | null,
-    discount: string,
-  ) {
-    await ex.execute(
-      sql`INSERT INTO promotion_uses (promotion_id, booking_id, user_id, discount)
-          VALUES (${promotionId}, ${bookingId}, ${userId}, ${discount})`,
-    );
   }
 
   /**
@@ -98,69 +61,6 @@ export class RentalsRepository {
     );
   }
 
-  async insertBooking(ex: Executor, values: Record<string, unknown>) {
-    const v = values;
-    const [row] = await rows<{ id: number; booking_number: string }>(
-      ex,
-      sql`INSERT INTO bookings (booking_number, user_id, car_model_id, branch_code, pickup_date, return_date,
-            pickup_at, return_at, days, status, payment_method, driver_first_name, driver_last_name, driver_email,
-            driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
-            hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
-            payment_due_at, created_ip, created_address_key, device_id, deposit_amount, return_branch_code, one_way_fee,
-            price_rules, rules_amount, tax_buyer, company_id, out_of_hours_fee, flight_number)
-          VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
-            ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
-            ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
-            ${v.email}, ${v.phone}, ${v.idNumber}, ${v.language}, ${v.pricePerDay}, ${v.rentalAmount},
-            ${v.hotDealPercent}, ${v.hotDealDiscount}, ${v.addonsAmount}, ${v.promoCode}, ${v.promoDiscount},
-            ${v.total}, ${v.vat}, ${v.paymentDueAt ?? null}, ${v.createdIp ?? null}, ${v.createdAddressKey ?? null}, ${v.deviceId ?? null},
-            ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0},
-            ${JSON.stringify(v.priceRules ?? [])}::jsonb, ${v.rulesAmount ?? 0},
-            ${v.taxBuyer ? JSON.stringify(v.taxBuyer) : null}::jsonb, ${v.companyId ?? null},
-            ${v.outOfHoursFee ?? 0}, ${v.flightNumber ?? null})
-          RETURNING id, booking_number`,
-    );
-    return row!;
-  }
-
-  /** A booking waiting for payment is paid another way (pay again, docs/decisions/3530); its deadline stays. */
-  async setPaymentMethod(ex: Executor, bookingId: number, method: string) {
-    await ex.execute(
-      sql`UPDATE bookings SET payment_method = ${method}, updated_at = now() WHERE id = ${bookingId}`,
-    );
-  }
-
-  async insertBookingAddon(
-    ex: Executor,
-    a: { bookingId: number; code: string; pricePerDay: string; quantity: number; amount: string },
-  ) {
-    await ex.execute(
-      sql`INSERT INTO booking_addons (booking_id, addon_code, price_per_day, quantity, amount)
-          VALUES (${a.bookingId}, ${a.code}, ${a.pricePerDay}, ${a.quantity}, ${a.amount})`,
-    );
-  }
-
-  /** A delivery to the customer or a collection from them, with the zone's name and fee as agreed. */
-  async insertHandover(
-    ex: Executor,
-    h: {
-      bookingId: number;
-      leg: 'delivery' | 'collection';
-      zoneId: number;
-      zoneName: LocalizedText;
-      kind: string;
-      address: string;
-      flightNumber: string;
-      fee: string;
-    },
-  ) {
-    await ex.execute(
-      sql`INSERT INTO booking_handovers (booking_id, leg, zone_id, zone_name, kind, address, flight_number, fee)
-          VALUES (${h.bookingId}, ${h.leg}, ${h.zoneId}, ${JSON.stringify(h.zoneName)}::jsonb, ${h.kind},
-                  ${h.address}, ${h.flightNumber}, ${h.fee})`,
-    );
-  }
-
   /** The company account a customer is a member of (companies.service.ts), or undefined. */
   async companyOf(ex: Executor, userId: number) {
     const [row] = await rows<{ id: number; buyer: TaxBuyer; active: boolean }>(
@@ -190,17 +90,6 @@ export class RentalsRepository {
             AND u.branch_code = ${branchCode} AND u.status = 'in_service')
           ORDER BY m.price_per_day, m.id`,
     );
-  }
-
-  /** The booking's drivers in order: the main driver first. */
-  async insertDrivers(ex: Executor, bookingId: number, drivers: DriverLicenceRow[]) {
-    for (const [position, d] of drivers.entries())
-      await ex.execute(
-        sql`INSERT INTO booking_drivers (booking_id, position, first_name, last_name, birth_date, licence_number,
-              licence_country, licence_issued, licence_expiry, international_permit, licence_document)
-            VALUES (${bookingId}, ${position}, ${d.firstName}, ${d.lastName}, ${d.birthDate},
-              ${d.licenceNumber.toUpperCase()}, ${d.licenceCountry}, ${d.licenceIssued}, ${d.licenceExpiry}, ${licenceDocumentOf(d) === 'idp'}, ${licenceDocumentOf(d)})`,
-      );
   }
 
   /** Claims an idempotency key; a concurrent claim of the same key waits here until the first commits. */
@@ -341,50 +230,6 @@ export class RentalsRepository {
     return body.status
       ? { ok: true, data: body.response!.data }
       : { ok: false, code: body.code ?? 'INTERNAL_ERROR', msg: body.msg ?? '', errors: body.errors };
-  }
-
-  /** A change made: the booking's dates, car and prices as the change priced them (booking-changes.ts). */
-  async rewriteBooking(
-    ex: Executor,
-    bookingId: number,
-    c: {
-      pickupDate: string;
-      returnDate: string;
-      startsAt: Date;
-      endsAt: Date;
-      days: number;
-      carModelId: number;
-      pricePerDay: string;
-      hotDeal: string | null;
-      deposit: string;
-      rentalAmount: string;
-      hotDealDiscount: string;
-      rules: StoredRuleLine[];
-      rulesAmount: string;
-      addonsAmount: string;
-      promoDiscount: string;
-      /** The hand-overs out of hours at the new times (baht). */
-      outOfHoursFee: string;
-      total: string;
-      vat: string;
-    },
-  ) {
-    await ex.execute(
-      sql`UPDATE bookings SET pickup_date = ${c.pickupDate}, return_date = ${c.returnDate},
-            pickup_at = ${c.startsAt.toISOString()}, return_at = ${c.endsAt.toISOString()}, days = ${c.days},
-            car_model_id = ${c.carModelId}, price_per_day = ${c.pricePerDay},
-            hot_deal_percent = ${c.hotDeal}::numeric, deposit_amount = ${c.deposit},
-            rental_amount = ${c.rentalAmount}, hot_deal_discount = ${c.hotDealDiscount},
-            price_rules = ${JSON.stringify(c.rules)}::jsonb, rules_amount = ${c.rulesAmount},
-            addons_amount = ${c.addonsAmount}, promotion_discount = ${c.promoDiscount},
-            out_of_hours_fee = ${c.outOfHoursFee}, total_amount = ${c.total}, vat_amount = ${c.vat}, updated_at = now()
-          WHERE id = ${bookingId}`,
-    );
-  }
-
-  /** The booking's extras removed, before a change writes them as they are now. */
-  async deleteAddons(ex: Executor, bookingId: number) {
-    await ex.execute(sql`DELETE FROM booking_addons WHERE booking_id = ${bookingId}`);
   }
 
   /** The record of a change (booking_changes): from what to what, what it cost, who made it. */

@@ -56,7 +56,7 @@ export class RentalsService {
       () => bookings.now(),
       (tx, payment) => payments.recordCounterPayment(tx, payment),
     );
-    this.cancellation = new Cancellation(repo, bookings, payments);
+    this.cancellation = new Cancellation(repo, bookings, payments, deps.pricing);
     this.waiting = new WaitingChanges(repo, new ChangeRequestsRepository(), bookings, payments, this.changes);
     // The gateway's word that a waiting change's difference is paid makes the change (decision 3631).
     payments.onChangePaid({
