@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { depositMethods } from './deposits';
 
 /**
  * The digital hand-over (issue 18, parts 1 and 2; docs/decisions/1804): at pickup and at return staff
@@ -67,7 +68,7 @@ const reportBase = {
 export const pickupReportBodySchema = z.object({
   ...reportBase,
   /** The deposit, when still due, taken now: cash, or a hold on the counter's card terminal. */
-  depositMethod: z.enum(['cash', 'card']).optional(),
+  depositMethod: z.enum(depositMethods).optional(),
   /** Another free unit of the model handed over instead of the one held (its hold moves with it). */
   unitId: z.number().int().positive().optional(),
 });

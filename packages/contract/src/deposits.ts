@@ -23,7 +23,12 @@ export function depositHoldOpensAt(returnAt: Date): Date {
 
 export const depositStates = ['due', 'held', 'released', 'partly_released'] as const;
 export type DepositState = (typeof depositStates)[number];
-export const depositMethods = ['card', 'cash'] as const;
+/**
+ * How a deposit was taken: cash or the card at the counter (or held on a card online), or PromptPay at
+ * the counter, which is given back after return to the customer's PromptPay ID (decision 3650).
+ */
+export const depositMethods = ['card', 'cash', 'promptpay'] as const;
+export type DepositMethod = (typeof depositMethods)[number];
 
 /** A booking's deposit as the customer and staff see it (amounts in satang, as the booking's). */
 export const bookingDepositSchema = z.object({

@@ -5,6 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { transactionRetriedIfLost, type Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
+import type { DepositMethod } from '@siam/contract/deposits';
 import type { LocalizedText } from '../../db/schema/localized';
 import type { BookingRow, PaymentRow } from './booking-row';
 
@@ -323,7 +324,7 @@ export class BookingsRepository {
       ex,
       sql`SELECT id, method, kind, status, (amount * 100)::int AS amount, gateway, gateway_ref, card_brand, card_last4,
             failure_code, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
-          FROM payments WHERE booking_id = ${bookingId} ORDER BY id`,
+          FROM payments WHERE booking_id = ${bookingId} AND NOT for_deposit ORDER BY id`,
     );
   }
 
@@ -331,7 +332,7 @@ export class BookingsRepository {
    * Takes a confirmed or running booking's deposit at pickup; false when it is not due (taken already,
    * or the booking is not one a car is handed over for).
    */
-  async takeDeposit(ex: Executor, bookingId: number, method: 'card' | 'cash') {
+  async takeDeposit(ex: Executor, bookingId: number, method: DepositMethod) {
     const done = await rows<{ id: number }>(
       ex,
       sql`UPDATE bookings SET deposit_state = 'held', deposit_method = ${method}, deposit_held_at = now(),

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Booking, Quote, quoteBodySchema } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
 import type { TaxBuyer } from '@siam/contract/tax-invoices';
+import type { DepositMethod } from '@siam/contract/deposits';
 import { rentalPeriod } from '@siam/contract/rental-times';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
@@ -136,7 +137,7 @@ export class BookingsService {
   }
 
   /** The deposit taken at pickup, in the pickup's transaction; false when none is due. */
-  takeDeposit(tx: Executor, bookingId: number, method: 'card' | 'cash') {
+  takeDeposit(tx: Executor, bookingId: number, method: DepositMethod) {
     return this.repo.takeDeposit(tx, bookingId, method);
   }
 

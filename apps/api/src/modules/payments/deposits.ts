@@ -5,6 +5,7 @@ import type { Language } from '@siam/contract/languages';
 import type { z } from 'zod';
 import { AppError, notFound } from '../../lib/app-error';
 import type { BookingsService, InTransaction } from '../bookings/bookings.service';
+import { toBaht } from '../pricing/pricing';
 import { cardPaymentRefused } from './card-payments';
 import type { PaymentGateway } from './payment-gateway';
 import type { PaymentsRepository } from './payments.repository';
@@ -90,6 +91,17 @@ export class Deposits {
         }
         if (!(await this.bookings.releaseDeposit(tx, bookingId, action.kept, reason)))
           throw new AppError('CONFLICT', DEPOSIT_NOT_HELD_MESSAGE);
+        // Taken by PromptPay: what is not kept goes back to the customer's PromptPay ID, sent by staff
+        // (refund-payouts.ts, decision 3650), in the same transaction as the release.
+        if (row.deposit_method === 'promptpay' && row.deposit_amount - kept > 0)
+          await this.repo.insertPayment(tx, {
+            bookingId,
+            method: 'promptpay',
+            kind: 'refund',
+            status: 'pending',
+            amount: toBaht(row.deposit_amount - kept),
+            forDeposit: true,
+          });
       }
       await inTx?.(tx, row);
     });

@@ -32,12 +32,15 @@ export class PaymentsRepository {
       failureCode?: string | null;
       /** The idempotency key a card charge was sent with (kept for an unknown outcome). */
       gatewayKey?: string | null;
+      /** The deposit's money given back (never on the booking's receipt), decision 3650. */
+      forDeposit?: boolean;
     },
   ) {
     await ex.execute(
-      sql`INSERT INTO payments (booking_id, method, kind, status, amount, gateway, gateway_ref, card_brand, card_last4, failure_code, gateway_key)
+      sql`INSERT INTO payments (booking_id, method, kind, status, amount, gateway, gateway_ref, card_brand, card_last4, failure_code, gateway_key, for_deposit)
           VALUES (${p.bookingId}, ${p.method}, ${p.kind ?? 'charge'}, ${p.status}, ${p.amount}, ${p.gateway ?? null},
-                  ${p.reference ?? null}, ${p.brand ?? null}, ${p.last4 ?? null}, ${p.failureCode ?? null}, ${p.gatewayKey ?? null})`,
+                  ${p.reference ?? null}, ${p.brand ?? null}, ${p.last4 ?? null}, ${p.failureCode ?? null}, ${p.gatewayKey ?? null},
+                  ${p.forDeposit ?? false})`,
     );
   }
 

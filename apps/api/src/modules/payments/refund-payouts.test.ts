@@ -5,7 +5,14 @@ import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { sentMails } from '../../../test/outbox';
 import { demoStaffAccounts } from '../../db/seed/demo-staff';
-import { createBooking, daysFromNow, makeCar, makeCustomer } from '../bookings/booking-fixtures.test-helper';
+import {
+  createBooking,
+  daysFromNow,
+  goodCardToken,
+  inspectAtPickup,
+  makeCar,
+  makeCustomer,
+} from '../bookings/booking-fixtures.test-helper';
 
 /**
  * Refunds staff send by hand to a PromptPay ID the customer gives (issue 36 part 3, decision 3650):
@@ -242,5 +249,61 @@ describeEachDatabase('refunds to a PromptPay ID', (ctx) => {
         }),
       );
     expect((await refundsOf(customer.headers, booking.id)).json().response.data[0].promptpayId).toBeNull();
+  });
+
+  it('gives back a deposit paid by PromptPay, all but what is kept, to the customer’s PromptPay ID', async () => {
+    const car = await makeCar(ctx.database, 2);
+    const set = await app.inject({
+      method: 'PATCH',
+      url: `/api/v1/admin/car-models/${car.carModelId}`,
+      headers: staff,
+      payload: { deposit: 5000 },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const customer = await makeCustomer(app);
+    const made = await createBooking(app, customer.headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(50),
+      returnDate: daysFromNow(52),
+      paymentMethod: 'card',
+      cardToken: goodCardToken,
+    });
+    const booking = made.json().response.data.booking as { id: number };
+    const deposit = (payload: object) =>
+      app.inject({
+        method: 'POST',
+        url: `/api/v1/admin/bookings/${booking.id}/deposit`,
+        headers: staff,
+        payload,
+      });
+    const taken = await deposit({ action: 'take', method: 'promptpay' });
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().response.data.deposit).toMatchObject({
+      state: 'held',
+      method: 'promptpay',
+      amount: 500_000,
+    });
+    expect((await inspectAtPickup(app, staff, booking.id)).statusCode).toBe(200);
+    // ฿5,000 taken, ฿1,200 kept for fuel: ฿3,800 = 380,000 satang goes back.
+    const back = await deposit({ action: 'release', kept: 1200, reason: 'Fuel tank a quarter short' });
+    expect(back.statusCode, back.body).toBe(200);
+    const [refund, ...more] = (await refundsOf(customer.headers, booking.id)).json().response.data;
+    expect(more).toEqual([]);
+    expect(refund).toMatchObject({ amount: 380_000, state: 'needs_promptpay_id' });
+    // The deposit's money is not the booking's: its receipt and payments show no refund.
+    expect((await app.services.bookings.payments(booking.id)).map((p) => p.kind)).toEqual(['charge']);
+    await giveId(customer.headers, booking.id, refund.id, {
+      promptpayId: '0812345678',
+      accountName: 'Somchai',
+    });
+    const paid = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/refunds/${refund.id}/paid`,
+      headers: staff,
+      payload: { way: 'promptpay', reference: 'SCB 998877' },
+    });
+    expect(paid.json().response.data).toMatchObject({ amount: 380_000 });
+    expect((await refundsOf(customer.headers, booking.id)).json().response.data[0].state).toBe('paid');
   });
 });

@@ -201,7 +201,7 @@ function ReportForm({
   const [mileage, setMileage] = useState('');
   const [marks, setMarks] = useState<DamageMark[]>([]);
   const [notes, setNotes] = useState('');
-  const [depositMethod, setDepositMethod] = useState<'' | 'cash' | 'card'>('');
+  const [depositMethod, setDepositMethod] = useState<'' | 'cash' | 'card' | 'promptpay'>('');
   const [unitId, setUnitId] = useState('');
   const [charges, setCharges] = useState<ChargeDraft>({ fuel: '', cleaning: '', damage: '', damageNote: '' });
   const save = useAdminMutation<Booking, Record<string, unknown>>(
@@ -299,6 +299,7 @@ function ReportForm({
           <option value="">{t('handover.depositLater')}</option>
           <option value="cash">{t('booking.deposit.take.cash')}</option>
           <option value="card">{t('booking.deposit.take.card')}</option>
+          <option value="promptpay">{t('booking.deposit.take.promptpay')}</option>
         </SelectField>
       )}
       {kind === 'return' && (
