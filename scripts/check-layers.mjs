@@ -377,11 +377,8 @@ const KNOWN_TABLE_USES = new Set([
   'apps/api/src/modules/bookings/bookings.repository.ts reads tax_notes',
   'apps/api/src/modules/bookings/bookings.repository.ts writes promotion_codes',
   'apps/api/src/modules/bookings/bookings.repository.ts writes promotion_uses',
-  'apps/api/src/modules/bookings/bookings.repository.ts writes users',
-  'apps/api/src/modules/bookings/bookings.repository.ts writes vehicle_units',
   'apps/api/src/modules/bookings/unpaid-holds.repository.ts reads payment_slips',
   'apps/api/src/modules/catalog/catalog.repository.ts reads unit_holds',
-  'apps/api/src/modules/users/users.repository.ts writes line_messages',
 ]);
 
 const ownerOf = new Map(

@@ -209,6 +209,8 @@ export function buildServices(
   const gateway = gatewayFromSettings(settings);
   const bookings = buildBookingsService(bookingsRepository, settings, {
     pricing,
+    users,
+    units: fleetUnits,
     onlineSources: () => gateway.sources(),
     mailer,
     files,
@@ -246,6 +248,8 @@ export function buildServices(
     clock: options.clock,
   });
   bookings.onCustomerMessage((event) => lineMessages.bookingEvent(event));
+  // LINE taken off an account drops what still waits to be sent to it, in the same transaction (users/ sits below line/).
+  users.onLineDisconnect((tx, userId) => lineMessages.dropUnsent(tx, userId));
   account.registerContributor({
     name: 'lineMessages',
     export: (userId) => lineMessages.exportFor(userId),

@@ -4,7 +4,6 @@ import { bookingTransitions, type BookingTransition } from './booking-status';
 import { sql, type SQL } from 'drizzle-orm';
 import { transactionRetriedIfLost, type Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
-import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import type { DepositMethod } from '@siam/contract/deposits';
 import type { LocalizedText } from '../../db/schema/localized';
 import type { BookingRow, PaymentRow } from './booking-row';
@@ -190,28 +189,8 @@ export class BookingsRepository {
     return row;
   }
 
-  /** A car now at another branch (a one-way rental returned there). */
-  async moveUnit(ex: Executor, unitId: number, branchCode: string) {
-    await ex.execute(sql`UPDATE vehicle_units SET branch_code = ${branchCode} WHERE id = ${unitId}`);
-  }
-
   async setUnit(ex: Executor, bookingId: number, unitId: number) {
     await ex.execute(sql`UPDATE bookings SET unit_id = ${unitId} WHERE id = ${bookingId}`);
-  }
-
-  /** The company details a customer keeps for full tax invoices (null: none, or erased). */
-  async taxDetails(ex: Executor, userId: number) {
-    const [row] = await rows<{ tax_buyer: TaxBuyer | null }>(
-      ex,
-      sql`SELECT tax_buyer FROM users WHERE id = ${userId}`,
-    );
-    return row?.tax_buyer ?? null;
-  }
-
-  async saveTaxDetails(ex: Executor, userId: number, buyer: TaxBuyer | null) {
-    await ex.execute(
-      sql`UPDATE users SET tax_buyer = ${buyer ? JSON.stringify(buyer) : null}::jsonb WHERE id = ${userId}`,
-    );
   }
 
   /** A licence picture kept; false when the booking has six already (counted under its lock). */

@@ -11,6 +11,8 @@ import type { FileStorage } from '../../lib/file-storage';
 import type { Mailer } from '../../lib/mailer';
 import { checkThaiAddress } from '../thai-addresses/thai-addresses';
 import type { PricingService } from '../pricing/pricing.service';
+import type { UnitsAdminService } from '../fleet/units-admin.service';
+import type { UsersService } from '../users/users.service';
 import { bookingSubject, customerActor, readableOr404, type AccessActor } from './booking-access';
 import type { BookingMailKind } from './booking-mail';
 import { BookingMessages, type BookingMessageListener } from './booking-messages';
@@ -53,6 +55,10 @@ export class BookingsService {
     private readonly deps: {
       /** Prices, quotes and promotion codes (pricing/): a quote asks here whether a car is free. */
       pricing: PricingService;
+      /** The customer's kept company details (users' tax_buyer). */
+      users: Pick<UsersService, 'taxBuyer' | 'saveTaxBuyer'>;
+      /** A one-way rental's car moved to the branch it was returned to (fleet's units). */
+      units: Pick<UnitsAdminService, 'moveTo'>;
       mailer: Mailer;
       /** The licence pictures folder (private, like slips). */
       licences: FileStorage;
@@ -211,12 +217,12 @@ export class BookingsService {
 
   /** The company details a customer keeps for full tax invoices. */
   taxDetails(userId: number) {
-    return this.repo.taxDetails(this.db, userId);
+    return this.deps.users.taxBuyer(this.db, userId);
   }
 
   async saveTaxDetails(userId: number, details: TaxBuyer | null, ex: Executor = this.db) {
     if (details) checkThaiAddress(details);
-    await this.repo.saveTaxDetails(ex, userId, details);
+    await this.deps.users.saveTaxBuyer(ex, userId, details);
     return details;
   }
 
@@ -328,7 +334,7 @@ export class BookingsService {
       await this.repo.releaseHolds(tx, bookingId);
       // Returned to another branch: the car is there now, bookable there from now on.
       if (row.return_branch_code !== row.branch_code && row.unit_id !== null)
-        await this.repo.moveUnit(tx, row.unit_id, row.return_branch_code);
+        await this.deps.units.moveTo(tx, row.unit_id, row.return_branch_code);
       await inTx?.(tx, row);
     });
     return this.getById(bookingId, lang);

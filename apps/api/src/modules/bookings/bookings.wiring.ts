@@ -2,6 +2,8 @@ import { storageFolder, type FileStorage } from '../../lib/file-storage';
 import type { Settings } from '../../config/settings';
 import type { Mailer } from '../../lib/mailer';
 import type { PricingService } from '../pricing/pricing.service';
+import type { UnitsAdminService } from '../fleet/units-admin.service';
+import type { UsersService } from '../users/users.service';
 import type { BookingsRepository } from './bookings.repository';
 import { BookingsService } from './bookings.service';
 
@@ -11,6 +13,8 @@ export function buildBookingsService(
   settings: Settings,
   deps: {
     pricing: PricingService;
+    users: Pick<UsersService, 'taxBuyer' | 'saveTaxBuyer'>;
+    units: Pick<UnitsAdminService, 'moveTo'>;
     /** The ways the payment gateway takes online now (payments/): the mails say a booking can be paid online. */
     onlineSources: () => Promise<readonly string[]>;
     mailer: Mailer;

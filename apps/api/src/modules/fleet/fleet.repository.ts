@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gt, ilike, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/sql-rows';
+import { rows, type Executor } from '../../db/sql-rows';
 import {
   branches,
   carModelFeatures,
@@ -389,5 +389,10 @@ export class FleetRepository {
         ),
       )
       .orderBy(asc(vehicleUnits.branchCode), asc(vehicleUnits.plate));
+  }
+
+  /** A car now at another branch (a one-way rental returned there), in `ex` (the return's transaction). */
+  async moveUnit(ex: Executor, unitId: number, branchCode: string) {
+    await ex.execute(sql`UPDATE vehicle_units SET branch_code = ${branchCode} WHERE id = ${unitId}`);
   }
 }

@@ -13,6 +13,7 @@ import { explainWriteError } from '../../lib/write-errors';
 import type { Actor, AuditService } from '../audit/audit.service';
 import { bangkokDate, DAY_MS, wholeDays } from '@siam/contract/bangkok-time';
 import type { FleetRepository, HoldRow, UnitRow } from './fleet.repository';
+import type { Executor } from '../../db/sql-rows';
 import { EXCLUSION_VIOLATION, pgErrorCode } from '../../db/pg-errors';
 
 type Out<T extends z.ZodType> = z.output<T>;
@@ -198,5 +199,10 @@ export class UnitsAdminService {
       });
       return toBlock(after);
     });
+  }
+
+  /** A car now at another branch: a one-way rental returned there (bookings' return, its transaction). */
+  moveTo(ex: Executor, unitId: number, branchCode: string) {
+    return this.repository.moveUnit(ex, unitId, branchCode);
   }
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Language } from '@siam/contract/languages';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/sql-rows';
+import { rows, type Executor } from '../../db/sql-rows';
 import type { LineMessageKind } from './line-texts';
 
 /** A message whose time has come, leased to the job that pushes it. */
@@ -117,5 +117,10 @@ export class LineMessagesRepository {
 
   async eraseUser(userId: number): Promise<void> {
     await this.db.execute(sql`DELETE FROM line_messages WHERE user_id = ${userId}`);
+  }
+
+  /** The messages still waiting for an account whose LINE was taken off, in its transaction (users/). */
+  async dropUnsent(ex: Executor, userId: number): Promise<void> {
+    await ex.execute(sql`DELETE FROM line_messages WHERE user_id = ${userId} AND sent_at IS NULL`);
   }
 }

@@ -1,3 +1,4 @@
+import type { Executor } from '../../db/sql-rows';
 import { addDays, bangkokToday } from '@siam/contract/bangkok-time';
 import type { Booking } from '@siam/contract/bookings';
 import type { Language } from '@siam/contract/languages';
@@ -205,5 +206,10 @@ export class LineMessages {
 
   async erase(userId: number) {
     await this.repository.eraseUser(userId);
+  }
+
+  /** LINE taken off the account (users.disconnectLine, same transaction): what waits for it is dropped. */
+  dropUnsent(ex: Executor, userId: number) {
+    return this.repository.dropUnsent(ex, userId);
   }
 }

@@ -1,5 +1,7 @@
 import { and, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { TaxBuyer } from '@siam/contract/tax-invoices';
 import type { Db } from '../../db/client';
+import { rows, type Executor } from '../../db/sql-rows';
 import { users } from '../../db/schema/users';
 
 export type UserRow = typeof users.$inferSelect;
@@ -47,10 +49,10 @@ export class UsersRepository {
     return row;
   }
 
-  /** LINE off the account, and the LINE messages still waiting for it dropped (one transaction). */
-  async disconnectLine(id: number): Promise<UserRow | undefined> {
+  /** LINE off the account, with what else goes with it (`alsoInTx`: line/'s unsent messages) in one transaction. */
+  async disconnectLine(id: number, alsoInTx?: (tx: Db) => Promise<void>): Promise<UserRow | undefined> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(sql`DELETE FROM line_messages WHERE user_id = ${id} AND sent_at IS NULL`);
+      await alsoInTx?.(tx);
       const [row] = await tx
         .update(users)
         .set({ lineUserId: null, lineFriend: false, lineFriendChangedAt: null, updatedAt: new Date() })
@@ -98,5 +100,21 @@ export class UsersRepository {
         updatedAt: new Date(),
       })
       .where(eq(users.id, id));
+  }
+
+  /** The company details a customer keeps for full tax invoices (null: none, or erased), read in `ex`. */
+  async taxBuyer(ex: Executor, userId: number) {
+    const [row] = await rows<{ tax_buyer: TaxBuyer | null }>(
+      ex,
+      sql`SELECT tax_buyer FROM users WHERE id = ${userId}`,
+    );
+    return row?.tax_buyer ?? null;
+  }
+
+  /** Keeps (or, null, forgets) the customer's company details, in `ex` (a checkout's transaction). */
+  async saveTaxBuyer(ex: Executor, userId: number, buyer: TaxBuyer | null) {
+    await ex.execute(
+      sql`UPDATE users SET tax_buyer = ${buyer ? JSON.stringify(buyer) : null}::jsonb WHERE id = ${userId}`,
+    );
   }
 }

@@ -1,4 +1,7 @@
 import type { User } from '@siam/contract/auth';
+import type { TaxBuyer } from '@siam/contract/tax-invoices';
+import type { Db } from '../../db/client';
+import type { Executor } from '../../db/sql-rows';
 import type { ProviderName, UserRow, UsersRepository } from './users.repository';
 
 // What other modules read of a user's row, through this service rather than the repository.
@@ -60,8 +63,25 @@ export class UsersService {
     return this.repository.findByProvider(provider, subject);
   }
 
+  /** What else goes when LINE is taken off an account, in the same transaction (line/: its unsent messages). */
+  private lineDisconnected?: (tx: Db, userId: number) => Promise<void>;
+
+  onLineDisconnect(listener: (tx: Db, userId: number) => Promise<void>) {
+    this.lineDisconnected = listener;
+  }
+
   disconnectLine(id: number) {
-    return this.repository.disconnectLine(id);
+    const listener = this.lineDisconnected;
+    return this.repository.disconnectLine(id, listener && ((tx) => listener(tx, id)));
+  }
+
+  /** The company details a customer keeps for full tax invoices (bookings' tax details), in `ex`. */
+  taxBuyer(ex: Executor, userId: number) {
+    return this.repository.taxBuyer(ex, userId);
+  }
+
+  saveTaxBuyer(ex: Executor, userId: number, buyer: TaxBuyer | null) {
+    return this.repository.saveTaxBuyer(ex, userId, buyer);
   }
 
   /** LINE's word on friendship: kept unless a newer word (a webhook event) is already kept. */
