@@ -38,7 +38,7 @@ describeEachDatabase('erasing an account', (ctx) => {
     return out;
   }
 
-  it('leaves no row and no file with the customer’s name, email, phone, ID number, driving licence, second driver, flight or slip', async () => {
+  it('leaves no row and no file with the customer’s name, email, phone, ID number, driving licence, second driver, flight, slip or PromptPay ID for a refund', async () => {
     const tag = `${ctx.kind}${Date.now().toString(36)}`;
     const person = {
       email: `erase.${tag}@example.com`,
@@ -50,6 +50,8 @@ describeEachDatabase('erasing an account', (ctx) => {
       secondDriver: `Anong${tag}`,
       // The flight they arrive on (an airport pickup, decision 3602): it says where they travel.
       flightNumber: `TG ${String(Date.now()).slice(-4)}`,
+      // A 13-digit ID to receive a refund by PromptPay (check digit worked out by hand: 0).
+      promptPayId: '1101700203450',
     };
     const reg = await app.inject({
       method: 'POST',
@@ -118,6 +120,35 @@ describeEachDatabase('erasing an account', (ctx) => {
       payload: { rating: 5, text: `Great car, thank you! Signed ${person.firstName}` },
     });
     expect(review.statusCode, review.body).toBe(200);
+    // A second booking paid by transfer and cancelled: its refund waits for staff, sent to the PromptPay
+    // ID the customer gave with the name on their account (decision 3650): both are theirs to erase.
+    const second = await createBooking(app, headers, {
+      carModelId: car.carModelId,
+      branchCode: car.branchCode,
+      pickupDate: daysFromNow(40),
+      returnDate: daysFromNow(41),
+      paymentMethod: 'bank_transfer',
+      driver,
+    });
+    expect(second.statusCode, second.body).toBe(200);
+    const refunded = second.json().response.data.booking as { id: number };
+    await app.services.payments.confirmPayment(refunded.id);
+    const cancel = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${refunded.id}/cancel`,
+      headers,
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const [refund] = (
+      await app.inject({ url: `/api/v1/auth/bookings/${refunded.id}/refunds`, headers })
+    ).json().response.data as { id: number }[];
+    const payout = await app.inject({
+      method: 'PUT',
+      url: `/api/v1/auth/bookings/${refunded.id}/refunds/${refund!.id}/promptpay`,
+      headers,
+      payload: { promptpayId: person.promptPayId, accountName: `${person.firstName} ${person.lastName}` },
+    });
+    expect(payout.statusCode, payout.body).toBe(200);
     // A contact message under the same email.
     const contact = await app.inject({
       method: 'POST',
@@ -148,6 +179,7 @@ describeEachDatabase('erasing an account', (ctx) => {
       person.licenceNumber,
       person.secondDriver,
       person.flightNumber,
+      person.promptPayId,
     ];
     for (const needle of needles)
       expect(

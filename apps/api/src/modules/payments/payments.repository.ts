@@ -294,6 +294,18 @@ export class PaymentsRepository {
     return slips.map((s) => s.storage_key);
   }
 
+  /**
+   * PDPA erasure: the PromptPay ID and account name a customer gave for refunds staff send by hand
+   * (decision 3650) go; the refund rows stay as the money record (a pending one then waits for an ID).
+   */
+  async erasePayoutsOf(ex: Executor, userId: number) {
+    await ex.execute(
+      sql`UPDATE payments p SET payout_promptpay_id = NULL, payout_name = NULL FROM bookings b
+          WHERE p.booking_id = b.id AND b.user_id = ${userId}
+            AND (p.payout_promptpay_id IS NOT NULL OR p.payout_name IS NOT NULL)`,
+    );
+  }
+
   async reviewSlips(ex: Executor, bookingId: number, status: 'accepted' | 'rejected', reason: string | null) {
     const updated = await rows<{ id: number }>(
       ex,

@@ -74,6 +74,7 @@ export class PaymentsService {
 
   /** PDPA erasure (an account-data contributor, services.ts): the customer's slips, rows first, then files. */
   async eraseFor(userId: number) {
+    await this.repo.erasePayoutsOf(this.repo.db, userId);
     const keys = await this.repo.eraseSlipsOf(this.repo.db, userId);
     // The rows are gone first: a file left by a failed delete is never shown to anyone again.
     for (const key of keys) await this.deps.slips.delete(key);
