@@ -47,6 +47,7 @@ export const refundPaidBodySchema = z.object({
  */
 export const customerRefundSchema = z.object({
   id: z.number().int(),
+  bookingId: z.number().int(),
   amount: z.number().int(),
   state: z.enum(['needs_promptpay_id', 'being_sent', 'paid']),
   /** Paid back through the gateway (the card, the wallet): no ID is needed. */

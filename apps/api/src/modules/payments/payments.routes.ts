@@ -203,6 +203,23 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/auth/refunds',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary: 'All my refunds, each with its booking: My bookings asks once for every booking it lists',
+        security: [{ bearerAuth: [] }],
+        response: { 200: customerRefundsResponseSchema },
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: { data: await app.services.refundPayouts.allMine(currentUser(request).id) },
+    }),
+  );
+
+  app.get(
     '/auth/bookings/:id/refunds',
     {
       onRequest: app.requireUser,

@@ -43,6 +43,16 @@ export class RefundPayoutsRepository {
     );
   }
 
+  /** All of a customer's refunds, oldest first: My bookings asks once, not once per booking. */
+  ofCustomer(userId: number) {
+    return rows<RefundRow>(
+      this.db,
+      sql`SELECT ${refundColumns} FROM payments p JOIN bookings b ON b.id = p.booking_id
+          WHERE b.user_id = ${userId} AND p.kind = 'refund' AND p.status <> 'failed'
+          ORDER BY p.id`,
+    );
+  }
+
   /** One refund under a lock, for the customer who owns its booking, or for staff (userId null). */
   async find(ex: Executor, refundId: number, owner: { bookingId: number; userId: number } | null) {
     const [row] = await rows<RefundRow>(

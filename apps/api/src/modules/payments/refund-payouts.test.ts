@@ -216,6 +216,13 @@ describeEachDatabase('refunds to a PromptPay ID', (ctx) => {
       state: 'needs_promptpay_id',
       promptpayId: null,
     });
+    // My bookings asks once for all of a customer's refunds (not once per booking): only their own.
+    const mine = (headers: Record<string, string>) =>
+      app.inject({ url: '/api/v1/auth/refunds', headers }).then((r) => r.json().response.data);
+    expect(await mine(customer.headers)).toEqual([
+      expect.objectContaining({ id: refund.id, bookingId: booking.id, amount: 100_000 }),
+    ]);
+    expect(await mine(other.headers)).toEqual([]);
   });
 
   it('refuses an ID that is not one, a wrong check digit in th, en and zh', async () => {

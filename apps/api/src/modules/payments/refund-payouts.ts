@@ -33,6 +33,11 @@ export class RefundPayouts {
     return refunds.map(customerRefund);
   }
 
+  /** All of a customer's refunds (My bookings reads them in one request). */
+  async allMine(userId: number): Promise<CustomerRefund[]> {
+    return (await this.repo.ofCustomer(userId)).map(customerRefund);
+  }
+
   /** The customer gives (or corrects) the PromptPay ID a waiting refund goes to. */
   async givePromptPayId(
     userId: number,
@@ -102,6 +107,7 @@ function customerRefund(r: RefundRow): CustomerRefund {
   const paid = r.status === 'succeeded';
   return {
     id: r.id,
+    bookingId: r.booking_id,
     amount: r.amount,
     state: paid ? 'paid' : r.payout_promptpay_id ? 'being_sent' : 'needs_promptpay_id',
     viaGateway: paid && !r.paid_at,

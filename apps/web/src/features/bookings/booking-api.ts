@@ -191,8 +191,9 @@ export const downloadAgreement = (booking: Pick<Booking, 'id' | 'bookingNumber'>
   );
 
 /** My booking's refunds: paid, being sent, or waiting for my PromptPay ID (decision 3650). */
-export const fetchRefunds = (id: number) =>
-  apiRequest<Data<CustomerRefund[]>>(`/auth/bookings/${id}/refunds`).then((r) => r.response.data);
+/** All of my refunds in one request, whatever the number of bookings listed. */
+export const fetchMyRefunds = () =>
+  apiRequest<Data<CustomerRefund[]>>('/auth/refunds').then((r) => r.response.data);
 
 /** The PromptPay ID (and the name on the account) a refund staff send by hand goes to. */
 export const giveRefundPromptPayId = (

@@ -3,8 +3,10 @@ import { useId, useState } from 'react';
 import type { CustomerRefund } from '@siam/contract/refunds';
 import { ApiError } from '../../lib/api-client';
 import { useTranslation } from '../../lib/use-translation';
-import { fetchRefunds, giveRefundPromptPayId } from './booking-api';
+import { fetchMyRefunds, giveRefundPromptPayId } from './booking-api';
 import { useFormat } from './format';
+
+const myRefundsKey = ['bookings', 'refunds'];
 
 /**
  * A booking's refunds on My bookings (decision 3650): what was given back, and money staff send by
@@ -12,14 +14,13 @@ import { useFormat } from './format';
  * Nothing shows for a booking with none.
  */
 export function BookingRefunds({ bookingId }: { bookingId: number }) {
-  const refunds = useQuery({
-    queryKey: ['bookings', bookingId, 'refunds'],
-    queryFn: () => fetchRefunds(bookingId),
-  });
-  if (!refunds.data?.length) return null;
+  // One query key for every booking on the page: the customer's refunds are asked for once.
+  const refunds = useQuery({ queryKey: myRefundsKey, queryFn: fetchMyRefunds });
+  const own = refunds.data?.filter((r) => r.bookingId === bookingId) ?? [];
+  if (!own.length) return null;
   return (
     <ul className="mt-3 space-y-3" data-testid="booking-refunds">
-      {refunds.data.map((r) => (
+      {own.map((r) => (
         <RefundItem key={r.id} bookingId={bookingId} refund={r} />
       ))}
     </ul>
@@ -70,7 +71,11 @@ function PromptPayIdForm({
   const save = useMutation({
     mutationFn: () => giveRefundPromptPayId(bookingId, refund.id, { promptpayId, accountName }),
     onSuccess: (fresh) => {
-      queryClient.setQueryData(['bookings', bookingId, 'refunds'], fresh);
+      // The answer is this booking's refunds: they replace its own in the customer's list.
+      queryClient.setQueryData<CustomerRefund[]>(myRefundsKey, (all) => [
+        ...(all ?? []).filter((r) => r.bookingId !== bookingId),
+        ...fresh,
+      ]);
       onDone();
     },
     onError: (e) => {
