@@ -21,7 +21,7 @@ describe('security deposits by category (decision 1701: ฿3,000 small cars … 
 });
 
 describe("staff's deposit actions", () => {
-  it('take by card or cash, nothing else', () => {
+  it('take by card, cash or PromptPay, nothing else', () => {
     expect(depositActionSchema.parse({ action: 'take', method: 'card' })).toEqual({
       action: 'take',
       method: 'card',
@@ -29,6 +29,10 @@ describe("staff's deposit actions", () => {
     expect(depositActionSchema.parse({ action: 'take', method: 'cash' })).toEqual({
       action: 'take',
       method: 'cash',
+    });
+    expect(depositActionSchema.parse({ action: 'take', method: 'promptpay' })).toEqual({
+      action: 'take',
+      method: 'promptpay',
     });
     expect(depositActionSchema.safeParse({ action: 'take', method: 'transfer' }).success).toBe(false);
     expect(depositActionSchema.safeParse({ action: 'keep' }).success).toBe(false);

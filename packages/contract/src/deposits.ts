@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The refundable security deposit (issue 17, part 4). Each car model has its own (admins set it with
  * the model); a new model starts from its category's (rental-rules.ts depositByCategory, which the
- * rental terms name). Taken at pickup (card or cash, by staff),
+ * rental terms name). Taken at pickup (card, PromptPay or cash, by staff),
  * returned at return in full or in part with a reason. Never part of the booking's total.
  */
 

@@ -108,7 +108,7 @@ describeEachDatabase('booking mails tell the trip', (ctx) => {
       '- 张伟：护照或泰国身份证、驾驶执照（中国）、驾照的官方翻译件',
       '- Anong Srisuk：护照或泰国身份证、驾驶执照（泰国）',
       // ฿5,000 deposit; a card hold opens 6 days before the 23 Jan 10:00 return: 17 Jan.
-      '押金 THB\u00a05,000.00（不含在总额内）：取车时在柜台以银行卡或现金支付，或自 2027年1月17日（还车前 6 天）起在线预授权冻结在银行卡上；还车后退还。',
+      '押金 THB\u00a05,000.00（不含在总额内）：取车时在柜台以银行卡、PromptPay 或现金支付，或自 2027年1月17日（还车前 6 天）起在线预授权冻结在银行卡上；还车后退还。',
     ];
     expect(mail.text).toContain(trip.join('\n'));
 

@@ -38,7 +38,7 @@ const texts = {
     and: ', ',
     colon: ': ',
     deposit: (amount: string, from: string, days: number) =>
-      `Security deposit ${amount} (not part of the total): taken at pickup by card or cash at the counter, or held on your card online from ${from} (${days} days before the return); returned when the car is back.`,
+      `Security deposit ${amount} (not part of the total): taken at pickup by card, PromptPay or cash at the counter, or held on your card online from ${from} (${days} days before the return); returned when the car is back.`,
     depositHeld: (amount: string) => `Security deposit ${amount}: held, returned when the car is back.`,
   },
   th: {
@@ -55,7 +55,7 @@ const texts = {
     and: ', ',
     colon: ': ',
     deposit: (amount: string, from: string, days: number) =>
-      `เงินประกัน ${amount} (ไม่รวมในยอดรวม): ชำระตอนรับรถด้วยบัตรหรือเงินสดที่เคาน์เตอร์ หรือกันวงเงินบนบัตรออนไลน์ได้ตั้งแต่ ${from} (${days} วันก่อนคืนรถ) และได้คืนเมื่อคืนรถ`,
+      `เงินประกัน ${amount} (ไม่รวมในยอดรวม): ชำระตอนรับรถด้วยบัตร พร้อมเพย์ หรือเงินสดที่เคาน์เตอร์ หรือกันวงเงินบนบัตรออนไลน์ได้ตั้งแต่ ${from} (${days} วันก่อนคืนรถ) และได้คืนเมื่อคืนรถ`,
     depositHeld: (amount: string) => `เงินประกัน ${amount}: กันไว้แล้ว ได้คืนเมื่อคืนรถ`,
   },
   zh: {
@@ -72,7 +72,7 @@ const texts = {
     and: '、',
     colon: '：',
     deposit: (amount: string, from: string, days: number) =>
-      `押金 ${amount}（不含在总额内）：取车时在柜台以银行卡或现金支付，或自 ${from}（还车前 ${days} 天）起在线预授权冻结在银行卡上；还车后退还。`,
+      `押金 ${amount}（不含在总额内）：取车时在柜台以银行卡、PromptPay 或现金支付，或自 ${from}（还车前 ${days} 天）起在线预授权冻结在银行卡上；还车后退还。`,
     depositHeld: (amount: string) => `押金 ${amount}：已收取，还车后退还。`,
   },
 } as const;

@@ -235,7 +235,7 @@ export const bookingsAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'The security deposit: taken at pickup (card or cash), or given back at return, in full or all but what is kept, with why',
+          'The security deposit: taken at pickup (card, PromptPay or cash), or given back at return, in full or all but what is kept, with why',
         params: idParamsSchema,
         body: depositActionSchema,
         response: { 200: bookingResponseSchema },

@@ -53,7 +53,7 @@ export function BookingDepositCard({
       )}
       {b.deposit.state === 'due' && ['confirmed', 'active'].includes(b.status) && b.deposit.amount > 0 && (
         <div className="mt-3 flex flex-wrap gap-2">
-          {(['cash', 'card'] as const).map((method) => (
+          {(['cash', 'card', 'promptpay'] as const).map((method) => (
             <button
               key={method}
               type="button"
