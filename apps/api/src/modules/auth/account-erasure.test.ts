@@ -2,9 +2,11 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { App } from '../../app';
+import { login as signInStaff } from '../../../test/admin-helpers';
 import { buildTestApp } from '../../../test/app';
 import { describeEachDatabase } from '../../../test/databases';
 import { withFormToken } from '../../../test/form-token';
+import { demoStaffAccounts } from '../../db/seed/demo-staff';
 import {
   createBooking,
   daysFromNow,
@@ -149,6 +151,15 @@ describeEachDatabase('erasing an account', (ctx) => {
       payload: { promptpayId: person.promptPayId, accountName: `${person.firstName} ${person.lastName}` },
     });
     expect(payout.statusCode, payout.body).toBe(200);
+    // Staff send it and mark it paid: the audit log records the payment too.
+    const staff = await signInStaff(app, demoStaffAccounts[0]!.email, demoStaffAccounts[0]!.password);
+    const sent = await app.inject({
+      method: 'POST',
+      url: `/api/v1/admin/refunds/${refund!.id}/paid`,
+      headers: staff,
+      payload: { way: 'promptpay', reference: 'KBANK 2026120618001234' },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
     // A contact message under the same email.
     const contact = await app.inject({
       method: 'POST',

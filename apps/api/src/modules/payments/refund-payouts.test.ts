@@ -169,15 +169,17 @@ describeEachDatabase('refunds to a PromptPay ID', (ctx) => {
     });
     const audit = await ctx.database.query<{
       action: string;
-      after: { amount: number; promptpayId: string };
+      after: { amount: number; promptpayId?: string };
     }>(`SELECT action, after FROM audit_log WHERE entity = 'payment' AND entity_id = $1`, [
       String(refund.id),
     ]);
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: 'payment.refund_paid',
-      after: { amount: 100_000, promptpayId: '1101700230708' },
+      after: { amount: 100_000, reference: 'KBANK 2026120615301234' },
     });
+    // The ID is personal data the audit log would keep past an erasure.
+    expect(audit[0]!.after.promptpayId).toBeUndefined();
     const sentMail = (await sentMails(app)).filter(
       (m) =>
         m.to.includes(customer.email) && m.subject === `We have sent your refund: ${booking.bookingNumber}`,

@@ -92,8 +92,9 @@ export class RefundPayouts {
           bookingId: found.booking_id,
           amount: found.amount,
           way: body.way,
+          // Not the customer's PromptPay ID: the audit log outlives an account's erasure, the refund row
+          // keeps the ID until then (PaymentsRepository.erasePayoutsOf).
           reference: body.reference,
-          promptpayId: found.payout_promptpay_id,
         },
       });
       return found;
