@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '@siam/contract/bookings';
-import { DEPOSIT_HOLD_DAYS } from '@siam/contract/deposits';
+import { DEPOSIT_HOLD_DAYS, type DepositMethod } from '@siam/contract/deposits';
 import { useTranslation } from '../../../lib/use-translation';
 import { fetchGateway } from '../../bookings/booking-api';
 import { fieldErrors, useAdminMutation } from '../admin-api';
 import { Card, ErrorNote, Field, useFormats } from '../admin-ui';
 import { satang } from './booking-format';
 
-/** The deposit: taken at the counter (cash or card), then released after the return, in part if kept. */
+/** The deposit: taken at the counter (cash, card or PromptPay), then released after the return, in part if kept. */
 export function BookingDepositCard({
   booking: b,
   onDone,
@@ -22,7 +22,7 @@ export function BookingDepositCard({
   const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: Infinity });
   const deposit = useAdminMutation<
     Booking,
-    { action: 'take'; method: 'cash' | 'card' } | { action: 'release'; kept: number; reason?: string }
+    { action: 'take'; method: DepositMethod } | { action: 'release'; kept: number; reason?: string }
   >('POST', `/bookings/${b.id}/deposit`);
   const [kept, setKept] = useState('0');
   const [keptReason, setKeptReason] = useState('');
