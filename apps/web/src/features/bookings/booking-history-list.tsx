@@ -38,7 +38,7 @@ function OnRequest({
   const [done, setDone] = useState<string | null>(null);
   if (open)
     return (
-      <Suspense fallback={<p aria-busy="true">{t('summary.loading')}</p>}>
+      <Suspense fallback={<p aria-busy="true">{t('common:loading')}</p>}>
         {children((message) => {
           setDone(message);
           setOpen(false);
@@ -329,7 +329,7 @@ function BookingCard({ booking }: { booking: Booking }) {
         </div>
       )}
       {(booking.conditionReports.length > 0 || booking.charges.length > 0 || booking.agreement) && (
-        <Suspense fallback={<p aria-busy="true">{t('summary.loading')}</p>}>
+        <Suspense fallback={<p aria-busy="true">{t('common:loading')}</p>}>
           <HandOverView booking={booking} />
         </Suspense>
       )}
