@@ -209,6 +209,8 @@ describeEachDatabase('who may read a booking, its documents and its files', (ctx
       'GET /auth/bookings/:id (the booking)': `/auth/bookings/${a}`,
       'GET /auth/bookings/:id/payment': `/auth/bookings/${c}/payment`,
       'GET /auth/bookings/:id/change/options': `/auth/bookings/${c}/change/options`,
+      'GET /auth/bookings/:id/change/waiting': `/auth/bookings/${c}/change/waiting`,
+      'GET /auth/bookings/:id/refunds': `/auth/bookings/${c}/refunds`,
       'GET /auth/bookings/:id/receipt': `/auth/bookings/${a}/receipt`,
       'GET /auth/bookings/:id/tax-invoice': `/auth/bookings/${a}/tax-invoice`,
       'GET /auth/bookings/:id/tax-notes/:number': `/auth/bookings/${b}/tax-notes/${note!.number}`,
@@ -218,6 +220,7 @@ describeEachDatabase('who may read a booking, its documents and its files', (ctx
       'GET /auth/bookings/:id/agreement': `/auth/bookings/${a}/agreement`,
       'GET /auth/company/invoices/:number': `/auth/company/invoices/${monthly!.number}`,
       'GET /admin/bookings/:id': `/admin/bookings/${a}`,
+      'GET /admin/bookings/:id/change/options': `/admin/bookings/${a}/change/options`,
       'GET /admin/bookings/:id/receipt': `/admin/bookings/${a}/receipt`,
       'GET /admin/bookings/:id/tax-invoice': `/admin/bookings/${a}/tax-invoice`,
       'GET /admin/bookings/:id/tax-notes/:number': `/admin/bookings/${b}/tax-notes/${note!.number}`,
@@ -234,6 +237,8 @@ describeEachDatabase('who may read a booking, its documents and its files', (ctx
     ['GET /auth/bookings/:id (the booking)', ownerOnly],
     ['GET /auth/bookings/:id/payment', ownerOnly],
     ['GET /auth/bookings/:id/change/options', ownerOnly],
+    ['GET /auth/bookings/:id/change/waiting', ownerOnly],
+    ['GET /auth/bookings/:id/refunds', ownerOnly],
     ['GET /auth/bookings/:id/receipt', ownerOnly],
     ['GET /auth/bookings/:id/tax-invoice', ownerOnly],
     ['GET /auth/bookings/:id/tax-notes/:number', ownerOnly],
@@ -243,6 +248,7 @@ describeEachDatabase('who may read a booking, its documents and its files', (ctx
     ['GET /auth/bookings/:id/agreement', ownerOnly],
     ['GET /auth/company/invoices/:number', managersOnly],
     ['GET /admin/bookings/:id', staffOnly],
+    ['GET /admin/bookings/:id/change/options', staffOnly],
     ['GET /admin/bookings/:id/receipt', staffOnly],
     ['GET /admin/bookings/:id/tax-invoice', staffOnly],
     ['GET /admin/bookings/:id/tax-notes/:number', staffOnly],
@@ -261,4 +267,31 @@ describeEachDatabase('who may read a booking, its documents and its files', (ctx
       if (expected[actor] !== 200) expect(res.headers['content-type']).toMatch(/json/);
     });
   });
+
+  // The table above is only as good as its list: a new route that serves one booking's data or a
+  // document, and is not tried here, is a door nobody checked. Read the app's own routes (Fastify's
+  // printRoutes tree) and ask that every GET under a booking or a company's invoices is in the table.
+  it('tries every GET route that serves one booking or a company invoice', () => {
+    const served = routesOf(app.printRoutes({ commonPrefix: false, method: 'GET' })).filter((url) =>
+      /^\/api\/v1\/(auth|admin)\/(bookings\/:id|company\/invoices|companies\/:id\/invoices)/.test(url),
+    );
+    const tried = new Set(table.map(([route]) => route.replace(/ \(.*\)$/, '').replace(/^GET /, '/api/v1')));
+    expect(served.filter((url) => !tried.has(url))).toEqual([]);
+  });
 });
+
+/** The full paths in Fastify's printRoutes tree: each line is its parent's path plus a segment. */
+function routesOf(tree: string): string[] {
+  const paths: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const m = /^((?:│ {3}| {4})*)(?:├── |└── )(\S+)(?: \(([^)]*)\))?/.exec(line);
+    if (!m) continue;
+    const depth = m[1]!.length / 4;
+    stack.length = depth;
+    const path = (stack[depth - 1] ?? '') + m[2]!;
+    stack.push(path);
+    if (m[3]?.split(', ').includes('GET')) paths.push(path);
+  }
+  return paths;
+}
