@@ -209,7 +209,11 @@ export const walkInBodySchema = quoteBodySchema
     delivery: createBookingBodySchema.shape.delivery,
     collection: createBookingBodySchema.shape.collection,
     customerEmail: z.string().trim().toLowerCase().email('Invalid email').optional().or(z.literal('')),
-    paymentMethod: z.enum(counterPaymentMethods),
+    /**
+     * How the counter takes the money, or `company_account`: a company account's member (named by
+     * `customerEmail`) booked on the company's account, as they book on the site (decision 3662).
+     */
+    paymentMethod: z.enum([...counterPaymentMethods, 'company_account']),
     /** The card terminal's slip (its terminal and approval numbers) or the PromptPay transaction's id. */
     terminalReference: z
       .string()

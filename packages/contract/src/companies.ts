@@ -15,6 +15,8 @@ export type CompanyRole = (typeof companyRoles)[number];
 
 export const companyMessages = {
   notMember: 'Your account is not part of a company account',
+  /** The counter's walk-in on a company's account (decision 3662): the customer's account email names the member. */
+  walkInNotMember: 'This customer is not a member of a company account: give their account email',
   suspended: "The company's account is suspended: please choose another payment method",
   noCustomer: 'No customer account has this email: they sign up first',
   elsewhere: 'This customer is already a member of another company',

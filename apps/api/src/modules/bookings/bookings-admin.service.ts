@@ -152,7 +152,12 @@ export class BookingsAdminService {
           entityId: bookingId,
           action: 'booking.created_by_staff',
           before: null,
-          after: { status: 'awaiting_payment', paymentMethod: booking.paymentMethod, customerId },
+          // On a company's account it is confirmed at once, as a member's own booking is (decision 3662).
+          after: {
+            status: booking.paymentMethod === 'company_account' ? 'confirmed' : 'awaiting_payment',
+            paymentMethod: booking.paymentMethod,
+            customerId,
+          },
         });
       },
     });

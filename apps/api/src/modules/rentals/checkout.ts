@@ -127,10 +127,11 @@ export class Checkout {
       throw new AppError('VALIDATION_FAILED', 'This payment method is not available', [
         { path: 'paymentMethod', message: 'This payment method is not available' },
       ]);
-    // The company's account is its members' own: staff book for customers with the ways they pay at the counter.
-    if (input.paymentMethod === 'company_account' && staff)
-      throw new AppError('VALIDATION_FAILED', companyMessages.notMember, [
-        { path: 'paymentMethod', message: companyMessages.notMember },
+    // The company's account is its members' own: staff put a walk-in on it only for a member's account
+    // (decision 3662), never for driver details alone.
+    if (input.paymentMethod === 'company_account' && staff && staff.customerId === null)
+      throw new AppError('VALIDATION_FAILED', companyMessages.walkInNotMember, [
+        { path: 'customerEmail', message: companyMessages.walkInNotMember },
       ]);
     // PromptPay at the gateway is paid while the customer is on the page, like a wallet (decision 3630).
     const sources = input.paymentMethod === 'promptpay' ? await this.payments.sources() : [];
@@ -164,7 +165,9 @@ export class Checkout {
         checkDrivers(input, carDriverRules(q.car), bangkokToday(this.bookings.now()), q.licenceRules);
         // On a company's account: made out to the company as its account says, billed on its monthly invoice.
         const company =
-          input.paymentMethod === 'company_account' ? await this.companyAccount(tx, userId) : null;
+          input.paymentMethod === 'company_account'
+            ? await this.companyAccount(tx, customerId!, staff !== undefined)
+            : null;
         // A booking that costs nothing, or one the company's account pays, is confirmed at once (below):
         // it holds nothing unpaid.
         const free = q.price.total === 0 || company !== null;
@@ -300,11 +303,14 @@ export class Checkout {
   }
 
   /** The customer's company account, checked open for booking on it (companies.service.ts). */
-  private async companyAccount(tx: Executor, userId: number) {
+  private async companyAccount(tx: Executor, userId: number, atCounter: boolean) {
     const company = await this.repo.companyOf(tx, userId);
+    // At the counter it is the account's email staff typed that is wrong, not the method.
     const refuse = (message: string) =>
-      new AppError('VALIDATION_FAILED', message, [{ path: 'paymentMethod', message }]);
-    if (!company) throw refuse(companyMessages.notMember);
+      new AppError('VALIDATION_FAILED', message, [
+        { path: atCounter && !company ? 'customerEmail' : 'paymentMethod', message },
+      ]);
+    if (!company) throw refuse(atCounter ? companyMessages.walkInNotMember : companyMessages.notMember);
     if (!company.active) throw refuse(companyMessages.suspended);
     return company;
   }
