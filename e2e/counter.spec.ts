@@ -4,28 +4,40 @@ import { axeViolations, expect, test } from './fixtures';
 
 /**
  * A counter that does what the site does (issue 36 part 6), at the desk in Thai and English: a
- * walk-in with a one-way return and an extra sees the site's price before any money is taken, pays by
- * the card terminal (its reference kept), and the car cannot be marked picked up before the pickup
- * inspection: the page sends staff to it and the API refuses in the staff member's language.
+ * walk-in with a one-way return, the car delivered to a hotel, an extra, two child seats and a second
+ * driver sees the site's price before any money is taken, pays by the card terminal (its reference
+ * kept), and the car cannot be marked picked up before the pickup inspection: the page sends staff to
+ * it and the API refuses in the staff member's language.
  */
 type Words = Record<string, Record<string, string> & Record<string, Record<string, string>>>;
 const words = (lng: string) =>
   JSON.parse(readFileSync(`apps/web/src/locales/${lng}/admin.json`, 'utf8')) as Words;
+/** The site's booking form words (the walk-in uses its delivery fields and seat choice). */
+const siteWords = (lng: string) =>
+  JSON.parse(readFileSync(`apps/web/src/locales/${lng}/booking.json`, 'utf8')) as {
+    handover: Record<string, string> & Record<string, Record<string, string>>;
+    seats: Record<string, string>;
+  };
 const refusal = {
   th: 'ตรวจสภาพรถก่อนส่งมอบก่อน: บันทึกสภาพรถตอนรับรถคือการส่งมอบรถ',
   en: 'Do the pickup inspection first: its condition report hands the car over',
 } as const;
 
-for (const [lng, from, gps] of [
-  ['th', 470, 'เครื่องนำทาง GPS'],
-  ['en', 480, 'GPS device'],
+for (const [lng, from, gps, childSeat] of [
+  ['th', 470, 'เครื่องนำทาง GPS', 'คาร์ซีทเด็กเล็ก'],
+  ['en', 480, 'GPS device', 'Child seat'],
 ] as const) {
-  test(`a walk-in returned to another branch with an extra: priced first, paid on the card terminal, out only after the inspection (${lng}, desktop)`, async ({
+  test(`a walk-in returned to another branch, delivered to a hotel, with extras, two child seats and a second driver: priced first, paid on the card terminal, out only after the inspection (${lng}, desktop)`, async ({
     page,
     request,
   }) => {
     const t = words(lng);
     const w = t.walkIn!;
+    const site = siteWords(lng);
+    // The demo's first delivery zone at Suvarnabhumi (airport hotels), as the booking form offers it.
+    const zones = (await (await request.get('/api/v1/guest/branches/srn/handover-options')).json()).response
+      .data.zones as { id: number; branchCode: string }[];
+    const zoneId = zones.find((z) => z.branchCode === 'srn')!.id;
     // A car at Suvarnabhumi free for a one-way trip to Don Mueang (the site's own quote says so).
     let trip: { carModelId: number; branchCode: string } | undefined;
     // Each language its own model: a one-way car must have nothing booked at its branch after it leaves.
@@ -48,7 +60,11 @@ for (const [lng, from, gps] of [
             pickupDate: day(from),
             returnDate: day(from + 3),
             returnBranchCode: 'bmk',
-            addons: [{ code: 'gps', quantity: 1 }],
+            delivery: { zoneId },
+            addons: [
+              { code: 'gps', quantity: 1 },
+              { code: 'child_seat', quantity: 2 },
+            ],
           },
         })
       ).json()
@@ -63,22 +79,29 @@ for (const [lng, from, gps] of [
     await expect(page.getByTestId('walk-in-price')).toContainText(w.priceWaits as unknown as string);
     await page.getByLabel(t.bookings!.car!, { exact: true }).selectOption(String(trip!.carModelId));
     await page.getByLabel(t.today!.branch!, { exact: true }).selectOption('srn');
-    await page.getByLabel(w.returnBranch as unknown as string, { exact: true }).selectOption('bmk');
+    await page.getByLabel(site.handover.returnTo!, { exact: true }).selectOption('bmk');
+    await page.getByRole('radio', { name: site.handover.delivery!.toMe! }).check();
+    await page.getByLabel(site.handover.kind!, { exact: true }).selectOption('hotel');
+    await page.getByLabel(site.handover.address!.hotel!).fill('Novotel Suvarnabhumi, 999 Moo 1');
     await page.getByLabel(w.pickupDate as unknown as string, { exact: true }).fill(day(from));
     await page.getByLabel(w.returnDate as unknown as string, { exact: true }).fill(day(from + 3));
     await page.getByLabel(gps).check();
-    // The price before payment: the site's own quote, its one-way fee and the GPS among the lines.
+    await page.getByLabel(site.seats.quantity!.replace('{{name}}', childSeat)).selectOption('2');
+    // The price before payment: the site's own quote, its one-way and delivery fees, the GPS and the
+    // two seats among the lines.
     const price = page.getByTestId('walk-in-price');
     await expect(price.getByTestId('walk-in-total')).toHaveText(
       new RegExp(`${(quoted.total / 100).toLocaleString('en-US')}`),
     );
-    await expect(price).toContainText(quoted.fees.find((f) => f.code === 'one_way')!.label);
-    await expect(price).toContainText(quoted.addons[0]!.label);
+    for (const code of ['one_way', 'delivery'])
+      await expect(price).toContainText(quoted.fees.find((f) => f.code === code)!.label);
+    for (const line of quoted.addons) await expect(price).toContainText(line.label);
     expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
 
-    // The driver, and the card terminal with its slip's reference.
+    // The driver and a second one, and the card terminal with its slip's reference.
+    const main = page.getByRole('region', { name: t.booking!.driver as unknown as string, exact: true });
     const fill = (label: unknown, value: string) =>
-      page.getByLabel(label as string, { exact: true }).fill(value);
+      main.getByLabel(label as string, { exact: true }).fill(value);
     await fill(w.firstName, 'Somchai');
     await fill(w.lastName, 'Counter');
     const email = `counter-${lng}-${Date.now()}@example.com`;
@@ -89,6 +112,18 @@ for (const [lng, from, gps] of [
     await fill(w.licenceNumber, '12345678');
     await fill(w.licenceIssued, '2019-01-10');
     await fill(w.licenceExpiry, '2030-01-10');
+    await page.getByRole('button', { name: w.addDriver as unknown as string }).click();
+    const second = page.getByRole('group', {
+      name: (w.driverN as unknown as string).replace('{{n}}', '2'),
+    });
+    const fill2 = (label: unknown, value: string) =>
+      second.getByLabel(label as string, { exact: true }).fill(value);
+    await fill2(w.firstName, 'Malee');
+    await fill2(w.lastName, 'Counter');
+    await fill2(w.birthDate, '1988-09-03');
+    await fill2(w.licenceNumber, '23456789');
+    await fill2(w.licenceIssued, '2018-02-01');
+    await fill2(w.licenceExpiry, '2031-02-01');
     await expect(page.getByRole('combobox', { name: t.booking!.method!, exact: true })).toHaveValue(
       'card_terminal',
     );
@@ -111,6 +146,21 @@ for (const [lng, from, gps] of [
     ).toBeVisible();
     const id = page.url().split('/').at(-1)!.split('?')[0];
     const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
+    // What was booked is what was priced: the delivery's hotel, both drivers, the two seats.
+    const booked = (
+      await (
+        await request.get(`/api/v1/admin/bookings/${id}`, {
+          headers: { authorization: `Bearer ${staff.token}` },
+        })
+      ).json()
+    ).response.data.booking;
+    expect(booked).toMatchObject({
+      total: quoted.total,
+      returnBranchCode: 'bmk',
+      delivery: { kind: 'hotel', address: 'Novotel Suvarnabhumi, 999 Moo 1' },
+    });
+    expect(booked.drivers.map((d: { firstName: string }) => d.firstName)).toEqual(['Somchai', 'Malee']);
+    expect(booked.addons).toContainEqual(expect.objectContaining({ code: 'child_seat', quantity: 2 }));
     // The receipt, right after the counter payment: mailed to the email given, and printable here.
     const receipt = page.getByRole('region', { name: t.receipt!.title as unknown as string });
     await expect(receipt.getByTestId('receipt-sent')).toHaveText(

@@ -164,7 +164,8 @@ export class BookingsAdminService {
     const made = result.booking;
     // A replayed key answers with the booking as it was made: look at it as it is now.
     const now = await this.bookings.getById(made.id, lang);
-    if (paid && now.status === 'awaiting_payment') {
+    // A booking on a company's account is confirmed already: the company pays its monthly invoice.
+    if (paid && now.status === 'awaiting_payment' && booking.paymentMethod !== 'company_account') {
       const reference = terminalReference ?? counterReferences[booking.paymentMethod];
       await this.actions.confirmPayment(
         made.id,

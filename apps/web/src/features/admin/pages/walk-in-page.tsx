@@ -1,18 +1,24 @@
 import { useState, type FormEvent } from 'react';
 import { businessRules } from '@siam/contract/business-rules';
-import type { Booking, QuoteBody } from '@siam/contract/bookings';
+import type { AddonCode, Booking, QuoteBody } from '@siam/contract/bookings';
 import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from '../../../lib/router';
 import { fieldErrors, useAdminMutation } from '../admin-api';
 import { ErrorNote, PageTitle, bangkokToday } from '../admin-ui';
+import { noHandover, type HandoverChoice } from '../../bookings/handover-fields';
 import { WalkInDriver, emptyDriver } from '../walk-in/walk-in-driver';
+import { WalkInMoreDrivers, type MoreDriverDraft } from '../walk-in/walk-in-more-drivers';
 import { WalkInPayment, type CounterPayment } from '../walk-in/walk-in-payment';
 import { WalkInPrice } from '../walk-in/walk-in-price';
 import { WalkInTrip, type TripDraft } from '../walk-in/walk-in-trip';
 
+/** A delivery or collection's zone for the quote (its fee), where the booking takes the address too. */
+const zoneOf = (leg: HandoverChoice | null) => (leg?.zoneId ? { zoneId: leg.zoneId } : undefined);
+
 /** The quote the trip asks for, once car, branch and dates are chosen (the site's own quote call). */
 function quoteOf(trip: TripDraft): QuoteBody | undefined {
   if (!trip.carModelId || !trip.branchCode || !trip.pickupDate || !trip.returnDate) return undefined;
+  const { handover } = trip;
   return {
     carModelId: Number(trip.carModelId),
     branchCode: trip.branchCode,
@@ -20,10 +26,17 @@ function quoteOf(trip: TripDraft): QuoteBody | undefined {
     returnDate: trip.returnDate,
     pickupTime: trip.pickupTime,
     returnTime: trip.returnTime,
-    addons: trip.addons.map((code) => ({ code, quantity: 1 })),
-    ...(trip.returnBranchCode && { returnBranchCode: trip.returnBranchCode }),
+    addons: Object.entries(trip.extras)
+      .filter(([, quantity]) => quantity > 0)
+      .map(([code, quantity]) => ({ code: code as AddonCode, quantity })),
+    ...(handover.returnBranch && { returnBranchCode: handover.returnBranch }),
+    ...(zoneOf(handover.delivery) && { delivery: zoneOf(handover.delivery) }),
+    ...(zoneOf(handover.collection) && { collection: zoneOf(handover.collection) }),
   };
 }
+
+/** A leg as the booking takes it: the zone and where (the address, the hotel or the flight). */
+const legOf = (leg: HandoverChoice | null) => (leg ? { ...leg, zoneId: leg.zoneId ?? 0 } : undefined);
 
 /**
  * A phone or walk-in booking: the same rules as the site (prices, free cars, dates, times, extras,
@@ -39,12 +52,12 @@ export function WalkInPage() {
   const [trip, setTrip] = useState<TripDraft>({
     carModelId: '',
     branchCode: '',
-    returnBranchCode: '',
     pickupDate: bangkokToday(),
     pickupTime: businessRules.pickupTime,
     returnDate: '',
     returnTime: businessRules.returnTime,
-    addons: [],
+    extras: {},
+    handover: noHandover,
   });
   const [customerEmail, setCustomerEmail] = useState('');
   const [payment, setPayment] = useState<CounterPayment>({
@@ -54,6 +67,7 @@ export function WalkInPage() {
   });
   const [driver, setDriver] = useState(emptyDriver);
   const [permit, setPermit] = useState(false);
+  const [moreDrivers, setMoreDrivers] = useState<MoreDriverDraft[]>([]);
   const errors = fieldErrors(create.error);
   const quote = quoteOf(trip);
 
@@ -67,11 +81,14 @@ export function WalkInPage() {
           pickupDate: trip.pickupDate,
           returnDate: trip.returnDate,
         }),
+        delivery: legOf(trip.handover.delivery),
+        collection: legOf(trip.handover.collection),
         customerEmail,
         paymentMethod: payment.method,
         ...(payment.reference.trim() && { terminalReference: payment.reference }),
-        paid: payment.paid,
+        paid: payment.method !== 'company_account' && payment.paid,
         driver: { ...driver, internationalPermit: permit },
+        additionalDrivers: moreDrivers.map(({ permit: idp, ...d }) => ({ ...d, internationalPermit: idp })),
       },
       { onSuccess: (b) => navigate(`/admin/bookings/${b.id}`) },
     );
@@ -81,7 +98,7 @@ export function WalkInPage() {
     <>
       <PageTitle title={t('walkIn.title')} />
       <form onSubmit={submit} noValidate className="space-y-4" aria-label={t('walkIn.title')}>
-        <WalkInTrip trip={trip} setTrip={setTrip} errors={errors} />
+        <WalkInTrip trip={trip} setTrip={setTrip} errors={errors} quoteBody={quote} />
         <WalkInPrice body={quote} />
         <WalkInDriver
           driver={driver}
@@ -92,6 +109,7 @@ export function WalkInPage() {
           onCustomerEmail={setCustomerEmail}
           errors={errors}
         />
+        <WalkInMoreDrivers drivers={moreDrivers} setDrivers={setMoreDrivers} errors={errors} />
         <WalkInPayment value={payment} onChange={setPayment} errors={errors} />
         <ErrorNote error={create.error} />
         <button type="submit" className="btn-primary" disabled={create.isPending}>

@@ -1,7 +1,6 @@
-import { useMemo } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
-import { countryOptions } from '../../../lib/country-names';
-import { Card, Checkbox, Field, SelectField, useFormats } from '../admin-ui';
+import { Card, Field } from '../admin-ui';
+import { LicenceFields } from './walk-in-licence';
 
 export const emptyDriver = {
   firstName: '',
@@ -36,8 +35,6 @@ export function WalkInDriver({
   errors: Record<string, string>;
 }) {
   const { t } = useTranslation('admin');
-  const { lng } = useFormats();
-  const countries = useMemo(() => countryOptions(lng), [lng]);
   const setD = (k: keyof DriverDraft) => (e: { target: { value: string } }) =>
     setDriver((d) => ({ ...d, [k]: e.target.value }));
   return (
@@ -89,58 +86,14 @@ export function WalkInDriver({
           error={errors['driver.idNumber']}
           required
         />
-        <Field
-          label={t('walkIn.birthDate')}
-          type="date"
-          value={driver.birthDate}
-          onChange={setD('birthDate')}
-          error={errors['driver.birthDate']}
-          required
+        <LicenceFields
+          value={driver}
+          onChange={(k, v) => setDriver((d) => ({ ...d, [k]: v }))}
+          permit={permit}
+          setPermit={setPermit}
+          errors={errors}
+          path="driver"
         />
-        <Field
-          label={t('walkIn.licenceNumber')}
-          value={driver.licenceNumber}
-          onChange={setD('licenceNumber')}
-          error={errors['driver.licenceNumber']}
-          required
-        />
-        <SelectField
-          label={t('walkIn.licenceCountry')}
-          value={driver.licenceCountry}
-          onChange={setD('licenceCountry')}
-          error={errors['driver.licenceCountry']}
-          required
-        >
-          {countries.map((c) => (
-            <option key={c.code} value={c.code}>
-              {c.name}
-            </option>
-          ))}
-        </SelectField>
-        <Field
-          label={t('walkIn.licenceIssued')}
-          type="date"
-          value={driver.licenceIssued}
-          onChange={setD('licenceIssued')}
-          error={errors['driver.licenceIssued']}
-          required
-        />
-        <Field
-          label={t('walkIn.licenceExpiry')}
-          type="date"
-          value={driver.licenceExpiry}
-          onChange={setD('licenceExpiry')}
-          error={errors['driver.licenceExpiry']}
-          required
-        />
-        <div>
-          <Checkbox label={t('walkIn.internationalPermit')} checked={permit} onChange={setPermit} />
-          {errors['driver.licenceDocument'] && (
-            <p className="field-error" role="alert">
-              {errors['driver.licenceDocument']}
-            </p>
-          )}
-        </div>
       </div>
     </Card>
   );

@@ -2,14 +2,18 @@ import { counterPaymentMethods, type CounterPaymentMethod } from '@siam/contract
 import { useTranslation } from '../../../lib/use-translation';
 import { Card, Checkbox, Field, SelectField } from '../admin-ui';
 
-export type CounterPayment = { method: CounterPaymentMethod; reference: string; paid: boolean };
+/** The counter's ways, or the member's company account (billed on its monthly invoice; decision 3662). */
+export type WalkInMethod = CounterPaymentMethod | 'company_account';
+export type CounterPayment = { method: WalkInMethod; reference: string; paid: boolean };
+const walkInMethods: readonly WalkInMethod[] = [...counterPaymentMethods, 'company_account'];
 
 /** Methods whose slip or app gives a reference staff copy down (the terminal's, the QR payment's). */
-const withReference: readonly CounterPaymentMethod[] = ['card_terminal', 'promptpay'];
+const withReference: readonly WalkInMethod[] = ['card_terminal', 'promptpay'];
 
 /**
  * How the counter takes the money (issue 36 part 6): card terminal, PromptPay, cash or transfer, the
- * terminal's reference where there is one, and whether it is in already.
+ * terminal's reference where there is one, and whether it is in already; or on the company account of
+ * the member whose account email is given (nothing taken: the company's monthly invoice).
  */
 export function WalkInPayment({
   value,
@@ -30,15 +34,13 @@ export function WalkInPayment({
           onChange={(e) =>
             onChange({
               ...value,
-              method: e.target.value as CounterPaymentMethod,
-              reference: withReference.includes(e.target.value as CounterPaymentMethod)
-                ? value.reference
-                : '',
+              method: e.target.value as WalkInMethod,
+              reference: withReference.includes(e.target.value as WalkInMethod) ? value.reference : '',
             })
           }
           error={errors.paymentMethod}
         >
-          {counterPaymentMethods.map((m) => (
+          {walkInMethods.map((m) => (
             <option key={m} value={m}>
               {t(`booking.methods.${m}`)}
             </option>
@@ -54,11 +56,15 @@ export function WalkInPayment({
           />
         )}
       </div>
-      <Checkbox
-        label={t('walkIn.paid')}
-        checked={value.paid}
-        onChange={(paid) => onChange({ ...value, paid })}
-      />
+      {value.method === 'company_account' ? (
+        <p className="mt-2 text-sm text-slate-700">{t('walkIn.companyAccountHint')}</p>
+      ) : (
+        <Checkbox
+          label={t('walkIn.paid')}
+          checked={value.paid}
+          onChange={(paid) => onChange({ ...value, paid })}
+        />
+      )}
     </Card>
   );
 }

@@ -1,43 +1,48 @@
 import type { AdminBranch, AdminCarModelSummary } from '@siam/contract/admin';
-import type { AdminAddon } from '@siam/contract/admin-bookings';
-import type { AddonCode } from '@siam/contract/bookings';
+import type { AddonCode, QuoteBody } from '@siam/contract/bookings';
 import { useTranslation } from '../../../lib/use-translation';
+import { HandoverFields, noHandover, type HandoverState } from '../../bookings/handover-fields';
 import { useAdminQuery } from '../admin-api';
-import { Card, Checkbox, Field, SelectField, useFormats } from '../admin-ui';
+import { Card, Field, SelectField, useFormats } from '../admin-ui';
+import { WalkInExtras, type ExtraQuantities } from './walk-in-extras';
 
 export type TripDraft = {
   carModelId: string;
   branchCode: string;
-  returnBranchCode: string;
   pickupDate: string;
   pickupTime: string;
   returnDate: string;
   returnTime: string;
-  addons: AddonCode[];
+  extras: ExtraQuantities;
+  /** A return to another branch, the car delivered to or collected from the customer (the site's own fields). */
+  handover: HandoverState;
 };
 
 /**
- * The walk-in's car and trip, as the site asks it: car, pickup branch, a return branch (one-way, its
- * fee in the quote), dates and times, extras (their prices in the quote, never restated here).
+ * The walk-in's car and trip, as the site asks it: car, pickup branch, dates and times, a return to
+ * another branch, delivery and collection (the booking form's own fields, their fees in the quote),
+ * extras with quantities (their prices in the quote, never restated here).
  */
 export function WalkInTrip({
   trip,
   setTrip,
   errors,
+  quoteBody,
 }: {
   trip: TripDraft;
   setTrip: (update: (t: TripDraft) => TripDraft) => void;
   errors: Record<string, string>;
+  quoteBody: QuoteBody | undefined;
 }) {
   const { t } = useTranslation('admin');
   const { lng } = useFormats();
   const models = useAdminQuery<AdminCarModelSummary[]>('/car-models');
   const branches = useAdminQuery<AdminBranch[]>('/branches');
-  const addons = useAdminQuery<AdminAddon[]>('/addons');
   const set = (k: keyof TripDraft) => (e: { target: { value: string } }) =>
     setTrip((f) => ({ ...f, [k]: e.target.value }));
-  const toggle = (code: AddonCode) => (on: boolean) =>
-    setTrip((f) => ({ ...f, addons: on ? [...f.addons, code] : f.addons.filter((c) => c !== code) }));
+  const setExtra = (code: AddonCode, quantity: number) =>
+    setTrip((f) => ({ ...f, extras: { ...f.extras, [code]: quantity } }));
+  const branch = branches.data?.find((b) => b.code === trip.branchCode);
   return (
     <Card title={t('walkIn.car')}>
       <div className="grid gap-3 sm:grid-cols-2">
@@ -60,7 +65,11 @@ export function WalkInTrip({
         <SelectField
           label={t('today.branch')}
           value={trip.branchCode}
-          onChange={set('branchCode')}
+          // Another branch has its own routes and zones: what was chosen for the old one goes.
+          onChange={(e) => {
+            const branchCode = e.target.value;
+            setTrip((f) => ({ ...f, branchCode, handover: noHandover }));
+          }}
           error={errors.branchCode}
           required
         >
@@ -71,22 +80,6 @@ export function WalkInTrip({
             </option>
           ))}
         </SelectField>
-        <SelectField
-          label={t('walkIn.returnBranch')}
-          value={trip.returnBranchCode}
-          onChange={set('returnBranchCode')}
-          error={errors.returnBranchCode}
-        >
-          <option value="">{t('walkIn.sameBranch')}</option>
-          {branches.data
-            ?.filter((b) => b.code !== trip.branchCode)
-            .map((b) => (
-              <option key={b.code} value={b.code}>
-                {b.name[lng]}
-              </option>
-            ))}
-        </SelectField>
-        <span />
         <Field
           label={t('walkIn.pickupDate')}
           type="date"
@@ -122,21 +115,18 @@ export function WalkInTrip({
           required
         />
       </div>
-      <fieldset className="mt-3">
-        <legend className="field-label">{t('walkIn.extras')}</legend>
-        <div className="grid gap-1 sm:grid-cols-2">
-          {addons.data
-            ?.filter((a) => a.isActive)
-            .map((a) => (
-              <Checkbox
-                key={a.code}
-                label={a.name[lng]}
-                checked={trip.addons.includes(a.code as AddonCode)}
-                onChange={toggle(a.code as AddonCode)}
-              />
-            ))}
+      {branch && (
+        <div className="mt-3">
+          <HandoverFields
+            branchCode={branch.code}
+            branchName={branch.name[lng]}
+            value={trip.handover}
+            onChange={(handover) => setTrip((f) => ({ ...f, handover }))}
+            errors={errors}
+          />
         </div>
-      </fieldset>
+      )}
+      <WalkInExtras quantities={trip.extras} onChange={setExtra} quoteBody={quoteBody} />
     </Card>
   );
 }
