@@ -73,10 +73,10 @@ export const mutationModules = [
   },
   // condition reports' access
   {
-    mutate: 'apps/api/src/modules/handover/condition-reports.ts',
+    mutate: 'apps/api/src/modules/hand-over/condition-reports.ts',
     tests: [
-      'apps/api/src/modules/handover/condition-reports.test.ts',
-      'apps/api/src/modules/handover/agreement-access.test.ts',
+      'apps/api/src/modules/hand-over/condition-reports.test.ts',
+      'apps/api/src/modules/hand-over/agreement-access.test.ts',
     ],
   },
   // auth: sessions, second factor, recovery, throttle

@@ -38,7 +38,7 @@ test.describe('the hand-over on phones (th)', () => {
   test.use({ baseURL: `http://127.0.0.1:${basePort + 17}` });
   test.beforeAll(async () => {
     test.setTimeout(allowFor(120_000));
-    server = await startOwnServer(basePort + 17, settings, 'handover');
+    server = await startOwnServer(basePort + 17, settings, 'hand-over');
   });
   test.afterAll(async () => server?.stop());
 
@@ -49,11 +49,11 @@ test.describe('the hand-over on phones (th)', () => {
     test.setTimeout(allowFor(180_000));
     const a = texts('admin');
     const b = texts('booking');
-    const ha = a.handover as unknown as Record<string, Record<string, string> & string>;
-    const hb = b.handoverRecord as unknown as Record<string, Record<string, string> & string>;
+    const ha = a.handOver as unknown as Record<string, Record<string, string> & string>;
+    const hb = b.handOver as unknown as Record<string, Record<string, string> & string>;
 
     // A confirmed booking: paid by transfer, checked by staff.
-    const customer = await registerCustomer(request, 'handover', 'th');
+    const customer = await registerCustomer(request, 'hand-over', 'th');
     const booking = await transferBooking(request, customer.headers, 3, customer.email);
     const staffToken = (await (await request.post('/api/v1/auth/login', { data: admin })).json()).token;
     const verified = await request.post(`/api/v1/admin/bookings/${booking.id}/verify-payment`, {
@@ -148,7 +148,7 @@ test.describe('the hand-over on phones (th)', () => {
       [booking.id],
     );
     await db.close();
-    server = await startOwnServer(basePort + 17, settings, 'handover', false, server!.dataDir);
+    server = await startOwnServer(basePort + 17, settings, 'hand-over', false, server!.dataDir);
 
     // Staff take the car back: one photo, the mileage; the late hours come from the pricing rules.
     await staff.goto(`/admin/bookings/${booking.id}?lng=th`);
@@ -197,9 +197,9 @@ test('the pickup recorded in zh (1280 px) and signed in en (390 px)', async ({ b
     string,
     Record<string, never>
   >;
-  const ha = a.handover as unknown as Record<string, Record<string, string> & string>;
-  const hb = b.handoverRecord as unknown as Record<string, Record<string, string> & string>;
-  const customer = await registerCustomer(request, 'handover-en', 'en');
+  const ha = a.handOver as unknown as Record<string, Record<string, string> & string>;
+  const hb = b.handOver as unknown as Record<string, Record<string, string> & string>;
+  const customer = await registerCustomer(request, 'hand-over-en', 'en');
   const booking = await transferBooking(request, customer.headers, 9, customer.email);
   const staffToken = (await (await request.post('/api/v1/auth/login', { data: admin })).json()).token;
   expect(

@@ -36,7 +36,10 @@ type Texts = {
   summary: Record<string, string>;
   methods: Record<string, string>;
   details: Record<string, string>;
-  handover: Record<string, string> & { delivery: Record<string, string>; address: Record<string, string> };
+  pickupReturn: Record<string, string> & {
+    delivery: Record<string, string>;
+    address: Record<string, string>;
+  };
   price: { fees: Record<string, string> };
 };
 const texts = (lng: string) =>
@@ -84,11 +87,11 @@ for (const { lng, width, from } of cases) {
     await expect(total).toBeVisible();
     const plain = await total.textContent();
 
-    const where = page.getByRole('region', { name: t.handover.title });
-    await where.getByLabel(t.handover.returnTo!, { exact: true }).selectOption('bmk');
-    await where.getByRole('radio', { name: t.handover.delivery.toMe }).check();
-    await where.getByLabel(t.handover.kind!).selectOption('hotel');
-    await where.getByLabel(t.handover.address.hotel!).fill('Amari Watergate, 847 Phetchaburi Road');
+    const where = page.getByRole('region', { name: t.pickupReturn.title });
+    await where.getByLabel(t.pickupReturn.returnTo!, { exact: true }).selectOption('bmk');
+    await where.getByRole('radio', { name: t.pickupReturn.delivery.toMe }).check();
+    await where.getByLabel(t.pickupReturn.kind!).selectOption('hotel');
+    await where.getByLabel(t.pickupReturn.address.hotel!).fill('Amari Watergate, 847 Phetchaburi Road');
     const prices = page.getByTestId('price-breakdown');
     // The demo's rules, line by line in the visitor's language: Songkran, the weekend, the weekly rate.
     const songkran = { th: 'สงกรานต์', en: 'Songkran', zh: '宋干节' }[lng];

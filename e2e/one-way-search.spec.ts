@@ -31,7 +31,7 @@ test('[zh] a return branch chosen in the home search is priced on the car page a
   const booking = texts('booking', lng);
   const from = 236;
   const route = (
-    (await (await request.get(`/api/v1/guest/branches/srn/handover-options?lng=${lng}`)).json()).response.data
+    (await (await request.get(`/api/v1/guest/branches/srn/delivery-options?lng=${lng}`)).json()).response.data
       .oneWay as { branchCode: string; branchName: string; fee: number }[]
   ).find((r) => r.branchCode === 'bmk')!;
   expect(route).toBeTruthy();
@@ -128,7 +128,7 @@ test('[zh] a return branch chosen in the home search is priced on the car page a
   // The booking form: the return branch chosen, its fee in the price.
   await expect(page).toHaveURL(/\/booking\/\d+\?.*returnBranch=bmk/);
   await unfoldBookingForm(page);
-  await expect(page.getByLabel(booking.handover!.returnTo!)).toHaveValue('bmk');
+  await expect(page.getByLabel(booking.pickupReturn!.returnTo!)).toHaveValue('bmk');
   const feeLine = fill(booking.price!.fees!.one_way!, { place: route.branchName });
   await expect(page.getByText(feeLine).filter({ visible: true }).first()).toBeVisible();
   await page.getByLabel(booking.fields!.idNumber!).fill('E12345678');

@@ -16,7 +16,7 @@ import {
  * 21:30 at an airport branch. The car page's box offers the branch's out-of-hours times with their fee
  * and prices it; the booking form carries the time, the fee and the arriving flight; the booking page
  * and the staff's booking page show both; the change panel says what a change does with the fee.
- * The demo's airports hand over until 23:30 for ฿300 a hand-over (rental-rules.ts airportOutOfHours).
+ * The demo's airports hand over until 23:30 for ฿300 a pickup or return (rental-rules.ts airportOutOfHours).
  */
 type Texts = Record<string, Record<string, string> & { fees?: Record<string, string> }>;
 const texts = (ns: string, lng: string) =>
@@ -90,7 +90,7 @@ for (const { lng, width, from } of [
     );
     const feeLine = fill(booking.price!.fees!.out_of_hours!, { place: '21:30' });
     await expect(page.getByText(feeLine).filter({ visible: true }).first()).toBeVisible();
-    await page.getByLabel(booking.handover!.arrivingFlight!).fill('tg 661');
+    await page.getByLabel(booking.pickupReturn!.arrivingFlight!).fill('tg 661');
     await page.getByLabel(booking.fields!.idNumber!).fill('E12345678');
     await fillLicence(page);
     await page.getByLabel(booking.fields!.cardNumber!).fill('4242 4242 4242 4242');
@@ -117,7 +117,7 @@ for (const { lng, width, from } of [
     )!;
     expect(made.fees).toEqual([{ code: 'out_of_hours', label: '', amount: 30_000 }]);
 
-    // A change prices hand-overs out of hours at the fee agreed (booking-changes.ts, decision 3610): the panel says so.
+    // A change prices pickups and returns out of hours at the fee agreed (booking-changes.ts, decision 3610): the panel says so.
     await page.goto(`/my-bookings?lng=${lng}`);
     await page.getByRole('button', { name: booking.change!.open }).click();
     await expect(page.getByTestId('change-out-of-hours')).toHaveText(

@@ -18,7 +18,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * The API's direction: a folder imports only from its own tier or a lower one. From the module map of
  * issue 33 (contract/lib/db ← users, audit, settings, catalog, fleet, deals ← pricing ← bookings ←
- * payments, documents ← rentals, companies, handover ← line, reviews, reports ← admin, mount only).
+ * payments, documents ← rentals, companies, hand-over ← line, reviews, reports ← admin, mount only).
  * Modules that do not exist yet are listed so they are held to it as they appear; a module that is
  * in no tier fails, so a new one gets its place here.
  */
@@ -46,7 +46,7 @@ export const LAYERS = [
   ['pricing'],
   ['bookings'],
   ['payments', 'documents'],
-  ['rentals', 'companies', 'handover'],
+  ['rentals', 'companies', 'hand-over'],
   ['line', 'reviews', 'reports', 'seo', 'content'],
   // The /admin prefix, its role hooks and register() calls: nothing imports it.
   ['admin'],
@@ -345,7 +345,7 @@ export const TABLE_OWNERS = {
     'bookings',
     'booking_addons',
     'booking_drivers',
-    'booking_handovers',
+    'booking_deliveries',
     'licence_pictures',
     'unit_holds',
   ],
@@ -353,7 +353,7 @@ export const TABLE_OWNERS = {
   documents: ['tax_invoices', 'tax_invoice_bookings', 'tax_invoice_series', 'tax_notes', 'tax_note_series'],
   rentals: ['booking_changes', 'booking_change_requests', 'idempotency_keys'],
   companies: ['companies', 'company_members'],
-  handover: ['condition_reports', 'condition_photos', 'booking_charges', 'rental_agreements'],
+  'hand-over': ['condition_reports', 'condition_photos', 'booking_charges', 'rental_agreements'],
   line: ['line_messages'],
   reviews: ['reviews', 'testimonials'],
   content: ['rental_conditions'],

@@ -26,7 +26,7 @@ import { paymentsRoutes } from './modules/payments/payments.routes';
 import { rentalsRoutes } from './modules/rentals/rentals.routes';
 import { pricingRoutes } from './modules/pricing/pricing.routes';
 import { documentsRoutes } from './modules/documents/documents.routes';
-import { conditionReportCustomerRoutes } from './modules/handover/condition-reports.routes';
+import { conditionReportCustomerRoutes } from './modules/hand-over/condition-reports.routes';
 import { paymentCspSources } from './modules/payments/payments.wiring';
 import { lineRoutes } from './modules/line/line.routes';
 import { companyRoutes } from './modules/companies/companies.routes';

@@ -269,7 +269,7 @@ export const adminBranchSchema = z.object({
   /** The branch's number at the Revenue Department ("00000": the head office) and its registered address. */
   taxBranchNo: z.string(),
   registeredAddress: thaiAddressSchema.nullable(),
-  /** The out-of-hours band around the opening hours (null: none) and its fee per hand-over, baht (decision 3602). */
+  /** The out-of-hours band around the opening hours (null: none) and its fee per pickup or return, baht (decision 3602). */
   outOfHoursOpensAt: z.string().nullable(),
   outOfHoursClosesAt: z.string().nullable(),
   outOfHoursFee: z.number(),
@@ -325,7 +325,7 @@ const branchFields = {
     .default('00000'),
   /** Where the branch is registered (its tax invoices print it, decision 3402); checked against TISI. */
   registeredAddress: thaiAddressSchema.nullable().default(null),
-  /** Hands over also from/until these times for `outOfHoursFee` baht (both null: not out of hours). */
+  /** Takes pickups and returns also from/until these times for `outOfHoursFee` baht (both null: not out of hours). */
   outOfHoursOpensAt: timeSchema.nullable().default(null),
   outOfHoursClosesAt: timeSchema.nullable().default(null),
   outOfHoursFee: z.number().min(0, branchMessages.fee).max(100_000, branchMessages.fee).default(0),

@@ -9,12 +9,12 @@ import { bookingDepositSchema } from './deposits';
 import { priceRuleLineSchema } from './pricing-rules';
 import { taxBuyerSchema } from './tax-invoices';
 import {
-  bookingHandoverSchema,
+  bookingDeliverySchema,
   feeLineSchema,
   FLIGHT_NUMBER,
-  handoverMessages,
-  handoverRequestSchema,
-  handoverZoneSchema,
+  deliveryMessages,
+  deliveryRequestSchema,
+  deliveryZoneSchema,
 } from './delivery';
 import {
   additionalDriverSchema,
@@ -166,8 +166,8 @@ export const quoteBodySchema = z.object({
   /** Another branch to return the car to (a one-way route the company offers, for its fee). */
   returnBranchCode: z.string().max(32).optional(),
   /** The car brought to the customer, or fetched from them at the end, within a zone of the branch. */
-  delivery: handoverZoneSchema.optional(),
-  collection: handoverZoneSchema.optional(),
+  delivery: deliveryZoneSchema.optional(),
+  collection: deliveryZoneSchema.optional(),
   /** Bangkok wall-clock times on the hour or half hour, while the branches are open (rental-times.ts). */
   pickupTime: timeOfDaySchema.default(businessRules.pickupTime),
   returnTime: timeOfDaySchema.default(businessRules.returnTime),
@@ -285,11 +285,11 @@ export const createBookingBodySchema = quoteBodySchema.extend({
     .string()
     .trim()
     .toUpperCase()
-    .refine((f) => f === '' || FLIGHT_NUMBER.test(f), handoverMessages.flight)
+    .refine((f) => f === '' || FLIGHT_NUMBER.test(f), deliveryMessages.flight)
     .optional(),
   /** With where: the address, the hotel or the flight. */
-  delivery: handoverRequestSchema.optional(),
-  collection: handoverRequestSchema.optional(),
+  delivery: deliveryRequestSchema.optional(),
+  collection: deliveryRequestSchema.optional(),
   driver: driverSchema,
   /** Drivers besides the main one, free of charge. */
   additionalDrivers: z
@@ -353,8 +353,8 @@ export const bookingSchema = z.object({
   returnCounterPlace: z.string().nullable(),
   /** The flight the customer arrives on, given for a pickup at an airport branch (decision 3602). */
   flightNumber: z.string().nullable(),
-  delivery: bookingHandoverSchema.nullable(),
-  collection: bookingHandoverSchema.nullable(),
+  delivery: bookingDeliverySchema.nullable(),
+  collection: bookingDeliverySchema.nullable(),
   total: z.number().int(),
   vat: z.number().int(),
   paid: z.boolean(),

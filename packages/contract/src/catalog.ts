@@ -161,7 +161,7 @@ export const branchSchema = z.object({
   closed_on: z.array(z.string()),
   /**
    * The band around the opening hours in which the branch also hands cars over, for `fee` baht per
-   * hand-over outside the opening hours (null: not out of hours; decision 3602). The quote charges it.
+   * pickup or return outside the opening hours (null: not out of hours; decision 3602). The quote charges it.
    */
   out_of_hours: z.object({ opens_at: z.string(), closes_at: z.string(), fee: z.number() }).nullable(),
   /** Where the counter is (terminal, floor, gate or meeting point), or null (decision 3611). */

@@ -6,7 +6,7 @@ import { depositMethods } from './deposits';
  * write a condition report — the car's photos, fuel, mileage and damage marks on a car outline; the
  * return's adds charges (late hours from the pricing rules, fuel, cleaning, damage) taken from the
  * deposit; the customer signs the rental agreement with a drawn signature. ("Condition report", not
- * "hand-over", in code: booking_handovers are the delivery and collection legs of decision 1704.)
+ * "hand-over", in code: booking_deliveries are the delivery and collection legs of decision 1704.)
  */
 
 export const reportKinds = ['pickup', 'return'] as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { dataEnvelope } from './envelope';
-import { handoverKinds } from './delivery-kinds';
+import { deliveryKinds } from './delivery-kinds';
 
 /**
  * One-way returns and delivery (issue 17, part 3). A car may be returned to another branch when the
@@ -12,36 +12,36 @@ import { handoverKinds } from './delivery-kinds';
 /** A flight number as airlines print it: two letters or digits, then one to four digits (TG 661, FD3012). */
 export const FLIGHT_NUMBER = /^[A-Z0-9]{2} ?\d{1,4}[A-Z]?$/;
 
-export const handoverMessages = {
+export const deliveryMessages = {
   address: 'Please enter the address or hotel',
   flight: 'Please enter a flight number such as TG 661',
   zone: 'Please choose an area',
 } as const;
 
 /** A zone is all a quote needs to price a delivery or collection. */
-export const handoverZoneSchema = z.object({
-  zoneId: z.number({ error: handoverMessages.zone }).int().positive(handoverMessages.zone),
+export const deliveryZoneSchema = z.object({
+  zoneId: z.number({ error: deliveryMessages.zone }).int().positive(deliveryMessages.zone),
 });
 
 /** Where the car is brought to the customer (delivery) or fetched from them (collection). */
-export const handoverRequestSchema = handoverZoneSchema
+export const deliveryRequestSchema = deliveryZoneSchema
   .extend({
-    kind: z.enum(handoverKinds),
+    kind: z.enum(deliveryKinds),
     /** A street address, or the hotel's name and address. */
     address: z.string().trim().max(300, 'Too long').default(''),
     /** For a flight: the customer is met at arrivals. */
-    flightNumber: z.string().trim().toUpperCase().max(8, handoverMessages.flight).default(''),
+    flightNumber: z.string().trim().toUpperCase().max(8, deliveryMessages.flight).default(''),
   })
   .superRefine((h, ctx) => {
     if (h.kind === 'flight' && !FLIGHT_NUMBER.test(h.flightNumber))
-      ctx.addIssue({ code: 'custom', path: ['flightNumber'], message: handoverMessages.flight });
+      ctx.addIssue({ code: 'custom', path: ['flightNumber'], message: deliveryMessages.flight });
     if (h.kind !== 'flight' && h.address.length < 5)
-      ctx.addIssue({ code: 'custom', path: ['address'], message: handoverMessages.address });
+      ctx.addIssue({ code: 'custom', path: ['address'], message: deliveryMessages.address });
   });
-export type HandoverRequest = z.input<typeof handoverRequestSchema>;
+export type DeliveryRequest = z.input<typeof deliveryRequestSchema>;
 
 /** A fee of the booking's total besides the rental and extras. */
-/** Out-of-hours hand-overs (decision 3602) are a fee too: one line for the pickup's and the return's. */
+/** Out-of-hours pickups and returns (decision 3602) are a fee too: one line for the pickup's and the return's. */
 export const feeCodes = ['one_way', 'delivery', 'collection', 'out_of_hours'] as const;
 export const feeLineSchema = z.object({
   code: z.enum(feeCodes),
@@ -51,23 +51,23 @@ export const feeLineSchema = z.object({
 export type FeeLine = z.infer<typeof feeLineSchema>;
 
 /** A booking's delivery or collection as the customer and staff see it. */
-export const bookingHandoverSchema = z.object({
+export const bookingDeliverySchema = z.object({
   zoneName: z.string(),
-  kind: z.enum(handoverKinds),
+  kind: z.enum(deliveryKinds),
   address: z.string(),
   flightNumber: z.string(),
   fee: z.number().int(),
 });
-export type BookingHandover = z.infer<typeof bookingHandoverSchema>;
+export type BookingDelivery = z.infer<typeof bookingDeliverySchema>;
 
 /** What a branch offers the booking form: routes for a one-way return and delivery zones (satang). */
-export const handoverOptionsSchema = z.object({
+export const deliveryOptionsSchema = z.object({
   oneWay: z.array(z.object({ branchCode: z.string(), branchName: z.string(), fee: z.number().int() })),
   /** The pickup branch's zones (delivery) and the route branches' (collection after a one-way return). */
   zones: z.array(
     z.object({ id: z.number().int(), name: z.string(), fee: z.number().int(), branchCode: z.string() }),
   ),
 });
-export type HandoverOptions = z.infer<typeof handoverOptionsSchema>;
+export type DeliveryOptions = z.infer<typeof deliveryOptionsSchema>;
 
-export const handoverOptionsResponseSchema = dataEnvelope(handoverOptionsSchema);
+export const deliveryOptionsResponseSchema = dataEnvelope(deliveryOptionsSchema);

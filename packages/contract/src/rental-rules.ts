@@ -64,7 +64,7 @@ export const lateReturnRule = {
 
 /**
  * The demo's airport branches hand cars over after closing until midnight (the last half hour a
- * customer can choose is 23:30) for a fee per hand-over (issue 36 part 2, decision 3602). Staff set
+ * customer can choose is 23:30) for a fee per pickup or return (issue 36 part 2, decision 3602). Staff set
  * each branch's own band and fee in the back office; the seed and migration 2059 write these.
  */
 export const airportOutOfHours = { closesAt: '23:30', feeSatang: 30_000 } as const;

@@ -39,7 +39,7 @@ const knownAgain = [
   'zh/auth.json validation.lastNameRequired: Please enter last name',
   'zh/auth.json validation.tooLong: Too long',
   'zh/auth.json secondFactor.required: Enter the code',
-  'zh/booking.json handoverRecord.signFirst: Sign in the box first',
+  'zh/booking.json handOver.signFirst: Sign in the box first',
   'zh/catalog.json times.returnBeforePickup: Return must be after pickup',
   'zh/common.json address.choose: Please choose the sub-district',
   'en/admin.json units.vinInvalid: A VIN is 17 letters and digits, without I, O or Q',
@@ -47,7 +47,7 @@ const knownAgain = [
   'en/auth.json validation.emailInvalid: Invalid email format',
   'en/auth.json validation.phoneInvalid: Invalid phone number',
   'en/booking.json validation.terms: Please accept the terms and conditions',
-  'en/booking.json handoverRecord.signFirst: Sign in the box first',
+  'en/booking.json handOver.signFirst: Sign in the box first',
 ];
 
 function files(dir: string): string[] {

@@ -42,7 +42,7 @@ export const branches = pgTable('branches', {
   taxBranchNo: text('tax_branch_no').notNull().default('00000'),
   /** Where the branch is registered, printed on its tax invoices (migration 2020, decision 3402). */
   registeredAddress: jsonb('registered_address').$type<ThaiAddress>(),
-  /** The out-of-hours band around the opening hours and its fee per hand-over, baht (migration 2059). */
+  /** The out-of-hours band around the opening hours and its fee per pickup or return, baht (migration 2059). */
   outOfHoursOpensAt: time('out_of_hours_opens_at'),
   outOfHoursClosesAt: time('out_of_hours_closes_at'),
   outOfHoursFee: numeric('out_of_hours_fee', { precision: 10, scale: 2 }).notNull().default('0'),

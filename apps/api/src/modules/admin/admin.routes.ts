@@ -9,7 +9,7 @@ import { bookingsAdminRoutes } from '../bookings/bookings-admin.routes';
 import { rentalsAdminRoutes } from '../rentals/rentals-admin.routes';
 import { paymentsAdminRoutes } from '../payments/payments-admin.routes';
 import { documentsAdminRoutes } from '../documents/documents-admin.routes';
-import { conditionReportStaffRoutes } from '../handover/condition-reports.routes';
+import { conditionReportStaffRoutes } from '../hand-over/condition-reports.routes';
 import { contentAdminRoutes } from '../content/content-admin.routes';
 import { dealsAdminRoutes } from '../deals/deals-admin.routes';
 import { fleetAdminRoutes } from '../fleet/fleet-admin.routes';

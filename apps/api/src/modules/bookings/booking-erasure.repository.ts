@@ -29,7 +29,7 @@ export class BookingErasureRepository {
     );
     // Where the car was brought or fetched: the fee stays (the money record), the place goes.
     await ex.execute(
-      sql`UPDATE booking_handovers h SET address = '', flight_number = '' FROM bookings b
+      sql`UPDATE booking_deliveries h SET address = '', flight_number = '' FROM bookings b
           WHERE h.booking_id = b.id AND b.user_id = ${userId}`,
     );
     // Birth dates and licences: a counter's check, not a record the law keeps.

@@ -73,12 +73,12 @@ export interface BookingRow {
   /** The pricing rules' lines as agreed (satang amounts). */
   price_rules: StoredRuleLine[];
   one_way_fee: number;
-  /** Hand-overs outside the branches' opening hours (satang, in the total; decision 3602). */
+  /** Pickups and returns outside the branches' opening hours (satang, in the total; decision 3602). */
   out_of_hours_fee: number;
   /** The flight an airport pickup's customer arrives on. */
   flight_number: string | null;
-  /** Delivery first, then collection (booking_handovers). */
-  handovers: {
+  /** Delivery first, then collection (booking_deliveries). */
+  deliveries: {
     leg: 'delivery' | 'collection';
     zone_name: LocalizedText;
     kind: 'address' | 'hotel' | 'flight';

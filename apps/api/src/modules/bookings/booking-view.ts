@@ -52,15 +52,15 @@ export function bookingFees(row: BookingRow, lang: Language): Booking['fees'] {
     ...(row.one_way_fee > 0 || row.return_branch_code !== row.branch_code
       ? [{ code: 'one_way' as const, label: row.return_branch_name[lang], amount: row.one_way_fee }]
       : []),
-    ...row.handovers.map((h) => ({ code: h.leg, label: h.zone_name[lang], amount: h.fee })),
+    ...row.deliveries.map((h) => ({ code: h.leg, label: h.zone_name[lang], amount: h.fee })),
     ...(row.out_of_hours_fee > 0
       ? [{ code: 'out_of_hours' as const, label: '', amount: row.out_of_hours_fee }]
       : []),
   ];
 }
 
-function handover(row: BookingRow, leg: 'delivery' | 'collection', lang: Language) {
-  const h = row.handovers.find((x) => x.leg === leg);
+function deliveryLeg(row: BookingRow, leg: 'delivery' | 'collection', lang: Language) {
+  const h = row.deliveries.find((x) => x.leg === leg);
   return h
     ? {
         zoneName: h.zone_name[lang],
@@ -148,8 +148,8 @@ export function toBooking(
     counterPlace: row.counter_place?.[lang] ?? null,
     returnCounterPlace: row.return_counter_place?.[lang] ?? null,
     flightNumber: row.flight_number,
-    delivery: handover(row, 'delivery', lang),
-    collection: handover(row, 'collection', lang),
+    delivery: deliveryLeg(row, 'delivery', lang),
+    collection: deliveryLeg(row, 'collection', lang),
     total: row.total_amount,
     vat: row.vat_amount,
     paid,

@@ -56,7 +56,7 @@ export class BookingWritesRepository {
   }
 
   /** A delivery to the customer or a collection from them, with the zone's name and fee as agreed. */
-  async insertHandover(
+  async insertDelivery(
     ex: Executor,
     h: {
       bookingId: number;
@@ -70,7 +70,7 @@ export class BookingWritesRepository {
     },
   ) {
     await ex.execute(
-      sql`INSERT INTO booking_handovers (booking_id, leg, zone_id, zone_name, kind, address, flight_number, fee)
+      sql`INSERT INTO booking_deliveries (booking_id, leg, zone_id, zone_name, kind, address, flight_number, fee)
           VALUES (${h.bookingId}, ${h.leg}, ${h.zoneId}, ${JSON.stringify(h.zoneName)}::jsonb, ${h.kind},
                   ${h.address}, ${h.flightNumber}, ${h.fee})`,
     );
@@ -107,7 +107,7 @@ export class BookingWritesRepository {
       rulesAmount: string;
       addonsAmount: string;
       promoDiscount: string;
-      /** The hand-overs out of hours at the new times (baht). */
+      /** The pickups and returns out of hours at the new times (baht). */
       outOfHoursFee: string;
       total: string;
       vat: string;

@@ -94,7 +94,7 @@ export interface StaffBookingActions {
     lang: Language,
     inTx?: InTransaction,
   ): Promise<Booking>;
-  /** Whether staff wrote the pickup's condition report (handover/): the car goes out only after it. */
+  /** Whether staff wrote the pickup's condition report (hand-over/): the car goes out only after it. */
   pickupInspected(bookingId: number): Promise<boolean>;
   /** The booking's payments, slips, gateway charges and events for the staff's page (payments/money-trail.ts). */
   moneyTrail(bookingId: number): Promise<MoneyTrailOfBooking>;

@@ -59,7 +59,7 @@ const bookingColumns = sql`
   (b.out_of_hours_fee * 100)::int AS out_of_hours_fee, b.flight_number,
   COALESCE((SELECT json_agg(json_build_object('leg', h.leg, 'zone_name', h.zone_name, 'kind', h.kind,
       'address', h.address, 'flight_number', h.flight_number, 'fee', (h.fee * 100)::int) ORDER BY h.leg DESC)
-    FROM booking_handovers h WHERE h.booking_id = b.id), '[]'::json) AS handovers,
+    FROM booking_deliveries h WHERE h.booking_id = b.id), '[]'::json) AS deliveries,
   COALESCE((SELECT json_agg(json_build_object('id', p.id, 'sent_ms', (extract(epoch FROM p.created_at) * 1000)::float8)
       ORDER BY p.id) FROM licence_pictures p WHERE p.booking_id = b.id), '[]'::json) AS licence_pictures,
   COALESCE((SELECT json_agg(json_build_object('kind', r.kind, 'fuel_eighths', r.fuel_eighths,

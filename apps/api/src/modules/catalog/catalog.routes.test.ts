@@ -368,7 +368,7 @@ describeEachDatabase(
 
     describe('branches, rental conditions, testimonials', () => {
       it('GET /guest/branches lists branches with hours, the out-of-hours band and the counter’s place staff set', async () => {
-        // Hat Yai hands over from 06:00 until 23:30 for ฿250 a hand-over outside 08:00-20:00 (decision 3602),
+        // Hat Yai hands over from 06:00 until 23:30 for ฿250 a pickup or return outside 08:00-20:00 (decision 3602),
         // at its counter by gate 3 (decision 3611).
         const patch = (payload: object) =>
           app.inject({ method: 'PATCH', url: '/api/v1/admin/branches/hdy', headers: admin, payload });

@@ -59,7 +59,7 @@ const labels = {
     one_way: 'One-way return',
     delivery: 'Delivery',
     collection: 'Collection',
-    out_of_hours: 'Out-of-hours hand-over',
+    out_of_hours: 'Out-of-hours pickup or return',
     total: 'Total',
     vat: 'VAT 7% (included)',
     payment: 'Payment',

@@ -72,7 +72,7 @@ describeEachDatabase('one-way returns and delivery', (ctx) => {
     expect(zone.statusCode, zone.body).toBe(200);
     const zoneId = zone.json().response.data.id;
     const options = await app.inject({
-      url: `/api/v1/guest/branches/${car.branchCode}/handover-options?lng=en`,
+      url: `/api/v1/guest/branches/${car.branchCode}/delivery-options?lng=en`,
     });
     expect(options.json().response.data).toEqual({
       oneWay: [{ branchCode: other, branchName: 'Far branch', fee: 150_000 }],
@@ -157,7 +157,7 @@ describeEachDatabase('one-way returns and delivery', (ctx) => {
       payload: { password: 'secret-123', confirm: true },
     });
     const [kept] = await ctx.database.query<{ address: string; fee: string }>(
-      'SELECT address, fee::text AS fee FROM booking_handovers WHERE booking_id = $1',
+      'SELECT address, fee::text AS fee FROM booking_deliveries WHERE booking_id = $1',
       [booking.id],
     );
     expect(kept).toEqual({ address: '', fee: '600.00' });

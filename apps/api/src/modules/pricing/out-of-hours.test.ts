@@ -21,7 +21,7 @@ import {
  * 21:30 return with ฿600, and a booking keeps the fee and the flight number; a branch without a band
  * refuses 21:30 as before.
  */
-describeEachDatabase('out-of-hours hand-overs', (ctx) => {
+describeEachDatabase('out-of-hours pickups and returns', (ctx) => {
   let app: App;
   let admin: { authorization: string };
   beforeAll(async () => {
@@ -199,11 +199,11 @@ describeEachDatabase('out-of-hours hand-overs', (ctx) => {
       return view.json().response.data as { total: number; fees: unknown[] };
     };
 
-    // Booked at 21:30 with a 20:00 return: ฿300 agreed for the one hand-over out of hours.
+    // Booked at 21:30 with a 20:00 return: ฿300 agreed for the one pickup or return out of hours.
     const agreed = await book('21:30', '20:00');
-    // The branch charges ฿500 from now on: the booking keeps its ฿300 a hand-over.
+    // The branch charges ฿500 from now on: the booking keeps its ฿300 a pickup or return.
     expect((await band(500)).statusCode).toBe(200);
-    // The return moved to 21:30 too: two hand-overs out of hours at ฿300 = ฿600, ฿300 more.
+    // The return moved to 21:30 too: two pickups and returns out of hours at ฿300 = ฿600, ฿300 more.
     const later = await change(agreed, '21:30', '21:30');
     expect(later.fees).toEqual([{ code: 'out_of_hours', label: '', amount: 60_000 }]);
     expect(later.total - agreed.total).toBe(30_000);

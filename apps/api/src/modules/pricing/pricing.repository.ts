@@ -175,7 +175,7 @@ export class PricingRepository {
   }
 
   /** What a branch offers the booking form: one-way routes from it and its delivery zones. */
-  async handoverOptions(ex: Executor, branchCode: string) {
+  async deliveryOptions(ex: Executor, branchCode: string) {
     const oneWay = await rows<{ code: string; name: LocalizedText; fee: number }>(
       ex,
       sql`SELECT br.code, br.name, (f.fee * 100)::int AS fee FROM one_way_fees f

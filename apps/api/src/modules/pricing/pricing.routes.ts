@@ -5,7 +5,7 @@ import {
   promoValidateBodySchema,
   promoValidateResponseSchema,
 } from '@siam/contract/bookings';
-import { handoverOptionsResponseSchema } from '@siam/contract/delivery';
+import { deliveryOptionsResponseSchema } from '@siam/contract/delivery';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { requestLanguage } from '../../lib/language';
 
@@ -72,19 +72,19 @@ export const pricingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
-    '/guest/branches/:code/handover-options',
+    '/guest/branches/:code/delivery-options',
     {
       schema: {
         tags: ['bookings'],
         summary:
           'Where a car picked up at this branch may be returned (one-way fees) and delivered (zones and fees)',
         params: z.object({ code: z.string().min(1).max(32) }),
-        response: { 200: handoverOptionsResponseSchema },
+        response: { 200: deliveryOptionsResponseSchema },
       },
     },
     async (request) => ({
       status: true as const,
-      response: { data: await pricing().handoverOptions(request.params.code, requestLanguage(request)) },
+      response: { data: await pricing().deliveryOptions(request.params.code, requestLanguage(request)) },
     }),
   );
 };

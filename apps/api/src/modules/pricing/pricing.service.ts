@@ -8,7 +8,7 @@ import { bangkokInstant, bangkokToday, daysBetween } from '@siam/contract/bangko
 import { businessRules } from '@siam/contract/business-rules';
 import { driverProblems, type DriverRules } from '@siam/contract/drivers';
 import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
-import { handoverTimeAt, type HandoverHours } from '@siam/contract/handover-hours';
+import { pickupReturnTimeAt, type PickupReturnHours } from '@siam/contract/pickup-return-hours';
 import { rentalPeriod, timeMessages, type RentalTimes } from '@siam/contract/rental-times';
 import { priceRentalTimes, ruleLinesIn, type PricingRuleRow } from './pricing-rules';
 import type { Language } from '@siam/contract/languages';
@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { LocalizedText } from '../../db/schema/localized';
 import type { Executor } from '../../db/sql-rows';
 import type { pricingRuleBodySchema } from '@siam/contract/admin-pricing-rules';
-import type { HandoverOptions } from '@siam/contract/delivery';
+import type { DeliveryOptions } from '@siam/contract/delivery';
 import type { PricingRepository } from './pricing.repository';
 import { PromotionUsesRepository } from './promotion-uses.repository';
 import { isRealDate, priceBooking, toSatang } from './pricing';
@@ -38,14 +38,14 @@ const refuse = (path: string, message: string): never => {
   throw new AppError('VALIDATION_FAILED', message, [{ path, message }]);
 };
 
-/** A branch's hand-over hours as the contract judges a time (rental-times.ts handoverTimeAt). */
-const handoverHours = (b: {
+/** A branch's pickup/return hours as the contract judges a time (rental-times.ts pickupReturnTimeAt). */
+const pickupReturnHours = (b: {
   opens_at: string;
   closes_at: string;
   out_of_hours_opens_at: string | null;
   out_of_hours_closes_at: string | null;
   out_of_hours_fee: number;
-}): HandoverHours => ({
+}): PickupReturnHours => ({
   opensAt: b.opens_at,
   closesAt: b.closes_at,
   outOfHours:
@@ -63,7 +63,7 @@ const handoverHours = (b: {
  * out-of-hours band), the return likewise at the return branch, neither on a day its branch is
  * closed, and at least the pickup branch's shortest rental. Every problem at its field, all at once.
  * Quotes, bookings and changes all ask this. Returns the out-of-hours fee (satang: each branch's fee
- * for each hand-over outside its opening hours, decision 3602) and the times it is for.
+ * for each pickup or return outside its opening hours, decision 3602) and the times it is for.
  */
 async function checkOpeningHours(
   repo: PricingRepository,
@@ -81,7 +81,7 @@ async function checkOpeningHours(
   );
   const from = found.find((b) => b.code === pickupBranch);
   const to = found.find((b) => b.code === returnBranch);
-  // Each hand-over out of hours with its branch's fee today (null: in opening hours).
+  // Each pickup or return out of hours with its branch's fee today (null: in opening hours).
   const outOfHours = {
     fee: 0,
     times: [] as string[],
@@ -89,8 +89,8 @@ async function checkOpeningHours(
   };
   if (!from || !to) return outOfHours; // an unknown branch is said by the car's lookup
   const errors: { path: string; message: string }[] = [];
-  const pickupAt = handoverTimeAt(times.pickupTime, handoverHours(from));
-  const returnAt = handoverTimeAt(times.returnTime, handoverHours(to));
+  const pickupAt = pickupReturnTimeAt(times.pickupTime, pickupReturnHours(from));
+  const returnAt = pickupReturnTimeAt(times.returnTime, pickupReturnHours(to));
   if (from.closed_on.includes(times.pickupDate))
     errors.push({ path: 'pickupDate', message: timeMessages.pickupHoliday });
   else if (pickupAt === 'closed') errors.push({ path: 'pickupTime', message: timeMessages.pickupClosed });
@@ -253,14 +253,14 @@ export class PricingService {
 
   /**
    * The times against the branches' hours, closures and shortest rental (field errors, all at once);
-   * the hand-overs out of hours with their branch's fee today (satang). A change prices them at its
+   * the pickups and returns out of hours with their branch's fee today (satang). A change prices them at its
    * booking's agreed fee (rentals/booking-changes.ts, decision 3610).
    */
   async checkOpeningHours(ex: Executor, times: RentalTimes, pickupBranch: string, returnBranch: string) {
     return checkOpeningHours(this.repo, ex, times, pickupBranch, returnBranch);
   }
 
-  /** Which of a booking's hand-overs fall out of hours by the branches' bands today (never refuses). */
+  /** Which of a booking's pickups and returns fall out of hours by the branches' bands today (never refuses). */
   async outOfHoursAt(ex: Executor, times: RentalTimes, pickupBranch: string, returnBranch: string) {
     return (await checkOpeningHours(this.repo, ex, times, pickupBranch, returnBranch, true)).legs;
   }
@@ -279,8 +279,8 @@ export class PricingService {
    * What the booking form offers from a branch: one-way routes from it, and the zones it (or a
    * route's return branch, for a collection) delivers to, each with its fee in satang.
    */
-  async handoverOptions(branchCode: string, lang: Language): Promise<HandoverOptions> {
-    const { oneWay, zones } = await this.repo.handoverOptions(this.db, branchCode);
+  async deliveryOptions(branchCode: string, lang: Language): Promise<DeliveryOptions> {
+    const { oneWay, zones } = await this.repo.deliveryOptions(this.db, branchCode);
     return {
       oneWay: oneWay.map((r) => ({ branchCode: r.code, branchName: r.name[lang], fee: r.fee })),
       zones: zones.map((z) => ({ id: z.id, name: z.name[lang], fee: z.fee, branchCode: z.branch_code })),
@@ -398,11 +398,11 @@ export class PricingService {
     checkSeatChoice(addons, car.seats);
     const promo = await this.resolvePromotion(ex, input.promoCode || undefined, userId);
     const hotDealPercent = car.hot_deal_percent ? Number(car.hot_deal_percent) : null;
-    const handover = await this.handoverFees(ex, input, lang);
-    const outOfHours = await checkOpeningHours(this.repo, ex, input, input.branchCode, handover.returnBranch);
+    const delivery = await this.deliveryFees(ex, input, lang);
+    const outOfHours = await checkOpeningHours(this.repo, ex, input, input.branchCode, delivery.returnBranch);
     // Out of hours: one fee line naming the times (a branch may charge nothing: no line then).
     if (outOfHours.fee > 0)
-      handover.fees.push({
+      delivery.fees.push({
         code: 'out_of_hours',
         label: outOfHours.times.join(', '),
         amount: outOfHours.fee,
@@ -417,10 +417,10 @@ export class PricingService {
       rules: await this.repo.pricingRules(ex, car.id, input.pickupDate, input.returnDate),
       addons,
       promo,
-      fees: handover.fees,
+      fees: delivery.fees,
     });
     const licenceRules = await this.licenceRules(ex);
-    return { days, car, promo, hotDealPercent, price, rules, licenceRules, ...handover };
+    return { days, car, promo, hotDealPercent, price, rules, licenceRules, ...delivery };
   }
 
   /**
@@ -456,7 +456,7 @@ export class PricingService {
    * The return branch (a one-way route the company offers, for its fee), and the delivery (a zone of
    * the pickup branch) and collection (a zone of the return branch) with their fees, in satang.
    */
-  private async handoverFees(ex: Executor, input: QuoteInput, lang: Language) {
+  private async deliveryFees(ex: Executor, input: QuoteInput, lang: Language) {
     const fees: NonNullable<Parameters<typeof priceBooking>[0]['fees']> = [];
     const returnBranch = input.returnBranchCode || input.branchCode;
     const oneWay = returnBranch !== input.branchCode;
@@ -472,7 +472,7 @@ export class PricingService {
       fees.push({ code: 'one_way', label: route!.to_name[lang], amount: route!.fee });
     }
     const legs = { delivery: input.delivery, collection: input.collection };
-    const handovers: {
+    const deliveries: {
       leg: 'delivery' | 'collection';
       zoneName: LocalizedText;
       fee: number;
@@ -487,9 +487,9 @@ export class PricingService {
       if (!zone || !zone.is_active || zone.branch_code !== branch)
         refuse(`${leg}.zoneId`, 'This branch does not deliver to that area');
       fees.push({ code: leg, label: zone!.name[lang], amount: zone!.fee });
-      handovers.push({ leg, zoneName: zone!.name, fee: zone!.fee });
+      deliveries.push({ leg, zoneName: zone!.name, fee: zone!.fee });
     }
-    return { fees, oneWay, returnBranch, returnBranchName, handovers };
+    return { fees, oneWay, returnBranch, returnBranchName, deliveries };
   }
 
   /**

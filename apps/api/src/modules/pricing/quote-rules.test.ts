@@ -553,13 +553,13 @@ describeEachDatabase('quote rules', (ctx) => {
     );
   });
 
-  it('lists the extras and what a branch offers for handovers, in the asked language', async () => {
+  it('lists the extras and what a branch offers for deliveries, in the asked language', async () => {
     expect(await services.pricing.listAddons('th')).toEqual([
       { code: 'gps', name: 'จีพีเอส', description: 'จีพีเอส', pricePerDay: 15_000 },
       { code: 'child_seat', name: 'คาร์ซีท', description: 'คาร์ซีท', pricePerDay: 10_000 },
     ]);
     // From A: the route to B, A's open zones and B's (a collection at the return branch); not A's closed one.
-    expect(await services.pricing.handoverOptions(car.branchCode, 'en')).toEqual({
+    expect(await services.pricing.deliveryOptions(car.branchCode, 'en')).toEqual({
       oneWay: [{ branchCode: other.branchCode, branchName: 'Old Town', fee: 50_000 }],
       zones: [
         { id: zones.aDelivery, name: 'Beach hotels', fee: 30_000, branchCode: car.branchCode },
@@ -644,7 +644,7 @@ describeEachDatabase('quote rules', (ctx) => {
   const sql = <T = Record<string, unknown>>(text: string, params: unknown[] = []) =>
     ctx.database.query<T>(text, params);
 
-  it('adds each branch’s out-of-hours fee for each hand-over outside its opening hours, one line naming the times', async () => {
+  it('adds each branch’s out-of-hours fee for each pickup or return outside its opening hours, one line naming the times', async () => {
     // A hands over 06:00-23:30 for ฿300 outside 08:00-20:00; B 07:00-23:00 for ฿250.
     const band = (code: string, opens: string | null, closes: string | null, fee: number) =>
       sql(
@@ -702,7 +702,7 @@ describeEachDatabase('quote rules', (ctx) => {
         message: timeMessages.pickupClosed,
         errors: [{ path: 'pickupTime', message: timeMessages.pickupClosed }],
       });
-      // A band for nothing: the hand-over is allowed and no fee line is written.
+      // A band for nothing: the time is allowed and no fee line is written.
       await band(car.branchCode, '06:00', '23:30', 0);
       expect(await quote({ pickupTime: '21:30', returnTime: '21:30' })).toMatchObject({
         days: 2,
@@ -843,7 +843,7 @@ describeEachDatabase('quote rules', (ctx) => {
       null,
     );
     expect(priced).toMatchObject({ oneWay: true, returnBranch: other.branchCode, returnBranchName: '古城' });
-    expect(priced.handovers).toEqual([
+    expect(priced.deliveries).toEqual([
       {
         leg: 'delivery',
         zoneName: { en: 'Beach hotels', th: 'Beach hotels (th)', zh: 'Beach hotels (zh)' },
@@ -857,7 +857,7 @@ describeEachDatabase('quote rules', (ctx) => {
     ]);
     // Neither: none, and a round trip.
     expect(await services.pricing.compute(db, twoDays() as unknown as Input, 'en', null)).toMatchObject({
-      handovers: [],
+      deliveries: [],
       oneWay: false,
       returnBranch: car.branchCode,
       returnBranchName: null,

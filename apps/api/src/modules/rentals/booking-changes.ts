@@ -50,9 +50,9 @@ function refuse(path: string, message: string, code: 'VALIDATION_FAILED' | 'CONF
 }
 
 /**
- * The new times checked against the branches' hours, and what their hand-overs out of hours cost
+ * The new times checked against the branches' hours, and what their pickups and returns out of hours cost
  * (decision 3610): each at the fee the booking agreed for one (its out-of-hours fee over its
- * hand-overs that were out of hours), or, when it agreed none, at the branch's fee today, as a new
+ * pickups and returns that were out of hours), or, when it agreed none, at the branch's fee today, as a new
  * extra is priced at today's price.
  */
 async function outOfHoursFee(pricing: PricingService, ex: Executor, row: BookingRow, times: RentalTimes) {
@@ -243,7 +243,7 @@ export class BookingChanges {
             value: promo.kind === 'percent' ? Number(promo.value) : toSatang(promo.value),
           }
         : null,
-      // One-way, delivery and collection stay as agreed; hand-overs out of hours as the new times need.
+      // One-way, delivery and collection stay as agreed; pickups and returns out of hours as the new times need.
       fees: [
         ...bookingFees(row, 'en').filter((f) => f.code !== 'out_of_hours'),
         ...(outOfHours.fee > 0

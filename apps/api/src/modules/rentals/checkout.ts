@@ -221,9 +221,9 @@ export class Checkout {
         if (input.taxInvoice && !staff && !company)
           await this.bookings.saveTaxDetails(userId, input.taxInvoice, tx);
         await this.bookings.writes.insertDrivers(tx, booking.id, [input.driver, ...input.additionalDrivers]);
-        for (const h of q.handovers) {
+        for (const h of q.deliveries) {
           const where = input[h.leg]!;
-          await this.bookings.writes.insertHandover(tx, {
+          await this.bookings.writes.insertDelivery(tx, {
             bookingId: booking.id,
             leg: h.leg,
             zoneId: where.zoneId,

@@ -3,7 +3,7 @@ import type { MyCompany } from '@siam/contract/companies';
 import type { CustomerRefund } from '@siam/contract/refunds';
 import type { GatewaySource } from '@siam/contract/bookings';
 import type { CardVault } from '@siam/contract/card-tokens';
-import type { HandoverOptions } from '@siam/contract/delivery';
+import type { DeliveryOptions } from '@siam/contract/delivery';
 import type {
   Booking,
   ChangeBody,
@@ -155,9 +155,9 @@ export const fetchWaitingChange = (id: number) =>
   apiRequest<Data<WaitingChange | null>>(`/auth/bookings/${id}/change/waiting`).then((r) => r.response.data);
 
 /** Where a car from this branch may be returned, and the zones delivered to (fees in satang). */
-export const fetchHandoverOptions = (branchCode: string) =>
-  apiRequest<Data<HandoverOptions>>(
-    `/guest/branches/${encodeURIComponent(branchCode)}/handover-options`,
+export const fetchDeliveryOptions = (branchCode: string) =>
+  apiRequest<Data<DeliveryOptions>>(
+    `/guest/branches/${encodeURIComponent(branchCode)}/delivery-options`,
   ).then((r) => r.response.data);
 
 /** Holds the booking's deposit on a card (its token): authorised, not charged. */

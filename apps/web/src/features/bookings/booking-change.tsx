@@ -10,7 +10,7 @@ import { CarAndExtras } from './change-car-and-extras';
 import { ChangeMethodChoice, WaitingChangeView, useChangeMethods, type ChangeMethod } from './change-payment';
 import { CardEntryFields, useCardEntry } from './card-entry';
 import { useFormat } from './format';
-import { TimeChoice, useBranchHandover } from '../catalog/time-choice';
+import { TimeChoice, useBranchPickupReturn } from '../catalog/time-choice';
 
 const newKey = () =>
   typeof crypto.randomUUID === 'function' ? crypto.randomUUID() : `${Date.now()}-${Math.random()}`;
@@ -53,14 +53,14 @@ export default function ChangePanel({
     returnTime,
     ...(!booking.canExtend && { carModelId, addons: extras.map((code) => ({ code, quantity: 1 })) }),
   };
-  const handoverAt = useBranchHandover();
-  const hoursOf = (code: string) => handoverAt(code).times;
-  // A change prices its hand-overs out of hours at the fee the booking agreed, or the branch's when it
+  const pickupReturnAt = useBranchPickupReturn();
+  const hoursOf = (code: string) => pickupReturnAt(code).times;
+  // A change prices its pickups and returns out of hours at the fee the booking agreed, or the branch's when it
   // agreed none (booking-changes.ts, decision 3610): said when it has one or a time chosen is out of hours.
   const outOfHoursFee = booking.fees.find((fee) => fee.code === 'out_of_hours')?.amount ?? 0;
   const outOfHoursNow =
-    handoverAt(booking.branchCode).feeAt(pickupTime) !== null ||
-    handoverAt(booking.returnBranchCode).feeAt(returnTime) !== null;
+    pickupReturnAt(booking.branchCode).feeAt(pickupTime) !== null ||
+    pickupReturnAt(booking.returnBranchCode).feeAt(returnTime) !== null;
   const [plan, setPlan] = useState<ChangeQuote | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newKey());

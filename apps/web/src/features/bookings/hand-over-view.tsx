@@ -49,29 +49,29 @@ function Report({
   return (
     <section className="mt-3" data-testid={`report-${report.kind}`}>
       <h4 className="font-semibold">
-        {t(`handoverRecord.${report.kind}`)} · {f.dateTime(report.recordedAt)}
+        {t(`handOver.${report.kind}`)} · {f.dateTime(report.recordedAt)}
       </h4>
       <div className="mt-1 flex flex-wrap gap-4">
         <CarOutline
           marks={report.damage}
           earlier={earlier?.damage}
-          label={t('handoverRecord.outline', { count: report.damage.length })}
+          label={t('handOver.outline', { count: report.damage.length })}
         />
         <div className="min-w-0 flex-1 space-y-1 text-sm">
           <p>
-            {t('handoverRecord.fuel')}: {report.fuelEighths}/8
-            {earlier && ` (${t('handoverRecord.atPickup')}: ${earlier.fuelEighths}/8)`}
+            {t('handOver.fuel')}: {report.fuelEighths}/8
+            {earlier && ` (${t('handOver.atPickup')}: ${earlier.fuelEighths}/8)`}
           </p>
           <p>
-            {t('handoverRecord.mileage')}: {report.mileageKm.toLocaleString('en-US')} km
+            {t('handOver.mileage')}: {report.mileageKm.toLocaleString('en-US')} km
             {earlier &&
-              ` (${t('handoverRecord.driven', { km: (report.mileageKm - earlier.mileageKm).toLocaleString('en-US') })})`}
+              ` (${t('handOver.driven', { km: (report.mileageKm - earlier.mileageKm).toLocaleString('en-US') })})`}
           </p>
           {report.damage.length > 0 && (
             <ol className="list-inside list-decimal" start={(earlier?.damage.length ?? 0) + 1}>
               {report.damage.map((d, i) => (
                 <li key={i}>
-                  {t(`handoverRecord.damageType.${d.type}`)}
+                  {t(`handOver.damageType.${d.type}`)}
                   {d.note && ` — ${d.note}`}
                 </li>
               ))}
@@ -85,7 +85,7 @@ function Report({
                 bookingId={booking.id}
                 photoId={p.id}
                 staff={staff}
-                alt={t('handoverRecord.photoAlt', { n: i + 1, kind: t(`handoverRecord.${report.kind}`) })}
+                alt={t('handOver.photoAlt', { n: i + 1, kind: t(`handOver.${report.kind}`) })}
               />
             ))}
           </div>
@@ -116,25 +116,25 @@ export default function HandOverView({ booking, staff = false }: { booking: Book
   if (!pickup && !booking.agreement && booking.charges.length === 0) return null;
   return (
     <div className={staff ? '' : 'mt-4 border-t border-slate-200 pt-3'} data-testid="hand-over">
-      {!staff && <h4 className="text-base font-semibold">{t('handoverRecord.title')}</h4>}
+      {!staff && <h4 className="text-base font-semibold">{t('handOver.title')}</h4>}
       {pickup && <Report booking={booking} report={pickup} staff={staff} />}
       {ret && <Report booking={booking} report={ret} earlier={pickup} staff={staff} />}
       {booking.charges.length > 0 && (
         <section className="mt-3" data-testid="charges">
-          <h4 className="font-semibold">{t('handoverRecord.charges')}</h4>
+          <h4 className="font-semibold">{t('handOver.charges')}</h4>
           <ul className="text-sm">
             {booking.charges.map((c, i) => (
               <li key={i} className="flex justify-between gap-3">
                 <span>
-                  {t(`handoverRecord.charge.${c.kind}`)}
-                  {c.hours ? ` (${t('handoverRecord.hours', { count: c.hours })})` : ''}
+                  {t(`handOver.charge.${c.kind}`)}
+                  {c.hours ? ` (${t('handOver.hours', { count: c.hours })})` : ''}
                   {c.note && ` — ${c.note}`}
                 </span>
                 <span>{f.baht(c.amount)}</span>
               </li>
             ))}
             <li className="flex justify-between gap-3 font-semibold">
-              <span>{t('handoverRecord.chargesTotal')}</span>
+              <span>{t('handOver.chargesTotal')}</span>
               <span>{f.baht(booking.chargesTotal)}</span>
             </li>
           </ul>
@@ -147,14 +147,14 @@ export default function HandOverView({ booking, staff = false }: { booking: Book
           onSubmit={(e) => {
             e.preventDefault();
             setError(null);
-            if (!signature) return setError(t('handoverRecord.signFirst'));
+            if (!signature) return setError(t('handOver.signFirst'));
             sign.mutate();
           }}
         >
-          <p className="text-sm">{t('handoverRecord.agreementIntro')}</p>
-          <SignaturePad label={t('handoverRecord.signHere')} onChange={setSignature} />
+          <p className="text-sm">{t('handOver.agreementIntro')}</p>
+          <SignaturePad label={t('handOver.signHere')} onChange={setSignature} />
           <button type="submit" className="btn-primary" disabled={sign.isPending}>
-            {t('handoverRecord.sign')}
+            {t('handOver.sign')}
           </button>
           {error && (
             <p role="alert" className="field-error">
@@ -166,7 +166,7 @@ export default function HandOverView({ booking, staff = false }: { booking: Book
       {booking.agreement && (
         <div className="mt-3 text-sm" data-testid="agreement">
           <p>
-            {t('handoverRecord.signed', {
+            {t('handOver.signed', {
               name: booking.agreement.signerName,
               at: f.dateTime(booking.agreement.signedAt),
             })}
@@ -177,7 +177,7 @@ export default function HandOverView({ booking, staff = false }: { booking: Book
             className="btn-outline mt-2"
             onClick={() => downloadAgreement(booking, staff).catch((e: Error) => setError(e.message))}
           >
-            {t('handoverRecord.download')}
+            {t('handOver.download')}
           </button>
         </div>
       )}

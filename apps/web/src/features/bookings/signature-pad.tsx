@@ -82,7 +82,7 @@ export function SignaturePad({ label, onChange }: { label: string; onChange: (pn
         onPointerLeave={end}
       />
       <button type="button" className="btn-outline mt-2" onClick={clear}>
-        {t('handoverRecord.clearSignature')}
+        {t('handOver.clearSignature')}
       </button>
     </div>
   );

@@ -7,7 +7,7 @@ import { businessRules } from '@siam/contract/business-rules';
 import type { CarDetails } from '@siam/contract/catalog';
 import { isIsoDate, rentalDays } from '@siam/contract/catalog-rules';
 import { bangkokInstant } from '@siam/contract/bangkok-time';
-import { handoverTimeAt, type HandoverHours } from '@siam/contract/handover-hours';
+import { pickupReturnTimeAt, type PickupReturnHours } from '@siam/contract/pickup-return-hours';
 import { TIME_OF_DAY, rentalLength } from '@siam/contract/rental-times';
 import { setOrDelete, useAddressParams } from '../../lib/use-address-params';
 import { useSession } from '../../app/session/session-provider';
@@ -15,7 +15,7 @@ import { useQuote } from './catalog-api';
 import { formatBaht } from '../../lib/money';
 import { CurrencyNote, CurrencyPicker, useDisplayCurrency } from './display-currency';
 import { formatDate, todayInBangkok } from './format';
-import { handoverChoice, outOfHoursNote, TimeChoice, useBranchHandover } from './time-choice';
+import { pickupReturnChoice, outOfHoursNote, TimeChoice, useBranchPickupReturn } from './time-choice';
 import { ReturnBranchChoice, useOneWayRoutes } from './return-branch-choice';
 
 /** The chosen times and the price the booking will charge for them (the server's quote), as they change. */
@@ -83,10 +83,10 @@ function LivePrice({
 /** The box's refusal of a time: not when the branch hands over (open or in its out-of-hours band). */
 function outsideHours(
   time: string,
-  hours: HandoverHours,
+  hours: PickupReturnHours,
   say: (key: string, v: Record<string, string>) => string,
 ) {
-  if (handoverTimeAt(time, hours) !== 'closed') return undefined;
+  if (pickupReturnTimeAt(time, hours) !== 'closed') return undefined;
   const band = hours.outOfHours ?? hours;
   return say('times.outsideHours', { opens: band.opensAt, closes: band.closesAt });
 }
@@ -176,15 +176,15 @@ export function BookingBox({ car }: { car: CarDetails }) {
   };
   const pickupTime = timeParam('pickupTime', businessRules.pickupTime);
   const returnTime = timeParam('returnTime', businessRules.returnTime);
-  const handover = handoverChoice(branchInfo);
-  const { opensAt, closesAt, outOfHours: band } = handover.hours;
-  const note = outOfHoursNote(handover, t);
+  const pickupReturn = pickupReturnChoice(branchInfo);
+  const { opensAt, closesAt, outOfHours: band } = pickupReturn.hours;
+  const note = outOfHoursNote(pickupReturn, t);
   // A one-way return (issue 36 part 5): a branch the pickup branch has a route to, else the pickup branch.
   const routes = useOneWayRoutes(branch);
   const askedReturn = params.get('returnBranch') ?? '';
   const returnBranch = routes.data?.some((r) => r.branchCode === askedReturn) ? askedReturn : '';
-  const handoverAt = useBranchHandover();
-  const back = returnBranch ? handoverAt(returnBranch) : handover;
+  const pickupReturnAt = useBranchPickupReturn();
+  const back = returnBranch ? pickupReturnAt(returnBranch) : pickupReturn;
 
   // Chosen before the page was live (a slow phone shows the box before its code runs): kept.
   useEffect(() => {
@@ -217,7 +217,7 @@ export function BookingBox({ car }: { car: CarDetails }) {
   else if (ret && pickup && !pickupError && rentalDays(pickup, ret) > businessRules.maxRentalDays)
     returnError = t('dates.tooLong', { days: businessRules.maxRentalDays });
   else if (ret && branchInfo?.closed_on.includes(ret)) returnError = t('times.closedDay');
-  const pickupTimeError = outsideHours(pickupTime, handover.hours, t);
+  const pickupTimeError = outsideHours(pickupTime, pickupReturn.hours, t);
   let returnTimeError = outsideHours(returnTime, back.hours, t);
   if (!returnTimeError && pickup && ret === pickup && !returnError && isIsoDate(ret)) {
     const hours =
@@ -335,7 +335,7 @@ export function BookingBox({ car }: { car: CarDetails }) {
             date={pickup}
             dateError={pickupError}
             time={pickupTime}
-            times={handover.times}
+            times={pickupReturn.times}
             note={note}
             timeError={pickupTimeError}
             onDate={(v) => set('pickup', v)}

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { HandoverOptions } from '@siam/contract/delivery';
+import type { DeliveryOptions } from '@siam/contract/delivery';
 import { apiRequest } from '../../lib/api-client';
 import { formatSatang } from '../../lib/money';
 import { useTranslation } from '../../lib/use-translation';
@@ -12,8 +12,8 @@ export function useOneWayRoutes(branchCode: string) {
   return useQuery({
     queryKey: ['one-way-routes', branchCode, i18n.resolvedLanguage ?? 'en'],
     queryFn: () =>
-      apiRequest<Data<HandoverOptions>>(
-        `/guest/branches/${encodeURIComponent(branchCode)}/handover-options`,
+      apiRequest<Data<DeliveryOptions>>(
+        `/guest/branches/${encodeURIComponent(branchCode)}/delivery-options`,
       ).then((r) => r.response.data.oneWay),
     enabled: branchCode !== '',
     staleTime: 300_000,
@@ -29,7 +29,7 @@ export function ReturnBranchChoice(props: {
   id: string;
   pickupName: string;
   value: string;
-  routes: HandoverOptions['oneWay'];
+  routes: DeliveryOptions['oneWay'];
   /** The address named a return branch this branch has no route to. */
   noRoute: boolean;
   onChange: (code: string) => void;

@@ -1,11 +1,15 @@
 import type { Branch } from '@siam/contract/catalog';
-import { handoverHalfHours, handoverTimeAt, type HandoverHours } from '@siam/contract/handover-hours';
+import {
+  pickupReturnHalfHours,
+  pickupReturnTimeAt,
+  type PickupReturnHours,
+} from '@siam/contract/pickup-return-hours';
 import { timeMessages } from '@siam/contract/rental-times';
 import { formatBaht } from '../../lib/money';
 import { useBranches } from './catalog-api';
 
-/** A branch's hand-over hours as the contract judges a time (08:00-20:00, the spec's, until the list is in). */
-export function handoverHoursOf(b: Branch | undefined): HandoverHours {
+/** A branch's pickup/return hours as the contract judges a time (08:00-20:00, the spec's, until the list is in). */
+export function pickupReturnHoursOf(b: Branch | undefined): PickupReturnHours {
   if (!b) return { opensAt: '08:00', closesAt: '20:00', outOfHours: null };
   const band = b.out_of_hours;
   return {
@@ -21,28 +25,28 @@ export function handoverHoursOf(b: Branch | undefined): HandoverHours {
 
 /**
  * The times a customer may choose at a branch (its opening hours and its out-of-hours band,
- * decision 3602) and the fee a time costs: baht for a hand-over out of hours, null while open.
+ * decision 3602) and the fee a time costs: baht for a pickup or return out of hours, null while open.
  */
-export function handoverChoice(b: Branch | undefined) {
-  const hours = handoverHoursOf(b);
+export function pickupReturnChoice(b: Branch | undefined) {
+  const hours = pickupReturnHoursOf(b);
   return {
     hours,
-    times: handoverHalfHours(hours),
+    times: pickupReturnHalfHours(hours),
     feeAt: (time: string) =>
-      handoverTimeAt(time, hours) === 'out_of_hours' ? hours.outOfHours!.feeSatang / 100 : null,
+      pickupReturnTimeAt(time, hours) === 'out_of_hours' ? hours.outOfHours!.feeSatang / 100 : null,
   };
 }
-export type HandoverChoice = ReturnType<typeof handoverChoice>;
+export type PickupReturnChoice = ReturnType<typeof pickupReturnChoice>;
 
-/** Each branch's hand-over times and fees, by its code (the public branch list). */
-export function useBranchHandover() {
+/** Each branch's pickup/return times and fees, by its code (the public branch list). */
+export function useBranchPickupReturn() {
   const branches = useBranches();
-  return (code: string) => handoverChoice(branches.data?.find((x) => x.code === code));
+  return (code: string) => pickupReturnChoice(branches.data?.find((x) => x.code === code));
 }
 
 /** The half hours a branch hands over (open or out of hours), by its code. */
 export function useBranchHalfHours() {
-  const of = useBranchHandover();
+  const of = useBranchPickupReturn();
   return (code: string) => of(code).times;
 }
 
@@ -51,7 +55,7 @@ export function useBranchHalfHours() {
  * branch's fee), for TimeChoice's `note`.
  */
 export const outOfHoursNote =
-  (choice: HandoverChoice, say: (key: string, values: Record<string, string>) => string) =>
+  (choice: PickupReturnChoice, say: (key: string, values: Record<string, string>) => string) =>
   (time: string) => {
     const fee = choice.feeAt(time);
     return fee === null ? undefined : say('times.outOfHours', { fee: formatBaht(fee) });

@@ -86,7 +86,7 @@ function BookingForm() {
     shouldFocusError: false,
   });
   const method = useWatch({ control: form.control, name: 'method' });
-  const { submit, onSubmit, formError, setFormError, taken, handoverErrors, setHandoverErrors } =
+  const { submit, onSubmit, formError, setFormError, taken, deliveryErrors, setDeliveryErrors } =
     useSubmitBooking({
       form,
       booking,
@@ -207,8 +207,8 @@ function BookingForm() {
           <DeliverySection
             booking={booking}
             branchName={quote.data?.branchName ?? choice.branchCode}
-            errors={handoverErrors}
-            onChange={() => setHandoverErrors({})}
+            errors={deliveryErrors}
+            onChange={() => setDeliveryErrors({})}
           />
           <ExtrasSection booking={booking} />
           <CompanySection

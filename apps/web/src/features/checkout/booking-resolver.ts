@@ -3,24 +3,24 @@ import { cardSchema, driverSchema } from '@siam/contract/bookings';
 import { bangkokToday } from '@siam/contract/bangkok-time';
 import { cardExpired, cardMessages } from '@siam/contract/card-tokens';
 import { additionalDriverSchema, driverProblems, type DriverRules } from '@siam/contract/drivers';
-import { FLIGHT_NUMBER, handoverMessages, handoverRequestSchema } from '@siam/contract/delivery';
+import { FLIGHT_NUMBER, deliveryMessages, deliveryRequestSchema } from '@siam/contract/delivery';
 import type { LicenceRuleChanges } from '@siam/contract/licence-countries';
 import { taxBuyerSchema } from '@siam/contract/tax-invoices';
-import type { HandoverErrors, HandoverState } from '../bookings/handover-fields';
+import type { DeliveryErrors, DeliveryPlan } from '../bookings/delivery-fields';
 import { taxBuyerOf, type DriverValues, type FormValues } from './booking-form-values';
 import { problemText } from './car-figure-words';
 
 /** Delivery and collection as the server takes them; each problem as a text key at its path. */
-export function checkHandovers(h: HandoverState): HandoverErrors {
-  const errors: HandoverErrors = {};
+export function checkDeliveries(h: DeliveryPlan): DeliveryErrors {
+  const errors: DeliveryErrors = {};
   for (const leg of ['delivery', 'collection'] as const) {
-    const parsed = h[leg] && handoverRequestSchema.safeParse(h[leg]);
+    const parsed = h[leg] && deliveryRequestSchema.safeParse(h[leg]);
     if (parsed && !parsed.success)
       for (const issue of parsed.error.issues)
         errors[`${leg}.${String(issue.path[0])}`] ??= problemText(issue.message, 'validation.check');
   }
   const flight = h.flightNumber.trim().toUpperCase();
-  if (flight && !FLIGHT_NUMBER.test(flight)) errors.flightNumber = handoverMessages.flight;
+  if (flight && !FLIGHT_NUMBER.test(flight)) errors.flightNumber = deliveryMessages.flight;
   return errors;
 }
 

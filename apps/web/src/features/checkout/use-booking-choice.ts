@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { useParams, useSearchParams } from '../../lib/router';
 import { fetchQuote } from '../bookings/booking-api';
 import { useFormat } from '../bookings/format';
-import { noHandover, type HandoverState } from '../bookings/handover-fields';
+import { noDeliveryPlan, type DeliveryPlan } from '../bookings/delivery-fields';
 import { timeRefusal } from '../catalog/time-choice';
 
 /** The car, branch, dates and times the address names; null when any is missing or malformed. */
@@ -66,8 +66,8 @@ export function useBookingChoice() {
   const setQuantity = (code: AddonCode, quantity: number) =>
     setQuantities((q) => ({ ...q, [code]: quantity }));
   // A return branch chosen in the search, the listing or the car page comes in the address (issue 36 part 5).
-  const [handover, setHandover] = useState<HandoverState>(() => ({
-    ...noHandover,
+  const [deliveryPlan, setDeliveryPlan] = useState<DeliveryPlan>(() => ({
+    ...noDeliveryPlan,
     returnBranch: params.get('returnBranch') ?? '',
   }));
   const [promo, setPromo] = useState<string | undefined>();
@@ -81,9 +81,9 @@ export function useBookingChoice() {
         ...choice,
         addons: addonLines,
         promoCode: promo,
-        returnBranchCode: handover.returnBranch || undefined,
-        delivery: handover.delivery?.zoneId ? { zoneId: handover.delivery.zoneId } : undefined,
-        collection: handover.collection?.zoneId ? { zoneId: handover.collection.zoneId } : undefined,
+        returnBranchCode: deliveryPlan.returnBranch || undefined,
+        delivery: deliveryPlan.delivery?.zoneId ? { zoneId: deliveryPlan.delivery.zoneId } : undefined,
+        collection: deliveryPlan.collection?.zoneId ? { zoneId: deliveryPlan.collection.zoneId } : undefined,
       }
     : null;
   const quote = useQuery({
@@ -100,8 +100,8 @@ export function useBookingChoice() {
     quantities,
     addonLines,
     setQuantity,
-    handover,
-    setHandover,
+    deliveryPlan,
+    setDeliveryPlan,
     promo,
     setPromo,
     promoRefused,

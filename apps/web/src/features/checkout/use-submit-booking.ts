@@ -5,7 +5,7 @@ import { useNavigate } from '../../lib/router';
 import { createBooking } from '../bookings/booking-api';
 import type { CardVault } from '@siam/contract/card-tokens';
 import type { VaultRefusal } from '../bookings/card-vault';
-import type { HandoverErrors } from '../bookings/handover-fields';
+import type { DeliveryErrors } from '../bookings/delivery-fields';
 import { timeRefusal } from '../catalog/time-choice';
 import { formPathOf, taxBuyerOf, type FormValues } from './booking-form-values';
 import type { BookingForm } from './booking-resolver';
@@ -59,10 +59,10 @@ export function useSubmitBooking({
   // What went wrong as a text key (or the API's error, whose words follow the language too).
   const [formError, setFormError] = useState<string | ApiError | null>(null);
   const [taken, setTaken] = useState(false);
-  const [handoverErrors, setHandoverErrors] = useState<HandoverErrors>({});
+  const [deliveryErrors, setDeliveryErrors] = useState<DeliveryErrors>({});
   // One key per attempt: kept after a network failure or time-out (a retry is the same request), renewed after an answer.
   const idempotencyKey = useRef(newKey());
-  const { choice, handover, promo } = booking;
+  const { choice, deliveryPlan, promo } = booking;
 
   const fail = (error: string | ApiError | null) => {
     setFormError(error);
@@ -88,13 +88,13 @@ export function useSubmitBooking({
           promoCode: promo,
           driver: values.driver,
           additionalDrivers: values.additionalDrivers,
-          returnBranchCode: handover.returnBranch || undefined,
-          flightNumber: handover.flightNumber.trim() || undefined,
-          delivery: handover.delivery
-            ? { ...handover.delivery, zoneId: handover.delivery.zoneId ?? 0 }
+          returnBranchCode: deliveryPlan.returnBranch || undefined,
+          flightNumber: deliveryPlan.flightNumber.trim() || undefined,
+          delivery: deliveryPlan.delivery
+            ? { ...deliveryPlan.delivery, zoneId: deliveryPlan.delivery.zoneId ?? 0 }
             : undefined,
-          collection: handover.collection
-            ? { ...handover.collection, zoneId: handover.collection.zoneId ?? 0 }
+          collection: deliveryPlan.collection
+            ? { ...deliveryPlan.collection, zoneId: deliveryPlan.collection.zoneId ?? 0 }
             : undefined,
           // The server confirms a free booking whatever the method; a transfer asks for no card.
           paymentMethod: free ? 'bank_transfer' : values.method,
@@ -165,7 +165,7 @@ export function useSubmitBooking({
         return fail(null);
       }
       // Each field's problem at its field; above the form only what no field can say.
-      const where: HandoverErrors = {};
+      const where: DeliveryErrors = {};
       let unplaced = error.fieldErrors.length === 0;
       for (const e of error.fieldErrors) {
         if (/^(delivery|collection)\.|^returnBranchCode$|^flightNumber$/.test(e.path))
@@ -178,27 +178,27 @@ export function useSubmitBooking({
         // The times' refusals are said at the times, from the quote.
         else if (!timeRefusal(e.source ?? e.message)) unplaced = true;
       }
-      setHandoverErrors(where);
+      setDeliveryErrors(where);
       fail(unplaced ? error : null);
     },
   });
 
-  /** Checks everything here first (the handover legs are not form fields), then sends once. */
-  const handoverProblems = () => import('./booking-resolver').then((m) => m.checkHandovers(handover));
+  /** Checks everything here first (the deliveryPlan legs are not form fields), then sends once. */
+  const deliveryProblems = () => import('./booking-resolver').then((m) => m.checkDeliveries(deliveryPlan));
   const onSubmit = form.handleSubmit(
     async (values) => {
-      const where = await handoverProblems();
-      setHandoverErrors(where);
+      const where = await deliveryProblems();
+      setDeliveryErrors(where);
       if (Object.keys(where).length) return fail('summary.fixErrors');
       if (submit.isPending) return;
       setFormError(null);
       submit.mutate(values);
     },
     async () => {
-      setHandoverErrors(await handoverProblems());
+      setDeliveryErrors(await deliveryProblems());
       fail('summary.fixErrors');
     },
   );
 
-  return { submit, onSubmit, formError, setFormError, taken, handoverErrors, setHandoverErrors };
+  return { submit, onSubmit, formError, setFormError, taken, deliveryErrors, setDeliveryErrors };
 }

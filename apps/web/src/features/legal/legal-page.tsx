@@ -5,7 +5,7 @@ import { formatBaht } from '../../lib/money';
 import { useBranches } from '../catalog/catalog-api';
 
 interface Section {
-  /** The section the branches' own rules join (the pickup and return section: "handover"). */
+  /** The section the branches' own rules join (the pickup and return section: "pickupReturn"). */
   id?: string;
   title: string;
   items: string[];
@@ -32,7 +32,7 @@ export function LegalPage({ doc }: { doc: 'terms' | 'privacy' }) {
       : [],
   );
   const sections = (t(`${doc}.sections`, { returnObjects: true, ...licenceWords }) as Section[]).map((s) =>
-    s.id === 'handover' ? { ...s, items: [...s.items, ...outOfHours] } : s,
+    s.id === 'pickupReturn' ? { ...s, items: [...s.items, ...outOfHours] } : s,
   );
   return (
     <article className="container-page max-w-3xl py-12">

@@ -55,7 +55,7 @@ function PhotoTaker({
   return (
     <div>
       <label htmlFor={id} className="field-label">
-        {t('handover.photos')}
+        {t('handOver.photos')}
       </label>
       <input
         id={id}
@@ -68,17 +68,17 @@ function PhotoTaker({
         onChange={(e) => void send(e.target.files).then(() => (e.target.value = ''))}
       />
       <p id={`${id}-hint`} className="mt-1 text-sm text-slate-600">
-        {t('handover.photosHint')}
+        {t('handOver.photosHint')}
       </p>
       <p role="status" className="text-sm font-semibold" data-testid="photos-sent">
-        {sending > 0 ? t('handover.sending') : t('handover.photosSent', { count: photos.length })}
+        {sending > 0 ? t('handOver.sending') : t('handOver.photosSent', { count: photos.length })}
       </p>
       <div className="mt-1 flex flex-wrap gap-2">
         {photos.map((p, i) => (
           <img
             key={p.id}
             src={p.preview}
-            alt={t('handover.photoAlt', { n: i + 1 })}
+            alt={t('handOver.photoAlt', { n: i + 1 })}
             width={80}
             height={50}
             className="h-12 w-20 rounded border object-cover"
@@ -112,27 +112,27 @@ function DamageMarks({
     onChange(marks.map((m, j) => (j === i ? { ...m, ...change } : m)));
   return (
     <fieldset className="space-y-2">
-      <legend className="field-label">{t('handover.damage')}</legend>
+      <legend className="field-label">{t('handOver.damage')}</legend>
       <p className="text-sm text-slate-600">
-        {t(earlier.length ? 'handover.damageHintReturn' : 'handover.damageHint')}
+        {t(earlier.length ? 'handOver.damageHintReturn' : 'handOver.damageHint')}
       </p>
       <div className="flex flex-wrap items-start gap-4">
         <CarOutline
           marks={marks}
           earlier={earlier}
-          label={tb('handoverRecord.outline', { count: earlier.length + marks.length })}
+          label={tb('handOver.outline', { count: earlier.length + marks.length })}
           onPoint={add}
         />
         <div className="min-w-0 flex-1 space-y-2">
           <div className="flex flex-wrap items-end gap-2">
             <SelectField
-              label={t('handover.area')}
+              label={t('handOver.area')}
               value={area}
               onChange={(e) => setArea(e.target.value as CarArea)}
             >
               {(Object.keys(carAreas) as CarArea[]).map((a) => (
                 <option key={a} value={a}>
-                  {t(`handover.areas.${a}`)}
+                  {t(`handOver.areas.${a}`)}
                 </option>
               ))}
             </SelectField>
@@ -141,27 +141,27 @@ function DamageMarks({
               className="btn-outline"
               onClick={() => add(carAreas[area][0], carAreas[area][1])}
             >
-              {t('handover.addMark')}
+              {t('handOver.addMark')}
             </button>
           </div>
           <ol className="space-y-2" start={earlier.length + 1}>
             {marks.map((m, i) => (
               <li key={i} className="rounded border border-slate-200 p-2" data-testid="damage-mark">
-                <p className="font-semibold">{t('handover.mark', { n: earlier.length + i + 1 })}</p>
+                <p className="font-semibold">{t('handOver.mark', { n: earlier.length + i + 1 })}</p>
                 <div className="grid gap-2 sm:grid-cols-2">
                   <SelectField
-                    label={t('handover.markType')}
+                    label={t('handOver.markType')}
                     value={m.type}
                     onChange={(e) => set(i, { type: e.target.value as DamageMark['type'] })}
                   >
                     {damageTypes.map((d) => (
                       <option key={d} value={d}>
-                        {tb(`handoverRecord.damageType.${d}`)}
+                        {tb(`handOver.damageType.${d}`)}
                       </option>
                     ))}
                   </SelectField>
                   <Field
-                    label={t('handover.markNote')}
+                    label={t('handOver.markNote')}
                     value={m.note}
                     onChange={(e) => set(i, { note: e.target.value })}
                   />
@@ -171,7 +171,7 @@ function DamageMarks({
                   className="btn-outline mt-1"
                   onClick={() => onChange(marks.filter((_, j) => j !== i))}
                 >
-                  {t('handover.removeMark', { n: earlier.length + i + 1 })}
+                  {t('handOver.removeMark', { n: earlier.length + i + 1 })}
                 </button>
               </li>
             ))}
@@ -235,7 +235,7 @@ function ReportForm({
     // The return's mail goes to the customer's account, else to the email the driver gave (a walk-in).
     const noEmail = !booking.driver.email || isMadeUpEmail(booking.driver.email);
     const done = kind === 'return' && noEmail ? 'returnNoEmail' : kind;
-    save.mutate(body, { onSuccess: () => onDone(t(`handover.saved.${done}`)) });
+    save.mutate(body, { onSuccess: () => onDone(t(`handOver.saved.${done}`)) });
   };
   return (
     <form onSubmit={submit} noValidate className="space-y-3" data-testid={`report-form-${kind}`}>
@@ -262,24 +262,24 @@ function ReportForm({
       )}
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectField
-          label={t('handover.fuel')}
+          label={t('handOver.fuel')}
           value={fuel}
           onChange={(e) => setFuel(e.target.value)}
           error={errors.fuelEighths}
         >
           {Array.from({ length: 9 }, (_, n) => 8 - n).map((n) => (
             <option key={n} value={n}>
-              {t('handover.fuelLevel', { n })}
+              {t('handOver.fuelLevel', { n })}
             </option>
           ))}
         </SelectField>
         <Field
-          label={t('handover.mileage')}
+          label={t('handOver.mileage')}
           inputMode="numeric"
           value={mileage}
           onChange={(e) => setMileage(e.target.value)}
           hint={
-            pickup && kind === 'return' ? t('handover.mileageAtPickup', { km: pickup.mileageKm }) : undefined
+            pickup && kind === 'return' ? t('handOver.mileageAtPickup', { km: pickup.mileageKm }) : undefined
           }
           error={errors.mileageKm}
         />
@@ -289,14 +289,14 @@ function ReportForm({
         earlier={kind === 'return' ? (pickup?.damage ?? []) : []}
         onChange={setMarks}
       />
-      <TextAreaField label={t('handover.notes')} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      <TextAreaField label={t('handOver.notes')} value={notes} onChange={(e) => setNotes(e.target.value)} />
       {depositDue && (
         <SelectField
-          label={t('handover.depositMethod')}
+          label={t('handOver.depositMethod')}
           value={depositMethod}
           onChange={(e) => setDepositMethod(e.target.value as typeof depositMethod)}
         >
-          <option value="">{t('handover.depositLater')}</option>
+          <option value="">{t('handOver.depositLater')}</option>
           <option value="cash">{t('booking.deposit.take.cash')}</option>
           <option value="card">{t('booking.deposit.take.card')}</option>
           <option value="promptpay">{t('booking.deposit.take.promptpay')}</option>
@@ -304,20 +304,20 @@ function ReportForm({
       )}
       {kind === 'return' && (
         <fieldset className="space-y-2">
-          <legend className="field-label">{t('handover.charges')}</legend>
-          <p className="text-sm text-slate-600">{t('handover.lateHint')}</p>
+          <legend className="field-label">{t('handOver.charges')}</legend>
+          <p className="text-sm text-slate-600">{t('handOver.lateHint')}</p>
           <div className="grid gap-3 sm:grid-cols-2">
             {(['fuel', 'cleaning', 'damage'] as const).map((k) => (
               <Field
                 key={k}
-                label={t(`handover.charge.${k}`)}
+                label={t(`handOver.charge.${k}`)}
                 inputMode="numeric"
                 value={charges[k]}
                 onChange={(e) => setCharges({ ...charges, [k]: e.target.value })}
               />
             ))}
             <Field
-              label={t('handover.damageNote')}
+              label={t('handOver.damageNote')}
               value={charges.damageNote}
               onChange={(e) => setCharges({ ...charges, damageNote: e.target.value })}
             />
@@ -330,7 +330,7 @@ function ReportForm({
         </fieldset>
       )}
       <button type="submit" className="btn-primary" disabled={save.isPending}>
-        {t(`handover.save.${kind}`)}
+        {t(`handOver.save.${kind}`)}
       </button>
       <ErrorNote error={save.error?.httpStatus === 400 ? null : save.error} />
     </form>
@@ -355,20 +355,20 @@ function SignOnThisPhone({ booking, onDone }: { booking: Booking; onDone: (m: st
         e.preventDefault();
         setMissing(!signature);
         if (signature)
-          sign.mutate({ signature, signerName: name }, { onSuccess: () => onDone(t('handover.signedDone')) });
+          sign.mutate({ signature, signerName: name }, { onSuccess: () => onDone(t('handOver.signedDone')) });
       }}
     >
-      <h3 className="font-semibold">{t('handover.signTitle')}</h3>
-      <p className="text-sm text-slate-700">{t('handover.signIntro')}</p>
-      <Field label={t('handover.signerName')} value={name} onChange={(e) => setName(e.target.value)} />
-      <SignaturePad label={t('handover.customerSigns')} onChange={setSignature} />
+      <h3 className="font-semibold">{t('handOver.signTitle')}</h3>
+      <p className="text-sm text-slate-700">{t('handOver.signIntro')}</p>
+      <Field label={t('handOver.signerName')} value={name} onChange={(e) => setName(e.target.value)} />
+      <SignaturePad label={t('handOver.customerSigns')} onChange={setSignature} />
       {missing && (
         <p role="alert" className="field-error">
-          {t('handover.signFirst')}
+          {t('handOver.signFirst')}
         </p>
       )}
       <button type="submit" className="btn-primary" disabled={sign.isPending}>
-        {t('handover.sign')}
+        {t('handOver.sign')}
       </button>
       <ErrorNote error={sign.error} />
     </form>
@@ -409,7 +409,7 @@ export function HandOverCard({
     setOpen(null);
   };
   return (
-    <Card title={t('handover.title')} className="lg:col-span-2">
+    <Card title={t('handOver.title')} className="lg:col-span-2">
       <div className="space-y-3" data-testid="hand-over-card" id="hand-over">
         {done && (
           <p role="status" className="font-semibold text-green-800">
@@ -418,7 +418,7 @@ export function HandOverCard({
         )}
         {next && open !== next && (
           <button type="button" className="btn-primary" onClick={() => (setOpen(next), setDone(''))}>
-            {t(`handover.start.${next}`)}
+            {t(`handOver.start.${next}`)}
           </button>
         )}
         {next && open === next && (
@@ -430,7 +430,7 @@ export function HandOverCard({
           // closed with nothing recorded): it says why instead.
           <p className="text-slate-600" data-testid="hand-over-nothing">
             {t(
-              `handover.nothing.${booking.status === 'awaiting_payment' || booking.status === 'cancelled' ? booking.status : 'none'}`,
+              `handOver.nothing.${booking.status === 'awaiting_payment' || booking.status === 'cancelled' ? booking.status : 'none'}`,
             )}
           </p>
         )}

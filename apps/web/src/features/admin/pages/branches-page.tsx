@@ -16,7 +16,7 @@ function BranchForm({ branch, canEdit }: { branch: AdminBranch; canEdit: boolean
   const [closesAt, setClosesAt] = useState(branch.closesAt);
   const [minRentalHours, setMinRentalHours] = useState(String(branch.minRentalHours));
   const [isActive, setIsActive] = useState(branch.isActive);
-  // Out of hours (decision 3602): the band around the opening hours ('' = none) and its fee per hand-over.
+  // Out of hours (decision 3602): the band around the opening hours ('' = none) and its fee per pickup or return.
   const [bandOpens, setBandOpens] = useState(branch.outOfHoursOpensAt ?? '');
   const [bandCloses, setBandCloses] = useState(branch.outOfHoursClosesAt ?? '');
   const [fee, setFee] = useState(String(branch.outOfHoursFee));

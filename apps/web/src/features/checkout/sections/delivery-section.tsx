@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useMessageWords, LabelledControl } from '../../../lib/form-fields';
 import { useTranslation } from '../../../lib/use-translation';
-import { HandoverFields, type HandoverErrors } from '../../bookings/handover-fields';
+import { DeliveryFields, type DeliveryErrors } from '../../bookings/delivery-fields';
 import { useBranches } from '../../catalog/catalog-api';
-import { outOfHoursNote, TimeChoice, useBranchHandover } from '../../catalog/time-choice';
+import { outOfHoursNote, TimeChoice, useBranchPickupReturn } from '../../catalog/time-choice';
 import { FormSection } from '../form-section';
 import type { BookingChoiceState } from '../use-booking-choice';
 
@@ -21,24 +21,24 @@ export function DeliverySection({
 }: {
   booking: BookingChoiceState;
   branchName: string;
-  errors: HandoverErrors;
+  errors: DeliveryErrors;
   onChange: () => void;
 }) {
   const { t } = useTranslation('booking');
   const words = useMessageWords();
   const id = useId();
-  const handoverAt = useBranchHandover();
+  const pickupReturnAt = useBranchPickupReturn();
   const branches = useBranches();
-  const { choice, handover, timeProblems } = booking;
+  const { choice, deliveryPlan, timeProblems } = booking;
   if (!choice) return null;
-  const pickupAt = handoverAt(choice.branchCode);
-  const returnAt = handoverAt(handover.returnBranch || choice.branchCode);
+  const pickupAt = pickupReturnAt(choice.branchCode);
+  const returnAt = pickupReturnAt(deliveryPlan.returnBranch || choice.branchCode);
   const atAirport = branches.data?.find((b) => b.code === choice.branchCode)?.is_airport === true;
   const sayTime = (path: string) => (timeProblems[path] ? words.say(timeProblems[path]!, t) : undefined);
   const where = [
-    handover.delivery && t('summary.folded.delivery'),
-    handover.returnBranch && t('summary.folded.oneWay'),
-    handover.collection && t('summary.folded.collection'),
+    deliveryPlan.delivery && t('summary.folded.delivery'),
+    deliveryPlan.returnBranch && t('summary.folded.oneWay'),
+    deliveryPlan.collection && t('summary.folded.collection'),
   ].filter(Boolean);
   const summary = [
     t('summary.folded.times', { pickup: choice.pickupTime, return: choice.returnTime }),
@@ -46,7 +46,7 @@ export function DeliverySection({
   ].join(' · ');
   return (
     <FormSection
-      title={t('handover.title')}
+      title={t('pickupReturn.title')}
       summary={summary}
       hasError={Object.keys(errors).length > 0 || Object.keys(timeProblems).length > 0}
     >
@@ -70,10 +70,10 @@ export function DeliverySection({
           onChange={(v) => booking.setTime('returnTime', v)}
         />
       </div>
-      {atAirport && !handover.delivery && (
+      {atAirport && !deliveryPlan.delivery && (
         <div className="mb-4">
           <LabelledControl
-            label={t('handover.arrivingFlight')}
+            label={t('pickupReturn.arrivingFlight')}
             error={errors.flightNumber && words.say(errors.flightNumber, t)}
           >
             {(p) => (
@@ -83,9 +83,9 @@ export function DeliverySection({
                 autoComplete="off"
                 placeholder="TG 661"
                 maxLength={8}
-                value={handover.flightNumber}
+                value={deliveryPlan.flightNumber}
                 onChange={(e) => {
-                  booking.setHandover({ ...handover, flightNumber: e.target.value });
+                  booking.setDeliveryPlan({ ...deliveryPlan, flightNumber: e.target.value });
                   onChange();
                 }}
               />
@@ -93,12 +93,12 @@ export function DeliverySection({
           </LabelledControl>
         </div>
       )}
-      <HandoverFields
+      <DeliveryFields
         branchCode={choice.branchCode}
         branchName={branchName}
-        value={handover}
+        value={deliveryPlan}
         onChange={(next) => {
-          booking.setHandover(next);
+          booking.setDeliveryPlan(next);
           onChange();
         }}
         errors={errors}

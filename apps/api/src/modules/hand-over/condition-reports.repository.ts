@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { rows, type Executor } from '../../db/sql-rows';
 
 /**
- * The hand-over's SQL (handover/): condition photos and reports, the charges after a return and the
+ * The hand-over's SQL (hand-over/): condition photos and reports, the charges after a return and the
  * signed agreements. Writes inside a booking's status change take that change's transaction (`ex`).
  * Two reads join bookings for the owner the access check needs (booking-access.ts), so another
  * person's photo or agreement reads exactly like a missing one.

@@ -1,36 +1,36 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
-import type { HandoverOptions } from '@siam/contract/delivery';
-import { handoverKinds, type HandoverKind } from '@siam/contract/delivery-kinds';
+import type { DeliveryOptions } from '@siam/contract/delivery';
+import { deliveryKinds, type DeliveryKind } from '@siam/contract/delivery-kinds';
 import { LabelledControl, useMessageWords } from '../../lib/form-fields';
 import { useTranslation } from '../../lib/use-translation';
-import { fetchHandoverOptions } from './booking-api';
+import { fetchDeliveryOptions } from './booking-api';
 import { useFormat } from './format';
 
-export interface HandoverChoice {
+export interface DeliveryChoice {
   zoneId: number | null;
-  kind: HandoverKind;
+  kind: DeliveryKind;
   address: string;
   flightNumber: string;
 }
-export interface HandoverState {
+export interface DeliveryPlan {
   /** '' = the pickup branch. */
   returnBranch: string;
-  delivery: HandoverChoice | null;
-  collection: HandoverChoice | null;
+  delivery: DeliveryChoice | null;
+  collection: DeliveryChoice | null;
   /** The flight the customer lands on, for a pickup at an airport branch's counter ('' = not given). */
   flightNumber: string;
 }
-export const noHandover: HandoverState = {
+export const noDeliveryPlan: DeliveryPlan = {
   returnBranch: '',
   delivery: null,
   collection: null,
   flightNumber: '',
 };
-const fresh: HandoverChoice = { zoneId: null, kind: 'hotel', address: '', flightNumber: '' };
+const fresh: DeliveryChoice = { zoneId: null, kind: 'hotel', address: '', flightNumber: '' };
 
 /** Errors by path (`delivery.address`): contract messages (said in their words) or text keys. */
-export type HandoverErrors = Record<string, string>;
+export type DeliveryErrors = Record<string, string>;
 
 /** One leg: at the counter, or brought to / fetched from the customer in one of the branch's zones. */
 function Leg({
@@ -41,10 +41,10 @@ function Leg({
   errors,
 }: {
   leg: 'delivery' | 'collection';
-  zones: HandoverOptions['zones'];
-  value: HandoverChoice | null;
-  onChange: (v: HandoverChoice | null) => void;
-  errors: HandoverErrors;
+  zones: DeliveryOptions['zones'];
+  value: DeliveryChoice | null;
+  onChange: (v: DeliveryChoice | null) => void;
+  errors: DeliveryErrors;
 }) {
   const { t } = useTranslation('booking');
   const words = useMessageWords();
@@ -54,9 +54,9 @@ function Leg({
     errors[`${leg}.${path}`] ? words.say(errors[`${leg}.${path}`]!, t) : undefined;
   return (
     <fieldset className="mt-4">
-      <legend className="font-semibold">{t(`handover.${leg}.legend`)}</legend>
+      <legend className="font-semibold">{t(`pickupReturn.${leg}.legend`)}</legend>
       {zones.length === 0 ? (
-        <p className="mt-1 text-slate-700">{t(`handover.${leg}.none`)}</p>
+        <p className="mt-1 text-slate-700">{t(`pickupReturn.${leg}.none`)}</p>
       ) : (
         <div className="mt-2 space-y-2">
           <label className="flex cursor-pointer items-center gap-2">
@@ -67,7 +67,7 @@ function Leg({
               checked={!value}
               onChange={() => onChange(null)}
             />
-            {t(`handover.${leg}.counter`)}
+            {t(`pickupReturn.${leg}.counter`)}
           </label>
           <label className="flex cursor-pointer items-center gap-2">
             <input
@@ -77,11 +77,11 @@ function Leg({
               checked={Boolean(value)}
               onChange={() => onChange({ ...fresh, zoneId: zones[0]!.id })}
             />
-            {t(`handover.${leg}.toMe`)}
+            {t(`pickupReturn.${leg}.toMe`)}
           </label>
           {value && (
             <div className="grid gap-3 sm:grid-cols-2">
-              <LabelledControl label={t('handover.zone')} error={say('zoneId')}>
+              <LabelledControl label={t('pickupReturn.zone')} error={say('zoneId')}>
                 {(p) => (
                   <select
                     {...p}
@@ -91,30 +91,30 @@ function Leg({
                   >
                     {zones.map((z) => (
                       <option key={z.id} value={z.id}>
-                        {t('handover.zoneOption', { name: z.name, fee: f.baht(z.fee) })}
+                        {t('pickupReturn.zoneOption', { name: z.name, fee: f.baht(z.fee) })}
                       </option>
                     ))}
                   </select>
                 )}
               </LabelledControl>
-              <LabelledControl label={t('handover.kind')}>
+              <LabelledControl label={t('pickupReturn.kind')}>
                 {(p) => (
                   <select
                     {...p}
                     className="field-input"
                     value={value.kind}
-                    onChange={(e) => onChange({ ...value, kind: e.target.value as HandoverKind })}
+                    onChange={(e) => onChange({ ...value, kind: e.target.value as DeliveryKind })}
                   >
-                    {handoverKinds.map((k) => (
+                    {deliveryKinds.map((k) => (
                       <option key={k} value={k}>
-                        {t(`handover.kinds.${k}`)}
+                        {t(`pickupReturn.kinds.${k}`)}
                       </option>
                     ))}
                   </select>
                 )}
               </LabelledControl>
               {value.kind === 'flight' ? (
-                <LabelledControl label={t('handover.flightNumber')} error={say('flightNumber')}>
+                <LabelledControl label={t('pickupReturn.flightNumber')} error={say('flightNumber')}>
                   {(p) => (
                     <input
                       {...p}
@@ -127,7 +127,7 @@ function Leg({
                 </LabelledControl>
               ) : (
                 <div className="sm:col-span-2">
-                  <LabelledControl label={t(`handover.address.${value.kind}`)} error={say('address')}>
+                  <LabelledControl label={t(`pickupReturn.address.${value.kind}`)} error={say('address')}>
                     {(p) => (
                       <textarea
                         {...p}
@@ -153,7 +153,7 @@ function Leg({
  * Where the rental starts and ends: return to another branch (a route the company offers, its fee
  * said), and the car delivered to, or collected from, an address, a hotel or an arriving flight.
  */
-export function HandoverFields({
+export function DeliveryFields({
   branchCode,
   branchName,
   value,
@@ -162,16 +162,16 @@ export function HandoverFields({
 }: {
   branchCode: string;
   branchName: string;
-  value: HandoverState;
-  onChange: (v: HandoverState) => void;
-  errors: HandoverErrors;
+  value: DeliveryPlan;
+  onChange: (v: DeliveryPlan) => void;
+  errors: DeliveryErrors;
 }) {
   const { t } = useTranslation('booking');
   const words = useMessageWords();
   const f = useFormat();
   const options = useQuery({
-    queryKey: ['handover-options', branchCode, f.lang],
-    queryFn: () => fetchHandoverOptions(branchCode),
+    queryKey: ['delivery-options', branchCode, f.lang],
+    queryFn: () => fetchDeliveryOptions(branchCode),
     staleTime: 60_000,
   });
   const data = options.data ?? { oneWay: [], zones: [] };
@@ -179,7 +179,7 @@ export function HandoverFields({
   return (
     <div>
       <LabelledControl
-        label={t('handover.returnTo')}
+        label={t('pickupReturn.returnTo')}
         error={errors.returnBranchCode && words.say(errors.returnBranchCode, t)}
       >
         {(p) => (
@@ -190,10 +190,10 @@ export function HandoverFields({
             // Another branch has its own zones: a collection chosen for the old one goes.
             onChange={(e) => onChange({ ...value, returnBranch: e.target.value, collection: null })}
           >
-            <option value="">{t('handover.sameBranch', { branch: branchName })}</option>
+            <option value="">{t('pickupReturn.sameBranch', { branch: branchName })}</option>
             {data.oneWay.map((r) => (
               <option key={r.branchCode} value={r.branchCode}>
-                {t('handover.oneWayOption', { branch: r.branchName, fee: f.baht(r.fee) })}
+                {t('pickupReturn.oneWayOption', { branch: r.branchName, fee: f.baht(r.fee) })}
               </option>
             ))}
           </select>

@@ -1,0 +1,88 @@
+import { expect, it } from 'vitest';
+import { describeEachDatabase } from '../../test/databases';
+import { insertBooking } from '../../test/booking-fixtures';
+import { migrate } from './migrate';
+
+// Migration 2130 (decision 3305) renames booking_handovers, the delivery and collection legs of decision 1704,
+// to booking_deliveries. A database that ran main before it holds rows under the old name: they must come
+// through unchanged. The database here is brought back to that state by hand (1704's table and constraint
+// names, 2130 not applied), given a delivery and a collection leg, then started again.
+describeEachDatabase('migration 2130: the delivery and collection legs under their own name', (ctx) => {
+  it('keeps every row of booking_handovers, now booking_deliveries, with its constraints renamed', async () => {
+    const db = ctx.database;
+    await db.exec(`
+      ALTER TABLE booking_deliveries RENAME TO booking_handovers;
+      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_pkey TO booking_handovers_pkey;
+      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_booking_id_fkey TO booking_handovers_booking_id_fkey;
+      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_zone_id_fkey TO booking_handovers_zone_id_fkey;
+      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_leg_check TO booking_handovers_leg_check;
+      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_kind_check TO booking_handovers_kind_check;
+      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_fee_check TO booking_handovers_fee_check;
+      DELETE FROM schema_migrations WHERE name = '2130_booking_deliveries.sql';`);
+    const booking = await insertBooking(db, { userId: null, status: 'confirmed' });
+    const [zone] = await db.query<{ id: number }>('SELECT min(id) AS id FROM delivery_zones');
+    await db.query(
+      `INSERT INTO booking_handovers (booking_id, leg, zone_id, zone_name, kind, address, flight_number, fee)
+       VALUES ($1, 'delivery', $2, '{"en":"Old Town"}', 'hotel', 'Amari Watergate, 847 Phetchaburi Road', '', 500),
+              ($1, 'collection', NULL, '{"en":"Airport"}', 'flight', '', 'TG661', 750.50)`,
+      [booking.id, zone!.id],
+    );
+
+    expect(await migrate(db)).toEqual(['2130_booking_deliveries.sql']);
+
+    const [old] = await db.query<{ found: string | null }>(
+      `SELECT to_regclass('booking_handovers')::text AS found`,
+    );
+    expect(old!.found).toBeNull();
+    expect(
+      await db.query(
+        `SELECT leg, zone_id = $2 AS in_zone, zone_name, kind, address, flight_number, fee::text AS fee
+         FROM booking_deliveries WHERE booking_id = $1 ORDER BY leg`,
+        [booking.id, zone!.id],
+      ),
+    ).toEqual([
+      {
+        leg: 'collection',
+        in_zone: null,
+        zone_name: { en: 'Airport' },
+        kind: 'flight',
+        address: '',
+        flight_number: 'TG661',
+        fee: '750.50',
+      },
+      {
+        leg: 'delivery',
+        in_zone: true,
+        zone_name: { en: 'Old Town' },
+        kind: 'hotel',
+        address: 'Amari Watergate, 847 Phetchaburi Road',
+        flight_number: '',
+        fee: '500.00',
+      },
+    ]);
+    const constraints = await db.query<{ conname: string }>(
+      `SELECT conname FROM pg_constraint WHERE conrelid = 'booking_deliveries'::regclass ORDER BY conname`,
+    );
+    expect(constraints.map((c) => c.conname)).toEqual([
+      'booking_deliveries_booking_id_fkey',
+      'booking_deliveries_fee_check',
+      'booking_deliveries_kind_check',
+      'booking_deliveries_leg_check',
+      'booking_deliveries_pkey',
+      'booking_deliveries_zone_id_fkey',
+    ]);
+    // The rules came with the table: a third leg is refused as before, and the booking's erasure cascades.
+    await expect(
+      db.query(
+        `INSERT INTO booking_deliveries (booking_id, leg, zone_name, kind, fee) VALUES ($1, 'return', '{}', 'hotel', 0)`,
+        [booking.id],
+      ),
+    ).rejects.toThrow(/booking_deliveries_leg_check/);
+    await db.query('DELETE FROM bookings WHERE id = $1', [booking.id]);
+    const [left] = await db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM booking_deliveries WHERE booking_id = $1',
+      [booking.id],
+    );
+    expect(left!.n).toBe(0);
+  });
+});
