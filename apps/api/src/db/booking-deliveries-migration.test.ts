@@ -10,15 +10,16 @@ import { migrate } from './migrate';
 describeEachDatabase('migration 2130: the delivery and collection legs under their own name', (ctx) => {
   it('keeps every row of booking_handovers, now booking_deliveries, with its constraints renamed', async () => {
     const db = ctx.database;
-    await db.exec(`
-      ALTER TABLE booking_deliveries RENAME TO booking_handovers;
-      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_pkey TO booking_handovers_pkey;
-      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_booking_id_fkey TO booking_handovers_booking_id_fkey;
-      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_zone_id_fkey TO booking_handovers_zone_id_fkey;
-      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_leg_check TO booking_handovers_leg_check;
-      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_kind_check TO booking_handovers_kind_check;
-      ALTER TABLE booking_handovers RENAME CONSTRAINT booking_deliveries_fee_check TO booking_handovers_fee_check;
-      DELETE FROM schema_migrations WHERE name = '2130_booking_deliveries.sql';`);
+    // Every constraint back to 1704's name (PostgreSQL 18 and PGlite also name each NOT NULL; earlier ones do not).
+    const named = await db.query<{ conname: string }>(
+      `SELECT conname FROM pg_constraint WHERE conrelid = 'booking_deliveries'::regclass ORDER BY conname`,
+    );
+    await db.exec('ALTER TABLE booking_deliveries RENAME TO booking_handovers');
+    for (const { conname } of named)
+      await db.exec(
+        `ALTER TABLE booking_handovers RENAME CONSTRAINT ${conname} TO ${conname.replace('booking_deliveries_', 'booking_handovers_')}`,
+      );
+    await db.exec(`DELETE FROM schema_migrations WHERE name = '2130_booking_deliveries.sql'`);
     const booking = await insertBooking(db, { userId: null, status: 'confirmed' });
     const [zone] = await db.query<{ id: number }>('SELECT min(id) AS id FROM delivery_zones');
     await db.query(
@@ -63,7 +64,8 @@ describeEachDatabase('migration 2130: the delivery and collection legs under the
     const constraints = await db.query<{ conname: string }>(
       `SELECT conname FROM pg_constraint WHERE conrelid = 'booking_deliveries'::regclass ORDER BY conname`,
     );
-    expect(constraints.map((c) => c.conname)).toEqual([
+    // The six 1704 wrote, and on PostgreSQL 18 / PGlite the seven NOT NULLs: none keeps the old name.
+    expect(constraints.map((c) => c.conname).filter((n) => !n.endsWith('_not_null'))).toEqual([
       'booking_deliveries_booking_id_fkey',
       'booking_deliveries_fee_check',
       'booking_deliveries_kind_check',
@@ -71,6 +73,7 @@ describeEachDatabase('migration 2130: the delivery and collection legs under the
       'booking_deliveries_pkey',
       'booking_deliveries_zone_id_fkey',
     ]);
+    expect(constraints.filter((c) => !c.conname.startsWith('booking_deliveries_'))).toEqual([]);
     // The rules came with the table: a third leg is refused as before, and the booking's erasure cascades.
     await expect(
       db.query(
