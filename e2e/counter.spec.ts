@@ -15,7 +15,7 @@ const words = (lng: string) =>
 /** The site's booking form words (the walk-in uses its delivery fields and seat choice). */
 const siteWords = (lng: string) =>
   JSON.parse(readFileSync(`apps/web/src/locales/${lng}/booking.json`, 'utf8')) as {
-    handover: Record<string, string> & Record<string, Record<string, string>>;
+    pickupReturn: Record<string, string> & Record<string, Record<string, string>>;
     seats: Record<string, string>;
   };
 const refusal = {
@@ -35,7 +35,7 @@ for (const [lng, from, gps, childSeat] of [
     const w = t.walkIn!;
     const site = siteWords(lng);
     // The demo's first delivery zone at Suvarnabhumi (airport hotels), as the booking form offers it.
-    const zones = (await (await request.get('/api/v1/guest/branches/srn/handover-options')).json()).response
+    const zones = (await (await request.get('/api/v1/guest/branches/srn/delivery-options')).json()).response
       .data.zones as { id: number; branchCode: string }[];
     const zoneId = zones.find((z) => z.branchCode === 'srn')!.id;
     // A car at Suvarnabhumi free for a one-way trip to Don Mueang (the site's own quote says so).
@@ -79,10 +79,10 @@ for (const [lng, from, gps, childSeat] of [
     await expect(page.getByTestId('walk-in-price')).toContainText(w.priceWaits as unknown as string);
     await page.getByLabel(t.bookings!.car!, { exact: true }).selectOption(String(trip!.carModelId));
     await page.getByLabel(t.today!.branch!, { exact: true }).selectOption('srn');
-    await page.getByLabel(site.handover.returnTo!, { exact: true }).selectOption('bmk');
-    await page.getByRole('radio', { name: site.handover.delivery!.toMe! }).check();
-    await page.getByLabel(site.handover.kind!, { exact: true }).selectOption('hotel');
-    await page.getByLabel(site.handover.address!.hotel!).fill('Novotel Suvarnabhumi, 999 Moo 1');
+    await page.getByLabel(site.pickupReturn.returnTo!, { exact: true }).selectOption('bmk');
+    await page.getByRole('radio', { name: site.pickupReturn.delivery!.toMe! }).check();
+    await page.getByLabel(site.pickupReturn.kind!, { exact: true }).selectOption('hotel');
+    await page.getByLabel(site.pickupReturn.address!.hotel!).fill('Novotel Suvarnabhumi, 999 Moo 1');
     await page.getByLabel(w.pickupDate as unknown as string, { exact: true }).fill(day(from));
     await page.getByLabel(w.returnDate as unknown as string, { exact: true }).fill(day(from + 3));
     await page.getByLabel(gps).check();

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useNavigate } from '../../../lib/router';
 import { fieldErrors, useAdminMutation } from '../admin-api';
 import { ErrorNote, PageTitle, bangkokToday } from '../admin-ui';
-import { noHandover, type HandoverChoice } from '../../bookings/handover-fields';
+import { noDeliveryPlan, type DeliveryChoice } from '../../bookings/delivery-fields';
 import { WalkInDriver, emptyDriver } from '../walk-in/walk-in-driver';
 import { WalkInMoreDrivers, type MoreDriverDraft } from '../walk-in/walk-in-more-drivers';
 import { WalkInPayment, type CounterPayment } from '../walk-in/walk-in-payment';
@@ -13,12 +13,12 @@ import { WalkInPrice } from '../walk-in/walk-in-price';
 import { WalkInTrip, type TripDraft } from '../walk-in/walk-in-trip';
 
 /** A delivery or collection's zone for the quote (its fee), where the booking takes the address too. */
-const zoneOf = (leg: HandoverChoice | null) => (leg?.zoneId ? { zoneId: leg.zoneId } : undefined);
+const zoneOf = (leg: DeliveryChoice | null) => (leg?.zoneId ? { zoneId: leg.zoneId } : undefined);
 
 /** The quote the trip asks for, once car, branch and dates are chosen (the site's own quote call). */
 function quoteOf(trip: TripDraft): QuoteBody | undefined {
   if (!trip.carModelId || !trip.branchCode || !trip.pickupDate || !trip.returnDate) return undefined;
-  const { handover } = trip;
+  const { deliveryPlan } = trip;
   return {
     carModelId: Number(trip.carModelId),
     branchCode: trip.branchCode,
@@ -29,14 +29,14 @@ function quoteOf(trip: TripDraft): QuoteBody | undefined {
     addons: Object.entries(trip.extras)
       .filter(([, quantity]) => quantity > 0)
       .map(([code, quantity]) => ({ code: code as AddonCode, quantity })),
-    ...(handover.returnBranch && { returnBranchCode: handover.returnBranch }),
-    ...(zoneOf(handover.delivery) && { delivery: zoneOf(handover.delivery) }),
-    ...(zoneOf(handover.collection) && { collection: zoneOf(handover.collection) }),
+    ...(deliveryPlan.returnBranch && { returnBranchCode: deliveryPlan.returnBranch }),
+    ...(zoneOf(deliveryPlan.delivery) && { delivery: zoneOf(deliveryPlan.delivery) }),
+    ...(zoneOf(deliveryPlan.collection) && { collection: zoneOf(deliveryPlan.collection) }),
   };
 }
 
 /** A leg as the booking takes it: the zone and where (the address, the hotel or the flight). */
-const legOf = (leg: HandoverChoice | null) => (leg ? { ...leg, zoneId: leg.zoneId ?? 0 } : undefined);
+const legOf = (leg: DeliveryChoice | null) => (leg ? { ...leg, zoneId: leg.zoneId ?? 0 } : undefined);
 
 /**
  * A phone or walk-in booking: the same rules as the site (prices, free cars, dates, times, extras,
@@ -57,7 +57,7 @@ export function WalkInPage() {
     returnDate: '',
     returnTime: businessRules.returnTime,
     extras: {},
-    handover: noHandover,
+    deliveryPlan: noDeliveryPlan,
   });
   const [customerEmail, setCustomerEmail] = useState('');
   const [payment, setPayment] = useState<CounterPayment>({
@@ -81,8 +81,8 @@ export function WalkInPage() {
           pickupDate: trip.pickupDate,
           returnDate: trip.returnDate,
         }),
-        delivery: legOf(trip.handover.delivery),
-        collection: legOf(trip.handover.collection),
+        delivery: legOf(trip.deliveryPlan.delivery),
+        collection: legOf(trip.deliveryPlan.collection),
         customerEmail,
         paymentMethod: payment.method,
         ...(payment.reference.trim() && { terminalReference: payment.reference }),

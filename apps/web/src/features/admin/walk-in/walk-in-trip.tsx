@@ -1,7 +1,7 @@
 import type { AdminBranch, AdminCarModelSummary } from '@siam/contract/admin';
 import type { AddonCode, QuoteBody } from '@siam/contract/bookings';
 import { useTranslation } from '../../../lib/use-translation';
-import { HandoverFields, noHandover, type HandoverState } from '../../bookings/handover-fields';
+import { DeliveryFields, noDeliveryPlan, type DeliveryPlan } from '../../bookings/delivery-fields';
 import { useAdminQuery } from '../admin-api';
 import { Card, Field, SelectField, useFormats } from '../admin-ui';
 import { WalkInExtras, type ExtraQuantities } from './walk-in-extras';
@@ -15,7 +15,7 @@ export type TripDraft = {
   returnTime: string;
   extras: ExtraQuantities;
   /** A return to another branch, the car delivered to or collected from the customer (the site's own fields). */
-  handover: HandoverState;
+  deliveryPlan: DeliveryPlan;
 };
 
 /**
@@ -68,7 +68,7 @@ export function WalkInTrip({
           // Another branch has its own routes and zones: what was chosen for the old one goes.
           onChange={(e) => {
             const branchCode = e.target.value;
-            setTrip((f) => ({ ...f, branchCode, handover: noHandover }));
+            setTrip((f) => ({ ...f, branchCode, deliveryPlan: noDeliveryPlan }));
           }}
           error={errors.branchCode}
           required
@@ -117,11 +117,11 @@ export function WalkInTrip({
       </div>
       {branch && (
         <div className="mt-3">
-          <HandoverFields
+          <DeliveryFields
             branchCode={branch.code}
             branchName={branch.name[lng]}
-            value={trip.handover}
-            onChange={(handover) => setTrip((f) => ({ ...f, handover }))}
+            value={trip.deliveryPlan}
+            onChange={(deliveryPlan) => setTrip((f) => ({ ...f, deliveryPlan }))}
             errors={errors}
           />
         </div>
