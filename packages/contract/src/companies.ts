@@ -28,6 +28,11 @@ export const companyBodySchema = z.object({
   buyer: taxBuyerSchema,
   billingEmail: emailSchema,
   active: z.boolean().default(true),
+  /**
+   * Deposits billed to the company (decisions 3612, 3662): its bookings' deposits are `on_account`,
+   * nothing is taken from the employee, and what staff keep at the return goes on its monthly invoice.
+   */
+  depositsOnAccount: z.boolean().default(false),
 });
 export type CompanyBody = z.input<typeof companyBodySchema>;
 
@@ -76,6 +81,7 @@ export const companySchema = z.object({
   }),
   billingEmail: z.string(),
   active: z.boolean(),
+  depositsOnAccount: z.boolean(),
   members: z.array(
     z.object({ userId: z.number().int(), name: z.string(), email: z.string(), role: z.enum(companyRoles) }),
   ),

@@ -34,7 +34,13 @@ export type DepositMethod = (typeof depositMethods)[number];
 export const bookingDepositSchema = z.object({
   amount: z.number().int(),
   state: z.enum(depositStates),
-  method: z.enum(depositMethods).nullable(),
+  /**
+   * `on_account`: billed to the company whose account the booking is on (decisions 3612, 3662): nothing
+   * is taken from the driver; what is kept at the return goes on the company's monthly invoice.
+   */
+  method: z.enum([...depositMethods, 'on_account']).nullable(),
+  /** The company a deposit `on_account` is covered by (its name as on its invoices); null otherwise. */
+  coveredBy: z.string().nullable(),
   /** What was kept at return, and why. */
   kept: z.number().int(),
   keptReason: z.string().nullable(),

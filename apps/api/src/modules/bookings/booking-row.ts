@@ -56,7 +56,7 @@ export interface BookingRow {
   gateway_pending: boolean;
   deposit_amount: number;
   deposit_state: 'due' | 'held' | 'released' | 'partly_released';
-  deposit_method: 'card' | 'cash' | 'promptpay' | null;
+  deposit_method: 'card' | 'cash' | 'promptpay' | 'on_account' | null;
   deposit_kept: number;
   deposit_kept_reason: string | null;
   deposit_held_ms: number | null;

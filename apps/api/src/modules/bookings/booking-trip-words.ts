@@ -40,6 +40,8 @@ const texts = {
     deposit: (amount: string, from: string, days: number) =>
       `Security deposit ${amount} (not part of the total): taken at pickup by card, PromptPay or cash at the counter, or held on your card online from ${from} (${days} days before the return); returned when the car is back.`,
     depositHeld: (amount: string) => `Security deposit ${amount}: held, returned when the car is back.`,
+    depositOnAccount: (amount: string, company: string) =>
+      `Security deposit ${amount}: covered by ${company}, nothing to pay at the counter. What is kept at the return is billed to ${company}.`,
   },
   th: {
     returnBranch: (branch: string) => `คืนรถต่างสาขา (One-way) ที่: ${branch}`,
@@ -57,6 +59,8 @@ const texts = {
     deposit: (amount: string, from: string, days: number) =>
       `เงินประกัน ${amount} (ไม่รวมในยอดรวม): ชำระตอนรับรถด้วยบัตร พร้อมเพย์ หรือเงินสดที่เคาน์เตอร์ หรือกันวงเงินบนบัตรออนไลน์ได้ตั้งแต่ ${from} (${days} วันก่อนคืนรถ) และได้คืนเมื่อคืนรถ`,
     depositHeld: (amount: string) => `เงินประกัน ${amount}: กันไว้แล้ว ได้คืนเมื่อคืนรถ`,
+    depositOnAccount: (amount: string, company: string) =>
+      `เงินประกัน ${amount}: ${company} เป็นผู้รับผิดชอบ ไม่ต้องชำระที่เคาน์เตอร์ ค่าใช้จ่ายที่เรียกเก็บตอนคืนรถจะเรียกเก็บจาก ${company}`,
   },
   zh: {
     returnBranch: (branch: string) => `异地还车门店：${branch}`,
@@ -74,6 +78,8 @@ const texts = {
     deposit: (amount: string, from: string, days: number) =>
       `押金 ${amount}（不含在总额内）：取车时在柜台以银行卡、PromptPay 或现金支付，或自 ${from}（还车前 ${days} 天）起在线预授权冻结在银行卡上；还车后退还。`,
     depositHeld: (amount: string) => `押金 ${amount}：已收取，还车后退还。`,
+    depositOnAccount: (amount: string, company: string) =>
+      `押金 ${amount}：由${company}承担，柜台无需支付。还车时产生的扣款向${company}收取。`,
   },
 } as const;
 
@@ -127,7 +133,8 @@ export function tripLines(
   }
   if (parts.deposit !== false && booking.deposit.amount > 0) {
     const amount = baht(booking.deposit.amount, lang);
-    if (booking.deposit.state === 'held') lines.push(t.depositHeld(amount));
+    if (booking.deposit.coveredBy) lines.push(t.depositOnAccount(amount, booking.deposit.coveredBy));
+    else if (booking.deposit.state === 'held') lines.push(t.depositHeld(amount));
     else if (booking.deposit.state === 'due') {
       const opens = depositHoldOpensAt(bangkokInstant(booking.returnDate, booking.returnTime));
       lines.push(t.deposit(amount, bangkokDay(opens, lang), DEPOSIT_HOLD_DAYS));

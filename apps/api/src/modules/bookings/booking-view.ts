@@ -206,6 +206,7 @@ export function toBooking(
       amount: row.deposit_amount,
       state: row.deposit_state,
       method: row.deposit_method,
+      coveredBy: row.deposit_method === 'on_account' ? (row.tax_buyer?.companyName ?? null) : null,
       kept: row.deposit_kept,
       keptReason: row.deposit_kept_reason,
       heldAt: row.deposit_held_ms ? new Date(row.deposit_held_ms).toISOString() : null,

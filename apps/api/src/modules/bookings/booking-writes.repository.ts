@@ -22,7 +22,8 @@ export class BookingWritesRepository {
             driver_phone, driver_id_number, language, price_per_day, rental_amount, hot_deal_percent,
             hot_deal_discount, addons_amount, promotion_code, promotion_discount, total_amount, vat_amount,
             payment_due_at, created_ip, created_address_key, device_id, deposit_amount, return_branch_code, one_way_fee,
-            price_rules, rules_amount, tax_buyer, company_id, out_of_hours_fee, flight_number)
+            price_rules, rules_amount, tax_buyer, company_id, out_of_hours_fee, flight_number,
+            deposit_state, deposit_method, deposit_held_at)
           VALUES ('SD' || to_char(now() AT TIME ZONE 'Asia/Bangkok', 'YY') || nextval('booking_number_seq'),
             ${v.userId}, ${v.carModelId}, ${v.branchCode}, ${v.pickupDate}, ${v.returnDate}, ${v.pickupAt},
             ${v.returnAt}, ${v.days}, 'awaiting_payment', ${v.paymentMethod}, ${v.firstName}, ${v.lastName},
@@ -32,7 +33,9 @@ export class BookingWritesRepository {
             ${v.depositAmount ?? 0}, ${v.returnBranchCode ?? null}, ${v.oneWayFee ?? 0},
             ${JSON.stringify(v.priceRules ?? [])}::jsonb, ${v.rulesAmount ?? 0},
             ${v.taxBuyer ? JSON.stringify(v.taxBuyer) : null}::jsonb, ${v.companyId ?? null},
-            ${v.outOfHoursFee ?? 0}, ${v.flightNumber ?? null})
+            ${v.outOfHoursFee ?? 0}, ${v.flightNumber ?? null},
+            ${v.depositOnAccount ? 'held' : 'due'}, ${v.depositOnAccount ? 'on_account' : null},
+            ${v.depositOnAccount ? sql`now()` : null})
           RETURNING id, booking_number`,
     );
     return row!;

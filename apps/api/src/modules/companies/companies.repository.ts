@@ -10,6 +10,7 @@ export interface CompanyRow {
   buyer: TaxBuyer;
   billing_email: string;
   active: boolean;
+  deposits_on_account: boolean;
 }
 
 /** A booking of the month as its line on the monthly invoice. */
@@ -33,6 +34,7 @@ export interface CompanyValues {
   buyer: TaxBuyer;
   billingEmail: string;
   active: boolean;
+  depositsOnAccount: boolean;
 }
 
 /**
@@ -41,8 +43,12 @@ export interface CompanyValues {
  */
 const billable = sql`(b.status IN ('confirmed', 'active', 'completed')
   OR (b.status = 'cancelled' AND b.cancellation_fee > 0))`;
-/** Charges after a return on tax documents: not damage, which is compensation (tax-invoices.ts invoicedCharges). */
-const invoicedCharge = sql`c.kind <> 'damage'`;
+/**
+ * Charges after a return on tax documents: not damage, which is compensation (tax-invoices.ts
+ * invoicedCharges), unless the deposit is on the company's account: then all that staff keep is billed
+ * to the company on its invoice (decision 3662).
+ */
+const invoicedCharge = sql`(c.kind <> 'damage' OR b.deposit_method = 'on_account')`;
 const billedAmount = sql`CASE WHEN b.status = 'cancelled' THEN b.cancellation_fee ELSE b.total_amount
   + COALESCE((SELECT sum(c.amount) FROM booking_charges c WHERE c.booking_id = b.id AND ${invoicedCharge}), 0) END`;
 
@@ -70,7 +76,7 @@ export class CompaniesRepository {
   async find(id: number, lock = false): Promise<CompanyRow | undefined> {
     const [row] = await rows<CompanyRow>(
       this.db,
-      sql`SELECT id, buyer, billing_email, active FROM companies WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+      sql`SELECT id, buyer, billing_email, active, deposits_on_account FROM companies WHERE id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
     );
     return row;
   }
@@ -99,8 +105,9 @@ export class CompaniesRepository {
   async insert(values: CompanyValues): Promise<number> {
     const [row] = await rows<{ id: number }>(
       this.db,
-      sql`INSERT INTO companies (buyer, billing_email, active)
-          VALUES (${JSON.stringify(values.buyer)}::jsonb, ${values.billingEmail}, ${values.active}) RETURNING id`,
+      sql`INSERT INTO companies (buyer, billing_email, active, deposits_on_account)
+          VALUES (${JSON.stringify(values.buyer)}::jsonb, ${values.billingEmail}, ${values.active},
+            ${values.depositsOnAccount}) RETURNING id`,
     );
     return row!.id;
   }
@@ -108,7 +115,7 @@ export class CompaniesRepository {
   async update(id: number, values: CompanyValues): Promise<void> {
     await this.db.execute(
       sql`UPDATE companies SET buyer = ${JSON.stringify(values.buyer)}::jsonb, billing_email = ${values.billingEmail},
-            active = ${values.active} WHERE id = ${id}`,
+            active = ${values.active}, deposits_on_account = ${values.depositsOnAccount} WHERE id = ${id}`,
     );
   }
 

@@ -80,6 +80,7 @@ export class CompaniesService {
       buyer: company.buyer,
       billingEmail: company.billing_email,
       active: company.active,
+      depositsOnAccount: company.deposits_on_account,
       members: members.map((m) => ({
         userId: m.user_id,
         name: `${m.first_name} ${m.last_name}`.trim(),
@@ -122,7 +123,12 @@ export class CompaniesService {
         entity: 'company',
         entityId: id,
         action: 'company.updated',
-        before: { buyer: before.buyer, billingEmail: before.billing_email, active: before.active },
+        before: {
+          buyer: before.buyer,
+          billingEmail: before.billing_email,
+          active: before.active,
+          depositsOnAccount: before.deposits_on_account,
+        },
         after: body,
       });
     });

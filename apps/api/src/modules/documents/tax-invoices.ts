@@ -36,10 +36,11 @@ export const taxInvoiceFile = (invoice: { number: string; body: Buffer }, format
  * hours, fuel, cleaning. Damage is compensation for a loss, not a service supplied: it stays off them.
  */
 export function invoicedCharges(booking: Booking) {
-  return booking.charges.filter((c) => c.kind !== 'damage');
+  // A deposit on the company's account: the company is billed all that staff keep (decision 3662).
+  return booking.charges.filter((c) => c.kind !== 'damage' || booking.deposit.method === 'on_account');
 }
 
-const chargeNames = { late: 'Late return', fuel: 'Fuel', cleaning: 'Cleaning' } as const;
+const chargeNames = { late: 'Late return', fuel: 'Fuel', cleaning: 'Cleaning', damage: 'Damage' } as const;
 
 /** A charge after the return as an invoice line: "Late return (4 h)", "Cleaning, sand". */
 export function chargeLine(c: Booking['charges'][number]) {

@@ -216,6 +216,9 @@ export class Checkout {
           deviceId: staff ? null : (origin.deviceId ?? null),
           taxBuyer: company?.buyer ?? input.taxInvoice ?? null,
           companyId: company?.id ?? null,
+          // Deposits billed to the company (decision 3662): nothing to take from the employee; it counts
+          // as held from now, and what staff keep at the return goes on the company's invoice.
+          depositOnAccount: company?.deposits_on_account === true && q.car.deposit > 0,
         });
         // The company's details are kept in the customer's profile for their next booking.
         if (input.taxInvoice && !staff && !company)

@@ -63,9 +63,9 @@ export class RentalsRepository {
 
   /** The company account a customer is a member of (companies.service.ts), or undefined. */
   async companyOf(ex: Executor, userId: number) {
-    const [row] = await rows<{ id: number; buyer: TaxBuyer; active: boolean }>(
+    const [row] = await rows<{ id: number; buyer: TaxBuyer; active: boolean; deposits_on_account: boolean }>(
       ex,
-      sql`SELECT c.id, c.buyer, c.active FROM company_members m JOIN companies c ON c.id = m.company_id
+      sql`SELECT c.id, c.buyer, c.active, c.deposits_on_account FROM company_members m JOIN companies c ON c.id = m.company_id
           WHERE m.user_id = ${userId}`,
     );
     return row;
