@@ -32,7 +32,7 @@ export const companyBodySchema = z.object({
    * Deposits billed to the company (decisions 3612, 3662): its bookings' deposits are `on_account`,
    * nothing is taken from the employee, and what staff keep at the return goes on its monthly invoice.
    */
-  depositsOnAccount: z.boolean().default(false),
+  depositsOnAccount: z.boolean().optional(),
 });
 export type CompanyBody = z.input<typeof companyBodySchema>;
 

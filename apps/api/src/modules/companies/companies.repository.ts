@@ -34,7 +34,8 @@ export interface CompanyValues {
   buyer: TaxBuyer;
   billingEmail: string;
   active: boolean;
-  depositsOnAccount: boolean;
+  /** Left out: false for a new account, unchanged for an existing one. */
+  depositsOnAccount?: boolean;
 }
 
 /**
@@ -107,7 +108,7 @@ export class CompaniesRepository {
       this.db,
       sql`INSERT INTO companies (buyer, billing_email, active, deposits_on_account)
           VALUES (${JSON.stringify(values.buyer)}::jsonb, ${values.billingEmail}, ${values.active},
-            ${values.depositsOnAccount}) RETURNING id`,
+            ${values.depositsOnAccount ?? false}) RETURNING id`,
     );
     return row!.id;
   }
@@ -115,7 +116,9 @@ export class CompaniesRepository {
   async update(id: number, values: CompanyValues): Promise<void> {
     await this.db.execute(
       sql`UPDATE companies SET buyer = ${JSON.stringify(values.buyer)}::jsonb, billing_email = ${values.billingEmail},
-            active = ${values.active}, deposits_on_account = ${values.depositsOnAccount} WHERE id = ${id}`,
+            active = ${values.active},
+            deposits_on_account = COALESCE(${values.depositsOnAccount ?? null}::boolean, deposits_on_account)
+          WHERE id = ${id}`,
     );
   }
 

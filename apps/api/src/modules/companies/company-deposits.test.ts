@@ -179,10 +179,13 @@ describeEachDatabase('a company’s deposits on its account', (ctx) => {
     expect(issued.statusCode, issued.body).toBe(200);
     const [invoice] = issued.json().response.data as { number: string; total: number }[];
     expect(invoice!.total).toBe(450_000);
-    const [row] = await ctx.database.query<{ vat: string; net: string; lines: { name: string; total: number }[] }>(
-      `SELECT vat_amount::text AS vat, net_amount::text AS net, lines FROM tax_invoices WHERE number = $1`,
-      [invoice!.number],
-    );
+    const [row] = await ctx.database.query<{
+      vat: string;
+      net: string;
+      lines: { name: string; total: number }[];
+    }>(`SELECT vat_amount::text AS vat, net_amount::text AS net, lines FROM tax_invoices WHERE number = $1`, [
+      invoice!.number,
+    ]);
     expect(row).toMatchObject({ vat: '294.39', net: '4205.61' });
     expect(row!.lines.map((l) => [l.name.replace(/ \(SD\d+\)$/, ''), l.total])).toEqual([
       [expect.stringContaining('Car rental'), 200_000],

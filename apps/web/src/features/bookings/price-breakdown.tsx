@@ -32,8 +32,22 @@ export function DepositNote({
   const f = useFormat();
   if (deposit.amount <= 0) return null;
   const amount = f.baht(deposit.amount);
+  const company = deposit.coveredBy;
+  // Billed to the company (decision 3662): nothing was taken from the driver, so nothing "returned".
+  const covered =
+    company &&
+    (deposit.state === 'partly_released'
+      ? t('deposit.coveredKept', {
+          kept: f.baht(deposit.kept ?? 0),
+          company,
+          reason: deposit.keptReason ?? '',
+        })
+      : deposit.state === 'released'
+        ? t('deposit.coveredNothingKept', { company })
+        : t('deposit.coveredBy', { amount, company }));
   const text =
-    deposit.state === 'held'
+    covered ||
+    (deposit.state === 'held'
       ? t(`deposit.held.${deposit.method ?? 'cash'}`, { amount })
       : deposit.state === 'released'
         ? t('deposit.released', { amount })
@@ -43,7 +57,7 @@ export function DepositNote({
               kept: f.baht(deposit.kept ?? 0),
               reason: deposit.keptReason ?? '',
             })
-          : t('deposit.due', { amount });
+          : t('deposit.due', { amount }));
   return (
     <p className="mt-2 text-sm text-slate-700" data-testid="deposit">
       {text}

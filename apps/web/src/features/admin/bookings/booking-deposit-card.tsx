@@ -45,6 +45,11 @@ export function BookingDepositCard({
         })}
         {b.deposit.keptReason && <> ({b.deposit.keptReason})</>}
       </p>
+      {b.deposit.coveredBy && (
+        <p className="mt-1" data-testid="deposit-covered">
+          {t('booking.deposit.coveredBy', { company: b.deposit.coveredBy })}
+        </p>
+      )}
       {b.deposit.authorizeUri && <p className="mt-1 text-amber-900">{t('booking.deposit.atBank')}</p>}
       {b.deposit.holdOpensAt && (
         <p className="mt-1 text-sm text-slate-700">

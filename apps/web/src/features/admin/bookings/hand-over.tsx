@@ -290,6 +290,11 @@ function ReportForm({
         onChange={setMarks}
       />
       <TextAreaField label={t('handOver.notes')} value={notes} onChange={(e) => setNotes(e.target.value)} />
+      {kind === 'pickup' && booking.deposit.coveredBy && (
+        <p data-testid="handover-deposit-covered" className="rounded-lg bg-slate-100 p-3">
+          {t('handOver.depositCovered', { company: booking.deposit.coveredBy })}
+        </p>
+      )}
       {depositDue && (
         <SelectField
           label={t('handOver.depositMethod')}

@@ -43,6 +43,8 @@ function CompanyForm({ company }: { company?: Company }) {
   const [branch, setBranch] = useState(company?.buyer.branch ?? '00000');
   const [billingEmail, setBillingEmail] = useState(company?.billingEmail ?? '');
   const [active, setActive] = useState(company?.active ?? true);
+  // Decision 3662: its bookings' deposits on its account, nothing taken from the employee.
+  const [depositsOnAccount, setDepositsOnAccount] = useState(company?.depositsOnAccount ?? false);
   const save = useAdminMutation<Company, CompanyBody>(
     company ? 'PUT' : 'POST',
     company ? `/companies/${company.id}` : '/companies',
@@ -59,6 +61,7 @@ function CompanyForm({ company }: { company?: Company }) {
             buyer: { companyName: name, address, postcode, subDistrictCode, taxId, branch },
             billingEmail,
             active,
+            depositsOnAccount,
           },
           {
             onSuccess: () => {
@@ -118,6 +121,11 @@ function CompanyForm({ company }: { company?: Company }) {
         error={say('buyer.branch')}
       />
       {company && <Checkbox label={t('companies.active')} checked={active} onChange={setActive} />}
+      <Checkbox
+        label={t('companies.depositsOnAccount')}
+        checked={depositsOnAccount}
+        onChange={setDepositsOnAccount}
+      />
       <div className="flex items-end sm:col-span-2">
         <button type="submit" className="btn-primary" disabled={save.isPending}>
           {company ? t('save') : t('companies.openSubmit')}
@@ -335,6 +343,7 @@ export function CompanyPage({ id, canEdit }: { id: string; canEdit: boolean }) {
                 {c.buyer.taxId} · {c.buyer.branch}
                 {'\n'}
                 {c.billingEmail}
+                {c.depositsOnAccount && `\n${t('companies.depositsOnAccount')}`}
               </p>
             )}
           </Card>
