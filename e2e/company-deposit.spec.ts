@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { isThaiTaxId } from '../packages/contract/src/tax-invoices';
-import { admin, day, freeCar, registerCustomer, signInAdminBrowser, signInBrowser } from './booking-fixtures';
+import { admin, freeCar, registerCustomer, signInAdminBrowser, signInBrowser } from './booking-fixtures';
 import { axeViolations, expect, test } from './fixtures';
 
 /**
@@ -114,6 +114,7 @@ test('a company covers its employee’s deposit: set by the admin, said at the h
   await expect(page.getByTestId('deposit-covered')).toHaveText(
     fillIn(a.booking!.deposit!.coveredBy as unknown as string, { company: companyName }),
   );
+  await page.getByRole('button', { name: a.handover!.start!.pickup as unknown as string }).click();
   await expect(page.getByTestId('handover-deposit-covered')).toHaveText(
     fillIn(a.handover!.depositCovered!, { company: companyName }),
   );

@@ -121,6 +121,8 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
       buyer: company.buyer,
       billingEmail: 'ap@dern-thang.co.th',
       active: true,
+      // A new account bills its bookings' deposits to nobody but the driver until an admin says (3662).
+      depositsOnAccount: false,
       members: [],
       invoices: [],
       unbilled: { bookings: 0, total: 0 },
