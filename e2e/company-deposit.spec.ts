@@ -114,11 +114,11 @@ test('a company covers its employee’s deposit: set by the admin, said at the h
   await expect(page.getByTestId('deposit-covered')).toHaveText(
     fillIn(a.booking!.deposit!.coveredBy as unknown as string, { company: companyName }),
   );
-  await page.getByRole('button', { name: a.handover!.start!.pickup as unknown as string }).click();
+  await page.getByRole('button', { name: a.handOver!.start!.pickup as unknown as string }).click();
   await expect(page.getByTestId('handover-deposit-covered')).toHaveText(
-    fillIn(a.handover!.depositCovered!, { company: companyName }),
+    fillIn(a.handOver!.depositCovered!, { company: companyName }),
   );
-  await expect(page.getByLabel(a.handover!.depositMethod!)).toHaveCount(0);
+  await expect(page.getByLabel(a.handOver!.depositMethod!)).toHaveCount(0);
   expect(await axeViolations(page, ['wcag2a', 'wcag2aa'])).toEqual([]);
 
   // The employee, on a phone in Thai: My bookings says the company covers it.
