@@ -17,6 +17,11 @@ const SLIP_PROVIDER_TOKEN = 'e2e-slip-provider-key';
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `siam-e2e-${process.pid}`);
 // Workers inherit it, so a journey can read the mails the server wrote to DATA_DIR/outbox.
 process.env.E2E_DATA_DIR = dataDir;
+// The databases migrated and seeded once for this run, copied for the suite's server and every journey's
+// own (e2e/seeded-data.mjs, decision 3701); workers inherit the folder's name like E2E_DATA_DIR's.
+const templateDir =
+  process.env.E2E_TEMPLATE_DIR ?? path.join(os.tmpdir(), `siam-e2e-template-${process.pid}`);
+process.env.E2E_TEMPLATE_DIR = templateDir;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -24,6 +29,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
+  // Removes the run's database templates (the servers and their data folders are the runner's to stop).
+  globalTeardown: './e2e/global-teardown.ts',
   reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
   // A whole journey (register, sign out, sign in, edit, change the password) takes
   // 25-31 s on the 2-core CI machine with two browsers and the server sharing it.
@@ -63,8 +70,9 @@ export default defineConfig({
       env: { SLIP_PROVIDER_PORT: String(SLIP_PROVIDER_PORT), SLIP_PROVIDER_TOKEN },
     },
     {
-      // The production build, as `npm start` serves it.
-      command: `node apps/api/dist/server.js`,
+      // The production build, as `npm start` serves it, on a copy of the run's seeded database: the
+      // templates are made first, here, so they are ready before any journey starts a server of its own.
+      command: `node e2e/seeded-data.mjs && node apps/api/dist/server.js`,
       url: `http://127.0.0.1:${PORT}/api/v1/health`,
       reuseExistingServer: false,
       // The server's warnings and errors (LOG_LEVEL warn) are printed beside the journeys that met them.
@@ -74,6 +82,7 @@ export default defineConfig({
         PORT: String(PORT),
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
+        E2E_TEMPLATE_DIR: templateDir,
         LOG_LEVEL: 'warn',
         NODE_ENV: 'production',
         // A demonstration on demo data: the sandbox takes the cards, nobody is charged.

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -35,6 +35,17 @@ export async function startOwnServer(
 ): Promise<OwnServer> {
   const url = `http://127.0.0.1:${port}`;
   const dataDir = reuseDataDir ?? mkdtempSync(path.join(os.tmpdir(), `siam-e2e-${name}-`));
+  // A fresh server starts on a copy of the run's database made once (e2e/seeded-data.mjs: migrated, and
+  // seeded when SEED_DEMO is 'true'), not on an empty folder it would migrate and seed itself: that
+  // took 35 s a server on a quiet machine and more than 100 s at load 20 (decision 3701). Without the
+  // template (a run that did not start the suite's server) it migrates and seeds as before.
+  const template = path.join(
+    process.env.E2E_TEMPLATE_DIR ?? '',
+    settings.SEED_DEMO === 'true' ? 'seeded' : 'migrated',
+    'db',
+  );
+  if (!reuseDataDir && process.env.E2E_TEMPLATE_DIR && existsSync(template))
+    cpSync(template, path.join(dataDir, 'db'), { recursive: true });
   const server: ChildProcess = spawn(process.execPath, ['apps/api/dist/server.js'], {
     env: {
       ...process.env,
