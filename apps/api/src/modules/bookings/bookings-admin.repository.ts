@@ -27,10 +27,12 @@ const summaryColumns = sql`
   to_char(b.pickup_date, 'YYYY-MM-DD') AS pickup_date, to_char(b.return_date, 'YYYY-MM-DD') AS return_date,
   b.driver_first_name, b.driver_last_name, b.driver_email, b.payment_method,
   (b.total_amount * 100)::int AS total,
-  EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending') AS slip_pending,
+  pf.slip_pending,
   (extract(epoch FROM b.created_at) * 1000)::float8 AS created_ms`;
+// "A slip waits" is payments' fact, read from the view it publishes (2151, docs/decisions/3306).
 const summaryFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id
-  LEFT JOIN vehicle_units u ON u.id = b.unit_id LEFT JOIN users cu ON cu.id = b.user_id`;
+  LEFT JOIN vehicle_units u ON u.id = b.unit_id LEFT JOIN users cu ON cu.id = b.user_id
+  JOIN booking_payment_facts pf ON pf.booking_id = b.id`;
 
 export interface BookingFilter {
   status?: string;

@@ -22,12 +22,7 @@ const bookingColumns = sql`
   to_char(b.pickup_date, 'YYYY-MM-DD') AS pickup_date, to_char(b.return_date, 'YYYY-MM-DD') AS return_date,
   to_char(b.pickup_at AT TIME ZONE 'Asia/Bangkok', 'HH24:MI') AS pickup_time,
   to_char(b.return_at AT TIME ZONE 'Asia/Bangkok', 'HH24:MI') AS return_time,
-  b.tax_buyer, COALESCE((SELECT t.number FROM tax_invoices t WHERE t.booking_id = b.id),
-    (SELECT t.number FROM tax_invoice_bookings l JOIN tax_invoices t ON t.id = l.invoice_id
-      WHERE l.booking_id = b.id)) AS tax_invoice_number,
-  COALESCE((SELECT json_agg(json_build_object('number', n.number, 'kind', n.kind,
-      'issued_ms', (extract(epoch FROM n.issued_at) * 1000)::float8, 'total', (n.total_amount * 100)::int) ORDER BY n.id)
-    FROM tax_notes n WHERE n.booking_id = b.id), '[]'::json) AS tax_notes,
+  b.tax_buyer, df.tax_invoice_number, df.tax_notes,
   b.days, b.status, b.payment_method, b.driver_first_name, b.driver_last_name, b.driver_email,
   b.driver_phone, b.driver_id_number, b.language,
   (b.price_per_day * 100)::int AS price_per_day, (b.rental_amount * 100)::int AS rental_amount,
@@ -40,15 +35,12 @@ const bookingColumns = sql`
   (extract(epoch FROM b.payment_due_at) * 1000)::float8 AS payment_due_ms,
   m.brand, m.model, br.name AS branch_name, br.counter_place, rbr.counter_place AS return_counter_place,
   (SELECT i.url FROM car_model_images i WHERE i.car_model_id = m.id ORDER BY i.sort_order LIMIT 1) AS image,
-  EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending') AS slip_pending,
-  (SELECT count(*)::int FROM payment_slips s WHERE s.booking_id = b.id) AS slip_count,
-  EXISTS (SELECT 1 FROM gateway_charges g WHERE g.booking_id = b.id AND g.status = 'pending' AND g.change_ref IS NULL) AS gateway_pending,
+  pf.slip_pending, pf.slip_count, pf.gateway_pending,
   (b.deposit_amount * 100)::int AS deposit_amount, b.deposit_state, b.deposit_method,
   (b.deposit_kept * 100)::int AS deposit_kept, b.deposit_kept_reason,
   (extract(epoch FROM b.deposit_held_at) * 1000)::float8 AS deposit_held_ms,
   (extract(epoch FROM b.deposit_released_at) * 1000)::float8 AS deposit_released_ms, b.deposit_ref,
-  (SELECT g.authorize_uri FROM gateway_charges g
-     WHERE g.booking_id = b.id AND g.status = 'pending' AND g.method = 'deposit') AS deposit_authorize_uri,
+  pf.deposit_authorize_uri,
   COALESCE((SELECT json_agg(json_build_object('first_name', d.first_name, 'last_name', d.last_name,
       'birth_date', to_char(d.birth_date, 'YYYY-MM-DD'), 'licence_number', d.licence_number,
       'licence_country', d.licence_country, 'licence_issued', to_char(d.licence_issued, 'YYYY-MM-DD'),
@@ -62,18 +54,19 @@ const bookingColumns = sql`
     FROM booking_deliveries h WHERE h.booking_id = b.id), '[]'::json) AS deliveries,
   COALESCE((SELECT json_agg(json_build_object('id', p.id, 'sent_ms', (extract(epoch FROM p.created_at) * 1000)::float8)
       ORDER BY p.id) FROM licence_pictures p WHERE p.booking_id = b.id), '[]'::json) AS licence_pictures,
-  COALESCE((SELECT json_agg(json_build_object('kind', r.kind, 'fuel_eighths', r.fuel_eighths,
-      'mileage_km', r.mileage_km, 'damage', r.damage, 'notes', r.notes, 'photo_ids', r.photo_ids,
-      'recorded_ms', (extract(epoch FROM r.recorded_at) * 1000)::float8) ORDER BY r.kind)
-    FROM condition_reports r WHERE r.booking_id = b.id), '[]'::json) AS condition_reports,
-  COALESCE((SELECT json_agg(json_build_object('kind', c.kind, 'amount', (c.amount * 100)::int, 'note', c.note,
-      'hours', c.hours) ORDER BY c.id) FROM booking_charges c WHERE c.booking_id = b.id), '[]'::json) AS charges,
-  (SELECT json_build_object('signed_ms', (extract(epoch FROM a.signed_at) * 1000)::float8,
-      'signer_name', a.signer_name, 'sha256', a.sha256)
-    FROM rental_agreements a WHERE a.booking_id = b.id) AS agreement`;
+  ho.condition_reports, ho.charges, ho.agreement`;
 
+/**
+ * The facts of modules above bookings come from the views they publish over their own tables, keyed by
+ * booking id (payments 2151, documents 2152, the hand-over 2153; docs/decisions/3306): simple views, so
+ * PostgreSQL pulls them into this one statement (a list stays one query; the row lock and the snapshot
+ * are this statement's).
+ */
 const bookingFrom = sql`FROM bookings b JOIN car_models m ON m.id = b.car_model_id JOIN branches br ON br.code = b.branch_code
-  JOIN branches rbr ON rbr.code = COALESCE(b.return_branch_code, b.branch_code)`;
+  JOIN branches rbr ON rbr.code = COALESCE(b.return_branch_code, b.branch_code)
+  JOIN booking_payment_facts pf ON pf.booking_id = b.id
+  JOIN booking_document_facts df ON df.booking_id = b.id
+  JOIN booking_hand_over_facts ho ON ho.booking_id = b.id`;
 
 /**
  * The SQL of the booking record: its row and read model, the status table's transitions, its car's
@@ -303,7 +296,7 @@ export class BookingsRepository {
       ex,
       sql`SELECT id, method, kind, status, (amount * 100)::int AS amount, gateway, gateway_ref, card_brand, card_last4,
             failure_code, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
-          FROM payments WHERE booking_id = ${bookingId} AND NOT for_deposit ORDER BY id`,
+          FROM booking_payments WHERE booking_id = ${bookingId} ORDER BY id`,
     );
   }
 
@@ -371,12 +364,13 @@ export class BookingsRepository {
 
   /**
    * Expires unpaid bookings past their payment deadline and frees their cars in one statement: safe on
-   * several instances at once (row locks make a second runner skip what the
-   * first took). The same statement frees the car and gives the promotion
-   * code's use back. A booking whose slip waits for review keeps its car when the bank knows the
-   * transfer, or for a few hours more when the provider could not be asked; a slip nothing vouches
-   * for keeps nothing (contract slipChecksByStanding, docs/decisions/3102). A slip still being checked
-   * (no result yet) keeps it too: its check ends within seconds.
+   * several instances at once (row locks make a second runner skip what the first took). A booking
+   * whose slip waits for review keeps its car when the bank knows the transfer, or for a few hours more
+   * when the provider could not be asked; a slip nothing vouches for keeps nothing (contract
+   * slipChecksByStanding, docs/decisions/3102). A slip still being checked (no result yet) keeps it
+   * too: its check ends within seconds. The money's facts are payments' published view (2151,
+   * docs/decisions/3306); the promotion codes' uses are given back by pricing in the same transaction
+   * (BookingsService.expireUnpaid).
    */
   async expireUnpaid(ex: Executor, now: Date) {
     return rows<{ id: number }>(
@@ -385,36 +379,24 @@ export class BookingsRepository {
             -- A booking whose last card try was refused ends as a failed payment, with the refusal's
             -- code (docs/decisions/3530); any other unpaid booking has expired.
             UPDATE bookings b SET
-              status = CASE WHEN last.failure_code IS NOT NULL THEN ${bookingTransitions.failPayment.to}
-                ELSE ${bookingTransitions.expire.to} END,
-              cancel_reason = COALESCE(last.failure_code, b.cancel_reason),
+              status = CASE WHEN b.payment_method = 'card' AND f.last_charge_refusal IS NOT NULL
+                THEN ${bookingTransitions.failPayment.to} ELSE ${bookingTransitions.expire.to} END,
+              cancel_reason = COALESCE(CASE WHEN b.payment_method = 'card' THEN f.last_charge_refusal END, b.cancel_reason),
               cancelled_by = 'system', cancelled_at = ${now.toISOString()}, updated_at = now()
-            FROM bookings o LEFT JOIN LATERAL (
-              SELECT p.failure_code FROM payments p
-              WHERE o.payment_method = 'card' AND p.booking_id = o.id AND p.kind = 'charge' AND p.status = 'failed'
-                AND p.id = (SELECT max(q.id) FROM payments q WHERE q.booking_id = o.id AND q.kind = 'charge')
-            ) last ON true
-            WHERE o.id = b.id AND b.status = ${bookingTransitions.expire.from[0]}
+            FROM booking_payment_facts f
+            WHERE f.booking_id = b.id AND b.status = ${bookingTransitions.expire.from[0]}
               AND b.payment_due_at < ${now.toISOString()}::timestamptz
-              AND NOT EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending'
-                AND (s.check_result IS NULL OR s.check_result IN ${checks('bank_confirmed')}
+              AND NOT EXISTS (SELECT 1 FROM unnest(f.pending_slip_checks) AS s(check_result)
+                WHERE s.check_result IS NULL OR s.check_result IN ${checks('bank_confirmed')}
                   OR (s.check_result IN ${checks('unchecked')}
-                      AND b.payment_due_at + make_interval(hours => ${businessRules.uncheckedSlipHoldHours}) >= ${now.toISOString()}::timestamptz)))
+                      AND b.payment_due_at + make_interval(hours => ${businessRules.uncheckedSlipHoldHours}) >= ${now.toISOString()}::timestamptz))
               -- A card charge still being checked may have taken the money: it keeps the car.
-              AND NOT EXISTS (SELECT 1 FROM payments p WHERE p.booking_id = b.id AND p.kind = 'charge' AND p.status = 'pending')
+              AND NOT f.charge_pending
             RETURNING b.id
           ), released AS (
             UPDATE unit_holds h SET released_at = ${now.toISOString()}
             WHERE h.booking_id IN (SELECT id FROM expired) AND h.released_at IS NULL
             RETURNING h.booking_id
-          ), uses AS (
-            DELETE FROM promotion_uses u WHERE u.booking_id IN (SELECT id FROM expired)
-            RETURNING u.promotion_id
-          ), given_back AS (
-            UPDATE promotion_codes p SET uses_count = greatest(p.uses_count - c.n, 0)
-            FROM (SELECT promotion_id, count(*)::int AS n FROM uses GROUP BY promotion_id) c
-            WHERE p.id = c.promotion_id
-            RETURNING p.id
           )
           SELECT id FROM expired`,
     );

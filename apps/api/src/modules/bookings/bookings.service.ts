@@ -381,10 +381,12 @@ export class BookingsService {
     return content;
   }
 
-  /** Unpaid bookings past their payment deadline expire and free their cars; safe on several instances at once. */
-  async expireUnpaid(now: Date = this.now()) {
-    const expired = await this.repo.expireUnpaid(this.db, now);
-    return expired.map((r) => r.id);
+  /** Unpaid bookings past their deadline expire, free their cars and give their codes' uses back (pricing's), in one transaction. */
+  expireUnpaid(now: Date = this.now()) {
+    return this.repo.transaction(async (tx) => {
+      const expired = (await this.repo.expireUnpaid(tx, now)).map((r) => r.id);
+      return this.deps.pricing.promotions.releasePromotionsOf(tx, expired).then(() => expired);
+    });
   }
 
   /** May this customer review this booking? Only their own, once the car was picked up (active or completed). */

@@ -35,13 +35,15 @@ export class UnpaidHoldsRepository {
       sql`SELECT b.id, b.booking_number, b.status, m.brand, m.model, b.branch_code,
             to_char(b.pickup_date, 'YYYY-MM-DD') AS pickup_date, to_char(b.return_date, 'YYYY-MM-DD') AS return_date,
             b.payment_method, b.payment_due_at,
-            EXISTS (SELECT 1 FROM payment_slips s WHERE s.booking_id = b.id AND s.status = 'pending') AS slip_pending,
+            pf.slip_pending,
             u.email, u.created_at AS account_created_at, (u.email_verified_at IS NOT NULL) AS email_verified,
             (SELECT count(*)::int FROM bookings c WHERE c.user_id = b.user_id AND c.status = 'completed') AS completed,
             b.created_ip, b.device_id, b.created_at
           FROM bookings b
           JOIN car_models m ON m.id = b.car_model_id
           LEFT JOIN users u ON u.id = b.user_id
+          -- "A slip waits" is payments' fact, from the view it publishes (2151, docs/decisions/3306).
+          JOIN booking_payment_facts pf ON pf.booking_id = b.id
           WHERE b.status = 'awaiting_payment' ${address ? sql`AND b.created_address_key = ${address}` : sql``}
           ORDER BY b.created_at DESC
           LIMIT 500`,

@@ -59,7 +59,9 @@ const nameIn = (lang: Language) =>
  * Plain typed queries of the catalog. Availability is one SQL condition
  * (docs/decisions/0006): the model has an in-service unit (at the branch)
  * with no live hold overlapping the period, answered through indexes, never
- * one query per car.
+ * one query per car. The holds are bookings' (a tier above): the catalog reads the live ones through the
+ * view bookings publishes, live_unit_holds (2154, docs/decisions/3306), which the planner reads as the
+ * table with its partial indexes' filter.
  */
 export class CatalogRepository {
   constructor(
@@ -151,7 +153,7 @@ export class CatalogRepository {
       SELECT 1 FROM vehicle_units u
       WHERE u.car_model_id = ${modelId} AND u.status = 'in_service' ${branch ? sql`AND u.branch_code = ${branch}` : sql``}
         AND NOT EXISTS (
-          SELECT 1 FROM unit_holds h WHERE h.unit_id = u.id AND h.released_at IS NULL AND ${this.overlaps(period)}
+          SELECT 1 FROM live_unit_holds h WHERE h.unit_id = u.id AND ${this.overlaps(period)}
         )
     )`;
   }
@@ -303,8 +305,8 @@ export class CatalogRepository {
     // whatever join order the planner would otherwise pick.
     const result = await this.db.execute(sql`
       WITH busy AS MATERIALIZED (
-        SELECT h.car_model_id, count(*) AS held FROM unit_holds h
-        WHERE h.released_at IS NULL AND ${this.overlaps(filter.period)}
+        SELECT h.car_model_id, count(*) AS held FROM live_unit_holds h
+        WHERE ${this.overlaps(filter.period)}
         GROUP BY h.car_model_id
       ), suspects AS MATERIALIZED (
         SELECT busy.car_model_id FROM busy JOIN car_model_unit_counts units USING (car_model_id)

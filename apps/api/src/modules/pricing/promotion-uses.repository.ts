@@ -28,6 +28,23 @@ export class PromotionUsesRepository {
     await ex.execute(sql`DELETE FROM promotion_uses WHERE booking_id = ${bookingId}`);
   }
 
+  /**
+   * Gives back the uses of codes these bookings took (unpaid bookings that expired), in one statement:
+   * each code's count goes down by its uses among them.
+   */
+  async releasePromotionsOf(ex: Executor, bookingIds: number[]) {
+    if (bookingIds.length === 0) return;
+    await ex.execute(
+      sql`WITH uses AS (
+            DELETE FROM promotion_uses u WHERE u.booking_id = ANY(${`{${bookingIds.join(',')}}`}::integer[])
+            RETURNING u.promotion_id
+          )
+          UPDATE promotion_codes p SET uses_count = greatest(p.uses_count - c.n, 0)
+          FROM (SELECT promotion_id, count(*)::int AS n FROM uses GROUP BY promotion_id) c
+          WHERE p.id = c.promotion_id`,
+    );
+  }
+
   async recordPromotionUse(
     ex: Executor,
     promotionId: number,
