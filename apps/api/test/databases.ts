@@ -21,45 +21,40 @@ export async function createTestDatabase(
   kind: DatabaseKind,
   options: { seed?: boolean; poolSize?: number } = {},
 ): Promise<Database> {
-  let database: Database;
   if (kind === 'pglite') {
-    const seeded = options.seed !== false;
-    database = await openDatabase({
-      kind: 'pglite',
-      ...(seeded && { loadDataDir: new Blob([readFileSync(inject('pgliteSeededDump'))]) }),
-    });
-    if (seeded) return database; // migrated and seeded already, in the dump
-  } else {
-    const url = process.env.TEST_DATABASE_URL!;
-    const schema = `test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const inner = await openDatabase({
-      kind: 'postgres',
-      url,
-      searchPath: `${schema},public`,
-      poolSize: options.poolSize ?? 5,
-      // The race tests queue 100 requests on these 5 connections. On a busy machine the queue
-      // moves slowly, and the pool's 5-second wait would answer 503 where the rule under test
-      // decides 200 or 409 (issue 32, part 4): here a request waits for its turn as long as it
-      // takes, and the test's own time limit catches a hang. A database that is down still
-      // fails at once (connection refused); database-faults.test.ts opens its instances with the
-      // production default.
-      waitForConnectionMs: 0,
-    });
-    database = {
-      ...inner,
-      close: async () => {
-        await inner.close();
-        const cleanup = new pg.Client({ connectionString: url });
-        await cleanup.connect();
-        await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await cleanup.end();
-      },
-    };
+    // Migrated (and seeded) already, in the run's dump (global-setup.ts).
+    const dump = inject(options.seed === false ? 'pgliteMigratedDump' : 'pgliteSeededDump');
+    return openDatabase({ kind: 'pglite', loadDataDir: new Blob([readFileSync(dump)]) });
   }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const inner = await openDatabase({
+    kind: 'postgres',
+    url,
+    searchPath: `${schema},public`,
+    poolSize: options.poolSize ?? 5,
+    // The race tests queue 100 requests on these 5 connections. On a busy machine the queue
+    // moves slowly, and the pool's 5-second wait would answer 503 where the rule under test
+    // decides 200 or 409 (issue 32, part 4): here a request waits for its turn as long as it
+    // takes, and the test's own time limit catches a hang. A database that is down still
+    // fails at once (connection refused); database-faults.test.ts opens its instances with the
+    // production default.
+    waitForConnectionMs: 0,
+  });
+  const database: Database = {
+    ...inner,
+    close: async () => {
+      await inner.close();
+      const cleanup = new pg.Client({ connectionString: url });
+      await cleanup.connect();
+      await cleanup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await cleanup.end();
+    },
+  };
   await migrate(database);
   if (options.seed !== false) await seedDemoData(database);
   return database;
