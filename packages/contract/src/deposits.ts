@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { businessRules } from './business-rules';
 
 /**
  * The refundable security deposit (issue 17, part 4). Each car model has its own (admins set it with
@@ -60,6 +61,11 @@ export const bookingDepositSchema = z.object({
    * when none waits.
    */
   authorizeUri: z.string().nullable(),
+  /**
+   * The customer may pay it now by PromptPay online, before pickup (decision 3652): due on a confirmed
+   * booking. The page offers it only where the gateway takes PromptPay (its `sources`).
+   */
+  canPayByPromptPay: z.boolean(),
 });
 export type BookingDeposit = z.infer<typeof bookingDepositSchema>;
 
@@ -72,3 +78,26 @@ export const depositActionSchema = z.discriminatedUnion('action', [
     reason: z.string().trim().max(300, 'Too long').optional(),
   }),
 ]);
+
+/**
+ * How long a deposit's PromptPay QR may be paid (decision 3652): PromptPay's window on this site
+ * (business-rules promptPayHoldMinutes, what a booking paid by PromptPay has). Past it the page makes
+ * a new QR on asking; money paid on an old one still counts, once.
+ */
+export const DEPOSIT_QR_MINUTES = businessRules.promptPayHoldMinutes;
+
+/** The deposit's PromptPay QR at the gateway, as My bookings shows it (amount in satang). */
+export const depositPromptPaySchema = z.object({
+  /** The booking's deposit as it is now (held once paid). */
+  deposit: bookingDepositSchema,
+  /** The QR to pay, while the deposit is due and one is live; null once paid, or none made yet. */
+  qr: z
+    .object({
+      amount: z.number().int(),
+      qrSvg: z.string(),
+      /** Until when this QR may be paid (DEPOSIT_QR_MINUTES after it was made). */
+      validUntil: z.string(),
+    })
+    .nullable(),
+});
+export type DepositPromptPay = z.infer<typeof depositPromptPaySchema>;

@@ -192,6 +192,19 @@ export const refusalWords: Record<string, Words> = {
     th: 'เงินประกันเก็บครั้งเดียวตอนส่งมอบรถ การจองนี้ไม่มีเงินประกันที่ต้องเก็บในขณะนี้',
     zh: '押金在交车时收取一次：此预订目前没有待收押金',
   },
+  // The deposit paid by PromptPay online before pickup (decision 3652)
+  'This booking has no deposit to pay now: it is paid, or it is taken at the counter with the car': {
+    th: 'การจองนี้ไม่มีเงินประกันที่ต้องชำระตอนนี้: ชำระแล้ว หรือจะเก็บที่เคาน์เตอร์ตอนรับรถ',
+    zh: '此预订目前没有需支付的押金：已支付，或将在取车时于柜台收取',
+  },
+  'PromptPay online is not available now: the deposit is taken at the counter at pickup': {
+    th: 'ขณะนี้ชำระผ่านพร้อมเพย์ออนไลน์ไม่ได้ เงินประกันจะเก็บที่เคาน์เตอร์ตอนรับรถ',
+    zh: '目前无法在线使用 PromptPay：押金将在取车时于柜台收取',
+  },
+  'The payment gateway did not make the QR code: nothing changed, try again in a moment': {
+    th: 'ระบบรับชำระเงินสร้าง QR โค้ดไม่สำเร็จ ไม่มีการเปลี่ยนแปลงใด ๆ กรุณาลองใหม่อีกสักครู่',
+    zh: '支付网关未能生成二维码：没有任何更改，请稍后重试',
+  },
   // Refunds staff send by hand (decision 3650)
   'This refund has already been paid': { th: 'เงินคืนรายการนี้โอนไปแล้ว', zh: '此笔退款已转出' },
   'More than the deposit': { th: 'มากกว่าเงินประกัน', zh: '超过押金' },

@@ -43,6 +43,8 @@ function depositHold(row: BookingRow, now: Date) {
     canHoldOnCard: due && !atBank && now.getTime() >= opensAt.getTime(),
     holdOpensAt: due && now.getTime() < opensAt.getTime() ? opensAt.toISOString() : null,
     authorizeUri: due ? atBank : null,
+    // Before pickup only: at the counter staff take it with the car (decision 3652).
+    canPayByPromptPay: due && row.status === 'confirmed',
   };
 }
 

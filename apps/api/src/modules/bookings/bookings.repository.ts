@@ -362,6 +362,17 @@ export class BookingsRepository {
     return done.length === 1;
   }
 
+  /** A PromptPay deposit of a booking cancelled before pickup, all given back: its amount (satang), 0 when none. */
+  async depositBackOnCancel(ex: Executor, bookingId: number) {
+    const [row] = await rows<{ amount: number }>(
+      ex,
+      sql`UPDATE bookings SET deposit_state = 'released', deposit_kept = 0, deposit_released_at = now(), updated_at = now()
+          WHERE id = ${bookingId} AND deposit_state = 'held' AND deposit_method = 'promptpay' AND status = 'cancelled'
+          RETURNING (deposit_amount * 100)::int AS amount`,
+    );
+    return row?.amount ?? 0;
+  }
+
   /**
    * Expires unpaid bookings past their payment deadline and frees their cars in one statement: safe on
    * several instances at once (row locks make a second runner skip what the first took). A booking

@@ -167,6 +167,11 @@ export class BookingsService {
     return this.repo.releaseDeposit(tx, bookingId, keptBaht, reason);
   }
 
+  /** A cancelled booking's PromptPay deposit, all given back (decision 3652): its amount (satang), 0 when none. */
+  depositBackOnCancel(tx: Executor, bookingId: number) {
+    return this.repo.depositBackOnCancel(tx, bookingId);
+  }
+
   /** In-service units of the model at the branch for a period, free ones first (random order among equals). */
   candidateUnits(ex: Executor, carModelId: number, branchCode: string, startsAt: Date, blockedUntil: Date) {
     return this.repo.candidateUnits(ex, carModelId, branchCode, startsAt, blockedUntil);

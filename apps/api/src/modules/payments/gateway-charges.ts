@@ -6,6 +6,7 @@ import { payments } from '../../lib/metrics';
 import type { BookingsService } from '../bookings/bookings.service';
 import { toBaht } from '../pricing/pricing';
 import { ChangeCharges } from './change-charges';
+import { DepositPromptPay } from './deposit-promptpay';
 import type { GatewayCharge, PaymentGateway } from './payment-gateway';
 import type { PaymentsRepository } from './payments.repository';
 
@@ -31,7 +32,15 @@ export class GatewayCharges {
       ...deps,
       refundUnmatched: (reference, taken) => this.refundUnmatched(reference, taken),
     });
+    this.deposits = new DepositPromptPay(repo, bookings, gateway, {
+      ...deps,
+      settle: (reference) => this.settle(reference, null),
+      refundUnmatched: (reference, taken) => this.refundUnmatched(reference, taken),
+    });
   }
+
+  /** The deposit paid by PromptPay online before pickup (deposit-promptpay.ts, decision 3652). */
+  readonly deposits: DepositPromptPay;
 
   /** Charges paying a waiting change's difference (change-charges.ts, decision 3631). */
   readonly changes: ChangeCharges;
@@ -139,6 +148,7 @@ export class GatewayCharges {
     }
     if (!charge) return 'ignored_unknown_charge';
     if (local.method === 'deposit') return this.settleDepositHold(chargeId, local.booking_id, charge, event);
+    if (local.method === 'deposit_promptpay') return this.deposits.settle(chargeId, local, charge, event);
     if (local.change_ref !== null)
       return this.changes.settle(chargeId, { ...local, change_ref: local.change_ref }, charge, event);
     const paid =

@@ -106,7 +106,7 @@ export class MoneyTrailRepository {
       this.db,
       sql`SELECT b.id AS booking_id, b.booking_number, b.status AS booking_status, count(*)::int AS payments_in
           FROM (
-            SELECT booking_id FROM payments WHERE kind = 'charge' AND status = 'succeeded'
+            SELECT booking_id FROM payments WHERE kind = 'charge' AND status = 'succeeded' AND NOT for_deposit
             UNION ALL
             SELECT c.booking_id FROM gateway_charges c
              WHERE ${unmatchedCharge}

@@ -120,12 +120,56 @@ export class PaymentsRepository {
     const [row] = await rows<{ reference: string; qr_svg: string | null; authorize_uri: string | null }>(
       ex,
       sql`SELECT reference, qr_svg, authorize_uri FROM gateway_charges
-          WHERE booking_id = ${bookingId} AND status = 'pending' AND change_ref IS NULL`,
+          WHERE booking_id = ${bookingId} AND status = 'pending' AND change_ref IS NULL
+            AND method <> 'deposit_promptpay'`,
     );
     return row;
   }
 
-  /** Keeps a new gateway charge; false when the booking already has a pending one (another request made it). */
+  /** The booking's deposit QR at the gateway that can still be paid (decision 3652), if it has one. */
+  async liveDepositCharge(ex: Executor, bookingId: number) {
+    const [row] = await rows<{ reference: string; qr_svg: string; amount: number; created_ms: number }>(
+      ex,
+      sql`SELECT reference, qr_svg, (amount * 100)::int AS amount,
+                 (extract(epoch FROM created_at) * 1000)::float8 AS created_ms
+          FROM gateway_charges
+          WHERE booking_id = ${bookingId} AND status = 'pending' AND method = 'deposit_promptpay'`,
+    );
+    return row;
+  }
+
+  /**
+   * A deposit QR past its window, still unpaid at the gateway, set aside for a new one: false when it
+   * was settled meanwhile. Money paid on it later still counts (settleDepositCharge).
+   */
+  async setAsideDepositCharge(ex: Executor, reference: string) {
+    const done = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE gateway_charges SET status = 'expired', settled_at = now()
+          WHERE reference = ${reference} AND status = 'pending' AND method = 'deposit_promptpay' RETURNING id`,
+    );
+    return done.length === 1;
+  }
+
+  /**
+   * Settles a deposit's PromptPay charge once by its state at the gateway: from pending, or from a QR
+   * set aside (expired here) that was paid anyway; false when it was settled already.
+   */
+  async settleDepositCharge(ex: Executor, reference: string, status: string) {
+    const done = await rows<{ id: number }>(
+      ex,
+      sql`UPDATE gateway_charges SET status = ${status}, settled_at = now()
+          WHERE reference = ${reference} AND method = 'deposit_promptpay'
+            AND (status = 'pending' OR (status = 'expired' AND ${status} = 'successful'))
+          RETURNING id`,
+    );
+    return done.length === 1;
+  }
+
+  /**
+   * Keeps a new gateway charge; false when the booking already has a pending one of its kind (another
+   * request made it): its own, a change's, or its deposit's by PromptPay (decision 3652).
+   */
   async insertGatewayCharge(
     ex: Executor,
     c: {
@@ -138,17 +182,21 @@ export class PaymentsRepository {
       authorizeUri: string | null;
       /** The change this charge pays (rentals' booking_change_requests), not the booking's total. */
       changeRef?: number;
+      /** When it was made by the site's clock (a deposit QR's window counts from it); else the database's now. */
+      createdAt?: Date;
     },
   ): Promise<boolean> {
     const inserted = await rows<{ id: number }>(
       ex,
-      sql`INSERT INTO gateway_charges (booking_id, gateway, method, reference, amount, qr_svg, authorize_uri, change_ref)
+      sql`INSERT INTO gateway_charges (booking_id, gateway, method, reference, amount, qr_svg, authorize_uri, change_ref, created_at)
           VALUES (${c.bookingId}, ${c.gateway}, ${c.method}, ${c.reference}, ${c.amountSatang / 100}, ${c.qrSvg},
-                  ${c.authorizeUri}, ${c.changeRef ?? null})
+                  ${c.authorizeUri}, ${c.changeRef ?? null}, coalesce(${c.createdAt?.toISOString() ?? null}::timestamptz, now()))
           ${
-            c.changeRef === undefined
-              ? sql`ON CONFLICT (booking_id) WHERE status = 'pending' AND change_ref IS NULL`
-              : sql`ON CONFLICT (change_ref) WHERE status = 'pending' AND change_ref IS NOT NULL`
+            c.changeRef !== undefined
+              ? sql`ON CONFLICT (change_ref) WHERE status = 'pending' AND change_ref IS NOT NULL`
+              : c.method === 'deposit_promptpay'
+                ? sql`ON CONFLICT (booking_id) WHERE status = 'pending' AND method = 'deposit_promptpay'`
+                : sql`ON CONFLICT (booking_id) WHERE status = 'pending' AND change_ref IS NULL AND method <> 'deposit_promptpay'`
           } DO NOTHING RETURNING id`,
     );
     return inserted.length === 1;

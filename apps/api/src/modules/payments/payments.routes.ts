@@ -8,6 +8,7 @@ import { dataEnvelope } from '@siam/contract/envelope';
 import { cardTokenSchema, cardVaultSchema } from '@siam/contract/card-tokens';
 import { errorEnvelopeSchema } from '@siam/contract/errors';
 import { customerRefundsResponseSchema, refundPayoutBodySchema } from '@siam/contract/refunds';
+import { depositPromptPaySchema } from '@siam/contract/deposits';
 import { AppError } from '../../lib/app-error';
 import { requestLanguage } from '../../lib/language';
 import { sendPrivateFile, uploadedFile } from '../../lib/uploaded-file';
@@ -196,6 +197,64 @@ export const paymentsRoutes: FastifyPluginAsyncZod = async (app) => {
           currentUser(request).id,
           request.params.id,
           request.body.cardToken,
+          requestLanguage(request),
+        ),
+      },
+    }),
+  );
+
+  // The deposit paid by PromptPay online before pickup (decision 3652): its QR made, and asked after.
+  const depositPromptPayResponse = {
+    200: dataEnvelope(depositPromptPaySchema),
+    404: errorEnvelopeSchema,
+    409: errorEnvelopeSchema,
+    503: errorEnvelopeSchema,
+  };
+  app.post(
+    '/auth/bookings/:id/deposit-promptpay',
+    {
+      onRequest: app.requireUser,
+      // Each asks the gateway for a QR when none is live: a customer needs a few.
+      config: { rateLimit: { max: 20, windowMinutes: 60 } },
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "My booking's security deposit by PromptPay now, before pickup: its QR at the gateway (made once, again when the last has lapsed); paid, the deposit is taken by PromptPay",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: depositPromptPayResponse,
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await payments().payDepositByPromptPay(
+          currentUser(request).id,
+          request.params.id,
+          requestLanguage(request),
+        ),
+      },
+    }),
+  );
+  app.get(
+    '/auth/bookings/:id/deposit-promptpay',
+    {
+      onRequest: app.requireUser,
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "My booking's deposit and its live PromptPay QR, the QR asked after at the gateway first (the page asks every few seconds)",
+        security: [{ bearerAuth: [] }],
+        params: idParams,
+        response: depositPromptPayResponse,
+      },
+    },
+    async (request) => ({
+      status: true as const,
+      response: {
+        data: await payments().depositByPromptPay(
+          currentUser(request).id,
+          request.params.id,
           requestLanguage(request),
         ),
       },

@@ -269,6 +269,21 @@ export class PaymentsService {
     return this.deposits.change(bookingId, action, lang, inTx);
   }
 
+  /** The deposit's PromptPay QR, made when asked for (deposit-promptpay.ts, decision 3652). */
+  payDepositByPromptPay(userId: number, bookingId: number, lang: Language) {
+    return this.charges.deposits.ask(userId, bookingId, lang);
+  }
+
+  /** The deposit and its live PromptPay QR, asked after at the gateway first. */
+  depositByPromptPay(userId: number, bookingId: number, lang: Language) {
+    return this.charges.deposits.look(userId, bookingId, lang);
+  }
+
+  /** A cancelled booking's deposit paid by PromptPay, all of it to go back (in the cancellation's transaction). */
+  giveBackDepositOnCancel(tx: Executor, bookingId: number) {
+    return this.charges.deposits.giveBackOnCancel(tx, bookingId);
+  }
+
   /** The customer holds the deposit on their card online, before pickup (deposits.ts). */
   holdDepositOnCard(userId: number, bookingId: number, cardToken: string, lang: Language) {
     return this.deposits.holdOnCard(userId, bookingId, cardToken, lang);

@@ -62,14 +62,18 @@ export class Cancellation {
         fee: toBaht(fee),
       });
       await this.bookings.releaseHolds(tx, bookingId);
+      // A deposit paid by PromptPay online goes back whole, to the customer's PromptPay ID (decision 3652).
+      const depositBack = await this.payments.giveBackDepositOnCancel(tx, bookingId);
       if (!paid) await this.pricing.promotions.releasePromotion(tx, bookingId);
       await options.inTx?.(tx, row);
       // A company's account was never charged: its monthly invoice bills the fee, if any.
       if (paid && row.payment_method !== 'company_account' && row.total_amount - fee > 0)
-        return { amount: row.total_amount - fee, method: row.payment_method };
-      return null;
+        return { amount: row.total_amount - fee, method: row.payment_method, depositBack };
+      return { amount: 0, method: row.payment_method, depositBack };
     });
-    const byStaff = refund ? await this.payments.giveBack(bookingId, refund.amount, refund.method) : 0;
+    const byStaff =
+      (refund.amount > 0 ? await this.payments.giveBack(bookingId, refund.amount, refund.method) : 0) +
+      refund.depositBack;
     await this.bookings.totalChanged(bookingId, 'cancelled');
     // What staff send back by hand: the mail asks for a PromptPay ID (decision 3650).
     await this.bookings.sendMail(bookingId, 'cancelled', undefined, undefined, byStaff || undefined);
