@@ -348,29 +348,22 @@ export class BookingsRepository {
     return done.length === 1;
   }
 
-  /** Gives a held deposit back (all but `keptBaht`, with why); false when none is held or the car is not back. */
+  /**
+   * Gives a held deposit back (all but `keptBaht`, with why); false when none is held or the car is not
+   * back. A PromptPay deposit paid online goes back when its booking is cancelled too (decision 3652).
+   */
   async releaseDeposit(ex: Executor, bookingId: number, keptBaht: number, reason: string | null) {
     const done = await rows<{ id: number }>(
       ex,
       sql`UPDATE bookings SET deposit_kept = ${keptBaht}, deposit_kept_reason = ${reason},
                  deposit_state = CASE WHEN ${keptBaht}::numeric > 0 THEN 'partly_released' ELSE 'released' END,
                  deposit_released_at = now(), updated_at = now()
-          WHERE id = ${bookingId} AND deposit_state = 'held' AND status IN ('active','completed')
+          WHERE id = ${bookingId} AND deposit_state = 'held'
+            AND (status IN ('active','completed') OR (status = 'cancelled' AND deposit_method = 'promptpay'))
             AND ${keptBaht}::numeric <= deposit_amount
           RETURNING id`,
     );
     return done.length === 1;
-  }
-
-  /** A PromptPay deposit of a booking cancelled before pickup, all given back: its amount (satang), 0 when none. */
-  async depositBackOnCancel(ex: Executor, bookingId: number) {
-    const [row] = await rows<{ amount: number }>(
-      ex,
-      sql`UPDATE bookings SET deposit_state = 'released', deposit_kept = 0, deposit_released_at = now(), updated_at = now()
-          WHERE id = ${bookingId} AND deposit_state = 'held' AND deposit_method = 'promptpay' AND status = 'cancelled'
-          RETURNING (deposit_amount * 100)::int AS amount`,
-    );
-    return row?.amount ?? 0;
   }
 
   /**

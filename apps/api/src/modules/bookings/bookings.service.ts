@@ -162,14 +162,9 @@ export class BookingsService {
     return this.repo.depositDueAgain(tx, bookingId, reference);
   }
 
-  /** A held deposit given back (all but `keptBaht`, with why); false when none is held or the car is not back. */
+  /** A held deposit given back (all but `keptBaht`, with why); false when none is held or the car is not back (bookings.repository). */
   releaseDeposit(tx: Executor, bookingId: number, keptBaht: number, reason: string | null) {
     return this.repo.releaseDeposit(tx, bookingId, keptBaht, reason);
-  }
-
-  /** A cancelled booking's PromptPay deposit, all given back (decision 3652): its amount (satang), 0 when none. */
-  depositBackOnCancel(tx: Executor, bookingId: number) {
-    return this.repo.depositBackOnCancel(tx, bookingId);
   }
 
   /** In-service units of the model at the branch for a period, free ones first (random order among equals). */

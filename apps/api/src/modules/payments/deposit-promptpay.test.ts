@@ -95,9 +95,9 @@ describeEachDatabase('the deposit paid by PromptPay online', (ctx) => {
 
   it('the life: the QR, paid by the webhook, the deposit taken by PromptPay, ฿1,500 kept at the return, the rest asked to the PromptPay ID', async () => {
     const { customer, booking, rental } = await paidBooking();
-    const before = (await app.inject({ url: `/api/v1/auth/bookings/${booking.id}`, headers: customer.headers }))
-      .json()
-      .response.data.deposit;
+    const before = (
+      await app.inject({ url: `/api/v1/auth/bookings/${booking.id}`, headers: customer.headers })
+    ).json().response.data.deposit;
     expect(before).toMatchObject({ state: 'due', amount: 400_000, canPayByPromptPay: true });
 
     const asked = await askQr(customer.headers, booking.id);
@@ -116,7 +116,10 @@ describeEachDatabase('the deposit paid by PromptPay online', (ctx) => {
     expect((await askQr(customer.headers, booking.id)).json().response.data.qr.qrSvg).toBe(qr.qrSvg);
     expect(depositCharges()).toHaveLength(1);
     // Waiting for it is not the booking's payment being checked.
-    const waiting = await app.inject({ url: `/api/v1/auth/bookings/${booking.id}`, headers: customer.headers });
+    const waiting = await app.inject({
+      url: `/api/v1/auth/bookings/${booking.id}`,
+      headers: customer.headers,
+    });
     expect(waiting.json().response.data.paymentChecking).toBe(false);
 
     // Nobody else reads or asks for it.
@@ -135,7 +138,13 @@ describeEachDatabase('the deposit paid by PromptPay online', (ctx) => {
     const paid = (await lookQr(customer.headers, booking.id)).json().response.data;
     expect(paid).toMatchObject({
       qr: null,
-      deposit: { state: 'held', method: 'promptpay', amount: 400_000, heldOnCard: false, canPayByPromptPay: false },
+      deposit: {
+        state: 'held',
+        method: 'promptpay',
+        amount: 400_000,
+        heldOnCard: false,
+        canPayByPromptPay: false,
+      },
     });
     // Paid once: asked for again, no QR is made.
     expect((await askQr(customer.headers, booking.id)).statusCode).toBe(409);
@@ -266,9 +275,7 @@ describeEachDatabase('the deposit paid by PromptPay online', (ctx) => {
         headers: { ...customer.headers, 'accept-language': 'th' },
       });
       expect(refused.statusCode).toBe(409);
-      expect(refused.json().msg).toBe(
-        'ขณะนี้ชำระผ่านพร้อมเพย์ออนไลน์ไม่ได้ เงินประกันจะเก็บที่เคาน์เตอร์ตอนรับรถ',
-      );
+      expect(refused.json().msg).toBe('ขณะนี้ชำระผ่านพร้อมเพย์ออนไลน์ไม่ได้ เงินประกันจะเก็บที่เคาน์เตอร์ตอนรับรถ');
     } finally {
       await sandbox.close();
     }

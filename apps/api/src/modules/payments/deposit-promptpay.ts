@@ -171,19 +171,20 @@ export class DepositPromptPay {
   /**
    * A booking cancelled before pickup whose deposit was paid by PromptPay online: all of it goes back
    * to the customer's PromptPay ID, sent by staff (decision 3650), in the cancellation's transaction.
-   * Answers what goes back (satang; 0 when no such deposit).
+   * `row`: the booking as it was before it was cancelled (under its lock). Answers what goes back
+   * (satang; 0 when no such deposit).
    */
-  async giveBackOnCancel(tx: Executor, bookingId: number) {
-    const amount = await this.bookings.depositBackOnCancel(tx, bookingId);
-    if (amount > 0)
-      await this.repo.insertPayment(tx, {
-        bookingId,
-        method: 'promptpay',
-        kind: 'refund',
-        status: 'pending',
-        amount: toBaht(amount),
-        forDeposit: true,
-      });
-    return amount;
+  async giveBackOnCancel(tx: Executor, row: BookingRow) {
+    if (row.deposit_state !== 'held' || row.deposit_method !== 'promptpay') return 0;
+    if (!(await this.bookings.releaseDeposit(tx, row.id, 0, null))) return 0;
+    await this.repo.insertPayment(tx, {
+      bookingId: row.id,
+      method: 'promptpay',
+      kind: 'refund',
+      status: 'pending',
+      amount: toBaht(row.deposit_amount),
+      forDeposit: true,
+    });
+    return row.deposit_amount;
   }
 }

@@ -280,8 +280,8 @@ export class PaymentsService {
   }
 
   /** A cancelled booking's deposit paid by PromptPay, all of it to go back (in the cancellation's transaction). */
-  giveBackDepositOnCancel(tx: Executor, bookingId: number) {
-    return this.charges.deposits.giveBackOnCancel(tx, bookingId);
+  giveBackDepositOnCancel(tx: Executor, row: BookingRow) {
+    return this.charges.deposits.giveBackOnCancel(tx, row);
   }
 
   /** The customer holds the deposit on their card online, before pickup (deposits.ts). */

@@ -63,7 +63,7 @@ export class Cancellation {
       });
       await this.bookings.releaseHolds(tx, bookingId);
       // A deposit paid by PromptPay online goes back whole, to the customer's PromptPay ID (decision 3652).
-      const depositBack = await this.payments.giveBackDepositOnCancel(tx, bookingId);
+      const depositBack = await this.payments.giveBackDepositOnCancel(tx, row);
       if (!paid) await this.pricing.promotions.releasePromotion(tx, bookingId);
       await options.inTx?.(tx, row);
       // A company's account was never charged: its monthly invoice bills the fee, if any.

@@ -1,6 +1,7 @@
 import type { TaxBuyer, TaxBuyerInput } from '@siam/contract/tax-invoices';
 import type { MyCompany } from '@siam/contract/companies';
 import type { CustomerRefund } from '@siam/contract/refunds';
+import type { DepositPromptPay } from '@siam/contract/deposits';
 import type { GatewaySource } from '@siam/contract/bookings';
 import type { CardVault } from '@siam/contract/card-tokens';
 import type { DeliveryOptions } from '@siam/contract/delivery';
@@ -166,6 +167,17 @@ export const holdDepositOnCard = (id: number, cardToken: string) =>
     method: 'POST',
     body: { cardToken },
   }).then((r) => r.response.data);
+
+/** The deposit's PromptPay QR before pickup (decision 3652): made when none is live, the same one again otherwise. */
+export const payDepositByPromptPay = (id: number) =>
+  apiRequest<Data<DepositPromptPay>>(`/auth/bookings/${id}/deposit-promptpay`, {
+    method: 'POST',
+    body: {},
+  }).then((r) => r.response.data);
+
+/** The deposit and its live QR, asked after at the gateway: the panel asks every few seconds. */
+export const fetchDepositPromptPay = (id: number) =>
+  apiRequest<Data<DepositPromptPay>>(`/auth/bookings/${id}/deposit-promptpay`).then((r) => r.response.data);
 
 /** Sends a picture of a driver's licence before arrival (kept privately, without its metadata). */
 export const uploadLicencePicture = (id: number, file: File) => {

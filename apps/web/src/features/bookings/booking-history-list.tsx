@@ -12,11 +12,13 @@ import {
   downloadTaxInvoice,
   downloadTaxNote,
   fetchBookings,
+  fetchGateway,
 } from './booking-api';
 // Opened by few, and they bring the card form (and its rules): loaded when asked for.
 import { BookingRefunds } from './booking-refunds';
 const ChangePanel = lazy(() => import('./booking-change'));
 const DepositHoldPanel = lazy(() => import('./deposit-hold'));
+const DepositPromptPayPanel = lazy(() => import('./deposit-promptpay'));
 // The hand-over (photos, charges, the agreement to sign): only rentals under way or done have one.
 const HandOverView = lazy(() => import('./hand-over-view'));
 import { useFormat } from './format';
@@ -167,6 +169,9 @@ function BookingCard({ booking }: { booking: Booking }) {
   const [slipOpen, setSlipOpen] = useState(false);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const [reviewOpen, setReviewOpen] = useState(false);
+  // The deposit by PromptPay online only where the gateway takes PromptPay (decision 3652).
+  const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: 60_000 });
+  const promptPayOnline = gateway.data?.sources.includes('promptpay') ?? false;
   return (
     <li
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -296,6 +301,11 @@ function BookingCard({ booking }: { booking: Booking }) {
             {t(note.kind === 'credit' ? 'history.creditNote' : 'history.debitNote', { number: note.number })}
           </button>
         ))}
+        {booking.deposit.canPayByPromptPay && promptPayOnline && (
+          <OnRequest label={t('depositPromptPay.open', { amount: f.baht(booking.deposit.amount) })}>
+            {(close) => <DepositPromptPayPanel booking={booking} onClose={close} />}
+          </OnRequest>
+        )}
         {booking.deposit.canHoldOnCard && (
           <OnRequest label={t('depositHold.open', { amount: f.baht(booking.deposit.amount) })}>
             {(close) => <DepositHoldPanel booking={booking} onClose={() => close(null)} />}
