@@ -22,7 +22,12 @@ const words = (lng: string) =>
 const before = (text: string) => text.split('{{')[0]!.trim();
 /** A text with its {{placeholders}} as anything: the whole of a button's name. */
 const whole = (text: string) =>
-  new RegExp(`^${text.split(/\{\{\w+\}\}/).map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`);
+  new RegExp(
+    `^${text
+      .split(/\{\{\w+\}\}/)
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.+')}$`,
+  );
 const noSidewaysScroll = async (page: Page) =>
   expect(
     await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
@@ -100,7 +105,9 @@ test.describe('a deposit paid by PromptPay online', () => {
       const qr = panel.locator('figure img');
       await expect(qr).toBeVisible({ timeout: allowFor(15_000) });
       expect(await qr.getAttribute('src')).toContain(encodeURIComponent('<svg'));
-      await expect(panel.getByTestId('deposit-qr-valid')).toContainText(before(t.depositPromptPay.validUntil!));
+      await expect(panel.getByTestId('deposit-qr-valid')).toContainText(
+        before(t.depositPromptPay.validUntil!),
+      );
       // The deposit's own charge at the gateway, for the deposit the server keeps with the booking.
       const charge = omise.charges.at(-1) as { id: string; amount: number };
       expect(charge.id).not.toBe(rental.id);
