@@ -81,6 +81,8 @@ describeEachDatabase('security deposits', (ctx) => {
       canHoldOnCard: false,
       holdOpensAt: `${daysFromNow(16)}T11:00:00.000Z`,
       authorizeUri: null,
+      // Confirmed (paid by card) and due: payable by PromptPay online before pickup (decision 3652).
+      canPayByPromptPay: true,
     });
     // A later change of the model's deposit leaves the booking's as it was agreed.
     await app.inject({
