@@ -73,6 +73,7 @@ describe('a booking deposit as shown', () => {
     canHoldOnCard: false,
     holdOpensAt: null,
     authorizeUri: null,
+    canPayByPromptPay: false,
   };
   it('has one of four states and whole satang', () => {
     expect(depositStates).toEqual(['due', 'held', 'released', 'partly_released']);
