@@ -65,6 +65,7 @@ describe('a booking deposit as shown', () => {
     amount: 300000,
     state: 'partly_released',
     method: 'card',
+    coveredBy: null,
     kept: 150000,
     keptReason: 'dent',
     heldAt: '2026-11-28T10:00:00+07:00',

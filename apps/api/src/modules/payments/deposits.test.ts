@@ -71,6 +71,7 @@ describeEachDatabase('security deposits', (ctx) => {
       amount: 1_200_000,
       state: 'due',
       method: null,
+      coveredBy: null,
       kept: 0,
       keptReason: null,
       heldAt: null,
