@@ -307,8 +307,9 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
       days: 1,
       total: 1070,
     });
-    // March: ฿2,000 with ฿400 late and ฿300 cleaning after it (and damage, never invoiced), a
-    // cancellation that kept a ฿500 fee, ฿3,000; a free cancellation bills nothing.
+    // March: ฿2,000 with ฿400 late, ฿300 cleaning and ฿1,000 damage kept from the driver's own deposit
+    // (so never billed to the company too), a cancellation that kept a ฿500 fee, ฿3,000; a free
+    // cancellation bills nothing.
     const first = await booking(a.id, {
       status: 'confirmed',
       pickup: '2031-03-05',
@@ -360,8 +361,8 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
       total: 10_700,
     });
 
-    // ฿1,070 + ฿2,000 + ฿700 + ฿500 + ฿3,000 + ฿1,500 = ฿8,770 not invoiced yet.
-    expect((await companies().get(a.id)).unbilled).toEqual({ bookings: 5, total: 877_000 });
+    // ฿1,070 + ฿2,000 + ฿500 + ฿3,000 + ฿1,500 = ฿8,070 not invoiced yet.
+    expect((await companies().get(a.id)).unbilled).toEqual({ bookings: 5, total: 807_000 });
 
     // 23:59 on 31 March in Bangkok (16:59 UTC): March has not ended.
     now = new Date('2031-03-31T16:59:00Z');
@@ -383,7 +384,7 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
         month: '2031-03',
         issuedAt: '2031-03-31T17:30:00.000Z',
         bookings: 3,
-        total: 620_000,
+        total: 550_000,
       },
     ]);
     expect(await companies().issueDue(a.id)).toEqual([]);
@@ -402,13 +403,13 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
               total_amount::text AS total, lines, buyer, seller
          FROM tax_invoices WHERE number = 'MI-2031-000002'`,
     );
-    // ฿6,200: VAT 6,200 × 7/107 = ฿405.61, net ฿5,794.39.
+    // ฿5,500: VAT 5,500 × 7/107 = ฿359.81, net ฿5,140.19.
     expect(row).toMatchObject({
       period: '2031-03-01',
       branch_code: 'mi',
-      net: '5794.39',
-      vat: '405.61',
-      total: '6200.00',
+      net: '5140.19',
+      vat: '359.81',
+      total: '5500.00',
     });
     expect(row!.buyer.taxId).toBe(a.buyer.taxId);
     expect(row!.seller.branchNo).toBe('00000');
@@ -420,8 +421,6 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
         total: 200_000,
         net: 186_916,
       },
-      { name: `Late return (4 h) (${first.bookingNumber})`, quantity: 1, total: 40_000, net: 37_383 },
-      { name: `Cleaning, sand (${first.bookingNumber})`, quantity: 1, total: 30_000, net: 28_037 },
       {
         name: `Cancellation fee (${cancelled.bookingNumber}), driver Test Driver`,
         quantity: 1,
@@ -442,7 +441,7 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
     );
     expect(amounts).toEqual([
       { booking_id: feb.id, amount: '1070.00' },
-      { booking_id: first.id, amount: '2700.00' },
+      { booking_id: first.id, amount: '2000.00' },
       { booking_id: cancelled.id, amount: '500.00' },
       { booking_id: third.id, amount: '3000.00' },
     ]);

@@ -45,11 +45,11 @@ export interface CompanyValues {
 const billable = sql`(b.status IN ('confirmed', 'active', 'completed')
   OR (b.status = 'cancelled' AND b.cancellation_fee > 0))`;
 /**
- * Charges after a return on tax documents: not damage, which is compensation (tax-invoices.ts
- * invoicedCharges), unless the deposit is on the company's account: then all that staff keep is billed
- * to the company on its invoice (decision 3662).
+ * Charges after a return on the company's invoice: all of them when the company covers the deposit
+ * (decision 3662), none otherwise, since the driver's own deposit paid them at the return (the same rule
+ * as tax-invoices.ts invoicedCharges, which corrects this invoice with notes).
  */
-const invoicedCharge = sql`(c.kind <> 'damage' OR b.deposit_method = 'on_account')`;
+const invoicedCharge = sql`b.deposit_method = 'on_account'`;
 const billedAmount = sql`CASE WHEN b.status = 'cancelled' THEN b.cancellation_fee ELSE b.total_amount
   + COALESCE((SELECT sum(c.amount) FROM booking_charges c WHERE c.booking_id = b.id AND ${invoicedCharge}), 0) END`;
 

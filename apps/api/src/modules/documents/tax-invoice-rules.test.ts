@@ -79,6 +79,21 @@ describe('tax documents: lines, totals and files', () => {
     expect(invoicedTotal(booking({ status: 'cancelled', cancellationFee: null }))).toBe(0);
   });
 
+  it("on a company's account comes to what the company covers: not the charges the driver's own deposit paid, all of them when the company covers the deposit", () => {
+    // The driver's deposit (a card) paid the ฿400 late hours and the ฿1,000 damage: ฿2,582 only.
+    expect(
+      invoicedTotal(
+        booking({ paymentMethod: 'company_account', deposit: { method: 'card' } } as Partial<Booking>),
+      ),
+    ).toBe(258_200);
+    // The company covers the deposit (decision 3662): ฿2,582 + ฿400 + ฿1,000 = ฿3,982.
+    expect(
+      invoicedTotal(
+        booking({ paymentMethod: 'company_account', deposit: { method: 'on_account' } } as Partial<Booking>),
+      ),
+    ).toBe(398_200);
+  });
+
   it("lists the rental as agreed, each paid extra, each fee and each service charge, each line's net with the rounding on the last", () => {
     // ฿2,982 in all; VAT: the booking's ฿168.92 and the late charge's 400 × 7/107 = ฿26.17: ฿195.09;
     // net ฿2,786.91.

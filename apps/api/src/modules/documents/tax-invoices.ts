@@ -36,8 +36,12 @@ export const taxInvoiceFile = (invoice: { number: string; body: Buffer }, format
  * hours, fuel, cleaning. Damage is compensation for a loss, not a service supplied: it stays off them.
  */
 export function invoicedCharges(booking: Booking) {
-  // A deposit on the company's account: the company is billed all that staff keep (decision 3662).
-  return booking.charges.filter((c) => c.kind !== 'damage' || booking.deposit.method === 'on_account');
+  // On a company's account the company is billed what it covers: with its deposit on account, all that
+  // staff keep (decision 3662). Otherwise the driver's own deposit paid the charges at the return, and
+  // billing the company for them too would take the same money twice.
+  if (booking.paymentMethod === 'company_account')
+    return booking.deposit.method === 'on_account' ? booking.charges : [];
+  return booking.charges.filter((c) => c.kind !== 'damage');
 }
 
 const chargeNames = { late: 'Late return', fuel: 'Fuel', cleaning: 'Cleaning', damage: 'Damage' } as const;
