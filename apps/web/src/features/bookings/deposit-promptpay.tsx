@@ -55,7 +55,7 @@ export default function DepositPromptPayPanel({
         {t('depositPromptPay.title', { amount })}
       </h3>
       <p className="mt-1 text-sm text-slate-700">{t('depositPromptPay.how', { amount })}</p>
-      {ask.isPending && <p aria-busy="true">{t('summary.loading')}</p>}
+      {ask.isPending && <p aria-busy="true">{t('common:loading')}</p>}
       {ask.isError && (
         <p role="alert" className="field-error mt-3">
           {ask.error.message}
