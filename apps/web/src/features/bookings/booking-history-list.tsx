@@ -27,12 +27,17 @@ import { LicencePictures } from './licence-pictures';
 import { SlipUpload } from './slip-upload';
 import { ReviewForm } from '../reviews/review-form';
 
-/** A button that opens a panel loaded on demand; what the panel did is said once it closes. */
+/**
+ * A button that opens a panel loaded on demand; what the panel did is said once it closes, and stays
+ * said when what the panel did takes the offer away (a deposit paid: the list refreshes without it).
+ */
 function OnRequest({
   label,
+  offered = true,
   children,
 }: {
   label: string;
+  offered?: boolean;
   children: (close: (done: string | null) => void) => ReactNode;
 }) {
   const { t } = useTranslation('booking');
@@ -47,11 +52,14 @@ function OnRequest({
         })}
       </Suspense>
     );
+  if (!offered && !done) return null;
   return (
     <>
-      <button type="button" className="btn-outline" onClick={() => (setOpen(true), setDone(null))}>
-        {label}
-      </button>
+      {offered && (
+        <button type="button" className="btn-outline" onClick={() => (setOpen(true), setDone(null))}>
+          {label}
+        </button>
+      )}
       {done && (
         <p role="status" className="w-full text-green-800">
           {done}
@@ -301,11 +309,12 @@ function BookingCard({ booking }: { booking: Booking }) {
             {t(note.kind === 'credit' ? 'history.creditNote' : 'history.debitNote', { number: note.number })}
           </button>
         ))}
-        {booking.deposit.canPayByPromptPay && promptPayOnline && (
-          <OnRequest label={t('depositPromptPay.open', { amount: f.baht(booking.deposit.amount) })}>
-            {(close) => <DepositPromptPayPanel booking={booking} onClose={close} />}
-          </OnRequest>
-        )}
+        <OnRequest
+          label={t('depositPromptPay.open', { amount: f.baht(booking.deposit.amount) })}
+          offered={booking.deposit.canPayByPromptPay && promptPayOnline}
+        >
+          {(close) => <DepositPromptPayPanel booking={booking} onClose={close} />}
+        </OnRequest>
         {booking.deposit.canHoldOnCard && (
           <OnRequest label={t('depositHold.open', { amount: f.baht(booking.deposit.amount) })}>
             {(close) => <DepositHoldPanel booking={booking} onClose={() => close(null)} />}
