@@ -41,7 +41,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   // Removes the run's database templates (the servers and their data folders are the runner's to stop).
   globalTeardown: './e2e/global-teardown.ts',
-  reporter: process.env.CI ? 'list' : [['list'], ['html', { open: 'never' }]],
+  // PLAYWRIGHT_JSON_OUTPUT_NAME=<file> adds Playwright's JSON report, for bench/suite-times.mjs (decision 3700).
+  reporter: [
+    ['list'],
+    ...(process.env.CI ? [] : [['html', { open: 'never' }] as const]),
+    ...(process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['json'] as const] : []),
+  ],
   // A whole journey (register, sign out, sign in, edit, change the password) takes
   // 25-31 s on the 2-core CI machine with two browsers and the server sharing it.
   // Each step still fails within its own 10 s expectation; this only bounds the sum.

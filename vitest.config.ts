@@ -13,5 +13,9 @@ export default defineConfig({
     hookTimeout: allowFor(120_000),
     // Two cores: more workers only fight over them.
     maxWorkers: 2,
+    // VITEST_JSON_REPORT=<file> adds Vitest's JSON report, for bench/suite-times.mjs (decision 3700).
+    ...(process.env.VITEST_JSON_REPORT && {
+      reporters: ['default', ['json', { outputFile: process.env.VITEST_JSON_REPORT }]],
+    }),
   },
 });

@@ -6,6 +6,7 @@
  *
  *   E2E_PORT=3440 PLAYWRIGHT_JSON_OUTPUT_NAME=/tmp/e2e.json npx playwright test --reporter=json,line
  *   npx vitest run --reporter=json --outputFile=/tmp/unit.json --reporter=default
+ *   VITEST_JSON_REPORT=/tmp/unit.json PLAYWRIGHT_JSON_OUTPUT_NAME=/tmp/e2e.json npm test   # both, the whole suite
  *   node bench/suite-times.mjs /tmp/e2e.json /tmp/unit.json      # each report on its own
  *   node bench/suite-times.mjs before.json after.json             # two of one kind: per file, side by side
  *
