@@ -1,4 +1,5 @@
-import { expect, test } from './fixtures';
+import { readFileSync } from 'node:fs';
+import { expect, test, type BrowserContext } from './fixtures';
 
 /**
  * Issue 14: a person on a slow phone types into the server-rendered page before its
@@ -95,4 +96,126 @@ test('the footer works before its code has arrived: its links keep the language,
   release();
   await page.goBack();
   await expect(page.getByTestId('site-footer').getByRole('button', { name: 'สมัครรับข่าวสาร' })).toBeEnabled();
+});
+
+/**
+ * A page of its own whose scripts wait for `release` (the fixture's `page` would wait for hydration),
+ * and what React said of server HTML it could not keep (a part drawn afresh loses what was chosen in it).
+ */
+async function heldPage(context: BrowserContext) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const page = await context.newPage();
+  const hydrationErrors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && message.text().startsWith('[siam] hydration'))
+      hydrationErrors.push(message.text());
+  });
+  await page.route('**/*.js*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return { page, release, hydrationErrors };
+}
+
+const words = (lng: string, ns: string) =>
+  JSON.parse(readFileSync(`apps/web/src/locales/${lng}/${ns}.json`, 'utf8')) as Record<
+    string,
+    Record<string, string>
+  >;
+
+test('on a phone, the order, currency and newsletter address given before the listing is live are what it uses (Thai) @mobile', async ({
+  context,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'the phone is where a page is slow to come to life; one run is enough');
+  const catalog = words('th', 'catalog');
+  const footerWords = words('th', 'common').footer!;
+  const { page, release, hydrationErrors } = await heldPage(context);
+  await page.goto('/cars?lng=th', { waitUntil: 'commit' });
+  await expect(page.getByLabel(catalog.currency!.label!)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+  await page.getByLabel(catalog.sort!.label!).selectOption('price_asc');
+  await page.getByLabel(catalog.currency!.label!).selectOption('USD');
+  const footer = page.getByTestId('site-footer');
+  const email = `before-live-${Date.now()}@example.com`;
+  await footer.getByRole('textbox', { name: footerWords.emailLabel }).fill(email);
+  release();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+
+  // The cheapest car first (the Suzuki Swift, ฿750 a day), in dollars at the seeded ฿34.50:
+  // 750 / 34.50 = 21.739… → US$21.74.
+  await expect(page).toHaveURL(/[?&]sort=price_asc/);
+  const first = page.getByTestId('car-card').first();
+  await expect(first.getByTestId('car-price')).toHaveText('≈ US$21.74 (฿750)');
+  await expect(page.getByTestId('currency-note')).toContainText('US$1 = ฿34.50');
+  await expect(page.getByLabel(catalog.currency!.label!)).toHaveValue('USD');
+  await expect(page.getByLabel(catalog.sort!.label!)).toHaveValue('price_asc');
+
+  // The footer comes to life when the browser is free, with the address typed into it.
+  const subscribe = footer.getByRole('button', { name: footerWords.subscribe });
+  await expect(subscribe).toBeEnabled();
+  await expect(footer.getByRole('textbox', { name: footerWords.emailLabel })).toHaveValue(email);
+  await subscribe.click();
+  await expect(footer.getByRole('status')).toHaveText(footerWords.subscribed!);
+
+  // The next page keeps the choice.
+  await first.getByRole('heading').getByRole('link').click();
+  const box = page.getByTestId('booking-box');
+  await expect(box).toContainText('≈ US$21.74 (฿750)');
+  await expect(box.getByLabel(catalog.currency!.label!)).toHaveValue('USD');
+  await expect(box.getByTestId('currency-note')).toContainText('US$1 = ฿34.50');
+  expect(hydrationErrors).toEqual([]);
+});
+
+test("the language, order and filters chosen before the listing is live are the listing's (English → Thai)", async ({
+  context,
+  request,
+}) => {
+  const catalog = words('en', 'catalog');
+  const branches = (await (await request.get('/api/v1/guest/branches?lng=en')).json()).response.data as {
+    code: string;
+    name: string;
+  }[];
+  const categories = (await (await request.get('/api/v1/guest/categories?lng=en')).json()).response.data as {
+    category_id: number;
+    category_name: string;
+  }[];
+  const branch = branches[1]!;
+  const category = categories[1]!;
+  const { page, release, hydrationErrors } = await heldPage(context);
+  await page.goto('/cars?lng=en', { waitUntil: 'commit' });
+  const filters = page.getByRole('complementary', { name: catalog.filters!.title });
+  await expect(filters.getByLabel(catalog.dates!.branch!)).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.hasAttribute('data-hydrated'))).toBe(false);
+  await page.getByTestId('language-switcher').selectOption('th');
+  await page.getByLabel(catalog.sort!.label!).selectOption('price_desc');
+  await filters.getByRole('radio', { name: category.category_name, exact: true }).check();
+  await filters.getByLabel(catalog.filters!.priceMin!).fill('1000');
+  await filters.getByLabel(catalog.dates!.pickup!).fill(day(40));
+  await filters.getByLabel(catalog.dates!.return!).fill(day(43));
+  await filters.getByLabel(catalog.dates!.branch!).selectOption(branch.code);
+  release();
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-hydrated'));
+
+  const th = words('th', 'catalog');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(th.listing!.title!);
+  await expect(page.getByTestId('language-switcher')).toHaveValue('th');
+  const address = () => new URL(page.url()).searchParams;
+  await expect
+    .poll(() => Object.fromEntries(address()))
+    .toEqual({
+      category_id: String(category.category_id),
+      min: '1000',
+      sort: 'price_desc',
+      pickup: day(40),
+      return: day(43),
+      branch: branch.code,
+    });
+  const thFilters = page.getByRole('complementary', { name: th.filters!.title });
+  await expect(thFilters.getByLabel(th.dates!.branch!)).toHaveValue(branch.code);
+  await expect(thFilters.getByLabel(th.dates!.pickup!)).toHaveValue(day(40));
+  await expect(thFilters.getByLabel(th.filters!.priceMin!)).toHaveValue('1000');
+  await expect(page.getByLabel(th.sort!.label!)).toHaveValue('price_desc');
+  expect(hydrationErrors).toEqual([]);
 });

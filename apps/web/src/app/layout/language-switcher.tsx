@@ -1,24 +1,35 @@
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from '../../lib/use-translation';
-import { useLocation, useNavigate } from '../../lib/router';
-import { languages, type Language } from '@siam/contract/languages';
+import { useNavigate } from '../../lib/router';
+import { isLanguage, languages, type Language } from '@siam/contract/languages';
+import { useChangedBeforeLive, whenPageLive } from '../../lib/server-rendered';
 
 export function LanguageSwitcher({ className = '' }: { className?: string }) {
   const { t, i18n } = useTranslation('common');
   const id = useId();
-  const location = useLocation();
   const navigate = useNavigate();
 
   const change = (lng: Language) => {
     void i18n.changeLanguage(lng);
-    // A ?lng= in the address would win again on reload; the choice is cached now.
-    const params = new URLSearchParams(location.search);
+    // A ?lng= in the address would win again on reload; the choice is cached now. The address as
+    // it is now (as lib/use-address-params.ts), not as last rendered: a change of the page's own
+    // made a moment before (a filter) stays.
+    const params = new URLSearchParams(window.location.search);
     if (params.has('lng')) {
       params.delete('lng');
       const search = params.toString();
-      navigate({ pathname: location.pathname, search: search ? `?${search}` : '' }, { replace: true });
+      navigate({ pathname: window.location.pathname, search: search ? `?${search}` : '' }, { replace: true });
     }
   };
+
+  // Switched in the server's HTML before the page was live: the page follows, as on a live switch,
+  // once the page inside the frame is live too. The header comes to life first; a switch then would
+  // reach the page's part still to be hydrated, and React would draw that part afresh, in the new
+  // language but without what the visitor chose in it (a filter, an order).
+  const select = useRef<HTMLSelectElement>(null);
+  useChangedBeforeLive([select], ([lng]) => {
+    if (isLanguage(lng)) whenPageLive(() => change(lng));
+  });
 
   return (
     <div className={className}>
@@ -26,6 +37,7 @@ export function LanguageSwitcher({ className = '' }: { className?: string }) {
         {t('language.label')}
       </label>
       <select
+        ref={select}
         id={id}
         value={i18n.resolvedLanguage}
         onChange={(e) => change(e.target.value as Language)}

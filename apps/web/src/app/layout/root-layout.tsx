@@ -3,7 +3,7 @@ import { useTranslation } from '../../lib/use-translation';
 import { useLocation } from '../../lib/router';
 import { deferredIsland } from '../../lib/deferred-island';
 import { visitorChoice } from '../../lib/language-detector';
-import { serverRenderedPage } from '../../lib/server-rendered';
+import { pageIsLive, serverRenderedPage } from '../../lib/server-rendered';
 import { RouteErrorBoundary } from '../route-error-page';
 import { SiteHeader } from './site-header';
 
@@ -30,6 +30,8 @@ function MarkHydrated() {
   const { i18n } = useTranslation();
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    // What waited for it (a language switched before the page was live) happens now.
+    pageIsLive();
     // The server chose the page's language without the visitor's stored choice (it cannot
     // read the browser's storage); once the page is live, the visitor's own choice wins.
     const choice = serverRenderedPage ? visitorChoice() : undefined;

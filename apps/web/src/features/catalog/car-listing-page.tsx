@@ -1,8 +1,9 @@
 import { ChevronLeft, ChevronRight, LayoutGrid, List, Search, SlidersHorizontal, X } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { useAddressParams } from '../../lib/use-address-params';
 import { businessRules } from '@siam/contract/business-rules';
+import { carSorts, type CarSort } from '@siam/contract/catalog-rules';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { useBranches, useCars, useCategories } from './catalog-api';
 import { CarCard, CarCardSkeleton } from './car-card';
@@ -11,6 +12,7 @@ import { CurrencyNote, CurrencyPicker, useDisplayCurrency } from './display-curr
 import { ListingFilters } from './listing-filters';
 import { defaultListing, pageItems, readListing, writeListing, type ListingState } from './listing-params';
 import { serverWords } from '../../lib/api-client';
+import { useChangedBeforeLive } from '../../lib/server-rendered';
 
 function Pagination({
   page,
@@ -148,6 +150,9 @@ function MobileFilters({
     </div>
   );
 }
+
+const isSort = (value: unknown): value is CarSort => carSorts.some((s) => s === value);
+
 export function CarListingPage() {
   const { t, i18n } = useTranslation('catalog');
   const lang = i18n.resolvedLanguage ?? 'en';
@@ -178,6 +183,11 @@ export function CarListingPage() {
     changeParams((current) => writeListing({ ...readListing(current), page }, current));
     window.scrollTo({ top: 0 });
   };
+  // An order picked in the server's HTML before the page was live (a slow phone): applied.
+  const sortSelect = useRef<HTMLSelectElement>(null);
+  useChangedBeforeLive([sortSelect], ([sort]) => {
+    if (isSort(sort)) update({ sort });
+  });
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = String(new FormData(event.currentTarget).get('search') ?? '').trim();
@@ -267,12 +277,13 @@ export function CarListingPage() {
                 {t('sort.label')}
               </label>
               <select
+                ref={sortSelect}
                 id="listing-sort"
                 className="field-input w-auto"
                 value={state.sort}
                 onChange={(e) => update({ sort: e.target.value as ListingState['sort'] })}
               >
-                {(['recommended', 'price_asc', 'price_desc', 'name_asc'] as const).map((s) => (
+                {carSorts.map((s) => (
                   <option key={s} value={s}>
                     {t(`sort.${s}`)}
                   </option>

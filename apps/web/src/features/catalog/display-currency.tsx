@@ -1,4 +1,4 @@
-import { useId, useSyncExternalStore } from 'react';
+import { useId, useRef, useSyncExternalStore } from 'react';
 import {
   convertBaht,
   currencySymbols,
@@ -10,6 +10,7 @@ import { useSiteSettings } from '../site-settings/use-site-settings';
 import { formatBaht, grouped } from '../../lib/money';
 import { useTranslation } from '../../lib/use-translation';
 import { formatDate } from './format';
+import { useChangedBeforeLive } from '../../lib/server-rendered';
 
 /**
  * The currency a visitor chose to see prices in (decision 1803), kept in this browser. The
@@ -78,6 +79,11 @@ export function CurrencyPicker({ className = '' }: { className?: string }) {
   const id = useId();
   const { currency, rates } = useDisplayCurrency();
   const offered = displayCurrencies.filter((code) => code === 'THB' || rates?.[code]);
+  // Picked in the server's HTML before the page was live (it rendered baht): the visitor's choice.
+  const select = useRef<HTMLSelectElement>(null);
+  useChangedBeforeLive([select], ([value]) => {
+    if (isDisplayCurrency(value)) chooseCurrency(value);
+  });
   if (offered.length < 2) return null;
   return (
     <div className={`flex items-center gap-2 ${className}`}>
@@ -85,6 +91,7 @@ export function CurrencyPicker({ className = '' }: { className?: string }) {
         {t('currency.label')}
       </label>
       <select
+        ref={select}
         id={id}
         className="field-input w-auto"
         value={currency}

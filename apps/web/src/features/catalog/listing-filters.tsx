@@ -4,6 +4,7 @@ import { businessRules } from '@siam/contract/business-rules';
 import type { Branch, Category } from '@siam/contract/catalog';
 import { acceptPrice, type ListingState } from './listing-params';
 import { formatNumber, todayInBangkok } from './format';
+import { useChangedBeforeLive } from '../../lib/server-rendered';
 
 type Update = (patch: Partial<ListingState>) => void;
 
@@ -49,6 +50,21 @@ function PriceFilter({ min, max, update }: { min: number; max: number; update: U
     if (s.min !== min || s.max !== max) update({ priceMin: s.min, priceMax: s.max });
   });
 
+  // Typed or slid in the server's HTML before the page was live: taken as drafts, sent as any entry is.
+  const minField = useRef<HTMLInputElement>(null);
+  const maxField = useRef<HTMLInputElement>(null);
+  const minSlider = useRef<HTMLInputElement>(null);
+  const maxSlider = useRef<HTMLInputElement>(null);
+  useChangedBeforeLive(
+    [minField, maxField, minSlider, maxSlider],
+    ([typedMin, typedMax, slidMin, slidMax]) => {
+      const next = { min: slidMin ?? typedMin ?? String(min), max: slidMax ?? typedMax ?? String(max) };
+      setDraft(next);
+      if (slidMin !== undefined || slidMax !== undefined)
+        setSlider({ min: Number(slidMin ?? min), max: Number(slidMax ?? max) });
+    },
+  );
+
   const fmt = (n: number) => formatNumber(n, i18n.resolvedLanguage ?? 'en');
   return (
     <fieldset className="space-y-3">
@@ -59,6 +75,7 @@ function PriceFilter({ min, max, update }: { min: number; max: number; update: U
             {t('filters.priceMin')}
           </label>
           <input
+            ref={minField}
             id={`${id}-min`}
             inputMode="numeric"
             className="field-input"
@@ -78,6 +95,7 @@ function PriceFilter({ min, max, update }: { min: number; max: number; update: U
             {t('filters.priceMax')}
           </label>
           <input
+            ref={maxField}
             id={`${id}-max`}
             inputMode="numeric"
             className="field-input"
@@ -98,6 +116,7 @@ function PriceFilter({ min, max, update }: { min: number; max: number; update: U
           {t('filters.priceMinSlider')}
         </label>
         <input
+          ref={minSlider}
           id={`${id}-slider-min`}
           type="range"
           className="w-full accent-brand-700"
@@ -116,6 +135,7 @@ function PriceFilter({ min, max, update }: { min: number; max: number; update: U
           {t('filters.priceMaxSlider')}
         </label>
         <input
+          ref={maxSlider}
           id={`${id}-slider-max`}
           type="range"
           className="w-full accent-brand-700"
@@ -161,6 +181,26 @@ export function DatesFilter({
     if (p && r && p >= today && r >= p) update({ pickupDate: p, returnDate: r });
     else if (!p && !r && state.pickupDate) update({ pickupDate: undefined, returnDate: undefined });
   };
+  // Chosen in the server's HTML before the page was live: the dates as a pair (as `apply` takes
+  // them) and the branches, in one change of the address.
+  const pickupField = useRef<HTMLInputElement>(null);
+  const returnField = useRef<HTMLInputElement>(null);
+  const branchSelect = useRef<HTMLSelectElement>(null);
+  const returnBranchSelect = useRef<HTMLSelectElement>(null);
+  useChangedBeforeLive(
+    [pickupField, returnField, branchSelect, returnBranchSelect],
+    ([typedPickup, typedReturn, typedBranch, typedReturnBranch]) => {
+      const p = typedPickup ?? pickup;
+      const r = typedReturn ?? ret;
+      setPickup(p);
+      setRet(r);
+      const patch: Partial<ListingState> = {};
+      if (p && r && p >= today && r >= p) Object.assign(patch, { pickupDate: p, returnDate: r });
+      if (typedBranch !== undefined) patch.branch = typedBranch || undefined;
+      if (typedReturnBranch !== undefined) patch.returnBranch = typedReturnBranch || undefined;
+      if (Object.keys(patch).length) update(patch);
+    },
+  );
   return (
     <fieldset className="space-y-3">
       <legend className="field-label">{t('filters.dates')}</legend>
@@ -169,6 +209,7 @@ export function DatesFilter({
           {t('dates.pickup')}
         </label>
         <input
+          ref={pickupField}
           id={`${id}-pickup`}
           type="date"
           min={today}
@@ -185,6 +226,7 @@ export function DatesFilter({
           {t('dates.return')}
         </label>
         <input
+          ref={returnField}
           id={`${id}-return`}
           type="date"
           min={pickup || today}
@@ -208,6 +250,7 @@ export function DatesFilter({
           {t('dates.branch')}
         </label>
         <select
+          ref={branchSelect}
           id={`${id}-branch`}
           className="field-input"
           value={state.branch ?? ''}
@@ -227,6 +270,7 @@ export function DatesFilter({
             {t('dates.returnBranch')}
           </label>
           <select
+            ref={returnBranchSelect}
             id={`${id}-return-branch`}
             className="field-input"
             value={state.returnBranch ?? ''}
@@ -262,9 +306,14 @@ export function ListingFilters({
 }) {
   const { t } = useTranslation('catalog');
   const selected = state.categoryId ?? categories?.find((c) => c.category_slug === state.type)?.category_id;
+  // A type ticked in the server's HTML before the page was live: the one radio that became checked.
+  const types = useRef<HTMLFieldSetElement>(null);
+  useChangedBeforeLive([types], ([ticked]) => {
+    if (ticked !== undefined) update({ categoryId: Number(ticked) || undefined, type: undefined });
+  });
   return (
     <div className="space-y-6">
-      <fieldset>
+      <fieldset ref={types}>
         <legend className="field-label">{t('filters.category')}</legend>
         <div className="space-y-1">
           {[
@@ -278,6 +327,7 @@ export function ListingFilters({
               <input
                 type="radio"
                 name="category"
+                value={c.category_id}
                 className="h-5 w-5 accent-brand-700"
                 checked={(selected ?? 0) === c.category_id}
                 onChange={() => update({ categoryId: c.category_id || undefined, type: undefined })}

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../lib/use-translation';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { useFormToken } from '../../lib/use-form-token';
+import { useChangedBeforeLive } from '../../lib/server-rendered';
 
 /**
  * The newsletter sign-up used in the footer and on the home page. The server
@@ -29,6 +30,11 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
   // The server's HTML, and this form until its code has run (it hydrates when the browser is free,
   // docs/decisions/1402), shows the button not ready: a tap then would send the page, not the form.
   const [live, setLive] = useState(false);
+  // An address typed into the server's HTML before the form came to life is the one it sends.
+  const emailField = useRef<HTMLInputElement>(null);
+  useChangedBeforeLive([emailField], ([typed]) => {
+    if (typed !== undefined) setEmail(typed);
+  });
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect -- the one switch from the server's markup to live
     setLive(true);
@@ -79,6 +85,7 @@ export function NewsletterForm({ variant = 'dark' }: { variant?: 'dark' | 'light
           {t('footer.emailLabel')}
         </label>
         <input
+          ref={emailField}
           id={`${id}-email`}
           type="email"
           autoComplete="email"
