@@ -68,7 +68,10 @@ export const mutationModules = [
   },
   {
     mutate: 'apps/api/src/modules/rentals/booking-changes.ts',
-    tests: ['apps/api/src/modules/rentals/booking-changes.test.ts'],
+    // The class as rentals.service wires it, on both databases, with no HTTP (seconds a mutant):
+    // agreed prices, windows, settling, cars and units, staff. booking-changes.test.ts and
+    // staff-changes.test.ts pin the same through the API, a minute and more a mutant.
+    tests: ['apps/api/src/modules/rentals/booking-changes-rules.test.ts'],
   },
   {
     mutate: 'apps/api/src/modules/companies/companies.service.ts',
@@ -77,10 +80,10 @@ export const mutationModules = [
   // condition reports' access
   {
     mutate: 'apps/api/src/modules/hand-over/condition-reports.ts',
-    tests: [
-      'apps/api/src/modules/hand-over/condition-reports.test.ts',
-      'apps/api/src/modules/hand-over/agreement-access.test.ts',
-    ],
+    // The service as services.ts wires it, on both databases, with no HTTP (seconds a mutant): every
+    // actor against each photo and agreement read, the signature and the reports' writes.
+    // condition-reports.test.ts and agreement-access.test.ts pin the same through the routes.
+    tests: ['apps/api/src/modules/hand-over/condition-reports-rules.test.ts'],
   },
   // auth: sessions, second factor, recovery, throttle
   {

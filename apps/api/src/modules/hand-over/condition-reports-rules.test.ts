@@ -1,0 +1,436 @@
+import { reportMessages } from '@siam/contract/condition-reports';
+import { createBookingBodySchema } from '@siam/contract/bookings';
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { testSettings } from '../../../test/app';
+import { pdfText } from '../../../test/pdf-text';
+import { insertBooking } from '../../../test/booking-fixtures';
+import { describeEachDatabase } from '../../../test/databases';
+import { demoStaffAccounts } from '../../db/seed/demo-staff';
+import { buildServices } from '../../services';
+import type { Actor } from '../audit/audit.service';
+import { customerActor, staffActor, type AccessActor } from '../bookings/booking-access';
+import { driver, goodCardToken, makeCar } from '../bookings/booking-fixtures.test-helper';
+import { UsersRepository } from '../users/users.repository';
+
+// Who may read and write a booking's hand-over (decision 1804; issue 32: "condition reports' access"), on
+// the service as services.ts wires it, with no HTTP (condition-reports.test.ts and agreement-access.test.ts
+// drive the same through the routes, a minute a mutant; these reach each rule directly, decision 3204).
+// The photos and the signed agreement are the booking's customer's and staff's: not a stranger's, not
+// their company's manager's or a colleague's, not a staff member's through the customer's door. Every
+// read is tried after the thing exists (before, every answer is "not found" anyway). Writes: staff write
+// the reports; the customer signs their own booking's agreement, on their phone or on staff's, once.
+describeEachDatabase('condition reports: who may read and write', (ctx) => {
+  let services: ReturnType<typeof buildServices>;
+  let settings: ReturnType<typeof testSettings>;
+  let users: UsersRepository;
+  let staff: Actor & { id: number };
+  let now = new Date('2031-05-01T03:00:00Z');
+  beforeAll(async () => {
+    settings = testSettings();
+    services = buildServices(ctx.database, settings, { clock: { now: () => now } });
+    users = new UsersRepository(ctx.database.db);
+    const account = demoStaffAccounts.find((a) => a.role === 'staff')!;
+    staff = { id: (await users.findByEmail(account.email))!.id, email: account.email };
+  });
+  const reports = () => services.conditionReports;
+  /** The private files' folder on disk (DATA_DIR/uploads/<folder>), where the storage keeps them. */
+  const uploads = (folder: string) => path.join(settings.dataDir, 'uploads', folder);
+
+  const customer = async () =>
+    (await users.insert({
+      email: `hand-${randomBytes(5).toString('hex')}@example.com`,
+      role: 'customer',
+      firstName: 'Nok',
+      lastName: 'Dee',
+    }))!.id;
+  /** A paid booking (card) of a car of our own, 10 to 12 May 2031, made through checkout. */
+  async function paidBooking(userId: number) {
+    // Booked on 1 May (a case may have moved the clock to the signing since).
+    now = new Date('2031-05-01T03:00:00Z');
+    const car = await makeCar(ctx.database, 1);
+    const made = await services.rentals.create(
+      userId,
+      createBookingBodySchema.parse({
+        carModelId: car.carModelId,
+        branchCode: car.branchCode,
+        pickupDate: '2031-05-10',
+        returnDate: '2031-05-12',
+        pickupTime: '10:00',
+        returnTime: '10:00',
+        paymentMethod: 'card',
+        cardToken: goodCardToken,
+        driver,
+        acceptTerms: true,
+      }),
+      'en',
+      undefined,
+    );
+    return made.booking.id;
+  }
+  const picture = (colour = '#c33') =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: colour } })
+      .jpeg()
+      .toBuffer();
+  const signature = async () => {
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 80 C 60 10, 120 10, 290 60" stroke="#000" stroke-width="4" fill="none"/></svg>`;
+    return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
+  };
+  /** The error a call fails with: its code, message and field errors. */
+  const failure = (promise: Promise<unknown>) =>
+    promise.then(
+      () => 'passed',
+      (error: { code?: string; message: string; errors?: unknown }) => ({
+        code: error.code,
+        message: error.message,
+        errors: error.errors,
+      }),
+    );
+  const notFound = (what: string) => ({ code: 'NOT_FOUND', message: `${what} not found`, errors: undefined });
+  const conflict = (message: string) => ({ code: 'CONFLICT', message, errors: undefined });
+  const refused = (path: string, message: string) => ({
+    code: 'VALIDATION_FAILED',
+    message,
+    errors: [{ path, message }],
+  });
+  const pickupBody = (photoIds: number[], extra: object = {}) => ({
+    fuelEighths: 8,
+    mileageKm: 12_000,
+    damage: [],
+    notes: '',
+    photoIds,
+    ...extra,
+  });
+  const auditOf = (bookingId: number) =>
+    ctx.database.query<{ action: string; actor_id: number | null; after: Record<string, unknown> }>(
+      `SELECT action, actor_id, after FROM audit_log WHERE entity = 'booking' AND entity_id = $1 ORDER BY id`,
+      [String(bookingId)],
+    );
+
+  /**
+   * A booking handed over and signed, and everyone around it: its customer, a stranger, the customer's
+   * company's manager and a colleague driving for the same company, and a staff member signed in as
+   * themselves (the customer's door).
+   */
+  async function handedOver() {
+    const owner = await customer();
+    const [stranger, manager, colleague] = [await customer(), await customer(), await customer()];
+    const [company] = await ctx.database.query<{ id: number }>(
+      `INSERT INTO companies (buyer, billing_email) VALUES ($1::jsonb, 'ap@example.com') RETURNING id`,
+      [JSON.stringify({ companyName: 'Dern Thang', taxId: randomBytes(6).toString('hex'), branch: '00000' })],
+    );
+    for (const [userId, role] of [
+      [owner, 'driver'],
+      [manager, 'manager'],
+      [colleague, 'driver'],
+    ] as const)
+      await ctx.database.query(
+        `INSERT INTO company_members (user_id, company_id, role) VALUES ($1, $2, $3)`,
+        [userId, company!.id, role],
+      );
+    const bookingId = await paidBooking(owner);
+    // Staff have entered the car's VIN in the fleet (the agreement names it).
+    const vin = `MR0${randomBytes(7).toString('hex').toUpperCase()}`;
+    await ctx.database.query(
+      'UPDATE vehicle_units SET vin = $2 WHERE id = (SELECT unit_id FROM bookings WHERE id = $1)',
+      [bookingId, vin],
+    );
+    const photo = await reports().addPhoto(staff, bookingId, 'pickup', await picture());
+    await reports().recordPickup(staff, bookingId, pickupBody([photo.id], { depositMethod: 'cash' }), 'en');
+    return {
+      bookingId,
+      vin,
+      photoId: photo.id,
+      owner,
+      others: {
+        stranger: customerActor(stranger),
+        'company manager': customerActor(manager),
+        'company colleague': customerActor(colleague),
+        'staff through the customer’s door': customerActor(staff.id),
+      } as Record<string, AccessActor>,
+      userIds: { stranger, manager, colleague },
+    };
+  }
+
+  it('gives a report’s photo to the booking’s customer and staff only, re-encoded; another booking’s id finds nothing', async () => {
+    const b = await handedOver();
+    const own = await reports().photo(customerActor(b.owner), b.bookingId, b.photoId);
+    expect((await sharp(own).metadata()).format).toBe('jpeg');
+    expect(await reports().photo(staffActor, b.bookingId, b.photoId)).toEqual(own);
+    for (const [who, actor] of Object.entries(b.others))
+      expect(await failure(reports().photo(actor, b.bookingId, b.photoId)), who).toEqual(notFound('Photo'));
+    // The photo under another booking's number, or a photo that is not there: not found, even for staff.
+    const other = await handedOver();
+    expect(await failure(reports().photo(staffActor, other.bookingId, b.photoId))).toEqual(notFound('Photo'));
+    expect(await failure(reports().photo(customerActor(other.owner), other.bookingId, b.photoId))).toEqual(
+      notFound('Photo'),
+    );
+    expect(await failure(reports().photo(staffActor, b.bookingId, 2_000_000_000))).toEqual(notFound('Photo'));
+    // A photo sent for the return but in no report yet is nobody's to read.
+    const loose = await reports().addPhoto(staff, b.bookingId, 'return', await picture('#33c'));
+    expect(await failure(reports().photo(staffActor, b.bookingId, loose.id))).toEqual(notFound('Photo'));
+    expect(await failure(reports().photo(customerActor(b.owner), b.bookingId, loose.id))).toEqual(
+      notFound('Photo'),
+    );
+    // A walk-in's booking (no account): staff only.
+    const walkIn = await insertBooking(ctx.database, {
+      userId: null,
+      status: 'confirmed',
+      unitId: (await makeCar(ctx.database, 1)).unitIds[0],
+    });
+    const walkInPhoto = await reports().addPhoto(staff, walkIn.id, 'pickup', await picture());
+    await reports().recordPickup(staff, walkIn.id, pickupBody([walkInPhoto.id]), 'en');
+    expect(await reports().photo(staffActor, walkIn.id, walkInPhoto.id)).toBeInstanceOf(Buffer);
+    expect(await failure(reports().photo(customerActor(b.owner), walkIn.id, walkInPhoto.id))).toEqual(
+      notFound('Photo'),
+    );
+    // Its file gone from the storage: not found, not an empty picture.
+    const key = (
+      await ctx.database.query<{ key: string }>(
+        'SELECT storage_key AS key FROM condition_photos WHERE id = $1',
+        [walkInPhoto.id],
+      )
+    )[0]!.key;
+    rmSync(path.join(uploads('carphotos'), key));
+    expect(await failure(reports().photo(staffActor, walkIn.id, walkInPhoto.id))).toEqual(notFound('Photo'));
+  });
+
+  it('lets only the booking’s customer sign on their phone, staff on theirs as witness, once; the PDF to them and staff only', async () => {
+    const b = await handedOver();
+    const ink = await signature();
+    // Before it is signed, nobody reads an agreement.
+    expect(await failure(reports().agreementFile(customerActor(b.owner), b.bookingId))).toEqual(
+      notFound('Agreement'),
+    );
+    expect(await failure(reports().agreementFile(staffActor, b.bookingId))).toEqual(notFound('Agreement'));
+    // Nobody else signs it on their phone: the booking is not theirs.
+    for (const userId of Object.values(b.userIds))
+      expect(
+        await failure(reports().signAgreement(b.bookingId, { signature: ink }, { userId }, 'en')),
+      ).toEqual(notFound('Booking'));
+    expect(
+      await failure(reports().signAgreement(b.bookingId, { signature: ink }, { userId: staff.id }, 'en')),
+    ).toEqual(notFound('Booking'));
+    // An empty pad is no signature.
+    const blank = `data:image/png;base64,${(
+      await sharp({
+        create: { width: 300, height: 100, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+      })
+        .png()
+        .toBuffer()
+    ).toString('base64')}`;
+    expect(
+      await failure(reports().signAgreement(b.bookingId, { signature: blank }, { userId: b.owner }, 'en')),
+    ).toEqual(refused('signature', reportMessages.signatureEmpty));
+
+    // Signed on 10 May, 10:30 in Bangkok.
+    now = new Date('2031-05-10T03:30:00Z');
+    const signed = await reports().signAgreement(b.bookingId, { signature: ink }, { userId: b.owner }, 'en');
+    // The main driver's name when none is given.
+    expect(signed.agreement).toMatchObject({
+      signerName: 'Somchai Jaidee',
+      signedAt: '2031-05-10T03:30:00.000Z',
+    });
+    expect(signed.canSignAgreement).toBe(false);
+    expect(
+      await failure(reports().signAgreement(b.bookingId, { signature: ink }, { userId: b.owner }, 'en')),
+    ).toEqual(conflict(reportMessages.signed));
+    expect(await failure(reports().signAgreement(b.bookingId, { signature: ink }, { staff }, 'en'))).toEqual(
+      conflict(reportMessages.signed),
+    );
+    // Signed on the customer's own phone: no witness, not in staff's audit.
+    expect((await auditOf(b.bookingId)).map((e) => e.action)).not.toContain('booking.agreement_signed');
+
+    const file = await reports().agreementFile(customerActor(b.owner), b.bookingId);
+    expect(file.contentType).toBe('application/pdf');
+    expect(file.content.subarray(0, 5).toString()).toBe('%PDF-');
+    expect(createHash('sha256').update(file.content).digest('hex')).toBe(signed.agreement!.sha256);
+    const number = (
+      await ctx.database.query<{ number: string }>(
+        'SELECT booking_number AS number FROM bookings WHERE id = $1',
+        [b.bookingId],
+      )
+    )[0]!.number;
+    expect(file.downloadAs).toBe(`rental-agreement-${number}.pdf`);
+    expect(await reports().agreementFile(staffActor, b.bookingId)).toEqual(file);
+    // It names the car handed over by its plate and its VIN (entered in the fleet before the signing).
+    const [unit] = await ctx.database.query<{ plate: string }>(
+      'SELECT u.plate FROM bookings b JOIN vehicle_units u ON u.id = b.unit_id WHERE b.id = $1',
+      [b.bookingId],
+    );
+    const paper = pdfText(file.content);
+    expect(paper).toContain(unit!.plate);
+    expect(paper).toContain(b.vin);
+    for (const [who, actor] of Object.entries(b.others))
+      expect(await failure(reports().agreementFile(actor, b.bookingId)), who).toEqual(notFound('Agreement'));
+
+    // On staff's phone: the name the customer writes, staff as the witness, audited.
+    const c = await handedOver();
+    const byStaff = await reports().signAgreement(
+      c.bookingId,
+      { signature: ink, signerName: 'Li Wei' },
+      { staff },
+      'en',
+    );
+    expect(byStaff.agreement).toMatchObject({ signerName: 'Li Wei' });
+    expect((await auditOf(c.bookingId)).filter((e) => e.action === 'booking.agreement_signed')).toEqual([
+      {
+        action: 'booking.agreement_signed',
+        actor_id: staff.id,
+        after: { signerName: 'Li Wei', sha256: byStaff.agreement!.sha256 },
+      },
+    ]);
+    expect(
+      (await reports().agreementFile(customerActor(c.owner), c.bookingId)).content.length,
+    ).toBeGreaterThan(0);
+    // Its file gone from the storage: not found, for staff too.
+    const key = (
+      await ctx.database.query<{ key: string }>(
+        'SELECT storage_key AS key FROM rental_agreements WHERE booking_id = $1',
+        [c.bookingId],
+      )
+    )[0]!.key;
+    rmSync(path.join(uploads('agreements'), key));
+    expect(await failure(reports().agreementFile(staffActor, c.bookingId))).toEqual(notFound('Agreement'));
+  });
+
+  it('signs only a booking handed over: not before its pickup report, and not someone else’s', async () => {
+    const owner = await customer();
+    const bookingId = await paidBooking(owner);
+    const ink = await signature();
+    expect(
+      await failure(reports().signAgreement(bookingId, { signature: ink }, { userId: owner }, 'en')),
+    ).toEqual(conflict(reportMessages.noAgreement));
+    expect(await failure(reports().signAgreement(bookingId, { signature: ink }, { staff }, 'en'))).toEqual(
+      conflict(reportMessages.noAgreement),
+    );
+    expect(
+      await failure(reports().signAgreement(2_000_000_000, { signature: ink }, { staff }, 'en')),
+    ).toEqual(notFound('Booking'));
+  });
+
+  it('takes photos for a report not yet written, of a booking that can be handed over, as pictures only', async () => {
+    const owner = await customer();
+    const bookingId = await paidBooking(owner);
+    expect(await failure(reports().addPhoto(staff, 2_000_000_000, 'pickup', await picture()))).toEqual(
+      notFound('Booking'),
+    );
+    // The return's photos wait for the car to be out.
+    expect(await failure(reports().addPhoto(staff, bookingId, 'return', await picture()))).toEqual(
+      conflict(reportMessages.notActive),
+    );
+    expect(
+      await failure(reports().addPhoto(staff, bookingId, 'pickup', Buffer.from('not a picture'))),
+    ).toEqual({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: 'Send a photo of the car (JPEG, PNG or WebP)',
+      errors: undefined,
+    });
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    expect(await failure(reports().addPhoto(staff, bookingId, 'pickup', gif))).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
+    const png = await sharp({ create: { width: 2400, height: 1200, channels: 3, background: '#0c0' } })
+      .png()
+      .toBuffer();
+    const first = await reports().addPhoto(staff, bookingId, 'pickup', png);
+    // Kept as a JPEG of at most 1,600 px a side, with who took it.
+    const [kept] = await ctx.database.query<{ storage_key: string; taken_by: number }>(
+      'SELECT storage_key, taken_by FROM condition_photos WHERE id = $1',
+      [first.id],
+    );
+    expect(kept!.taken_by).toBe(staff.id);
+    expect(kept!.storage_key).toMatch(new RegExp(`^${bookingId}-pickup-[0-9a-f-]{36}\\.jpg$`));
+    expect(await reports().hasReport(bookingId, 'pickup')).toBe(false);
+    // A photo of another kind or of another booking does not count for this report.
+    const otherBooking = await paidBooking(await customer());
+    const elsewhere = await reports().addPhoto(staff, otherBooking, 'pickup', await picture());
+    expect(
+      await failure(reports().recordPickup(staff, bookingId, pickupBody([first.id, elsewhere.id]), 'en')),
+    ).toEqual(refused('photoIds', reportMessages.photosFirst));
+
+    const out = await reports().recordPickup(staff, bookingId, pickupBody([first.id, first.id]), 'en');
+    expect(out.status).toBe('active');
+    expect(await reports().hasReport(bookingId, 'pickup')).toBe(true);
+    expect(await reports().hasReport(bookingId, 'return')).toBe(false);
+    const [{ format, width, height }] = [
+      await sharp(await reports().photo(staffActor, bookingId, first.id)).metadata(),
+    ];
+    expect([format, width, height]).toEqual(['jpeg', 1600, 800]);
+    // Written once.
+    expect(await failure(reports().addPhoto(staff, bookingId, 'pickup', await picture()))).toEqual(
+      conflict(reportMessages.recorded),
+    );
+    expect(await failure(reports().recordPickup(staff, bookingId, pickupBody([first.id]), 'en'))).toEqual(
+      conflict(reportMessages.recorded),
+    );
+    // The return's may come now: 24 sent at most (twice the 12 a report keeps), the 25th not kept.
+    const one = await picture();
+    for (let i = 0; i < 24; i++) await reports().addPhoto(staff, bookingId, 'return', one);
+    expect(await failure(reports().addPhoto(staff, bookingId, 'return', one))).toEqual(
+      conflict('At most 12 photos'),
+    );
+    expect(
+      readdirSync(uploads('carphotos')).filter((f) => f.startsWith(`${bookingId}-return-`)),
+    ).toHaveLength(24);
+  });
+
+  it('hands over a confirmed booking only (or writes the report of one picked up already), and takes a deposit due', async () => {
+    // Not paid yet: not handed over.
+    const owner = await customer();
+    const unpaid = await insertBooking(ctx.database, {
+      userId: owner,
+      status: 'awaiting_payment',
+      unitId: (await makeCar(ctx.database, 1)).unitIds[0],
+    });
+    expect(await failure(reports().addPhoto(staff, unpaid.id, 'pickup', await picture()))).toEqual(
+      conflict(reportMessages.notConfirmed),
+    );
+    await ctx.database.query(`UPDATE bookings SET status = 'cancelled' WHERE id = $1`, [unpaid.id]);
+    expect(await failure(reports().addPhoto(staff, unpaid.id, 'pickup', await picture()))).toEqual(
+      conflict(reportMessages.notConfirmed),
+    );
+    // Nor taken back: the return's photos wait for a car that is out.
+    expect(await failure(reports().addPhoto(staff, unpaid.id, 'return', await picture()))).toEqual(
+      conflict(reportMessages.notActive),
+    );
+
+    // Picked up already with the quick step: the report after the fact, the deposit taken then.
+    const bookingId = await paidBooking(owner);
+    await ctx.database.query(`UPDATE bookings SET status = 'active' WHERE id = $1`, [bookingId]);
+    const photo = await reports().addPhoto(staff, bookingId, 'pickup', await picture());
+    const later = await reports().recordPickup(
+      staff,
+      bookingId,
+      pickupBody([photo.id], { depositMethod: 'cash', mileageKm: 15_000 }),
+      'en',
+    );
+    expect(later).toMatchObject({
+      status: 'active',
+      deposit: { state: 'held', method: 'cash', amount: 500_000 },
+    });
+    expect((await auditOf(bookingId)).find((e) => e.action === 'booking.pickup_report')).toMatchObject({
+      actor_id: staff.id,
+      after: { status: 'active', mileageKm: 15_000, photos: 1, depositMethod: 'cash', damageMarks: 0 },
+    });
+    // A booking back already is not handed over again.
+    const done = await paidBooking(owner);
+    const p = await reports().addPhoto(staff, done, 'pickup', await picture());
+    await ctx.database.query(`UPDATE bookings SET status = 'completed' WHERE id = $1`, [done]);
+    expect(await failure(reports().recordPickup(staff, done, pickupBody([p.id]), 'en'))).toEqual(
+      conflict(reportMessages.notConfirmed),
+    );
+    // Confirmed, without a deposit asked: handed over, the deposit still due.
+    const plain = await paidBooking(owner);
+    const q = await reports().addPhoto(staff, plain, 'pickup', await picture());
+    expect(await reports().recordPickup(staff, plain, pickupBody([q.id]), 'en')).toMatchObject({
+      status: 'active',
+      deposit: { state: 'due' },
+    });
+  });
+});
