@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, type Page } from '@playwright/test';
+import { machineSlowdown } from '../apps/api/test/time-allowance';
 
 export * from '@playwright/test';
 
@@ -19,7 +20,23 @@ export async function untilLive(page: Page): Promise<void> {
   );
 }
 
-export const test = base.extend({
+/** How busy the machine was when this worker loaded playwright.config.ts, which sized the limits by it. */
+const slowdownAtStart = machineSlowdown();
+
+export const test = base.extend<{ limitsByLoad: void }>({
+  // A worker sizes the journeys' limits once, when it starts (playwright.config.ts); a run joined later by
+  // other work (another build, a CPU-heavy process) would keep limits sized for the quiet start. Each
+  // journey's limit is stretched by how much busier the machine is when it starts. A journey that sets
+  // its own limit with allowFor() in its body sizes it by the load then anyway.
+  limitsByLoad: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from this pattern: none
+    async ({}, use, testInfo) => {
+      const busier = machineSlowdown() / slowdownAtStart;
+      if (busier > 1) testInfo.setTimeout(Math.round(testInfo.timeout * busier));
+      await use();
+    },
+    { auto: true },
+  ],
   page: async ({ page }, use) => {
     // A server page that the browser's first render does not match is a bug
     // even though React repairs it (apps/web/src/main.tsx reports it).
