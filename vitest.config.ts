@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { allowFor } from './apps/api/test/time-allowance';
+import { vitestLimits } from './apps/api/test/time-allowance';
 
 export default defineConfig({
   test: {
@@ -7,11 +7,9 @@ export default defineConfig({
     environment: 'node',
     globalSetup: ['apps/api/test/global-setup.ts'],
     // Limits that catch a hang, not a slow machine: sized for this suite alone on 2 cores and stretched
-    // by the load when the run starts (apps/api/test/time-allowance.ts). PGlite start-up and migrations
-    // take a second or two per database.
-    // They are sized again before each file, by the load when it starts (apps/api/test/limits-by-load.ts).
-    testTimeout: allowFor(30_000),
-    hookTimeout: allowFor(120_000),
+    // by the load when the run starts (apps/api/test/time-allowance.ts), and again before each file, by
+    // the load when it starts (apps/api/test/limits-by-load.ts).
+    ...vitestLimits(),
     setupFiles: ['apps/api/test/limits-by-load.ts'],
     // One module graph per worker, not one per file: every API file imports the whole app, and loading it
     // afresh for each of ~140 files was a quarter of the stage's CPU (decisions 3701, 3702: a 13-file sample

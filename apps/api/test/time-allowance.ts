@@ -18,3 +18,9 @@ export function machineSlowdown(): number {
 export function allowFor(quietMs: number): number {
   return Math.round(quietMs * machineSlowdown());
 }
+
+/**
+ * Vitest's limits on a quiet machine: a test, and a hook (PGlite start-up and migrations take a second or
+ * two per database). vitest.config.ts sizes them at the run's start, limits-by-load.ts again per file.
+ */
+export const vitestLimits = () => ({ testTimeout: allowFor(30_000), hookTimeout: allowFor(120_000) });

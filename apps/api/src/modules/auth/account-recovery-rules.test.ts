@@ -6,6 +6,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import { buildServices } from '../../services';
 import { hashPassword, verifyPassword } from '../users/passwords';
 import { UsersRepository } from '../users/users.repository';
+import { failure } from '../../../test/failure';
 
 // The recovery rules on the service the routes use (account-recovery.test.ts and account-rules.test.ts
 // drive the same through HTTP; these reach each rule directly, fast enough for mutation testing,
@@ -58,16 +59,6 @@ describeEachDatabase('account recovery rules', (ctx) => {
     message: 'This link has expired or was already used. Ask for a new one.',
     errors: [{ path: 'token', message: 'This link has expired or was already used. Ask for a new one.' }],
   };
-  /** The error a call fails with: its code, message and field errors. */
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'passed',
-      (error: { code?: string; message: string; errors?: unknown }) => ({
-        code: error.code,
-        message: error.message,
-        errors: error.errors,
-      }),
-    );
   const signsIn = async (id: number, password: string) =>
     verifyPassword((await userRow(id)).passwordHash!, password);
 

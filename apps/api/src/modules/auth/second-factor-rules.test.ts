@@ -5,6 +5,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import { buildServices } from '../../services';
 import { UsersRepository } from '../users/users.repository';
 import { base32Decode, totpCode, totpStep } from './totp';
+import { failure } from '../../../test/failure';
 
 // The second factor's rules on the service the routes use (second-factor.test.ts drives the same
 // through sign-in): set-up in two steps, each app code once, each recovery code once, off only with a code.
@@ -17,16 +18,6 @@ describeEachDatabase('second factor rules', (ctx) => {
   });
   const newUser = async () =>
     (await users.insert({ email: `sf-${randomBytes(4).toString('hex')}@example.com`, role: 'staff' }))!;
-  /** The error a call fails with: its code, message and field errors. */
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'passed',
-      (error: { code?: string; message: string; errors?: unknown }) => ({
-        code: error.code,
-        message: error.message,
-        errors: error.errors,
-      }),
-    );
   const wrongCode = {
     code: 'VALIDATION_FAILED',
     message: 'The code is not right, or it was used already',

@@ -10,6 +10,7 @@ import { buildServices } from '../../services';
 import { customerActor, staffActor } from '../bookings/booking-access';
 import { makeCar } from '../bookings/booking-fixtures.test-helper';
 import { UsersRepository } from '../users/users.repository';
+import { failure } from '../../../test/failure';
 
 let taxSeq = 0;
 /** A valid tax ID of our own (the check digit found by the contract's check), so each company is new. */
@@ -92,16 +93,6 @@ describeEachDatabase('company accounts: the service rules', (ctx) => {
       `SELECT actor_id, actor_email, action, before, after FROM audit_log
         WHERE entity = 'company' AND entity_id = $1 ORDER BY id`,
       [String(companyId)],
-    );
-  /** The error a call fails with: its code, message and field errors. */
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'passed',
-      (error: { code?: string; message: string; errors?: unknown }) => ({
-        code: error.code,
-        message: error.message,
-        errors: error.errors,
-      }),
     );
 
   it('opens an account with a checked address, once per tax ID and branch, and records who did it', async () => {

@@ -15,6 +15,7 @@ import type { Actor } from '../audit/audit.service';
 import { customerActor, staffActor, type AccessActor } from '../bookings/booking-access';
 import { driver, goodCardToken, makeCar } from '../bookings/booking-fixtures.test-helper';
 import { UsersRepository } from '../users/users.repository';
+import { failure } from '../../../test/failure';
 
 // Who may read and write a booking's hand-over (decision 1804; issue 32: "condition reports' access"), on
 // the service as services.ts wires it, with no HTTP (condition-reports.test.ts and agreement-access.test.ts
@@ -79,16 +80,6 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
     const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 80 C 60 10, 120 10, 290 60" stroke="#000" stroke-width="4" fill="none"/></svg>`;
     return `data:image/png;base64,${(await sharp(Buffer.from(svg)).png().toBuffer()).toString('base64')}`;
   };
-  /** The error a call fails with: its code, message and field errors. */
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'passed',
-      (error: { code?: string; message: string; errors?: unknown }) => ({
-        code: error.code,
-        message: error.message,
-        errors: error.errors,
-      }),
-    );
   const notFound = (what: string) => ({ code: 'NOT_FOUND', message: `${what} not found`, errors: undefined });
   const conflict = (message: string) => ({ code: 'CONFLICT', message, errors: undefined });
   const refused = (path: string, message: string) => ({

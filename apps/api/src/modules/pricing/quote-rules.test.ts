@@ -10,6 +10,7 @@ import { buildServices } from '../../services';
 import { makeCar } from '../bookings/booking-fixtures.test-helper';
 import { checkDrivers } from './pricing.service';
 import { UsersRepository } from '../users/users.repository';
+import { failure } from '../../../test/failure';
 
 // The quote's rules on the service the routes use (bookings.routes.test.ts, money-rules.test.ts and
 // one-way-and-delivery.test.ts drive them through HTTP; these reach each rule directly, fast enough for
@@ -107,16 +108,6 @@ describeEachDatabase('quote rules', (ctx) => {
     lang: 'en' | 'th' | 'zh' = 'en',
     userId: number | null = null,
   ) => bookings().quote(twoDays(values) as unknown as Input, lang, userId);
-  /** The error a call fails with: its code, message and field errors. */
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'passed',
-      (error: { code?: string; message: string; errors?: unknown }) => ({
-        code: error.code,
-        message: error.message,
-        errors: error.errors,
-      }),
-    );
   const invalid = (path: string, message: string) => ({
     code: 'VALIDATION_FAILED',
     message,

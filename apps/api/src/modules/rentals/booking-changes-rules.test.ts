@@ -16,6 +16,7 @@ import { cardToken, driver, goodCardToken, makeCar } from '../bookings/booking-f
 import { UsersRepository } from '../users/users.repository';
 import { BookingChanges } from './booking-changes';
 import { RentalsRepository } from './rentals.repository';
+import { failure } from '../../../test/failure';
 
 // A booking's changes and extensions on the class the app changes them with (booking-changes.ts), wired as
 // rentals.service.ts wires it from services.ts (booking-changes.test.ts drives the same through HTTP, a
@@ -108,16 +109,6 @@ describeEachDatabase('booking changes: the service rules', (ctx) => {
     staff?: Parameters<BookingChanges['change']>[5],
     key = `k-${randomBytes(4).toString('hex')}`,
   ) => changes.change(userId, id, input(body), key, (n) => `/b/${n}`, staff);
-  /** The error a call fails with: its code, message and field errors. */
-  const failure = (promise: Promise<unknown>) =>
-    promise.then(
-      () => 'passed',
-      (error: { code?: string; message: string; errors?: unknown }) => ({
-        code: error.code,
-        message: error.message,
-        errors: error.errors,
-      }),
-    );
   const refused = (path: string, message: string) => ({
     code: 'VALIDATION_FAILED',
     message,
