@@ -288,6 +288,30 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
     expect(await failure(reports().agreementFile(staffActor, c.bookingId))).toEqual(notFound('Agreement'));
   });
 
+  it('a double tap on "Sign" signs once and keeps the signed file', async () => {
+    const b = await handedOver();
+    const ink = await signature();
+    now = new Date('2031-05-10T03:30:00Z');
+    // The same pad sent twice at once: the same PDF, to the byte, twice. The one whose insert loses
+    // must remove only its own copy, never the file the winner's row points at.
+    const tries = await Promise.allSettled([
+      reports().signAgreement(b.bookingId, { signature: ink }, { userId: b.owner }, 'en'),
+      reports().signAgreement(b.bookingId, { signature: ink }, { userId: b.owner }, 'en'),
+    ]);
+    const signed = tries.filter((t) => t.status === 'fulfilled');
+    const refusedTries = tries.filter((t) => t.status === 'rejected');
+    expect(signed).toHaveLength(1);
+    expect(refusedTries.map((t) => (t as PromiseRejectedResult).reason.message)).toEqual([
+      reportMessages.signed,
+    ]);
+    const file = await reports().agreementFile(customerActor(b.owner), b.bookingId);
+    expect(createHash('sha256').update(file.content).digest('hex')).toBe(
+      (signed[0] as PromiseFulfilledResult<{ agreement: { sha256: string } | null }>).value.agreement!.sha256,
+    );
+    // Nothing left behind: one file of this booking's in the storage.
+    expect(readdirSync(uploads('agreements')).filter((f) => f.startsWith(`${b.bookingId}-`))).toHaveLength(1);
+  });
+
   it('signs only a booking handed over: not before its pickup report, and not someone else’s', async () => {
     const owner = await customer();
     const bookingId = await paidBooking(owner);
