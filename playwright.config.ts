@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
@@ -24,7 +24,11 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 const SLIP_PROVIDER_PORT = PORT + 3;
 const SLIP_PROVIDER_TOKEN = 'e2e-slip-provider-key';
 // A throwaway data folder per run: the journeys start from the seeded demo data.
+const ownDataDir = !process.env.E2E_DATA_DIR;
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `siam-e2e-${process.pid}`);
+// Removed when the runner exits, after it has stopped the suite's server (global-teardown.ts runs before
+// that, while the server may still write to it). Workers inherit E2E_DATA_DIR, so only the runner does this.
+if (ownDataDir) process.once('exit', () => rmSync(dataDir, { recursive: true, force: true }));
 // Workers inherit it, so a journey can read the mails the server wrote to DATA_DIR/outbox.
 process.env.E2E_DATA_DIR = dataDir;
 // The databases migrated and seeded once for this run, copied for the suite's server and every journey's

@@ -7,9 +7,12 @@ import { loadSettings, type Settings } from '../src/config/settings';
 import type { Database } from '../src/db/client';
 import { buildServices } from '../src/services';
 
-/** Settings for tests: a throwaway DATA_DIR, quiet logs, anything overridable. */
+/**
+ * Settings for tests: a throwaway DATA_DIR (in the run's folder, removed when the run ends:
+ * test/global-setup.ts), quiet logs, anything overridable.
+ */
 export function testSettings(overrides: Record<string, string> = {}): Settings {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'siam-test-'));
+  const dataDir = mkdtempSync(path.join(process.env.SIAM_TEST_TMPDIR ?? os.tmpdir(), 'siam-test-'));
   return loadSettings({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

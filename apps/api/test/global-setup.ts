@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -22,8 +22,7 @@ declare module 'vitest' {
  * is made, migrated and seeded once, and every test database starts from a dump of it: the migrated
  * one for `seed: false`, the seeded one otherwise (decision 3701).
  */
-async function dumpPglite(): Promise<{ migrated: string; seeded: string }> {
-  const folder = mkdtempSync(path.join(os.tmpdir(), 'siam-pglite-'));
+async function dumpPglite(folder: string): Promise<{ migrated: string; seeded: string }> {
   const write = async (name: string, dump: Blob) => {
     const file = path.join(folder, name);
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
@@ -54,14 +53,23 @@ const NOT_ON_POSTGRES = [
 ].join('\n');
 
 export default async function setup(project: TestProject) {
-  const dumps = await dumpPglite();
+  // One folder for the run's files (the dumps, 86 MB, and every test's DATA_DIR, test/app.ts), removed
+  // when the run ends: each run used to leave them all in the system's temporary folder. Workers start
+  // after this and inherit the variable.
+  const runFolder = mkdtempSync(path.join(os.tmpdir(), 'siam-vitest-'));
+  process.env.SIAM_TEST_TMPDIR = runFolder;
+  const removeRunFolder = () => rmSync(runFolder, { recursive: true, force: true });
+  const dumps = await dumpPglite(runFolder);
   project.provide('pgliteSeededDump', dumps.seeded);
   project.provide('pgliteMigratedDump', dumps.migrated);
   const url = process.env.TEST_DATABASE_URL;
   if (!url) {
     // Said at the start and again after the results, where nobody can miss it.
     console.warn(NOT_ON_POSTGRES);
-    return () => console.warn(NOT_ON_POSTGRES);
+    return () => {
+      removeRunFolder();
+      console.warn(NOT_ON_POSTGRES);
+    };
   }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -79,4 +87,5 @@ export default async function setup(project: TestProject) {
   } finally {
     await client.end();
   }
+  return removeRunFolder;
 }
