@@ -45,7 +45,12 @@ export const mutationModules = [
     mutate: 'apps/api/src/modules/payments/payment-gateway.ts',
     // The adapter alone against the Omise stand-in over HTTP, no database (seconds a mutant); the
     // route tests omise-gateway and gateway-promptpay pin the same through the API, a minute a mutant.
-    tests: ['apps/api/src/modules/payments/payment-gateway-rules.test.ts'],
+    // payment-gateway-answers: what Omise should never answer (a 200 that is no charge, a page that is no
+    // web address, an answer slower than the time-out), from a server that answers what each case says.
+    tests: [
+      'apps/api/src/modules/payments/payment-gateway-rules.test.ts',
+      'apps/api/src/modules/payments/payment-gateway-answers.test.ts',
+    ],
     unit: true,
   },
   {

@@ -48,6 +48,8 @@ export function omiseStandIn() {
     path: string;
     auth: string;
     form: URLSearchParams;
+    /** Omise reads a POST's body as a form (the SDK's lib/api.js sends `application/x-www-form-urlencoded`). */
+    contentType?: string;
     idempotencyKey?: string;
   }[] = [];
   // The stand-in keeps the number to play the test cards; Omise keeps it in its vault.
@@ -139,6 +141,7 @@ export function omiseStandIn() {
       path,
       auth,
       form,
+      contentType: req.headers['content-type'],
       idempotencyKey: req.headers['idempotency-key'] as string | undefined,
     });
     res.setHeader('content-type', 'application/json');

@@ -61,6 +61,7 @@ describe('the Omise adapter', () => {
     });
     const sent = lastTo('/charges');
     expect(sent.auth).toBe('skey_test_456:');
+    expect(sent.contentType).toBe('application/x-www-form-urlencoded');
     expect(sent.idempotencyKey).toBe('key-charge-1');
     expect(Object.fromEntries(sent.form)).toEqual({
       amount: '250050',
