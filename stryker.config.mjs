@@ -140,8 +140,10 @@ export default {
   // The first run of a module's tests (to learn which tests reach which mutant) can take minutes on a
   // busy 2-core machine.
   dryRunTimeoutMinutes: 60,
-  // One mutant at a time: the tests themselves use both cores (vitest maxWorkers 2).
-  concurrency: 1,
+  // One mutant at a time by default: the machine is shared, and a module's tests in several files use both
+  // cores (vitest maxWorkers 2). A module tested by one file uses one; on a machine of your own,
+  // MUTATION_CONCURRENCY=2 runs two mutants at once (each in its own sandbox and test runner).
+  concurrency: Number(process.env.MUTATION_CONCURRENCY ?? 1),
   // A mutant that makes a test loop is killed after the test's usual time, stretched like the suite's limits.
   timeoutFactor: 3,
   // ...plus a minute, not Stryker's 5 s: the first run's times are of tests taking milliseconds, and on the

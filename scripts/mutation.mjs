@@ -1,6 +1,6 @@
 // `npm run test:mutation [name …]`: one Stryker run per module listed in stryker.config.mjs (all of them,
 // or those named, e.g. `npm run test:mutation totp deposits`), each with only its own test files, one
-// after another (each already uses both cores). Prints a score per module at the end; reports in
+// after another (MUTATION_CONCURRENCY=2 runs two mutants at once on a machine of your own). Prints a score per module at the end; reports in
 // reports/mutation/<name>/ (index.html, mutation.json). Scores and the survivors' reasons:
 // docs/mutation-scores.md.
 import { spawnSync } from 'node:child_process';
