@@ -1,8 +1,8 @@
 // `npm run test:mutation [name …]`: one Stryker run per module listed in stryker.config.mjs (all of them,
 // or those named, e.g. `npm run test:mutation totp deposits`), each with only its own test files, one
-// after another (MUTATION_CONCURRENCY=2 runs two mutants at once on a machine of your own). Prints a score per module at the end; reports in
-// reports/mutation/<name>/ (index.html, mutation.json). Scores and the survivors' reasons:
-// docs/mutation-scores.md.
+// after another; MUTATION_CONCURRENCY=2 runs two mutants at once, on a machine of your own. Prints a
+// score per module at the end; reports in reports/mutation/<name>/ (index.html, mutation.json). Scores
+// and the survivors' reasons: docs/mutation-scores.md.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mutationModuleName, mutationModules } from '../stryker.config.mjs';
