@@ -7,7 +7,7 @@ import { describeEachDatabase } from '../../../test/databases';
 import { buildServices } from '../../services';
 import { makeCar } from '../bookings/booking-fixtures.test-helper';
 import { DocumentsRepository } from './documents.repository';
-import { TaxInvoices } from './tax-invoices';
+import { TaxInvoices, taxInvoiceXml, taxNoteXml } from './tax-invoices';
 
 // Issuing a booking's full tax invoice and its credit and debit notes, on the service the routes use
 // (tax-invoices.test.ts drives the same through HTTP, a minute a run; these reach each rule directly,
@@ -141,6 +141,16 @@ describeEachDatabase('tax invoices issued', (ctx) => {
     ).toEqual(issued);
   });
 
+  it('issues one invoice when two ask at once, and the branch numbers on without a gap', async () => {
+    const id = await bookingRow();
+    // Both pass the "not issued yet" look before either transaction: the second, under the booking's
+    // lock, finds the first's invoice and draws no number.
+    const [first, second] = await Promise.all([tax.issue(booking(id)), tax.issue(booking(id))]);
+    expect(second).toEqual(first);
+    const next = await tax.issue(booking(await bookingRow()));
+    expect(Number(next.number.slice(-6))).toBe(Number(first.number.slice(-6)) + 1);
+  });
+
   it('prints the branch’s tax number and registered address once entered, and numbers on', async () => {
     await ctx.database.query(
       `UPDATE branches SET tax_branch_no = '00003', registered_address = $2::jsonb WHERE code = $1`,
@@ -155,7 +165,8 @@ describeEachDatabase('tax invoices issued', (ctx) => {
       ],
     );
     const issued = await tax.issue(booking(await bookingRow()));
-    expect(issued.number).toBe(`${car.branchCode.toUpperCase()}-${year}-000002`);
+    // The first case's invoice is 000001, the two issued at once 000002, the one after them 000003.
+    expect(issued.number).toBe(`${car.branchCode.toUpperCase()}-${year}-000004`);
     expect(issued.seller).toEqual({
       name: 'บริษัท สยามไดรฟ์ จำกัด',
       taxId: '0105558000006',
@@ -182,6 +193,7 @@ describeEachDatabase('tax invoices issued', (ctx) => {
     const branch = car.branchCode.toUpperCase();
     // No invoice number on the booking, or the same total: nothing to correct.
     expect(await tax.adjust(booking(id, { total: 150_000 }), 'changed')).toBeNull();
+    expect(await tax.adjust(booking(id, { total: 150_000, taxInvoice: null }), 'changed')).toBeNull();
     expect(await tax.adjust(issued({}), 'changed')).toBeNull();
 
     // ฿2,000 → ฿1,500: a credit note of ฿500; VAT 500 × 7/107 = ฿32.71, net ฿467.29.
@@ -242,6 +254,10 @@ describeEachDatabase('tax invoices issued', (ctx) => {
     const found = await tax.note(id, `DN-${branch}-${year}-000002`);
     expect(found.invoice.number).toBe(invoice.number);
     expect(found.note).toMatchObject({ kind: 'debit', total: 40_000 });
+    // The files' e-Tax XML is the one tax-invoice-rules.test.ts checks against ETDA's validators.
+    expect(tax.xml(found.invoice)).toBe(taxInvoiceXml(found.invoice));
+    expect(tax.noteXml(found.invoice, found.note)).toBe(taxNoteXml(found.invoice, found.note));
+    expect(tax.noteXml(found.invoice, found.note)).toContain(`DN-${branch}-${year}-000002`);
     expect(await failure(tax.note(id, `DN-${branch}-${year}-000009`))).toEqual({
       code: 'NOT_FOUND',
       message: 'Tax note not found',

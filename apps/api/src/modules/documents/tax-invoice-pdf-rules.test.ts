@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pdfText } from '../../../test/pdf-text';
+import { pdfInfo, pdfText } from '../../../test/pdf-text';
 import type { TaxInvoiceRow, TaxNoteRow } from './documents.repository';
 import { taxInvoicePdf, taxNotePdf } from './tax-invoices';
 
@@ -67,6 +67,27 @@ const parties = (seller: string, buyer: string) => [
 const footer = 'ออกโดยระบบอิเล็กทรอนิกส์ของสยามไดรฟ์ / Issued electronically by Siam Drive';
 
 describe('tax documents: what the PDFs say', () => {
+  it('titles each document by its kind and number, created when it was issued (not when it is printed again)', async () => {
+    const invoiceInfo = pdfInfo(await taxInvoicePdf(invoice));
+    expect(invoiceInfo.Title).toBe('Tax invoice AIR-2031-000001');
+    // Issued 2 June 2031, 03:04:05 UTC (10:04:05 in Bangkok).
+    expect(invoiceInfo.CreationDate).toBe('2031-06-02T03:04:05Z');
+    const note = {
+      number: 'CN-AIR-2031-000001',
+      kind: 'credit',
+      reason: 'changed',
+      original_total: 280_000,
+      corrected_total: 170_000,
+      net: 102_804,
+      vat: 7_196,
+      total: 110_000,
+      issued_ms: Date.UTC(2031, 5, 3, 3, 0),
+    } as TaxNoteRow;
+    const noteInfo = pdfInfo(await taxNotePdf(invoice, note));
+    expect(noteInfo.Title).toBe('Credit note CN-AIR-2031-000001');
+    expect(noteInfo.CreationDate).toBe('2031-06-03T03:00:00Z');
+  });
+
   it('prints a branch’s invoice as a receipt and tax invoice: number, date, parties, each line’s net, the totals', async () => {
     expect(await paper(taxInvoicePdf(invoice))).toBe(
       lines(

@@ -146,7 +146,10 @@ describe('tax documents: lines, totals and files', () => {
     expect(taxInvoiceFile({ number: 'DN-MI-2031-000002', body }, 'pdf').downloadAs).toBe(
       'debit-note-DN-MI-2031-000002.pdf',
     );
-    // Only a number that starts so is a note.
+    // Only a number that starts so is a note: not a branch's invoice whose code ends in CN or DN.
+    expect(taxInvoiceFile({ number: 'KDN-2031-000001', body }, 'pdf').downloadAs).toBe(
+      'tax-invoice-KDN-2031-000001.pdf',
+    );
     expect(taxInvoiceFile({ number: 'MI-CN-2031-000001', body }, 'pdf').downloadAs).toBe(
       'tax-invoice-MI-CN-2031-000001.pdf',
     );
