@@ -389,6 +389,9 @@ describeEachDatabase('quote rules', (ctx) => {
     expect((await quote({ promoCode: 'QFIRST15' }, 'en', someoneElse.id)).promoDiscount).toBe(30_000);
     await insertBooking(ctx.database, { userId: someoneElse.id, status: 'confirmed' });
     expect(await failure(quote({ promoCode: 'QFIRST15' }, 'en', someoneElse.id))).toEqual(promoInvalid);
+    // Any other code still works for a customer who has booked before: 20 % of ฿2,000 = ฿400.
+    await insertBooking(ctx.database, { userId: owner.id, status: 'confirmed' });
+    expect((await quote({ promoCode: 'QTHANKS20' }, 'en', owner.id)).promoDiscount).toBe(40_000);
     // An empty code is no code.
     expect(await quote({ promoCode: '' })).toMatchObject({
       promoCode: null,
@@ -433,6 +436,23 @@ describeEachDatabase('quote rules', (ctx) => {
       [deal.carModelId]: { days: 3, total: 240_000 },
     });
     expect((await services.pricing.rentalPrices([], twoDays())).size).toBe(0);
+    // Returned at Old Town (the route's ฿500): ฿3,000 + ฿500 = ฿3,500. A pair with no route adds nothing.
+    const threeDays = {
+      pickupDate: '2031-06-02',
+      pickupTime: '10:00',
+      returnDate: '2031-06-05',
+      returnTime: '10:00',
+    };
+    const oneWay = await services.pricing.rentalPrices([car.carModelId], threeDays, {
+      from: car.branchCode,
+      to: other.branchCode,
+    });
+    expect(Object.fromEntries(oneWay)).toEqual({ [car.carModelId]: { days: 3, total: 350_000 } });
+    const noRoute = await services.pricing.rentalPrices([car.carModelId], threeDays, {
+      from: other.branchCode,
+      to: car.branchCode,
+    });
+    expect(Object.fromEntries(noRoute)).toEqual({ [car.carModelId]: { days: 3, total: 300_000 } });
   });
 
   it('previews the rules on a car and dates, with a draft rule as the newest', async () => {
