@@ -713,6 +713,35 @@ describeEachDatabase('quote rules', (ctx) => {
         message: timeMessages.pickupClosed,
         errors: [{ path: 'pickupTime', message: timeMessages.pickupClosed }],
       });
+      // The other way round (a route back for ฿400): picked up at B at 06:30 is before B's band, closed,
+      // whatever A's band says; at 22:30 B's ฿250, returned to A at 23:00 A's ฿300: ฿3,000 + ฿400 + ฿550.
+      await sql(`INSERT INTO one_way_fees (from_branch, to_branch, fee) VALUES ($1, $2, 400)`, [
+        other.branchCode,
+        car.branchCode,
+      ]);
+      const back = {
+        carModelId: other.carModelId,
+        branchCode: other.branchCode,
+        returnBranchCode: car.branchCode,
+      };
+      expect(await failure(quote({ ...back, pickupTime: '06:30', returnDate: '2031-06-05' }))).toEqual({
+        code: 'VALIDATION_FAILED',
+        message: timeMessages.pickupClosed,
+        errors: [{ path: 'pickupTime', message: timeMessages.pickupClosed }],
+      });
+      expect(
+        await quote({ ...back, pickupTime: '22:30', returnDate: '2031-06-05', returnTime: '23:00' }),
+      ).toMatchObject({
+        fees: [
+          { code: 'one_way', amount: 40_000 },
+          { code: 'out_of_hours', label: '22:30, 23:00', amount: 55_000 },
+        ],
+        total: 395_000,
+      });
+      await sql(`DELETE FROM one_way_fees WHERE from_branch = $1 AND to_branch = $2`, [
+        other.branchCode,
+        car.branchCode,
+      ]);
       // A band for nothing: the time is allowed and no fee line is written.
       await band(car.branchCode, '06:00', '23:30', 0);
       expect(await quote({ pickupTime: '21:30', returnTime: '21:30' })).toMatchObject({
