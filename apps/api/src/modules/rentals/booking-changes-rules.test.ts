@@ -211,6 +211,15 @@ describeEachDatabase('booking changes: the service rules', (ctx) => {
       settle: 'card',
       available: true,
     });
+    // The booking's own car named (as a form that always sends the car does): still the agreed ฿1,000,
+    // and the GPS booked in the same quantity at its agreed ฿100. ฿4,400.
+    expect(
+      await quote(b.userId, b.id, {
+        ...longer,
+        carModelId: car.carModelId,
+        addons: [{ code: 'gps', quantity: 1 }],
+      }),
+    ).toMatchObject({ total: 440_000, difference: 220_000 });
     // Two child seats added are new: today's ฿200 each a day. ฿4,000 + ฿400 + ฿1,600 = ฿6,000.
     const seats = await plan(b.userId, b.id, {
       ...longer,
