@@ -493,6 +493,10 @@ describeEachDatabase('booking changes: the service rules', (ctx) => {
       message: 'Booking not found',
       errors: undefined,
     });
+    // Nor change it: someone else's booking is not found, as at the quote.
+    expect(
+      await failure(change(stranger, b.id, { pickupDate: '2031-05-03', returnDate: '2031-05-06' })),
+    ).toEqual({ code: 'NOT_FOUND', message: 'Booking not found', errors: undefined });
     const try_ = (body: Record<string, unknown>) => failure(plan(b.userId, b.id, body));
     // The new pickup a day ahead at least: 2 May 10:00 is exactly 24 h from now; 09:30 is not.
     expect(await try_({ pickupDate: '2031-05-02', returnDate: '2031-05-04', pickupTime: '09:30' })).toEqual(
