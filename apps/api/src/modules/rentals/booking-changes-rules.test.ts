@@ -641,6 +641,21 @@ describeEachDatabase('booking changes: the service rules', (ctx) => {
         addons: [{ code: 'gps', quantity: 1 }],
       }),
     ).toEqual(refused('carModelId', changeMessages.carOrExtrasAfterPickup));
+    // With a GPS booked: another extra in its place, or two GPS, are not the same extras either.
+    at('2031-05-01T03:00:00Z');
+    const withGps = await book(car, {
+      pickup: '2031-05-10',
+      back: '2031-05-12',
+      addons: [{ code: 'gps', quantity: 1 }],
+    });
+    await ctx.database.query(`UPDATE bookings SET status = 'active' WHERE id = $1`, [withGps.id]);
+    at('2031-05-11T03:00:00Z');
+    for (const addons of [[{ code: 'child_seat', quantity: 1 }], [{ code: 'gps', quantity: 2 }]])
+      expect(
+        await failure(
+          plan(withGps.userId, withGps.id, { pickupDate: '2031-05-10', returnDate: '2031-05-14', addons }),
+        ),
+      ).toEqual(refused('carModelId', changeMessages.carOrExtrasAfterPickup));
     const suv = await otherModelAt(car.branchCode, '1000.00', '0.00');
     expect(
       await try_({ pickupDate: '2031-05-10', returnDate: '2031-05-14', carModelId: suv.carModelId }),
