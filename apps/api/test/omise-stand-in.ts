@@ -48,7 +48,10 @@ export function omiseStandIn() {
     path: string;
     auth: string;
     form: URLSearchParams;
-    /** Omise reads a POST's body as a form (the SDK's lib/api.js sends `application/x-www-form-urlencoded`). */
+    /**
+     * The body's type: our adapter sends a form, as the API reference's examples do (`curl -d`,
+     * https://docs.omise.co/charges-api); omise-node's lib/api.js sends JSON, which Omise takes too.
+     */
     contentType?: string;
     idempotencyKey?: string;
   }[] = [];

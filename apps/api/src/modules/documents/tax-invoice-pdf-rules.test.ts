@@ -64,6 +64,19 @@ const parties = (seller: string, buyer: string) => [
   '99 Rama IV',
   `เลขประจำตัวผู้เสียภาษี / Tax ID 0105558000001 · ${buyer}`,
 ];
+// ฿2,800 down to ฿1,700: ฿1,100 back; VAT 1,100 × 7/107 = ฿71.96, net ฿1,028.04. The invoice's value
+// before VAT ฿2,616.82; the correct value ฿2,616.82 − ฿1,028.04 = ฿1,588.78.
+const creditNote = {
+  number: 'CN-AIR-2031-000001',
+  kind: 'credit',
+  reason: 'changed',
+  original_total: 280_000,
+  corrected_total: 170_000,
+  net: 102_804,
+  vat: 7_196,
+  total: 110_000,
+  issued_ms: Date.UTC(2031, 5, 3, 3, 0),
+} as TaxNoteRow;
 const footer = 'ออกโดยระบบอิเล็กทรอนิกส์ของสยามไดรฟ์ / Issued electronically by Siam Drive';
 
 describe('tax documents: what the PDFs say', () => {
@@ -72,18 +85,7 @@ describe('tax documents: what the PDFs say', () => {
     expect(invoiceInfo.Title).toBe('Tax invoice AIR-2031-000001');
     // Issued 2 June 2031, 03:04:05 UTC (10:04:05 in Bangkok).
     expect(invoiceInfo.CreationDate).toBe('2031-06-02T03:04:05Z');
-    const note = {
-      number: 'CN-AIR-2031-000001',
-      kind: 'credit',
-      reason: 'changed',
-      original_total: 280_000,
-      corrected_total: 170_000,
-      net: 102_804,
-      vat: 7_196,
-      total: 110_000,
-      issued_ms: Date.UTC(2031, 5, 3, 3, 0),
-    } as TaxNoteRow;
-    const noteInfo = pdfInfo(await taxNotePdf(invoice, note));
+    const noteInfo = pdfInfo(await taxNotePdf(invoice, creditNote));
     expect(noteInfo.Title).toBe('Credit note CN-AIR-2031-000001');
     expect(noteInfo.CreationDate).toBe('2031-06-03T03:00:00Z');
   });
@@ -150,19 +152,7 @@ describe('tax documents: what the PDFs say', () => {
   });
 
   it('prints a credit note: the invoice it corrects, its value, the correct value, the difference, its VAT, the reason', async () => {
-    // ฿2,800 down to ฿1,700: ฿1,100 back; VAT 1,100 × 7/107 = ฿71.96, net ฿1,028.04. The invoice's
-    // value before VAT ฿2,616.82; the correct value ฿2,616.82 − ฿1,028.04 = ฿1,588.78.
-    const note = {
-      number: 'CN-AIR-2031-000001',
-      kind: 'credit',
-      reason: 'changed',
-      original_total: 280_000,
-      corrected_total: 170_000,
-      net: 102_804,
-      vat: 7_196,
-      total: 110_000,
-      issued_ms: Date.UTC(2031, 5, 3, 3, 0),
-    } as TaxNoteRow;
+    const note = creditNote;
     expect(await paper(taxNotePdf(invoice, note))).toBe(
       lines(
         'ใบลดหนี้',

@@ -207,8 +207,9 @@ type OmiseAnswer<T> = Partial<T> & { object?: string };
 type SourceChargeRequest = Omit<Charges.IRequest, 'source'> & { source: Pick<Sources.IRequest, 'type'> };
 
 /**
- * Omise's requests are form-encoded, a nested field as `parent[child]` (as the SDK's lib/api.js
- * sends them through `qs`): `metadata[idempotency_key]`, `source[type]`.
+ * Omise's requests as a form, a nested field as `parent[child]`, as the API reference's examples send
+ * them (`curl … -d "amount=…"`, https://docs.omise.co/charges-api): `metadata[idempotency_key]`,
+ * `source[type]`. (omise-node's lib/api.js sends the same fields as JSON; Omise takes either.)
  */
 function omiseForm(
   request:

@@ -738,10 +738,6 @@ describeEachDatabase('quote rules', (ctx) => {
         ],
         total: 395_000,
       });
-      await sql(`DELETE FROM one_way_fees WHERE from_branch = $1 AND to_branch = $2`, [
-        other.branchCode,
-        car.branchCode,
-      ]);
       // A band for nothing: the time is allowed and no fee line is written.
       await band(car.branchCode, '06:00', '23:30', 0);
       expect(await quote({ pickupTime: '21:30', returnTime: '21:30' })).toMatchObject({
@@ -752,6 +748,10 @@ describeEachDatabase('quote rules', (ctx) => {
     } finally {
       await band(car.branchCode, null, null, 0);
       await band(other.branchCode, null, null, 0);
+      await sql(`DELETE FROM one_way_fees WHERE from_branch = $1 AND to_branch = $2`, [
+        other.branchCode,
+        car.branchCode,
+      ]);
     }
   });
 
