@@ -1,7 +1,7 @@
 import { reportMessages } from '@siam/contract/condition-reports';
 import { createBookingBodySchema } from '@siam/contract/bookings';
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
@@ -16,6 +16,7 @@ import { customerActor, staffActor, type AccessActor } from '../bookings/booking
 import { driver, goodCardToken, makeCar } from '../bookings/booking-fixtures.test-helper';
 import { UsersRepository } from '../users/users.repository';
 import { failure } from '../../../test/failure';
+import { sentMails } from '../../../test/outbox';
 
 // Who may read and write a booking's hand-over (decision 1804; issue 32: "condition reports' access"), on
 // the service as services.ts wires it, with no HTTP (condition-reports.test.ts and agreement-access.test.ts
@@ -284,6 +285,8 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
         [c.bookingId],
       )
     )[0]!.key;
+    // Kept under the booking's id and the start of its SHA-256.
+    expect(key).toBe(`${c.bookingId}-${byStaff.agreement!.sha256.slice(0, 16)}.pdf`);
     rmSync(path.join(uploads('agreements'), key));
     expect(await failure(reports().agreementFile(staffActor, c.bookingId))).toEqual(notFound('Agreement'));
   });
@@ -446,6 +449,419 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
     expect(await reports().recordPickup(staff, plain, pickupBody([q.id]), 'en')).toMatchObject({
       status: 'active',
       deposit: { state: 'due' },
+    });
+  });
+
+  // ---------- the return: charges, the deposit, the tax documents (recordReturn) ----------
+
+  /** Booked back on 12 May 2031 at 10:00 in Bangkok (03:00 UTC); `minutes` after that, as a moment. */
+  const afterBookedReturn = (minutes: number) =>
+    new Date(Date.parse('2031-05-12T03:00:00Z') + minutes * 60_000);
+  const returnBody = (photoIds: number[], extra: object = {}) => ({
+    fuelEighths: 6,
+    mileageKm: 12_450,
+    damage: [],
+    notes: '',
+    photoIds,
+    charges: [],
+    ...extra,
+  });
+  /**
+   * A booking of a ฿1,000-a-day car, handed over at 12,000 km with its ฿5,000 deposit taken in cash (not
+   * taken: `deposit` false); its category's late-return rule 10 % an hour (none: `lateRule` false); a
+   * company buyer for its tax invoice when `buyer`. The return's photo sent.
+   */
+  async function carOut(options: { lateRule?: boolean; deposit?: boolean; buyer?: boolean } = {}) {
+    const owner = await customer();
+    const bookingId = await paidBooking(owner);
+    if (options.lateRule ?? true)
+      await ctx.database.query(
+        `INSERT INTO pricing_rules (kind, name, grace_hours, percent, category_ids)
+         SELECT 'late', '{"th":"ชั่วโมงเพิ่ม","en":"Extra hours","zh":"超时"}', 1, 10, ARRAY[m.category_id]
+         FROM bookings b JOIN car_models m ON m.id = b.car_model_id WHERE b.id = $1`,
+        [bookingId],
+      );
+    if (options.buyer)
+      await ctx.database.query(`UPDATE bookings SET tax_buyer = $2::jsonb WHERE id = $1`, [
+        bookingId,
+        JSON.stringify({
+          companyName: 'Dern Thang Co., Ltd.',
+          address: '123 ถนนสุขุมวิท',
+          subDistrictCode: '103301',
+          postcode: '10110',
+          taxId: '0105558000006',
+          branch: '00000',
+        }),
+      ]);
+    const photo = await reports().addPhoto(staff, bookingId, 'pickup', await picture());
+    await reports().recordPickup(
+      staff,
+      bookingId,
+      pickupBody([photo.id], options.deposit === false ? {} : { depositMethod: 'cash' }),
+      'en',
+    );
+    const back = await reports().addPhoto(staff, bookingId, 'return', await picture('#3c3'));
+    return { bookingId, owner, pickupPhoto: photo.id, returnPhoto: back.id };
+  }
+  const returnRecord = async (bookingId: number) => {
+    const [row] = await ctx.database.query<{ status: string; returned: string | null; charges: number }>(
+      `SELECT status, to_char(returned_at AT TIME ZONE 'Asia/Bangkok', 'YYYY-MM-DD HH24:MI') AS returned,
+         (SELECT count(*)::int FROM booking_charges c WHERE c.booking_id = b.id) AS charges
+       FROM bookings b WHERE id = $1`,
+      [bookingId],
+    );
+    return { ...row!, returnReport: await reports().hasReport(bookingId, 'return') };
+  };
+
+  it('charges a car back 20 h late one day’s price, not two, keeps it and staff’s charges from the deposit, and says why', async () => {
+    const b = await carOut();
+    // Back at 06:00 the next morning, 20 hours after the booked 10:00: 20 started hours at 10 % of
+    // ฿1,000 would be ฿2,000; a late day costs at most its price, ฿1,000. Cleaning ฿300 on top.
+    now = afterBookedReturn(20 * 60);
+    const back = await reports().recordReturn(
+      staff,
+      b.bookingId,
+      returnBody([b.returnPhoto], {
+        damage: [{ x: 70, y: 60, type: 'dent', note: 'rear door' }],
+        charges: [{ kind: 'cleaning', amount: 300, note: 'sand' }],
+      }),
+      'en',
+    );
+    expect(back).toMatchObject({
+      status: 'completed',
+      charges: [
+        { kind: 'late', amount: 100_000, hours: 20, note: '' },
+        { kind: 'cleaning', amount: 30_000, hours: null, note: 'sand' },
+      ],
+      chargesTotal: 130_000,
+      deposit: {
+        state: 'partly_released',
+        amount: 500_000,
+        kept: 130_000,
+        keptReason: 'late 20 h; cleaning (sand)',
+      },
+    });
+    expect(await returnRecord(b.bookingId)).toEqual({
+      status: 'completed',
+      returned: '2031-05-13 06:00',
+      charges: 2,
+      returnReport: true,
+    });
+    // Staff's record of both: who, what it was before, and the car handed over.
+    const before = await ctx.database.query<{ action: string; before: unknown }>(
+      `SELECT action, before FROM audit_log WHERE entity = 'booking' AND entity_id = $1 AND action LIKE '%_report' ORDER BY id`,
+      [String(b.bookingId)],
+    );
+    expect(before).toEqual([
+      { action: 'booking.pickup_report', before: { status: 'confirmed' } },
+      { action: 'booking.return_report', before: { status: 'active' } },
+    ]);
+    const [{ unit_id: unitId }] = await ctx.database.query<{ unit_id: number }>(
+      'SELECT unit_id FROM bookings WHERE id = $1',
+      [b.bookingId],
+    );
+    const log = await auditOf(b.bookingId);
+    expect(log.find((e) => e.action === 'booking.pickup_report')?.after).toMatchObject({
+      unitId,
+      depositMethod: 'cash',
+    });
+    expect(log.find((e) => e.action === 'booking.return_report')).toEqual({
+      action: 'booking.return_report',
+      actor_id: staff.id,
+      after: {
+        status: 'completed',
+        returnedAt: '2031-05-12T23:00:00.000Z',
+        fuelEighths: 6,
+        mileageKm: 12_450,
+        newDamageMarks: 1,
+        charges: [
+          { kind: 'late', amount: 100_000, hours: 20, note: '' },
+          { kind: 'cleaning', amount: 30_000, hours: null, note: 'sand' },
+        ],
+      },
+    });
+    expect(log.find((e) => e.action === 'booking.deposit_released')).toEqual({
+      action: 'booking.deposit_released',
+      actor_id: staff.id,
+      after: { status: 'completed', depositKept: 1300, reason: 'late 20 h; cleaning (sand)' },
+    });
+    // The customer is mailed what was charged and taken from the deposit.
+    const [{ email }] = await ctx.database.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
+      b.owner,
+    ]);
+    const mail = (await sentMails({ services, settings })).find(
+      (m) => m.to.includes(email) && m.subject.startsWith('Your car is back with us: '),
+    );
+    expect(mail?.text).toContain('Late return (20 h)');
+    expect(mail?.text).toContain('Cleaning, sand');
+    expect(mail?.text).toContain('Taken from the deposit');
+    // Back once: a second report is refused and charges nothing more.
+    expect(
+      await failure(reports().recordReturn(staff, b.bookingId, returnBody([b.returnPhoto]), 'en')),
+    ).toEqual(conflict('Only an active booking can be returned'));
+    expect((await returnRecord(b.bookingId)).charges).toBe(2);
+  });
+
+  it('prices the lateness at the moment staff say the car came back, by the car’s own rule, or a day’s price without one', async () => {
+    // Written 30 hours after the booked return, the car back at 13:10, 3 h 10 min late: four started
+    // hours at 10 % of ฿1,000 = ฿400 (the moment of writing would make it a day and six hours).
+    const ruled = await carOut();
+    now = afterBookedReturn(30 * 60);
+    const late = await reports().recordReturn(
+      staff,
+      ruled.bookingId,
+      returnBody([ruled.returnPhoto], { returnedAt: afterBookedReturn(3 * 60 + 10).toISOString() }),
+      'en',
+    );
+    expect(late).toMatchObject({
+      charges: [{ kind: 'late', amount: 40_000, hours: 4, note: '' }],
+      chargesTotal: 40_000,
+      deposit: { state: 'partly_released', kept: 40_000, keptReason: 'late 4 h' },
+    });
+    expect((await returnRecord(ruled.bookingId)).returned).toBe('2031-05-12 13:10');
+
+    // No late-return rule for the car: 31 minutes late, past the courtesy half hour, is a started day: ฿1,000.
+    const unruled = await carOut({ lateRule: false });
+    now = afterBookedReturn(31);
+    expect(
+      await reports().recordReturn(staff, unruled.bookingId, returnBody([unruled.returnPhoto]), 'en'),
+    ).toMatchObject({
+      charges: [{ kind: 'late', amount: 100_000, hours: 1, note: '' }],
+      deposit: { state: 'partly_released', kept: 100_000, keptReason: 'late 1 h' },
+    });
+
+    // Back 30 minutes after the booked time, within the courtesy: nothing charged, the whole deposit back.
+    const onTime = await carOut();
+    now = afterBookedReturn(30);
+    expect(
+      await reports().recordReturn(staff, onTime.bookingId, returnBody([onTime.returnPhoto]), 'en'),
+    ).toMatchObject({
+      status: 'completed',
+      charges: [],
+      chargesTotal: 0,
+      deposit: { state: 'released', kept: 0, keptReason: null },
+    });
+    expect((await auditOf(onTime.bookingId)).find((e) => e.action === 'booking.deposit_released')).toEqual({
+      action: 'booking.deposit_released',
+      actor_id: staff.id,
+      after: { status: 'completed', depositKept: 0, reason: null },
+    });
+  });
+
+  it('refuses a return before its pickup, in the future, with the odometer turned back or charges over the deposit held, and writes nothing then', async () => {
+    const b = await carOut();
+    // A day early: 11 May, 10:00 in Bangkok.
+    now = afterBookedReturn(-24 * 60);
+    const attempt = (extra: object, photoIds = [b.returnPhoto]) =>
+      failure(reports().recordReturn(staff, b.bookingId, returnBody(photoIds, extra), 'en'));
+    expect(await attempt({ returnedAt: new Date(now.getTime() + 60_001).toISOString() })).toEqual(
+      refused('returnedAt', reportMessages.returnedAt),
+    );
+    const [pickup] = await ctx.database.query<{ at: string }>(
+      `SELECT recorded_at::text AS at FROM condition_reports WHERE booking_id = $1 AND kind = 'pickup'`,
+      [b.bookingId],
+    );
+    const pickedUpAt = new Date(pickup!.at).getTime();
+    expect(await attempt({ returnedAt: new Date(pickedUpAt - 1).toISOString() })).toEqual(
+      refused('returnedAt', reportMessages.returnedAt),
+    );
+    expect(await attempt({ mileageKm: 11_999 })).toEqual(refused('mileageKm', reportMessages.mileageBack));
+    // ฿4,601 and ฿400: ฿5,001 against the ฿5,000 held.
+    expect(
+      await attempt({
+        charges: [
+          { kind: 'damage', amount: 4_601, note: 'door' },
+          { kind: 'cleaning', amount: 400, note: '' },
+        ],
+      }),
+    ).toEqual(refused('charges', reportMessages.chargesOverDeposit));
+    // A pickup photo is not the return's.
+    expect(await attempt({}, [b.pickupPhoto])).toEqual(refused('photoIds', reportMessages.photosFirst));
+    expect(await returnRecord(b.bookingId)).toEqual({
+      status: 'active',
+      returned: null,
+      charges: 0,
+      returnReport: false,
+    });
+    expect((await auditOf(b.bookingId)).map((e) => e.action)).not.toContain('booking.return_report');
+
+    // Each limit itself is allowed: a minute ahead of the clock, the pickup's odometer, the whole deposit.
+    const back = await reports().recordReturn(
+      staff,
+      b.bookingId,
+      returnBody([b.returnPhoto], {
+        returnedAt: new Date(now.getTime() + 60_000).toISOString(),
+        mileageKm: 12_000,
+        charges: [{ kind: 'damage', amount: 5_000, note: 'door' }],
+      }),
+      'en',
+    );
+    expect(back).toMatchObject({
+      status: 'completed',
+      chargesTotal: 500_000,
+      deposit: { kept: 500_000, keptReason: 'damage (door)' },
+    });
+    expect((await returnRecord(b.bookingId)).returned).toBe('2031-05-11 10:01');
+    // Back at the very moment of its pickup report (to the millisecond): allowed.
+    const c = await carOut();
+    const [cPickup] = await ctx.database.query<{ at: string }>(
+      `SELECT recorded_at::text AS at FROM condition_reports WHERE booking_id = $1 AND kind = 'pickup'`,
+      [c.bookingId],
+    );
+    expect(
+      await reports().recordReturn(
+        staff,
+        c.bookingId,
+        returnBody([c.returnPhoto], { returnedAt: new Date(cPickup!.at).toISOString() }),
+        'en',
+      ),
+    ).toMatchObject({ status: 'completed' });
+  });
+
+  it('asks for the pickup report first, and charges past a deposit never taken, leaving it due', async () => {
+    // Handed over with the quick step and no report: the return waits for the pickup's.
+    const owner = await customer();
+    const quick = await paidBooking(owner);
+    await ctx.database.query(`UPDATE bookings SET status = 'active' WHERE id = $1`, [quick]);
+    const photo = await reports().addPhoto(staff, quick, 'return', await picture());
+    now = afterBookedReturn(0);
+    expect(await failure(reports().recordReturn(staff, quick, returnBody([photo.id]), 'en'))).toEqual(
+      conflict(reportMessages.pickupFirst),
+    );
+    expect(await returnRecord(quick)).toEqual({
+      status: 'active',
+      returned: null,
+      charges: 0,
+      returnReport: false,
+    });
+
+    // No deposit held: ฿6,000 of damage is charged all the same (settled at the counter), the deposit still due.
+    const b = await carOut({ deposit: false });
+    now = afterBookedReturn(0);
+    const back = await reports().recordReturn(
+      staff,
+      b.bookingId,
+      returnBody([b.returnPhoto], { charges: [{ kind: 'damage', amount: 6_000, note: 'mirror' }] }),
+      'en',
+    );
+    expect(back).toMatchObject({
+      status: 'completed',
+      charges: [{ kind: 'damage', amount: 600_000, hours: null, note: 'mirror' }],
+      chargesTotal: 600_000,
+      deposit: { state: 'due', kept: 0 },
+    });
+    expect((await auditOf(b.bookingId)).map((e) => e.action)).not.toContain('booking.deposit_released');
+  });
+
+  it('puts a late return’s services on a debit note when the tax invoice was issued; damage and an on-time return none', async () => {
+    const b = await carOut({ buyer: true });
+    await services.documents.taxInvoice(staffActor, b.bookingId, 'xml');
+    // 3 h 10 min late: ฿400; fuel ฿500 — services, ฿900 on a debit note; the mirror is compensation.
+    now = afterBookedReturn(3 * 60 + 10);
+    const back = await reports().recordReturn(
+      staff,
+      b.bookingId,
+      returnBody([b.returnPhoto], {
+        charges: [
+          { kind: 'fuel', amount: 500, note: '' },
+          { kind: 'damage', amount: 1_000, note: 'mirror' },
+        ],
+      }),
+      'en',
+    );
+    expect(back.chargesTotal).toBe(190_000);
+    expect(back.taxInvoice?.notes).toEqual([expect.objectContaining({ kind: 'debit', total: 90_000 })]);
+
+    const onTime = await carOut({ buyer: true });
+    await services.documents.taxInvoice(staffActor, onTime.bookingId, 'xml');
+    now = afterBookedReturn(0);
+    const plain = await reports().recordReturn(
+      staff,
+      onTime.bookingId,
+      returnBody([onTime.returnPhoto]),
+      'en',
+    );
+    expect(plain.taxInvoice?.notes).toEqual([]);
+  });
+
+  it('takes a drawn signature only as a PNG with ink on it', async () => {
+    const b = await handedOver();
+    const png = async (image: sharp.Sharp) =>
+      `data:image/png;base64,${(await image.png().toBuffer()).toString('base64')}`;
+    const pad = (background: sharp.Color, width = 300, height = 100) =>
+      sharp({
+        create: {
+          width,
+          height,
+          channels: background === 'transparent' ? 4 : 3,
+          background: background === 'transparent' ? { r: 0, g: 0, b: 0, alpha: 0 } : background,
+        },
+      });
+    const stroke = (colour: string) =>
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="300" height="100"><path d="M10 80 C 60 10, 120 10, 290 60" stroke="${colour}" stroke-width="4" fill="none"/></svg>`,
+      );
+    const sign = (signature: string) =>
+      reports().signAgreement(b.bookingId, { signature }, { userId: b.owner }, 'en');
+    const empty = refused('signature', reportMessages.signatureEmpty);
+    // A white pad, a grey one (128: not dark), a JPEG of ink, a picture too large, and no picture at all.
+    expect(await failure(sign(await png(pad('#ffffff'))))).toEqual(empty);
+    expect(await failure(sign(await png(pad({ r: 128, g: 128, b: 128 }))))).toEqual(empty);
+    const jpeg = await pad('#ffffff')
+      .composite([{ input: stroke('#000') }])
+      .jpeg()
+      .toBuffer();
+    expect(await failure(sign(`data:image/png;base64,${jpeg.toString('base64')}`))).toEqual(empty);
+    expect(
+      await failure(sign(await png(pad('transparent', 2001, 2000).composite([{ input: stroke('#000') }])))),
+    ).toEqual(empty);
+    expect(await failure(sign('data:image/png;base64,bm90IGEgcGljdHVyZQ=='))).toEqual(empty);
+    expect(
+      await reports()
+        .agreementFile(staffActor, b.bookingId)
+        .catch(() => null),
+    ).toBeNull();
+    // Red ink on a white pad: only its green and blue are dark. Signed.
+    const signed = await sign(await png(pad('#ffffff').composite([{ input: stroke('#f00') }])));
+    expect(signed.agreement).toMatchObject({ signerName: 'Somchai Jaidee' });
+  });
+
+  it('keeps a photo upright and no larger than sent, from JPEG, PNG, WebP or HEIF (AVIF), and refuses a broken file', async () => {
+    const bookingId = await paidBooking(await customer());
+    const add = (content: Buffer) => reports().addPhoto(staff, bookingId, 'pickup', content);
+    const stored = async (id: number) => {
+      const [row] = await ctx.database.query<{ storage_key: string; size: number }>(
+        'SELECT storage_key, size FROM condition_photos WHERE id = $1',
+        [id],
+      );
+      const file = readFileSync(path.join(uploads('carphotos'), row!.storage_key));
+      const { format, width, height, orientation } = await sharp(file).metadata();
+      return { format, width, height, orientation, sizeIsTheFile: row!.size === file.length };
+    };
+    const base = () => sharp({ create: { width: 64, height: 48, channels: 3, background: '#c33' } });
+    // A phone's portrait photo: stored landscape pixels with "turn 90°" in its EXIF, kept turned.
+    const portrait = await add(await base().jpeg().withMetadata({ orientation: 6 }).toBuffer());
+    expect(await stored(portrait.id)).toEqual({
+      format: 'jpeg',
+      width: 48,
+      height: 64,
+      orientation: undefined,
+      sizeIsTheFile: true,
+    });
+    // Small pictures are not blown up; WebP and AVIF (read as HEIF) are taken and kept as JPEG.
+    for (const content of [await base().webp().toBuffer(), await base().avif().toBuffer()])
+      expect(await stored((await add(content)).id)).toMatchObject({ format: 'jpeg', width: 64, height: 48 });
+    // A tall picture fits inside 1,600 px, not cropped to a square.
+    const tall = await sharp({ create: { width: 1200, height: 2400, channels: 3, background: '#0c0' } })
+      .png()
+      .toBuffer();
+    expect(await stored((await add(tall)).id)).toMatchObject({ width: 800, height: 1600 });
+    // A photo cut off half way (a dropped upload) is refused, not kept half grey.
+    const whole = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#33c' } })
+      .jpeg()
+      .toBuffer();
+    expect(await failure(add(whole.subarray(0, Math.floor(whole.length / 2))))).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
     });
   });
 });
