@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,12 +8,20 @@ import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed/seed';
 
+/** Databases made for one test file are named `siam_test_<epoch seconds>_<random>` (old ones are dropped below). */
+export const testDatabasePrefix = 'siam_test_';
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A migrated and seeded PGlite data folder, dumped once per run; each suite starts from a copy. */
     pgliteSeededDump: string;
     /** The same folder migrated only (a test's `seed: false`), dumped before the seed. */
     pgliteMigratedDump: string;
+    /**
+     * With TEST_DATABASE_URL: two databases on that server, migrated, and migrated and seeded, that each
+     * test file copies (test/databases.ts); null without PostgreSQL, or without the right to create databases.
+     */
+    postgresTemplates: { migrated: string; seeded: string } | null;
   }
 }
 
@@ -38,10 +47,43 @@ async function dumpPglite(folder: string): Promise<{ migrated: string; seeded: s
 }
 
 /**
- * When TEST_DATABASE_URL is set, the suite also runs on that PostgreSQL.
- * Each test file works in a schema of its own (test/databases.ts); the
- * btree_gist extension is database-wide, so it is made once here, in public.
+ * When TEST_DATABASE_URL is set, the suite also runs on that PostgreSQL. Each test file works in a
+ * database of its own, copied from a template made here, migrated (and seeded) once for the run
+ * (decision 3703); without the right to create databases, in a schema of its own of the server's
+ * database, migrated and seeded for the file (test/databases.ts). The btree_gist extension is
+ * database-wide, so it is made once here, in public, for that case.
  */
+async function makePostgresTemplates(
+  client: pg.Client,
+  url: string,
+): Promise<{ migrated: string; seeded: string } | null> {
+  const stamp = `${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
+  const migrated = `siam_template_${stamp}_m`;
+  const seeded = `siam_template_${stamp}_s`;
+  try {
+    await client.query(`CREATE DATABASE ${migrated}`);
+  } catch (error) {
+    // 42501: insufficient privilege (a role without CREATEDB).
+    if ((error as { code?: string }).code !== '42501') throw error;
+    console.warn('The test role may not create databases: each file migrates a schema of its own (slower).');
+    return null;
+  }
+  const at = (name: string) => {
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    return own.toString();
+  };
+  const bare = await openDatabase({ kind: 'postgres', url: at(migrated) });
+  await migrate(bare);
+  await bare.close();
+  await client.query(`CREATE DATABASE ${seeded} TEMPLATE ${migrated}`);
+  const full = await openDatabase({ kind: 'postgres', url: at(seeded) });
+  await seedDemoData(full);
+  await full.close();
+  // A connection left open on a template would stop every copy of it: none may open one from now on.
+  for (const name of [migrated, seeded]) await client.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+  return { migrated, seeded };
+}
 const NOT_ON_POSTGRES = [
   '',
   '!!! TEST_DATABASE_URL is not set: the API suite ran on the embedded PGlite only.',
@@ -63,6 +105,7 @@ export default async function setup(project: TestProject) {
   project.provide('pgliteSeededDump', dumps.seeded);
   project.provide('pgliteMigratedDump', dumps.migrated);
   const url = process.env.TEST_DATABASE_URL;
+  project.provide('postgresTemplates', null);
   if (!url) {
     // Said at the start and again after the results, where nobody can miss it.
     console.warn(NOT_ON_POSTGRES);
@@ -73,19 +116,38 @@ export default async function setup(project: TestProject) {
   }
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  let templates: { migrated: string; seeded: string } | null;
   try {
     await client.query('CREATE EXTENSION IF NOT EXISTS btree_gist SCHEMA public');
-    // Schemas left behind by an interrupted run (named test_<epoch seconds>_<random>);
+    // Schemas and databases left behind by an interrupted run (named <prefix><epoch seconds>_<random>);
     // recent ones may belong to a run going on beside this one.
+    const cutoff = Date.now() / 1000 - 2 * 3600;
+    const old = (name: string) => Number(/_(\d+)_/.exec(name)?.[1]) < cutoff;
     const { rows } = await client.query<{ nspname: string }>(
       "SELECT nspname FROM pg_namespace WHERE nspname ~ '^test_[0-9]+_'",
     );
-    const cutoff = Date.now() / 1000 - 2 * 3600;
-    for (const { nspname } of rows)
-      if (Number(nspname.split('_')[1]) < cutoff)
-        await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
+    for (const { nspname } of rows.filter((r) => old(r.nspname)))
+      await client.query(`DROP SCHEMA IF EXISTS "${nspname}" CASCADE`);
+    const databases = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname ~ '^(${testDatabasePrefix}|siam_template_)[0-9]+_'`,
+    );
+    for (const { datname } of databases.rows.filter((r) => old(r.datname)))
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    templates = await makePostgresTemplates(client, url);
   } finally {
     await client.end();
   }
-  return removeRunFolder;
+  project.provide('postgresTemplates', templates);
+  return async () => {
+    removeRunFolder();
+    if (!templates) return;
+    const cleanup = new pg.Client({ connectionString: url });
+    await cleanup.connect();
+    try {
+      for (const name of [templates.seeded, templates.migrated])
+        await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
+    } finally {
+      await cleanup.end();
+    }
+  };
 }

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { buildTestApp, testSettings } from '../../test/app';
-import { createTestDatabase } from '../../test/databases';
+import { createTestDatabase, whereIs } from '../../test/databases';
 import { daysFromNow, driver, makeCar, makeCustomer } from '../modules/bookings/booking-fixtures.test-helper';
 import { isDatabaseUnavailable, openDatabase, transactionRetriedIfLost, type Database } from './client';
 import { migrate } from './migrate';
@@ -364,10 +364,8 @@ describe.skipIf(!url)('PostgreSQL faults under 25 booking creates a second over 
   let instances: Awaited<ReturnType<typeof startInstances>>;
   beforeAll(async () => {
     database = await createTestDatabase('postgres', { seed: false });
-    const [{ schema }] = (await database.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
-      { schema: string },
-    ];
-    instances = await startInstances(database, url!, `${schema},public`);
+    const where = await whereIs(database);
+    instances = await startInstances(database, where.url, where.searchPath);
   });
   afterAll(async () => {
     await instances?.close();

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../app';
 import { buildTestApp } from '../../test/app';
-import { createTestDatabase } from '../../test/databases';
+import { createTestDatabase, whereIs } from '../../test/databases';
 import { openDatabase, type Database } from './client';
 
 /**
@@ -53,18 +53,16 @@ describe.skipIf(!url)('when PostgreSQL goes away and comes back', () => {
   let app: App;
   beforeAll(async () => {
     seeded = await createTestDatabase('postgres');
-    const [{ schema }] = (await seeded.query<{ schema: string }>('SELECT current_schema() AS schema')) as [
-      { schema: string },
-    ];
+    const where = await whereIs(seeded);
     const target = new URL(url!);
     relay = await startRelay({ host: target.hostname, port: Number(target.port || 5432) });
-    const relayedUrl = new URL(url!);
+    const relayedUrl = new URL(where.url);
     relayedUrl.hostname = '127.0.0.1';
     relayedUrl.port = String(relay.port);
     relayed = await openDatabase({
       kind: 'postgres',
       url: relayedUrl.toString(),
-      searchPath: `${schema},public`,
+      searchPath: where.searchPath,
     });
     const webRoot = mkdtempSync(path.join(os.tmpdir(), 'siam-web-'));
     mkdirSync(path.join(webRoot, 'assets'));

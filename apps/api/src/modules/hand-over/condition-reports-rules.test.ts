@@ -3,7 +3,7 @@ import { createBookingBodySchema } from '@siam/contract/bookings';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import sharp from 'sharp';
+import sharp, { type Color, type Sharp } from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { testSettings } from '../../../test/app';
 import { pdfText } from '../../../test/pdf-text';
@@ -556,10 +556,11 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
       { action: 'booking.pickup_report', before: { status: 'confirmed' } },
       { action: 'booking.return_report', before: { status: 'active' } },
     ]);
-    const [{ unit_id: unitId }] = await ctx.database.query<{ unit_id: number }>(
-      'SELECT unit_id FROM bookings WHERE id = $1',
-      [b.bookingId],
-    );
+    const unitId = (
+      await ctx.database.query<{ unit_id: number }>('SELECT unit_id FROM bookings WHERE id = $1', [
+        b.bookingId,
+      ])
+    )[0]!.unit_id;
     const log = await auditOf(b.bookingId);
     expect(log.find((e) => e.action === 'booking.pickup_report')?.after).toMatchObject({
       unitId,
@@ -586,9 +587,9 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
       after: { status: 'completed', depositKept: 1300, reason: 'late 20 h; cleaning (sand)' },
     });
     // The customer is mailed what was charged and taken from the deposit.
-    const [{ email }] = await ctx.database.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [
-      b.owner,
-    ]);
+    const email = (
+      await ctx.database.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [b.owner])
+    )[0]!.email;
     const mail = (await sentMails({ services, settings })).find(
       (m) => m.to.includes(email) && m.subject.startsWith('Your car is back with us: '),
     );
@@ -786,9 +787,9 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
 
   it('takes a drawn signature only as a PNG with ink on it', async () => {
     const b = await handedOver();
-    const png = async (image: sharp.Sharp) =>
+    const png = async (image: Sharp) =>
       `data:image/png;base64,${(await image.png().toBuffer()).toString('base64')}`;
-    const pad = (background: sharp.Color, width = 300, height = 100) =>
+    const pad = (background: Color, width = 300, height = 100) =>
       sharp({
         create: {
           width,
