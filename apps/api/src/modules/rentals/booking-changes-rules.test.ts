@@ -71,6 +71,8 @@ describeEachDatabase('booking changes: the service rules', (ctx) => {
       addons?: { code: string; quantity: number }[];
       promoCode?: string;
       licenceExpiry?: string;
+      returnBranchCode?: string;
+      additionalDrivers?: Record<string, string>[];
     },
   ) {
     const userId = await customer();
@@ -89,6 +91,8 @@ describeEachDatabase('booking changes: the service rules', (ctx) => {
         paymentMethod: method,
         cardToken: method === 'card' ? goodCardToken : undefined,
         driver: { ...driver, ...(values.licenceExpiry && { licenceExpiry: values.licenceExpiry }) },
+        returnBranchCode: values.returnBranchCode,
+        additionalDrivers: values.additionalDrivers,
         acceptTerms: true,
       }),
       'en',
@@ -1035,5 +1039,122 @@ describeEachDatabase('booking changes: the service rules', (ctx) => {
     // is for no hand-over out of hours, and a 22:30 pickup costs today's ฿500. 35.5 h: two days, ฿2,500.
     await ctx.database.query(`UPDATE branches SET closes_at = '22:00' WHERE code = $1`, [car.branchCode]);
     expect(await fee(one, '22:30', '10:00')).toEqual([50_000, line('22:30', 50_000), 20_000]);
+  });
+
+  // ---------- what a change keeps of the booking (whole-file mutation survivors, 2026-12-07) ----------
+
+  it('changes a booking whose car is no longer offered at its agreed price, and keeps a raised deposit’s held one', async () => {
+    at('2031-05-01T03:00:00Z');
+    const car = await makeCar(ctx.database, 1);
+    const b = await book(car, { pickup: '2031-06-10', back: '2031-06-12' });
+    // The model taken out of the list since: the booking is still changed, at its agreed ฿1,000, named as booked.
+    await ctx.database.query(`UPDATE car_models SET is_active = false WHERE id = $1`, [car.carModelId]);
+    const q = await quote(b.userId, b.id, { pickupDate: '2031-06-10', returnDate: '2031-06-13' });
+    expect(q).toMatchObject({ carModelId: car.carModelId, total: 300_000, difference: 100_000 });
+    expect(q.carName).toMatch(/^Toyota Test /);
+    await ctx.database.query(`UPDATE car_models SET is_active = true WHERE id = $1`, [car.carModelId]);
+    // Its deposit raised to ฿8,000 since, while the booking's ฿5,000 is held: the same car, so no new deposit.
+    await ctx.database.query(`UPDATE car_models SET deposit_amount = 8000 WHERE id = $1`, [car.carModelId]);
+    await ctx.database.query(`UPDATE bookings SET deposit_state = 'held' WHERE id = $1`, [b.id]);
+    const p = await plan(b.userId, b.id, { pickupDate: '2031-06-10', returnDate: '2031-06-13' });
+    expect([p.price.total, p.car.deposit]).toEqual([300_000, 500_000]);
+  });
+
+  it('keeps a one-way booking’s fee and its car away from the branch after a change', async () => {
+    at('2031-05-01T03:00:00Z');
+    const car = await makeCar(ctx.database, 1);
+    const elsewhere = await makeCar(ctx.database, 1);
+    await ctx.database.query(`INSERT INTO one_way_fees (from_branch, to_branch, fee) VALUES ($1, $2, 500)`, [
+      car.branchCode,
+      elsewhere.branchCode,
+    ]);
+    // Two days and the ฿500 one-way fee: ฿2,500; a day longer: ฿3,500, ฿1,000 more.
+    const b = await book(car, {
+      pickup: '2031-06-10',
+      back: '2031-06-12',
+      returnBranchCode: elsewhere.branchCode,
+    });
+    expect(b.total).toBe(250_000);
+    expect(
+      await change(b.userId, b.id, {
+        pickupDate: '2031-06-10',
+        returnDate: '2031-06-13',
+        cardToken: goodCardToken,
+      }),
+    ).toEqual({
+      charged: 100_000,
+      refund: 0,
+      method: 'card',
+    });
+    expect(await stored(b.id)).toMatchObject({ back: '2031-06-13', total: '3500.00' });
+    // Left at the other branch, the car is not bookable here after the return until it is moved back.
+    const [hold] = await ctx.database.query<{ until: string }>(
+      `SELECT to_char(blocked_until AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS until FROM unit_holds
+        WHERE booking_id = $1 AND released_at IS NULL`,
+      [b.id],
+    );
+    expect(hold!.until).toBe('9999-12-31');
+  });
+
+  it('refuses a new car that any one of the drivers may not drive, and extends with the same two extras in any order', async () => {
+    at('2031-05-01T03:00:00Z');
+    const car = await makeCar(ctx.database, 2);
+    // The main driver is 41 in June 2031, the second 31; the SUV wants 35.
+    const b = await book(car, {
+      pickup: '2031-06-10',
+      back: '2031-06-12',
+      additionalDrivers: [
+        {
+          firstName: 'Lek',
+          lastName: 'Dee',
+          birthDate: '2000-01-01',
+          licenceNumber: '60012345',
+          licenceCountry: 'TH',
+          licenceIssued: '2020-01-01',
+          licenceExpiry: '2036-01-01',
+        },
+      ],
+    });
+    const suv = await otherModelAt(car.branchCode, '1800.00', '5000.00', 35);
+    expect(
+      await failure(
+        plan(b.userId, b.id, {
+          pickupDate: '2031-06-10',
+          returnDate: '2031-06-12',
+          carModelId: suv.carModelId,
+        }),
+      ),
+    ).toEqual(refused('carModelId', changeMessages.driverNotEligible));
+
+    // Under way with a GPS and a child seat: the same two, named the other way round, are its extras.
+    const withTwo = await book(car, {
+      pickup: '2031-05-10',
+      back: '2031-05-12',
+      addons: [
+        { code: 'gps', quantity: 1 },
+        { code: 'child_seat', quantity: 1 },
+      ],
+    });
+    await ctx.database.query(`UPDATE bookings SET status = 'active' WHERE id = $1`, [withTwo.id]);
+    at('2031-05-11T03:00:00Z');
+    const longer = await plan(withTwo.userId, withTwo.id, {
+      pickupDate: '2031-05-10',
+      returnDate: '2031-05-13',
+      addons: [
+        { code: 'child_seat', quantity: 1 },
+        { code: 'gps', quantity: 1 },
+      ],
+    });
+    expect([longer.extension, longer.days]).toEqual([true, 3]);
+    // The other car is free on those days, but an extension keeps the car the customer has: staff see only it.
+    const own = (await liveHolds(withTwo.id))[0]!.unit_id;
+    const { quote: q, units } = await changes.quoteWithUnits(
+      withTwo.userId,
+      withTwo.id,
+      input({ pickupDate: '2031-05-10', returnDate: '2031-05-13' }),
+      'en',
+      false,
+    );
+    expect([q.available, units.map((u) => u.id)]).toEqual([true, [own]]);
   });
 });
