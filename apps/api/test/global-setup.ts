@@ -100,6 +100,10 @@ export default async function setup(project: TestProject) {
   // after this and inherit the variable.
   const runFolder = mkdtempSync(path.join(os.tmpdir(), 'siam-vitest-'));
   process.env.SIAM_TEST_TMPDIR = runFolder;
+  // Every other temporary folder a test makes (os.tmpdir(): a site's root, a mail folder, a migrations
+  // folder, an S3 stand-in's store …) goes in it too, so nothing is left behind when a test forgets or
+  // fails before its clean-up: 150 such folders were left by one run of the suite.
+  process.env.TMPDIR = runFolder;
   const removeRunFolder = () => rmSync(runFolder, { recursive: true, force: true });
   const dumps = await dumpPglite(runFolder);
   project.provide('pgliteSeededDump', dumps.seeded);
