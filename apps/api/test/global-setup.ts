@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -104,6 +104,9 @@ export default async function setup(project: TestProject) {
   // folder, an S3 stand-in's store …) goes in it too, so nothing is left behind when a test forgets or
   // fails before its clean-up: 150 such folders were left by one run of the suite.
   process.env.TMPDIR = runFolder;
+  // Readable by other users, as /tmp is: database-faults' own PostgreSQL runs as the postgres user, in
+  // a folder of its own made here.
+  chmodSync(runFolder, 0o755);
   const removeRunFolder = () => rmSync(runFolder, { recursive: true, force: true });
   const dumps = await dumpPglite(runFolder);
   project.provide('pgliteSeededDump', dumps.seeded);
