@@ -825,6 +825,18 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
     // Red ink on a white pad: only its green and blue are dark. Signed.
     const signed = await sign(await png(pad('#ffffff').composite([{ input: stroke('#f00') }])));
     expect(signed.agreement).toMatchObject({ signerName: 'Somchai Jaidee' });
+    // Black ink on a white pad saved without an alpha channel (an RGB PNG): ink all the same. Signed.
+    const rgb = await handedOver();
+    const inked = await png(
+      pad('#ffffff')
+        .composite([{ input: stroke('#000') }])
+        .removeAlpha(),
+    );
+    expect((await sharp(Buffer.from(inked.split(',')[1]!, 'base64')).metadata()).channels).toBe(3);
+    expect(
+      (await reports().signAgreement(rgb.bookingId, { signature: inked }, { userId: rgb.owner }, 'en'))
+        .agreement,
+    ).toMatchObject({ signerName: 'Somchai Jaidee' });
   });
 
   it('keeps a photo upright and no larger than sent, from JPEG, PNG, WebP or HEIF (AVIF), and refuses a broken file', async () => {
