@@ -12,7 +12,7 @@ import { buildServices } from '../src/services';
  * test/global-setup.ts), quiet logs, anything overridable.
  */
 export function testSettings(overrides: Record<string, string> = {}): Settings {
-  const dataDir = mkdtempSync(path.join(process.env.SIAM_TEST_TMPDIR ?? os.tmpdir(), 'siam-test-'));
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'siam-test-'));
   return loadSettings({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

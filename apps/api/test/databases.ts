@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import { openDatabase, type Database } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed/seed';
-import { testDatabasePrefix } from './global-setup';
+import { adminQuery, databaseUrl, testDatabasePrefix } from './postgres-admin';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -33,10 +32,7 @@ export async function createTestDatabase(
     return copyOfTemplate(url, options.seed === false ? templates.migrated : templates.seeded, options);
   // No right to create databases: a schema of its own, migrated and seeded here (seconds a file).
   const schema = `test_${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
-  await admin.end();
+  await adminQuery(url, `CREATE SCHEMA ${schema}`);
   const inner = await openDatabase({
     kind: 'postgres',
     url,
@@ -66,16 +62,6 @@ const poolOptions = (options: { poolSize?: number }) => ({
   waitForConnectionMs: 0,
 });
 
-async function adminQuery(url: string, statement: string) {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    await admin.query(statement);
-  } finally {
-    await admin.end();
-  }
-}
-
 /**
  * A database of its own, copied from the run's template (global-setup.ts): PostgreSQL copies the
  * migrated and seeded files in a fraction of a second, where migrating and seeding a schema took about
@@ -84,9 +70,11 @@ async function adminQuery(url: string, statement: string) {
 async function copyOfTemplate(url: string, template: string, options: { poolSize?: number }) {
   const name = `${testDatabasePrefix}${Math.floor(Date.now() / 1000)}_${randomBytes(4).toString('hex')}`;
   await adminQuery(url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
-  const own = new URL(url);
-  own.pathname = `/${name}`;
-  const inner = await openDatabase({ kind: 'postgres', url: own.toString(), ...poolOptions(options) });
+  const inner = await openDatabase({
+    kind: 'postgres',
+    url: databaseUrl(url, name),
+    ...poolOptions(options),
+  });
   return {
     ...inner,
     close: async () => {
@@ -104,9 +92,10 @@ export async function whereIs(database: Database): Promise<{ url: string; search
   const [where] = await database.query<{ name: string; schema: string }>(
     'SELECT current_database() AS name, current_schema() AS schema',
   );
-  const url = new URL(process.env.TEST_DATABASE_URL!);
-  url.pathname = `/${where!.name}`;
-  return { url: url.toString(), searchPath: `${where!.schema},public` };
+  return {
+    url: databaseUrl(process.env.TEST_DATABASE_URL!, where!.name),
+    searchPath: `${where!.schema},public`,
+  };
 }
 
 /**

@@ -7,9 +7,7 @@ import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { seedDemoData } from '../src/db/seed/seed';
-
-/** Databases made for one test file are named `siam_test_<epoch seconds>_<random>` (old ones are dropped below). */
-export const testDatabasePrefix = 'siam_test_';
+import { adminQuery, databaseUrl, testDatabasePrefix } from './postgres-admin';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -68,16 +66,11 @@ async function makePostgresTemplates(
     console.warn('The test role may not create databases: each file migrates a schema of its own (slower).');
     return null;
   }
-  const at = (name: string) => {
-    const own = new URL(url);
-    own.pathname = `/${name}`;
-    return own.toString();
-  };
-  const bare = await openDatabase({ kind: 'postgres', url: at(migrated) });
+  const bare = await openDatabase({ kind: 'postgres', url: databaseUrl(url, migrated) });
   await migrate(bare);
   await bare.close();
   await client.query(`CREATE DATABASE ${seeded} TEMPLATE ${migrated}`);
-  const full = await openDatabase({ kind: 'postgres', url: at(seeded) });
+  const full = await openDatabase({ kind: 'postgres', url: databaseUrl(url, seeded) });
   await seedDemoData(full);
   await full.close();
   // A connection left open on a template would stop every copy of it: none may open one from now on.
@@ -99,10 +92,9 @@ export default async function setup(project: TestProject) {
   // when the run ends: each run used to leave them all in the system's temporary folder. Workers start
   // after this and inherit the variable.
   const runFolder = mkdtempSync(path.join(os.tmpdir(), 'siam-vitest-'));
-  process.env.SIAM_TEST_TMPDIR = runFolder;
-  // Every other temporary folder a test makes (os.tmpdir(): a site's root, a mail folder, a migrations
-  // folder, an S3 stand-in's store …) goes in it too, so nothing is left behind when a test forgets or
-  // fails before its clean-up: 150 such folders were left by one run of the suite.
+  // Every temporary folder a test makes (os.tmpdir(): each app's DATA_DIR, a site's root, a mail folder,
+  // a migrations folder, an S3 stand-in's store …) goes in it, so nothing is left behind when a test
+  // forgets or fails before its clean-up: 150 such folders were left by one run of the suite.
   process.env.TMPDIR = runFolder;
   // Readable by other users, as /tmp is: database-faults' own PostgreSQL runs as the postgres user, in
   // a folder of its own made here.
@@ -148,13 +140,7 @@ export default async function setup(project: TestProject) {
   return async () => {
     removeRunFolder();
     if (!templates) return;
-    const cleanup = new pg.Client({ connectionString: url });
-    await cleanup.connect();
-    try {
-      for (const name of [templates.seeded, templates.migrated])
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name}`);
-    } finally {
-      await cleanup.end();
-    }
+    for (const name of [templates.seeded, templates.migrated])
+      await adminQuery(url, `DROP DATABASE IF EXISTS ${name}`);
   };
 }

@@ -503,6 +503,14 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
     const back = await reports().addPhoto(staff, bookingId, 'return', await picture('#3c3'));
     return { bookingId, owner, pickupPhoto: photo.id, returnPhoto: back.id };
   }
+  /** When the pickup's report was written (the database's clock, to the millisecond as JavaScript reads it). */
+  const pickupRecordedAt = async (bookingId: number) => {
+    const [pickup] = await ctx.database.query<{ at: string }>(
+      `SELECT recorded_at::text AS at FROM condition_reports WHERE booking_id = $1 AND kind = 'pickup'`,
+      [bookingId],
+    );
+    return new Date(pickup!.at);
+  };
   const returnRecord = async (bookingId: number) => {
     const [row] = await ctx.database.query<{ status: string; returned: string | null; charges: number }>(
       `SELECT status, to_char(returned_at AT TIME ZONE 'Asia/Bangkok', 'YYYY-MM-DD HH24:MI') AS returned,
@@ -658,11 +666,7 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
     expect(await attempt({ returnedAt: new Date(now.getTime() + 60_001).toISOString() })).toEqual(
       refused('returnedAt', reportMessages.returnedAt),
     );
-    const [pickup] = await ctx.database.query<{ at: string }>(
-      `SELECT recorded_at::text AS at FROM condition_reports WHERE booking_id = $1 AND kind = 'pickup'`,
-      [b.bookingId],
-    );
-    const pickedUpAt = new Date(pickup!.at).getTime();
+    const pickedUpAt = (await pickupRecordedAt(b.bookingId)).getTime();
     expect(await attempt({ returnedAt: new Date(pickedUpAt - 1).toISOString() })).toEqual(
       refused('returnedAt', reportMessages.returnedAt),
     );
@@ -705,15 +709,11 @@ describeEachDatabase('condition reports: who may read and write', (ctx) => {
     expect((await returnRecord(b.bookingId)).returned).toBe('2031-05-11 10:01');
     // Back at the very moment of its pickup report (to the millisecond): allowed.
     const c = await carOut();
-    const [cPickup] = await ctx.database.query<{ at: string }>(
-      `SELECT recorded_at::text AS at FROM condition_reports WHERE booking_id = $1 AND kind = 'pickup'`,
-      [c.bookingId],
-    );
     expect(
       await reports().recordReturn(
         staff,
         c.bookingId,
-        returnBody([c.returnPhoto], { returnedAt: new Date(cPickup!.at).toISOString() }),
+        returnBody([c.returnPhoto], { returnedAt: (await pickupRecordedAt(c.bookingId)).toISOString() }),
         'en',
       ),
     ).toMatchObject({ status: 'completed' });

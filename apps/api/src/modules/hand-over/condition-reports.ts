@@ -359,9 +359,12 @@ async function readSignature(dataUrl: string): Promise<Buffer> {
     const image = sharp(content, { failOn: 'error', limitInputPixels: 4_000_000 });
     const { format } = await image.metadata();
     if (format !== 'png') throw new Error(format);
-    // stats() reads the file as it is, not the pipeline: the pixels with an alpha channel made first, so
+    // stats() reads the file as it is, not the pipeline: the pixels with an alpha channel added first, so
     // a PNG without one (an opaque pad) is read as fully opaque rather than as having no alpha at all.
-    const { channels } = await sharp(await image.ensureAlpha().png().toBuffer()).stats();
+    const { data, info } = await image.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+    const { channels } = await sharp(data, {
+      raw: { width: info.width, height: info.height, channels: info.channels },
+    }).stats();
     const alpha = channels[3];
     const rgb = channels.slice(0, 3);
     // Ink: some opaque pixels on a transparent pad, or some dark ones on a white one.
