@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { axeViolations, expect, test, type Page } from './fixtures';
+import { axeViolations, expect, notThisLanguagesProject, test, type Page } from './fixtures';
 import { freeCar, registerCustomer, signInBrowser, transferBooking } from './booking-fixtures';
 
 /**
@@ -7,7 +7,8 @@ import { freeCar, registerCustomer, signInBrowser, transferBooking } from './boo
  * tap or read. The floating contact button never covers a control (it steps aside while one
  * passes beneath it; opened at a page's end it covers nothing); the terms checkbox is at
  * least 24 px (measured on that walk's booking form); a long email or name wraps instead of pushing a page sideways.
- * Each test runs at 390 and 360 px in the mobile project and at the desktop's width.
+ * The floating-button walk runs at 390 and 360 px in the mobile project and at the desktop's width in each
+ * language; the long email once a language (Thai and Chinese on the phone, English on the desktop).
  */
 const languages = ['th', 'en', 'zh'] as const;
 
@@ -111,54 +112,67 @@ for (const lng of languages) {
     }
   });
 
-  test(`[${lng}] a 40-character email scrolls no page sideways: confirmation, My bookings, profile, header menu @mobile`, async ({
-    page,
-    request,
-    isMobile,
-  }) => {
-    // Exactly 40 characters, one word: nowhere for a line to break but inside it.
-    const local = `longaddress${lng}${Date.now().toString(36)}`.padEnd(28, 'x');
-    const email = `${local}@example.com`;
-    expect(email).toHaveLength(40);
-    const register = await request.post('/api/v1/auth/register', {
-      data: {
-        email,
-        password: 'secret-123',
-        firstName: 'Chalermchaiwattanakul',
-        lastName: 'Srisuksawatdiwongsakul',
-        phone: '0812345678',
-        language: lng,
-      },
-    });
-    expect(register.ok(), await register.text()).toBe(true);
-    const { token, user } = await (
-      await request.post('/api/v1/auth/login', { data: { email, password: 'secret-123' } })
-    ).json();
-    const booking = await transferBooking(request, { authorization: `Bearer ${token}` }, 236, email);
-    await signInBrowser(page, { token, user });
+  test.describe(() => {
+    // Each language once, the words around the address being all that differs (decision 3700): Thai and
+    // Chinese on the phone at 390 and 360 px, English on the desktop, whose account menu is the only
+    // long-address check at that width. English at a phone's widths is phone-layout.spec's walk.
+    test.skip(
+      notThisLanguagesProject(lng),
+      'each language once: Thai and Chinese on the phone, English on the desktop',
+    );
+    test(`[${lng}] a 40-character email scrolls no page sideways: confirmation, My bookings, profile, header menu @mobile`, async ({
+      page,
+      request,
+      isMobile,
+    }) => {
+      // Exactly 40 characters, one word: nowhere for a line to break but inside it.
+      const local = `longaddress${lng}${Date.now().toString(36)}`.padEnd(28, 'x');
+      const email = `${local}@example.com`;
+      expect(email).toHaveLength(40);
+      const register = await request.post('/api/v1/auth/register', {
+        data: {
+          email,
+          password: 'secret-123',
+          firstName: 'Chalermchaiwattanakul',
+          lastName: 'Srisuksawatdiwongsakul',
+          phone: '0812345678',
+          language: lng,
+        },
+      });
+      expect(register.ok(), await register.text()).toBe(true);
+      const { token, user } = await (
+        await request.post('/api/v1/auth/login', { data: { email, password: 'secret-123' } })
+      ).json();
+      const booking = await transferBooking(request, { authorization: `Bearer ${token}` }, 236, email);
+      await signInBrowser(page, { token, user });
 
-    const problems: string[] = [];
-    for (const width of widthsFor(isMobile, page)) {
-      await page.setViewportSize({ width, height: 800 });
-      for (const path of [`/booking-success?booking=${booking.bookingNumber}`, '/my-bookings', '/profile']) {
-        await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
-        await page.waitForLoadState('networkidle');
-        if (path === '/profile') await expect(page.locator('main').getByText(email).first()).toBeVisible();
+      const problems: string[] = [];
+      for (const width of widthsFor(isMobile, page)) {
+        await page.setViewportSize({ width, height: 800 });
+        for (const path of [
+          `/booking-success?booking=${booking.bookingNumber}`,
+          '/my-bookings',
+          '/profile',
+        ]) {
+          await page.goto(`${path}${path.includes('?') ? '&' : '?'}lng=${lng}`);
+          await page.waitForLoadState('networkidle');
+          if (path === '/profile') await expect(page.locator('main').getByText(email).first()).toBeVisible();
+          const wide = await sidewaysAt(page, width);
+          if (wide > 0) problems.push(`${path} at ${width} px: ${wide} px sideways`);
+        }
+        // The header's account menu (in the phone's menu below the desktop's width), opened.
+        const phoneMenu = page.locator('button[aria-controls="mobile-menu"]');
+        if (await phoneMenu.isVisible()) await phoneMenu.click();
+        await page.getByTestId('account-menu').filter({ visible: true }).first().click();
         const wide = await sidewaysAt(page, width);
-        if (wide > 0) problems.push(`${path} at ${width} px: ${wide} px sideways`);
+        if (wide > 0) problems.push(`header menu at ${width} px: ${wide} px sideways`);
       }
-      // The header's account menu (in the phone's menu below the desktop's width), opened.
-      const phoneMenu = page.locator('button[aria-controls="mobile-menu"]');
-      if (await phoneMenu.isVisible()) await phoneMenu.click();
-      await page.getByTestId('account-menu').filter({ visible: true }).first().click();
-      const wide = await sidewaysAt(page, width);
-      if (wide > 0) problems.push(`header menu at ${width} px: ${wide} px sideways`);
-    }
-    expect(problems).toEqual([]);
-    // The confirmation page at the last width: the driver's line is whole and readable.
-    await page.goto(`/booking-success?booking=${booking.bookingNumber}&lng=${lng}`);
-    await expect(page.locator('main').getByText(email).first()).toBeVisible();
-    expect(await axeViolations(page)).toEqual([]);
+      expect(problems).toEqual([]);
+      // The confirmation page at the last width: the driver's line is whole and readable.
+      await page.goto(`/booking-success?booking=${booking.bookingNumber}&lng=${lng}`);
+      await expect(page.locator('main').getByText(email).first()).toBeVisible();
+      expect(await axeViolations(page)).toEqual([]);
+    });
   });
 }
 
