@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { vitestLimits } from './apps/api/test/time-allowance';
+import { vitestLimits } from './apps/api/test/time-allowance.ts';
 
 export default defineConfig({
   test: {

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import base from './vitest.config';
+import base from './vitest.config.ts';
 
 // The suite's config narrowed to the test files that reach one mutated module (scripts/mutation.mjs
 // names them in MUTATION_TESTS). Stryker's own choice (`related`) follows imports, and every API test
