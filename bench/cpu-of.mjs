@@ -14,6 +14,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { loadAverage } from './start-server.mjs';
 
 const args = process.argv.slice(2);
 const command = args[0] === '--' ? args.slice(1) : args;
@@ -39,7 +40,7 @@ try {
   console.error(`(no cgroup at ${group}: only the machine's CPU is measured)`);
 }
 
-const loadBefore = os.loadavg()[0];
+const loadBefore = loadAverage();
 const before = machine();
 const started = process.hrtime.bigint();
 // The shell puts itself into the group, then becomes the command: everything it starts is counted.
@@ -71,7 +72,7 @@ if (grouped) {
   }
 }
 lines.push(
-  `machine idle ${idle.toFixed(0)} % over the run; load average ${loadBefore.toFixed(2)} before, ${os.loadavg()[0].toFixed(2)} after`,
+  `machine idle ${idle.toFixed(0)} % over the run; load average ${loadBefore} before, ${loadAverage()} after`,
 );
 console.log(lines.join('\n'));
 process.exit(code);
