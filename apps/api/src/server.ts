@@ -27,9 +27,10 @@ async function main() {
     },
   });
 
-  // Every minute: gateway charges still pending are asked after (a lost webhook never lets a paid
-  // booking expire), then unpaid bookings past their deadline expire, LINE messages go out, and card
-  // charges whose answer was lost are looked up at the gateway. All are safe when several instances run them at once.
+  // Every JOBS_INTERVAL_SECONDS (a minute by default): gateway charges still pending are asked after (a lost
+  // webhook never lets a paid booking expire), then unpaid bookings past their deadline expire, LINE
+  // messages go out, and card charges whose answer was lost are looked up at the gateway. All are safe when
+  // several instances run them at once; one instance starts a round only when its last one has finished.
   const job = async <T>(name: string, run: () => Promise<T>, done: (result: T) => void) => {
     try {
       done(await run());
@@ -40,7 +41,10 @@ async function main() {
     }
   };
   const bookings = app.services.bookings;
+  let jobsRunning = false;
   const expiry = setInterval(() => {
+    if (jobsRunning) return;
+    jobsRunning = true;
     void (async () => {
       await job(
         'check_gateway_charges',
@@ -99,8 +103,10 @@ async function main() {
           if (r.confirmed || r.failed) app.log.info(r, 'reconciled card payments');
         },
       );
-    })();
-  }, 60_000);
+    })().finally(() => {
+      jobsRunning = false;
+    });
+  }, settings.JOBS_INTERVAL_SECONDS * 1000);
   expiry.unref();
 
   // Mail: sent by its own job, woken at every mail written and polling for retries (decision 3105).

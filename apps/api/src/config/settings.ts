@@ -152,6 +152,12 @@ export const settingsSchema = z.object({
    * believed only with a valid Omise-Signature (decision 3411); the charge is fetched back either way.
    */
   OMISE_WEBHOOK_SECRET: optional(z.string().regex(/^[A-Za-z0-9+/]{16,}={0,2}$/, 'must be base64')),
+  /**
+   * How often the server's background jobs run, in seconds: pending gateway charges asked after, unpaid
+   * bookings expired, LINE messages pushed, monthly invoices issued, deposit holds renewed, lost card
+   * answers looked up (server.ts). Every job is safe at any pace and on several instances at once.
+   */
+  JOBS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** How long a rendered page is served to every visitor of it before it is rendered again; 0: never kept. */
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
   /**
