@@ -10,7 +10,7 @@ export default defineConfig({
     // by the load when the run starts (apps/api/test/time-allowance.ts), and again before each file, by
     // the load when it starts (apps/api/test/limits-by-load.ts).
     ...vitestLimits(),
-    setupFiles: ['apps/api/test/limits-by-load.ts'],
+    setupFiles: ['apps/api/test/limits-by-load.ts', 'apps/api/test/no-pg-deprecations.ts'],
     // One module graph per worker, not one per file: every API file imports the whole app, and loading it
     // afresh for each of ~140 files was a quarter of the stage's CPU (decisions 3701, 3702: a 13-file sample
     // 116.9 → 87.0 s CPU). Safe because no test uses vi.mock or changes a module's state for later files:

@@ -130,11 +130,11 @@ export class FleetAdminService {
   async carModel(id: number, repo = this.repository): Promise<AdminCarModel> {
     const row = await repo.carModel(id);
     if (!row) throw notFound('Car model');
-    const [features, images, units] = await Promise.all([
-      repo.carModelFeatures(id),
-      repo.images(id),
-      repo.units({ carModelId: id, status: 'in_service' }),
-    ]);
+    // One after another: `repo` may be bound to a transaction's single connection (saves, below), where
+    // queries sent side by side only queue, and node-postgres 9 refuses them.
+    const features = await repo.carModelFeatures(id);
+    const images = await repo.images(id);
+    const units = await repo.units({ carModelId: id, status: 'in_service' });
     return {
       id: row.id,
       carId: row.carId,

@@ -44,13 +44,13 @@ export class UnitsAdminService {
   ) {}
 
   private async toUnits(rows: UnitRow[], lang: Language, repo = this.repository): Promise<AdminUnit[]> {
-    const [names, blocks] = await Promise.all([
-      repo.carNames([...new Set(rows.map((r) => r.carModelId))]),
-      repo.currentBlocks(
-        rows.map((r) => r.id),
-        new Date(),
-      ),
-    ]);
+    // One after another: `repo` may be bound to a transaction's single connection (a change, below), where
+    // queries sent side by side only queue, and node-postgres 9 refuses them.
+    const names = await repo.carNames([...new Set(rows.map((r) => r.carModelId))]);
+    const blocks = await repo.currentBlocks(
+      rows.map((r) => r.id),
+      new Date(),
+    );
     const nameOf = new Map(names.map((n) => [n.id, carName(n, lang)]));
     // A unit as staff see it: its row (id, plate, VIN, model, branch, status) with the car's name and blocks.
     return rows.map(({ createdAt: _createdAt, ...unit }) => ({

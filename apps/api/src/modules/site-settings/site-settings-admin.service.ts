@@ -22,13 +22,13 @@ export class SettingsAdminService {
   ) {}
 
   async read(executor?: Db): Promise<AdminSettings> {
-    const [rentalOpen, bank, promptpayId, contact, exchangeRates] = await Promise.all([
-      this.siteSettings.read('rental_open', executor),
-      this.siteSettings.read('bank_account', executor),
-      this.siteSettings.read('promptpay_id', executor),
-      this.siteSettings.read('contact', executor),
-      this.siteSettings.read('exchange_rates', executor),
-    ]);
+    // One after another: `executor` may be a transaction's single connection (update, below), where
+    // queries sent side by side only queue, and node-postgres 9 refuses them.
+    const rentalOpen = await this.siteSettings.read('rental_open', executor);
+    const bank = await this.siteSettings.read('bank_account', executor);
+    const promptpayId = await this.siteSettings.read('promptpay_id', executor);
+    const contact = await this.siteSettings.read('contact', executor);
+    const exchangeRates = await this.siteSettings.read('exchange_rates', executor);
     return {
       rentalOpen: rentalOpen === true,
       bankAccount: {
