@@ -62,6 +62,10 @@ export default defineConfig({
   expect: { timeout: allowFor(10_000) },
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
+    // An action (a click, a fill, a file chosen) waits for its element as an expectation does. Without a
+    // limit of its own it waited for the journey's whole limit: a return form that did not open after its
+    // button's click held a worker 14.9 minutes at load 10 before the retry ran (decision 3705).
+    actionTimeout: allowFor(20_000),
     // Recording a trace costs every journey CPU (DOM snapshots and frames at each step) even when it passes
     // and the trace is thrown away: 98 journeys took 708 CPU-seconds with 'retain-on-failure' and 444
     // without (+60 %, decision 3704), and `npm test` without CI=true recorded them. Only a failed journey's
