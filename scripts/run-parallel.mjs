@@ -1,8 +1,7 @@
-// `node scripts/run-parallel.mjs lint typecheck`: runs those npm scripts side by side and fails if
+// `node scripts/run-parallel.mjs lint typecheck build`: runs those npm scripts side by side and fails if
 // any fails. ESLint, Prettier and tsc each keep one core busy, so on two cores two of them finish
-// in about the time of the longer one (docs/decisions/3202-suite-speed.md); the API tests and the
-// journeys each leave part of the two cores idle, waiting on timers, pages and databases, which the
-// other fills (decision 3705). Each line a script prints is passed on whole as it comes, after the
+// in about the time of the longer one (docs/decisions/3202-suite-speed.md); the build needs nothing
+// they make (decision 3705). Each line a script prints is passed on whole as it comes, after the
 // script's name, so two scripts never mix within a line and a long run shows its progress.
 import { spawn } from 'node:child_process';
 
