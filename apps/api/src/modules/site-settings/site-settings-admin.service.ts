@@ -22,13 +22,15 @@ export class SettingsAdminService {
   ) {}
 
   async read(executor?: Db): Promise<AdminSettings> {
-    // One after another: `executor` may be a transaction's single connection (update, below), where
-    // queries sent side by side only queue, and node-postgres 9 refuses them.
-    const rentalOpen = await this.siteSettings.read('rental_open', executor);
-    const bank = await this.siteSettings.read('bank_account', executor);
-    const promptpayId = await this.siteSettings.read('promptpay_id', executor);
-    const contact = await this.siteSettings.read('contact', executor);
-    const exchangeRates = await this.siteSettings.read('exchange_rates', executor);
+    // One query, also on a transaction's single connection (update, below), where queries sent side by
+    // side only queue and node-postgres 9 refuses them.
+    const {
+      rental_open: rentalOpen,
+      bank_account: bank,
+      promptpay_id: promptpayId,
+      contact,
+      exchange_rates: exchangeRates,
+    } = await this.siteSettings.readAll(executor);
     return {
       rentalOpen: rentalOpen === true,
       bankAccount: {

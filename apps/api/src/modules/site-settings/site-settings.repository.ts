@@ -13,8 +13,8 @@ export class SiteSettingsRepository {
     return this.db.transaction((tx) => fn(tx));
   }
 
-  async all(): Promise<Map<string, unknown>> {
-    const rows = await this.db
+  async all(executor: Executor = this.db): Promise<Map<string, unknown>> {
+    const rows = await executor
       .select({ key: siteSettings.key, value: siteSettings.value })
       .from(siteSettings);
     return new Map(rows.map((r) => [r.key, r.value]));
