@@ -1,9 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import type { Booking } from '@siam/contract/bookings';
 import { DEPOSIT_HOLD_DAYS, type DepositMethod } from '@siam/contract/deposits';
 import { useTranslation } from '../../../lib/use-translation';
-import { fetchGateway } from '../../bookings/booking-api';
 import { fieldErrors, useAdminMutation } from '../admin-api';
 import { Card, ErrorNote, Field, useFormats } from '../admin-ui';
 import { satang } from './booking-format';
@@ -11,15 +9,16 @@ import { satang } from './booking-format';
 /** The deposit: taken at the counter (cash, card or PromptPay), then released after the return, in part if kept. */
 export function BookingDepositCard({
   booking: b,
+  partialCapture,
   onDone,
 }: {
   booking: Booking;
+  /** Whether a deposit held on a card can be kept in part (the gateway's answer, read with the page). */
+  partialCapture: boolean | undefined;
   onDone: (message: string) => void;
 }) {
   const { t } = useTranslation('admin');
   const { money, dateTime } = useFormats();
-  // Whether a deposit held on a card can be kept in part: the same gateway answer the booking form reads.
-  const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: Infinity });
   const deposit = useAdminMutation<
     Booking,
     { action: 'take'; method: DepositMethod } | { action: 'release'; kept: number; reason?: string }
@@ -78,7 +77,7 @@ export function BookingDepositCard({
       )}
       {b.deposit.state === 'held' && ['active', 'completed'].includes(b.status) && (
         <form onSubmit={submitRelease} noValidate className="mt-3 space-y-2">
-          {b.deposit.method === 'card' && gateway.data?.partialCapture === false && (
+          {b.deposit.method === 'card' && partialCapture === false && (
             <p data-testid="deposit-whole-only">{t('booking.deposit.wholeOnly')}</p>
           )}
           <Field

@@ -5,7 +5,7 @@ import { counterPaymentMethods, type CounterPaymentMethod } from '@siam/contract
 import { apiRequest } from '../../../lib/api-client';
 import { formatSatang } from '../../../lib/money';
 import { useTranslation } from '../../../lib/use-translation';
-import { fieldErrors, useAdminMutation, useAdminQuery } from '../admin-api';
+import { fieldErrors, useAdminMutation } from '../admin-api';
 import { Card, ErrorNote, Field, SelectField } from '../admin-ui';
 
 type Draft = {
@@ -43,12 +43,18 @@ const bodyOf = (d: Draft): StaffChangeBody => ({
  * the booking's agreed prices and shown before saving; a dearer difference is taken at the counter
  * (its method and reference recorded), a cheaper one goes back through the refund path.
  */
-export function StaffChangeCard({ booking, onDone }: { booking: Booking; onDone: (m: string) => void }) {
+export function StaffChangeCard({
+  booking,
+  options,
+  onDone,
+}: {
+  booking: Booking;
+  /** The cars at the booking's branch and the extras: read with the page, so the card shows whole. */
+  options: ChangeOptions | undefined;
+  onDone: (m: string) => void;
+}) {
   const { t } = useTranslation('admin');
   const open = ['awaiting_payment', 'confirmed', 'active'].includes(booking.status);
-  const options = useAdminQuery<ChangeOptions>(`/bookings/${booking.id}/change/options`, undefined, {
-    enabled: open,
-  });
   const [draft, setDraft] = useState(() => draftOf(booking));
   const [quote, setQuote] = useState<StaffChangeQuote | null>(null);
   const [quoteError, setQuoteError] = useState<unknown>(null);
@@ -138,7 +144,7 @@ export function StaffChangeCard({ booking, onDone }: { booking: Booking; onDone:
           onChange={(e) => edit({ carModelId: e.target.value })}
           error={errors.carModelId}
         >
-          {options.data?.cars.map((c) => (
+          {options?.cars.map((c) => (
             <option key={c.carModelId} value={c.carModelId}>
               {c.carName}
             </option>
@@ -146,7 +152,7 @@ export function StaffChangeCard({ booking, onDone }: { booking: Booking; onDone:
         </SelectField>
         <fieldset className="grid gap-3 sm:grid-cols-2">
           <legend className="mb-1 font-semibold">{t('staffChange.extras')}</legend>
-          {options.data?.addons.map((a) => (
+          {options?.addons.map((a) => (
             <Field
               key={a.code}
               label={t('staffChange.quantity', { extra: a.label })}
