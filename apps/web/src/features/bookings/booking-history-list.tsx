@@ -348,9 +348,8 @@ function BookingCard({ booking }: { booking: Booking }) {
         </div>
       )}
       {(booking.conditionReports.length > 0 || booking.charges.length > 0 || booking.agreement) && (
-        <Suspense fallback={<p aria-busy="true">{t('common:loading')}</p>}>
-          <HandOverView booking={booking} />
-        </Suspense>
+        // Suspends the whole list (below), not this card: it shows once, with the hand-over in place.
+        <HandOverView booking={booking} />
       )}
       {receiptError && (
         <p role="alert" className="field-error">
@@ -377,14 +376,14 @@ export function BookingHistoryList() {
     // A deposit hold at the card's bank is settled by the gateway (its webhook): asked again meanwhile.
     refetchInterval: (q) => (q.state.data?.some((b) => b.deposit.authorizeUri) ? 5000 : false),
   });
-  if (query.isPending)
-    return (
-      <div aria-busy="true" className="space-y-3">
-        {[0, 1].map((i) => (
-          <div key={i} className="h-40 animate-pulse rounded-xl bg-slate-100" />
-        ))}
-      </div>
-    );
+  const loading = (
+    <div aria-busy="true" className="space-y-3">
+      {[0, 1].map((i) => (
+        <div key={i} className="h-40 animate-pulse rounded-xl bg-slate-100" />
+      ))}
+    </div>
+  );
+  if (query.isPending) return loading;
   if (query.isError)
     return (
       <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4">
@@ -410,20 +409,24 @@ export function BookingHistoryList() {
   const groups = historyGroups
     .map((group) => ({ group, list: query.data.filter((b) => historyGroupOf(b.status) === group) }))
     .filter((g) => g.list.length > 0);
+  // The list shows once its bookings' hand-over code is in (issue 32): landing inside a card after the
+  // list showed, it pushed every booking below down, and a tap on one of them met nothing.
   return (
-    <div className="space-y-8">
-      {groups.map(({ group, list }) => (
-        <section key={group} aria-labelledby={`history-${group}`} data-testid={`history-${group}`}>
-          <h2 id={`history-${group}`} className="mb-3 text-xl font-semibold">
-            {t(`history.groups.${group}`)}
-          </h2>
-          <ul className="space-y-4">
-            {list.map((b) => (
-              <BookingCard key={b.id} booking={b} />
-            ))}
-          </ul>
-        </section>
-      ))}
-    </div>
+    <Suspense fallback={loading}>
+      <div className="space-y-8">
+        {groups.map(({ group, list }) => (
+          <section key={group} aria-labelledby={`history-${group}`} data-testid={`history-${group}`}>
+            <h2 id={`history-${group}`} className="mb-3 text-xl font-semibold">
+              {t(`history.groups.${group}`)}
+            </h2>
+            <ul className="space-y-4">
+              {list.map((b) => (
+                <BookingCard key={b.id} booking={b} />
+              ))}
+            </ul>
+          </section>
+        ))}
+      </div>
+    </Suspense>
   );
 }

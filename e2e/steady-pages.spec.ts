@@ -1,0 +1,127 @@
+import type { Locator, Page, Route } from '@playwright/test';
+import { expect, test } from './fixtures';
+import {
+  admin,
+  customerBooking,
+  inspectAtPickup,
+  signInAdminBrowser,
+  signInBrowser,
+  transferBooking,
+} from './booking-fixtures';
+import { allowFor } from '../apps/api/test/time-allowance';
+
+/**
+ * Pages that show once, whole (issue 32). A page whose parts land one by one after it shows (a card's
+ * own answer, a lazily loaded piece of code) pushes what is below them down as each lands: a tap whose
+ * press and release fall either side of that meets nothing. Twice under load a journey's click on the
+ * staff booking page was lost that way (the deposit's release, "record the return"), and so is a
+ * person's who taps as the page settles. Each journey here holds the late parts until the page has
+ * shown and watches where the cards below them stand, frame by frame.
+ */
+
+/**
+ * Where each of `testIds` stands in the page (its top, from the top of the document), recorded at every
+ * frame it moves from the moment it first shows. Below the fold on a phone: the browser's own
+ * layout-shift record counts only what moves on screen, and a person scrolls there before tapping.
+ */
+async function watchPlaces(page: Page, testIds: string[]) {
+  await page.addInitScript((ids) => {
+    const seen: Record<string, number[]> = {};
+    Object.assign(window, { placesSeen: seen });
+    const watch = () => {
+      for (const id of ids) {
+        const el = document.querySelector(`[data-testid="${id}"]`);
+        if (!el) continue;
+        const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
+        const tops = (seen[id] ??= []);
+        if (tops.at(-1) !== top) tops.push(top);
+      }
+      requestAnimationFrame(watch);
+    };
+    requestAnimationFrame(watch);
+  }, testIds);
+  return () =>
+    page.evaluate(() => (window as unknown as { placesSeen: Record<string, number[]> }).placesSeen);
+}
+
+/**
+ * A route handler that holds an answer until `shown` is on the page. A page that rightly waits for the
+ * answer shows nothing meanwhile, so the hold ends after a while instead: on a machine too slow to show
+ * the page by then, the journey proves less, never fails wrongly.
+ */
+const holdFor = () => allowFor(1_500);
+const holdUntil = (shown: Locator) => async (route: Route) => {
+  await shown.waitFor({ timeout: holdFor() }).catch(() => undefined);
+  await route.continue();
+};
+
+test('the staff booking page does not move once it shows, while its late parts land (th, phone) @mobile', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'a phone, where the page is one column and everything below moves; one run is enough');
+  const { booking } = await customerBooking(request, 97);
+  const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
+  const as = { authorization: `Bearer ${staff.token}` };
+  const paid = await request.post(`/api/v1/admin/bookings/${booking.id}/verify-payment`, {
+    headers: as,
+    data: {},
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const out = await inspectAtPickup(request, as, booking.id);
+  expect(out.ok(), await out.text()).toBe(true);
+
+  const places = await watchPlaces(page, ['hand-over-card', 'deposit-state']);
+  await signInAdminBrowser(page, 'th');
+  // The change card's cars and extras, the gateway's answer (may a card hold be kept in part), the
+  // hand-over's code: each used to land after the page showed (the hand-over card went 2494 -> 2964 px).
+  const shown = page.getByTestId('booking-status');
+  await page.route(`**/api/v1/admin/bookings/${booking.id}/change/options*`, holdUntil(shown));
+  await page.route('**/api/v1/guest/payment-gateway*', holdUntil(shown));
+  await page.route('**/assets/hand-over-view-*.js', holdUntil(shown));
+  await page.goto(`/admin/bookings/${booking.id}?lng=th`);
+  // The code held, then the answers asked once it runs: two holds one after the other.
+  await expect(shown).toBeVisible({ timeout: 2 * holdFor() + allowFor(10_000) });
+  await expect(page.getByTestId('report-pickup')).toBeVisible();
+  await expect(page.locator('select option').first()).toBeAttached();
+  await page.waitForLoadState('networkidle');
+  const seen = await places();
+  expect(seen['hand-over-card'], 'the hand-over card, its top at each move').toHaveLength(1);
+  expect(seen['deposit-state'], 'the deposit card, its top at each move').toHaveLength(1);
+});
+
+test('My bookings does not move once it shows, while the hand-over lands (zh, phone) @mobile', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  test.skip(!isMobile, 'a phone, where the page is one column and everything below moves; one run is enough');
+  const customer = await customerBooking(request, 98);
+  const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
+  const as = { authorization: `Bearer ${staff.token}` };
+  const paid = await request.post(`/api/v1/admin/bookings/${customer.booking.id}/verify-payment`, {
+    headers: as,
+    data: {},
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const out = await inspectAtPickup(request, as, customer.booking.id);
+  expect(out.ok(), await out.text()).toBe(true);
+  // A second booking, cancelled: its group sits below the rental under way and its hand-over.
+  const second = await transferBooking(request, customer.headers, 108);
+  const cancelled = await request.put(`/api/v1/auth/bookings/${second.id}/cancel`, {
+    headers: customer.headers,
+    data: {},
+  });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+
+  const places = await watchPlaces(page, ['history-cancelled']);
+  await signInBrowser(page, customer);
+  await page.route('**/assets/hand-over-view-*.js', holdUntil(page.getByTestId('history-active')));
+  await page.goto('/my-bookings?lng=zh');
+  await expect(page.getByTestId('hand-over')).toBeVisible({ timeout: holdFor() + allowFor(10_000) });
+  await expect(page.getByTestId('history-cancelled')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const seen = await places();
+  expect(seen['history-cancelled'], 'the cancelled bookings, their top at each move').toHaveLength(1);
+});
