@@ -1,4 +1,4 @@
-import type { Locator, Page, Route } from '@playwright/test';
+import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   admin,
@@ -55,22 +55,28 @@ const holdUntil = (shown: Locator) => async (route: Route) => {
   await route.continue();
 };
 
+/** A customer's booking, paid (staff confirm the transfer) and picked up (the pickup's report recorded). */
+async function pickedUp(request: APIRequestContext, from: number) {
+  const customer = await customerBooking(request, from);
+  const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
+  const as = { authorization: `Bearer ${staff.token}` };
+  const paid = await request.post(`/api/v1/admin/bookings/${customer.booking.id}/verify-payment`, {
+    headers: as,
+    data: {},
+  });
+  expect(paid.ok(), await paid.text()).toBe(true);
+  const out = await inspectAtPickup(request, as, customer.booking.id);
+  expect(out.ok(), await out.text()).toBe(true);
+  return customer;
+}
+
 test('the staff booking page does not move once it shows, while its late parts land (th, phone) @mobile', async ({
   page,
   request,
   isMobile,
 }) => {
   test.skip(!isMobile, 'a phone, where the page is one column and everything below moves; one run is enough');
-  const { booking } = await customerBooking(request, 97);
-  const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
-  const as = { authorization: `Bearer ${staff.token}` };
-  const paid = await request.post(`/api/v1/admin/bookings/${booking.id}/verify-payment`, {
-    headers: as,
-    data: {},
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  const out = await inspectAtPickup(request, as, booking.id);
-  expect(out.ok(), await out.text()).toBe(true);
+  const { booking } = await pickedUp(request, 97);
 
   const places = await watchPlaces(page, ['hand-over-card', 'deposit-state']);
   await signInAdminBrowser(page, 'th');
@@ -97,16 +103,7 @@ test('My bookings does not move once it shows, while the hand-over lands (zh, ph
   isMobile,
 }) => {
   test.skip(!isMobile, 'a phone, where the page is one column and everything below moves; one run is enough');
-  const customer = await customerBooking(request, 98);
-  const staff = await (await request.post('/api/v1/auth/login', { data: admin })).json();
-  const as = { authorization: `Bearer ${staff.token}` };
-  const paid = await request.post(`/api/v1/admin/bookings/${customer.booking.id}/verify-payment`, {
-    headers: as,
-    data: {},
-  });
-  expect(paid.ok(), await paid.text()).toBe(true);
-  const out = await inspectAtPickup(request, as, customer.booking.id);
-  expect(out.ok(), await out.text()).toBe(true);
+  const customer = await pickedUp(request, 98);
   // A second booking, cancelled: its group sits below the rental under way and its hand-over.
   const second = await transferBooking(request, customer.headers, 108);
   const cancelled = await request.put(`/api/v1/auth/bookings/${second.id}/cancel`, {
