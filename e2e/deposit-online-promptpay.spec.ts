@@ -5,6 +5,7 @@ import { allowFor } from '../apps/api/test/time-allowance';
 import { axeViolations, expect, test, type Page } from './fixtures';
 import { admin, registerCustomer, signInBrowser, transferBooking } from './booking-fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
+import { holdFor, holdUntil, watchPlaces } from './page-places';
 
 /**
  * The deposit paid by PromptPay online before pickup (issue 36 part 3, decision 3652), as a Thai
@@ -65,6 +66,40 @@ test.describe('a deposit paid by PromptPay online', () => {
     await new Promise<void>((resolve) => omise.server.close(() => resolve()));
   });
   test.use({ baseURL: appUrl });
+
+  // The offer to pay the deposit by PromptPay depends on the gateway's answer (does it take PromptPay?):
+  // My bookings shows once that answer is in, not before, so the offer never pushes what is below it
+  // (decision 3706; on the staff booking page: steady-pages.spec.ts).
+  test('My bookings does not move as the gateway says it takes PromptPay (th, 390 px)', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const customer = await registerCustomer(request, 'deposit-qr-steady', 'th');
+    await transferBooking(request, customer.headers, 92, customer.email, 'promptpay');
+    const rental = omise.charges.at(-1) as { id: string };
+    omise.pay(rental.id);
+    const confirmed = await request.post('/api/v1/webhooks/omise', { data: omise.event(rental.id) });
+    expect((await confirmed.json()).response.data.outcome).toBe('confirmed');
+    // A second booking, cancelled: its group sits below the one with the offer.
+    const second = await transferBooking(request, customer.headers, 96, customer.email, 'promptpay');
+    const cancelled = await request.put(`/api/v1/auth/bookings/${second.id}/cancel`, {
+      headers: customer.headers,
+      data: {},
+    });
+    expect(cancelled.ok(), await cancelled.text()).toBe(true);
+
+    const places = await watchPlaces(page, ['history-cancelled']);
+    await signInBrowser(page, customer);
+    await page.route('**/api/v1/guest/payment-gateway*', holdUntil(page.getByTestId('history-active')));
+    await page.goto('/my-bookings?lng=th');
+    await expect(page.getByRole('button', { name: whole(words('th').depositPromptPay.open!) })).toBeVisible({
+      timeout: holdFor() + allowFor(10_000),
+    });
+    await page.waitForLoadState('networkidle');
+    const seen = await places();
+    expect(seen['history-cancelled'], 'the cancelled bookings, their top at each move').toHaveLength(1);
+  });
 
   for (const { lng, width, full } of [
     { lng: 'th', width: 390, full: true },

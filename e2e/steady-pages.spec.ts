@@ -1,4 +1,4 @@
-import type { APIRequestContext, Locator, Page, Route } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   admin,
@@ -9,6 +9,7 @@ import {
   transferBooking,
 } from './booking-fixtures';
 import { allowFor } from '../apps/api/test/time-allowance';
+import { holdFor, holdUntil, watchPlaces } from './page-places';
 
 /**
  * Pages that show once, whole (issue 32). A page whose parts land one by one after it shows (a card's
@@ -18,42 +19,6 @@ import { allowFor } from '../apps/api/test/time-allowance';
  * person's who taps as the page settles. Each journey here holds the late parts until the page has
  * shown and watches where the cards below them stand, frame by frame.
  */
-
-/**
- * Where each of `testIds` stands in the page (its top, from the top of the document), recorded at every
- * frame it moves from the moment it first shows. Below the fold on a phone: the browser's own
- * layout-shift record counts only what moves on screen, and a person scrolls there before tapping.
- */
-async function watchPlaces(page: Page, testIds: string[]) {
-  await page.addInitScript((ids) => {
-    const seen: Record<string, number[]> = {};
-    Object.assign(window, { placesSeen: seen });
-    const watch = () => {
-      for (const id of ids) {
-        const el = document.querySelector(`[data-testid="${id}"]`);
-        if (!el) continue;
-        const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
-        const tops = (seen[id] ??= []);
-        if (tops.at(-1) !== top) tops.push(top);
-      }
-      requestAnimationFrame(watch);
-    };
-    requestAnimationFrame(watch);
-  }, testIds);
-  return () =>
-    page.evaluate(() => (window as unknown as { placesSeen: Record<string, number[]> }).placesSeen);
-}
-
-/**
- * A route handler that holds an answer until `shown` is on the page. A page that rightly waits for the
- * answer shows nothing meanwhile, so the hold ends after a while instead: on a machine too slow to show
- * the page by then, the journey proves less, never fails wrongly.
- */
-const holdFor = () => allowFor(1_500);
-const holdUntil = (shown: Locator) => async (route: Route) => {
-  await shown.waitFor({ timeout: holdFor() }).catch(() => undefined);
-  await route.continue();
-};
 
 /** A customer's booking, paid (staff confirm the transfer) and picked up (the pickup's report recorded). */
 async function pickedUp(request: APIRequestContext, from: number) {

@@ -171,15 +171,19 @@ function DepositHoldState({ booking }: { booking: Booking }) {
   return null;
 }
 
-function BookingCard({ booking }: { booking: Booking }) {
+function BookingCard({
+  booking,
+  promptPayOnline,
+}: {
+  booking: Booking;
+  /** Whether the gateway takes PromptPay: the deposit by PromptPay online only then (decision 3652). */
+  promptPayOnline: boolean;
+}) {
   const { t } = useTranslation('booking');
   const f = useFormat();
   const [slipOpen, setSlipOpen] = useState(false);
   const [receiptError, setReceiptError] = useState<string | null>(null);
   const [reviewOpen, setReviewOpen] = useState(false);
-  // The deposit by PromptPay online only where the gateway takes PromptPay (decision 3652).
-  const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: 60_000 });
-  const promptPayOnline = gateway.data?.sources.includes('promptpay') ?? false;
   return (
     <li
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
@@ -376,6 +380,9 @@ export function BookingHistoryList() {
     // A deposit hold at the card's bank is settled by the gateway (its webhook): asked again meanwhile.
     refetchInterval: (q) => (q.state.data?.some((b) => b.deposit.authorizeUri) ? 5000 : false),
   });
+  // Whether the gateway takes PromptPay (a booking's deposit may then be paid by it online), read beside
+  // the bookings: the list shows once both are in, so the offer never lands late and pushes what is below.
+  const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: 60_000 });
   const loading = (
     <div aria-busy="true" className="space-y-3">
       {[0, 1].map((i) => (
@@ -383,7 +390,7 @@ export function BookingHistoryList() {
       ))}
     </div>
   );
-  if (query.isPending) return loading;
+  if (query.isPending || gateway.isPending) return loading;
   if (query.isError)
     return (
       <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4">
@@ -421,7 +428,11 @@ export function BookingHistoryList() {
             </h2>
             <ul className="space-y-4">
               {list.map((b) => (
-                <BookingCard key={b.id} booking={b} />
+                <BookingCard
+                  key={b.id}
+                  booking={b}
+                  promptPayOnline={gateway.data?.sources.includes('promptpay') ?? false}
+                />
               ))}
             </ul>
           </section>
