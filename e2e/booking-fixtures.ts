@@ -247,6 +247,22 @@ export async function transferBooking(
   throw new Error('No bookable car in the demo data');
 }
 
+/** A booking of the customer's, `from` days ahead, cancelled by them: it is listed under Cancelled. */
+export async function cancelledBooking(
+  request: APIRequestContext,
+  customer: { headers: Record<string, string>; email: string },
+  from: number,
+  paymentMethod: 'bank_transfer' | 'promptpay' = 'bank_transfer',
+) {
+  const booking = await transferBooking(request, customer.headers, from, customer.email, paymentMethod);
+  const cancelled = await request.put(`/api/v1/auth/bookings/${booking.id}/cancel`, {
+    headers: customer.headers,
+    data: {},
+  });
+  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  return booking;
+}
+
 /** A customer (through the real API) with a bank-transfer booking and an uploaded slip (waiting for staff). */
 export async function customerBooking(request: APIRequestContext, from: number) {
   const { token, headers, email, user } = await registerCustomer(request, from);
@@ -256,7 +272,7 @@ export async function customerBooking(request: APIRequestContext, from: number) 
     multipart: { file: { name: 'slip.png', mimeType: 'image/png', buffer: await slipPicture() } },
   });
   expect(slip.ok(), await slip.text()).toBe(true);
-  return { booking, headers, token, user };
+  return { booking, headers, token, user, email };
 }
 
 /**

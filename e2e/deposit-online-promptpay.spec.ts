@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { omiseStandIn } from '../apps/api/test/omise-stand-in';
 import { allowFor } from '../apps/api/test/time-allowance';
 import { axeViolations, expect, test, type Page } from './fixtures';
-import { admin, registerCustomer, signInBrowser, transferBooking } from './booking-fixtures';
+import {
+  admin,
+  cancelledBooking,
+  registerCustomer,
+  signInBrowser,
+  transferBooking,
+} from './booking-fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
 import { holdFor, holdUntil, watchPlaces } from './page-places';
 
@@ -82,12 +88,7 @@ test.describe('a deposit paid by PromptPay online', () => {
     const confirmed = await request.post('/api/v1/webhooks/omise', { data: omise.event(rental.id) });
     expect((await confirmed.json()).response.data.outcome).toBe('confirmed');
     // A second booking, cancelled: its group sits below the one with the offer.
-    const second = await transferBooking(request, customer.headers, 96, customer.email, 'promptpay');
-    const cancelled = await request.put(`/api/v1/auth/bookings/${second.id}/cancel`, {
-      headers: customer.headers,
-      data: {},
-    });
-    expect(cancelled.ok(), await cancelled.text()).toBe(true);
+    await cancelledBooking(request, customer, 96, 'promptpay');
 
     const places = await watchPlaces(page, ['history-cancelled']);
     await signInBrowser(page, customer);

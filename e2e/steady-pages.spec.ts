@@ -2,11 +2,11 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, test } from './fixtures';
 import {
   admin,
+  cancelledBooking,
   customerBooking,
   inspectAtPickup,
   signInAdminBrowser,
   signInBrowser,
-  transferBooking,
 } from './booking-fixtures';
 import { allowFor } from '../apps/api/test/time-allowance';
 import { holdFor, holdUntil, watchPlaces } from './page-places';
@@ -70,12 +70,7 @@ test('My bookings does not move once it shows, while the hand-over lands (zh, ph
   test.skip(!isMobile, 'a phone, where the page is one column and everything below moves; one run is enough');
   const customer = await pickedUp(request, 98);
   // A second booking, cancelled: its group sits below the rental under way and its hand-over.
-  const second = await transferBooking(request, customer.headers, 108);
-  const cancelled = await request.put(`/api/v1/auth/bookings/${second.id}/cancel`, {
-    headers: customer.headers,
-    data: {},
-  });
-  expect(cancelled.ok(), await cancelled.text()).toBe(true);
+  await cancelledBooking(request, customer, 108);
 
   const places = await watchPlaces(page, ['history-cancelled']);
   await signInBrowser(page, customer);
