@@ -11,6 +11,7 @@ import {
   transferBooking,
 } from './booking-fixtures';
 import { startOwnServer, type OwnServer } from './own-server';
+import { holdFor, holdUntil, watchPlaces } from './page-places';
 import { allowFor } from '../apps/api/test/time-allowance';
 
 /**
@@ -166,6 +167,31 @@ test.describe('PromptPay through the gateway', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.success.titlePaid, {
       timeout: allowFor(15_000),
     });
+  });
+
+  // The wallets on offer depend on the gateway's answer (which sources it takes): the form shows once that
+  // answer is in, so the methods' grid never grows under a thumb and the terms below never move (decision
+  // 3706; the staff booking page and My bookings: steady-pages.spec.ts).
+  test('the booking form does not move as the gateway says which wallets it takes (zh, 390 px)', async ({
+    page,
+    request,
+  }) => {
+    const t = texts('zh');
+    await page.setViewportSize({ width: 390, height: 844 });
+    const customer = await registerCustomer(request, 'wallets-steady-zh', 'zh');
+    const car = await freeCar(request, 36);
+    const places = await watchPlaces(page, ['booking-rules']);
+    await signInBrowser(page, customer);
+    await page.route('**/api/v1/guest/payment-gateway*', holdUntil(page.getByTestId('booking-rules')));
+    await page.goto(
+      `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=zh`,
+    );
+    await expect(page.getByRole('radio', { name: t.methods.wechat_pay })).toBeVisible({
+      timeout: holdFor() + allowFor(10_000),
+    });
+    await page.waitForLoadState('networkidle');
+    const seen = await places();
+    expect(seen['booking-rules'], "the booking's terms, their top at each move").toHaveLength(1);
   });
 
   test('Alipay: the customer approves on Alipay’s page and comes back to a confirmed booking (zh)', async ({

@@ -10,7 +10,8 @@ import { useTranslation } from '../../lib/use-translation';
 import { RequireSignIn } from '../../app/session/require-sign-in';
 import { useSession } from '../../app/session/session-provider';
 import { useSiteSettings } from '../site-settings/use-site-settings';
-import { fetchGateway, fetchMyCompany } from '../bookings/booking-api';
+import { fetchAddons, fetchGateway, fetchMyCompany } from '../bookings/booking-api';
+import { useFormat } from '../bookings/format';
 import { defaultValues, type FormValues } from './booking-form-values';
 import type { ResolverContext } from './booking-resolver';
 import { useLicenceRuleChanges } from '../../lib/licence-rules';
@@ -60,9 +61,13 @@ function BookingForm() {
   // Bumped at each failed send: once the page shows the problems, the first of them takes focus.
   const [problems, setProblems] = useState(0);
 
+  // What gives the form its shape, read beside it: the wallets the gateway takes, the customer's company
+  // account (its method is offered to members), the extras. The form shows once all are in, so none of
+  // them lands later and pushes what is below it under a thumb (docs/decisions/3706).
   const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: Infinity });
-  // The customer's company account, when they are a member of one (its method is offered then).
   const company = useQuery({ queryKey: ['my-company'], queryFn: fetchMyCompany, enabled: user !== null });
+  const { lang } = useFormat();
+  const addons = useQuery({ queryKey: ['addons', lang], queryFn: fetchAddons });
   const closed = useSiteSettings().data?.rentalOpen === false;
   // A booking that costs nothing (a code larger than the rental) is confirmed at once: no method, no card.
   const free = quote.data?.total === 0;
@@ -113,6 +118,7 @@ function BookingForm() {
   }, [problems]);
 
   if (!choice) return <IncompleteBooking />;
+  const shaped = !gateway.isPending && !(user !== null && company.isPending) && !addons.isPending;
 
   const rules = quote.data?.driverRules;
   const ruleWords = ruleWordsOf(rules);
@@ -170,77 +176,83 @@ function BookingForm() {
           </Link>
         </div>
       )}
-      <form
-        id="booking-form"
-        ref={formRef}
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        className="mt-4 grid gap-3 sm:mt-6 sm:gap-6 lg:grid-cols-[1fr_22rem]"
-      >
-        <div className="space-y-3 sm:space-y-6">
-          {formError && (
-            <div
-              ref={errorSummary}
-              tabIndex={-1}
-              role="alert"
-              className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
-            >
-              {formError === 'summary.unpaidHoldsFull' ? (
-                <PayNowChoices
-                  offered={offered}
-                  qrAtGateway={sources.includes('promptpay')}
-                  method={method}
-                  choose={(m) => {
-                    form.setValue('method', m);
-                    setFormError(null);
-                  }}
-                />
-              ) : typeof formError === 'string' ? (
-                t(formError)
-              ) : (
-                formError.message
-              )}
-            </div>
-          )}
-          <DriverSection form={form} say={say} sayAt={sayAt} rules={rules} />
-          <AdditionalDriversSection form={form} sayAt={sayAt} />
-          <DeliverySection
-            booking={booking}
-            branchName={quote.data?.branchName ?? choice.branchCode}
-            errors={deliveryErrors}
-            onChange={() => setDeliveryErrors({})}
+      {!shaped ? (
+        <p className="mt-6" aria-busy="true">
+          {t('common:loading')}
+        </p>
+      ) : (
+        <form
+          id="booking-form"
+          ref={formRef}
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          className="mt-4 grid gap-3 sm:mt-6 sm:gap-6 lg:grid-cols-[1fr_22rem]"
+        >
+          <div className="space-y-3 sm:space-y-6">
+            {formError && (
+              <div
+                ref={errorSummary}
+                tabIndex={-1}
+                role="alert"
+                className="rounded-lg border border-red-300 bg-red-50 p-4 text-red-900"
+              >
+                {formError === 'summary.unpaidHoldsFull' ? (
+                  <PayNowChoices
+                    offered={offered}
+                    qrAtGateway={sources.includes('promptpay')}
+                    method={method}
+                    choose={(m) => {
+                      form.setValue('method', m);
+                      setFormError(null);
+                    }}
+                  />
+                ) : typeof formError === 'string' ? (
+                  t(formError)
+                ) : (
+                  formError.message
+                )}
+              </div>
+            )}
+            <DriverSection form={form} say={say} sayAt={sayAt} rules={rules} />
+            <AdditionalDriversSection form={form} sayAt={sayAt} />
+            <DeliverySection
+              booking={booking}
+              branchName={quote.data?.branchName ?? choice.branchCode}
+              errors={deliveryErrors}
+              onChange={() => setDeliveryErrors({})}
+            />
+            <ExtrasSection booking={booking} addons={addons.data ?? []} />
+            <CompanySection
+              form={form}
+              say={say}
+              onAccountOf={method === 'company_account' && !free ? (company.data?.name ?? '') : null}
+            />
+            <PromoSection form={form} booking={booking} />
+            <PaymentSection
+              form={form}
+              say={say}
+              offered={offered}
+              sources={sources}
+              sandbox={gateway.data?.sandbox !== false}
+              free={free}
+              companyName={company.data?.name}
+            />
+            <TermsSection
+              form={form}
+              say={say}
+              slipViaGateway={sources.includes('promptpay')}
+              paidLater={!free && method !== 'card' && method !== 'company_account'}
+            />
+          </div>
+          <PriceAside
+            quote={quote.data}
+            pending={quote.isPending}
+            problem={quoteProblem}
+            button={payButton(true)}
           />
-          <ExtrasSection booking={booking} />
-          <CompanySection
-            form={form}
-            say={say}
-            onAccountOf={method === 'company_account' && !free ? (company.data?.name ?? '') : null}
-          />
-          <PromoSection form={form} booking={booking} />
-          <PaymentSection
-            form={form}
-            say={say}
-            offered={offered}
-            sources={sources}
-            sandbox={gateway.data?.sandbox !== false}
-            free={free}
-            companyName={company.data?.name}
-          />
-          <TermsSection
-            form={form}
-            say={say}
-            slipViaGateway={sources.includes('promptpay')}
-            paidLater={!free && method !== 'card' && method !== 'company_account'}
-          />
-        </div>
-        <PriceAside
-          quote={quote.data}
-          pending={quote.isPending}
-          problem={quoteProblem}
-          button={payButton(true)}
-        />
-      </form>
-      <PayBar quote={quote.data} pending={quote.isFetching} button={payButton(false)} />
+        </form>
+      )}
+      {shaped && <PayBar quote={quote.data} pending={quote.isFetching} button={payButton(false)} />}
     </div>
   );
 }

@@ -1,9 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
 import type { AddonCode } from '@siam/contract/bookings';
 import { childSeatRules, isSeatCode } from '@siam/contract/child-seats';
 import { ApiError } from '../../../lib/api-client';
 import { useTranslation } from '../../../lib/use-translation';
-import { fetchAddons } from '../../bookings/booking-api';
+import type { fetchAddons } from '../../bookings/booking-api';
 import { useFormat } from '../../bookings/format';
 import { FormSection } from '../form-section';
 import type { BookingChoiceState } from '../use-booking-choice';
@@ -19,11 +18,16 @@ function shortSeats(error: unknown): Partial<Record<string, number>> {
  * childSeatRules.maxPerKind), who each is for, and what the branch is short of. Folded on a phone
  * to what is chosen.
  */
-export function ExtrasSection({ booking }: { booking: BookingChoiceState }) {
+export function ExtrasSection({
+  booking,
+  addons: all,
+}: {
+  booking: BookingChoiceState;
+  /** The extras on offer, read with the form (it shows once they are in). */
+  addons: Awaited<ReturnType<typeof fetchAddons>>;
+}) {
   const { t } = useTranslation('booking');
   const f = useFormat();
-  const addonsQuery = useQuery({ queryKey: ['addons', f.lang], queryFn: fetchAddons });
-  const all = addonsQuery.data ?? [];
   const { quantities, setQuantity } = booking;
   const short = shortSeats(booking.quote.error);
   const chosen = all
