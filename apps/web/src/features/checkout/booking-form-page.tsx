@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -67,13 +67,7 @@ function BookingForm() {
   const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: Infinity });
   const company = useQuery({ queryKey: ['my-company'], queryFn: fetchMyCompany, enabled: user !== null });
   const { lang } = useFormat();
-  // Through a switch of language the extras in the last one stay until the new one's names come: the
-  // form stays on the page, with what was typed and where the reader was.
-  const addons = useQuery({
-    queryKey: ['addons', lang],
-    queryFn: fetchAddons,
-    placeholderData: keepPreviousData,
-  });
+  const addons = useQuery({ queryKey: ['addons', lang], queryFn: fetchAddons });
   const closed = useSiteSettings().data?.rentalOpen === false;
   // A booking that costs nothing (a code larger than the rental) is confirmed at once: no method, no card.
   const free = quote.data?.total === 0;
