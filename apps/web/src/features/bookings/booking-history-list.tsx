@@ -391,6 +391,7 @@ export function BookingHistoryList() {
     </div>
   );
   if (query.isPending || gateway.isPending) return loading;
+  const promptPayOnline = gateway.data?.sources.includes('promptpay') ?? false;
   if (query.isError)
     return (
       <div role="alert" className="rounded-lg border border-red-300 bg-red-50 p-4">
@@ -428,11 +429,7 @@ export function BookingHistoryList() {
             </h2>
             <ul className="space-y-4">
               {list.map((b) => (
-                <BookingCard
-                  key={b.id}
-                  booking={b}
-                  promptPayOnline={gateway.data?.sources.includes('promptpay') ?? false}
-                />
+                <BookingCard key={b.id} booking={b} promptPayOnline={promptPayOnline} />
               ))}
             </ul>
           </section>
