@@ -276,6 +276,20 @@ export async function customerBooking(request: APIRequestContext, from: number) 
 }
 
 /**
+ * The booking form's total once the price for the choices of the moment has come: while a new quote is
+ * asked, the last one stays on the page, `aria-busy` (decision 3706), so a total read at once after a
+ * choice may still be the last one.
+ */
+export async function settledTotal(page: Page) {
+  await expect(
+    page.locator(
+      '[data-testid="price-breakdown"][aria-busy="true"], [data-testid="pay-bar-total"][aria-busy="true"]',
+    ),
+  ).toHaveCount(0);
+  return page.getByTestId('price-total').textContent();
+}
+
+/**
  * On a phone the booking form folds its optional sections and the price to one line each
  * (decision 3520); this opens them all, as a customer who wants to see everything taps them
  * open. Nothing to do from `lg` up, where every section is open. booking-form-phone.spec.ts

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page, axeViolations } from './fixtures';
 import { sandboxCardToken } from '../packages/contract/src/card-tokens';
-import { admin, fillLicence, roomForUnpaidHold, slipPicture } from './booking-fixtures';
+import { admin, fillLicence, roomForUnpaidHold, settledTotal, slipPicture } from './booking-fixtures';
 
 /**
  * Booking journeys (issue 5): card with SAVE10 → success → receipt → my bookings → cancel;
@@ -212,7 +212,7 @@ for (const lng of ['en', 'th'] as const) {
     await fillDriver(page, t);
     await page.getByRole('checkbox', { name: t.gps }).check();
     const total = page.getByTestId('price-total');
-    const before = await total.textContent();
+    const before = await settledTotal(page);
     await page.getByRole('button', { name: t.havePromo }).click();
     await page.getByRole('textbox', { name: t.promo, exact: true }).fill('save10');
     await page.getByRole('button', { name: t.apply }).click();
@@ -495,9 +495,19 @@ test("[en → th] the booking page's messages follow a switch of language, and w
   await page.getByRole('button', { name: texts.en.pay }).click();
   await expect(page.getByText('Please check the highlighted fields.')).toBeVisible();
   await expect(page.getByText('Please enter ID card or passport number')).toBeVisible();
+  // The form stays on the page through the switch: the extras' names in Thai come after it, and the
+  // form showing its loading line meanwhile would drop the reader's place on the page (decision 3706).
+  await page.evaluate(() => {
+    const form = document.getElementById('booking-form')!;
+    new MutationObserver(() => {
+      if (!form.isConnected) Object.assign(window, { formGone: true });
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await page.getByTestId('language-switcher').first().selectOption('th');
   await expect(page.getByText('กรุณาตรวจสอบช่องที่ทำเครื่องหมายไว้')).toBeVisible();
   await expect(page.getByText('กรุณากรอกเลขบัตรประชาชนหรือเลขหนังสือเดินทาง')).toBeVisible();
   await expect(page.getByText('กรุณายอมรับข้อกำหนดและเงื่อนไข')).toBeVisible();
   await expect(page.getByLabel(texts.th.cardName)).toHaveValue('SOMCHAI JAIDEE');
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => 'formGone' in window), 'the form left the page').toBe(false);
 });

@@ -6,6 +6,7 @@ import {
   freeCar,
   registerCustomer,
   roomForUnpaidHold,
+  settledTotal,
   signInBrowser,
   unfoldBookingForm,
 } from './booking-fixtures';
@@ -86,7 +87,7 @@ for (const { lng, width, from } of cases) {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    const quoted = await page.getByTestId('price-total').textContent();
+    const quoted = await settledTotal(page);
     await page.getByRole('button', { name: booking.summary!.confirmBooking }).click();
     await expect(page).toHaveURL(/\/booking-success\?booking=SD\d+/);
     await expect(page.getByText('10:00').first()).toBeVisible();

@@ -7,6 +7,7 @@ import {
   fillLicence,
   registerCustomer,
   roomForUnpaidHold,
+  settledTotal,
   signInBrowser,
   unfoldBookingForm,
 } from './booking-fixtures';
@@ -121,7 +122,7 @@ for (const { lng, width, from } of cases) {
     expect(
       await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
     ).toBeLessThanOrEqual(0);
-    const quoted = await total.textContent();
+    const quoted = await settledTotal(page);
     await page.getByRole('button', { name: t.summary.confirmBooking }).click();
     await expect(page).toHaveURL(/\/booking-success\?booking=SD\d+/);
     await expect(page.getByText('Amari Watergate, 847 Phetchaburi Road', { exact: false })).toBeVisible();

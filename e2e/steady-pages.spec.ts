@@ -4,7 +4,9 @@ import {
   admin,
   cancelledBooking,
   customerBooking,
+  freeCar,
   inspectAtPickup,
+  registerCustomer,
   signInAdminBrowser,
   signInBrowser,
 } from './booking-fixtures';
@@ -81,4 +83,53 @@ test('My bookings does not move once it shows, while the hand-over lands (zh, ph
   await page.waitForLoadState('networkidle');
   const seen = await places();
   expect(seen['history-cancelled'], 'the cancelled bookings, their top at each move').toHaveLength(1);
+});
+
+test('the booking form keeps its price and pay button in place while a new price is asked (en, 1280 px)', async ({
+  page,
+  request,
+  isMobile,
+}) => {
+  test.skip(
+    isMobile,
+    "a desktop: the pay button sits under the price there; a phone's pay bar keeps its place",
+  );
+  const customer = await registerCustomer(request, 'price-steady', 'en');
+  const car = await freeCar(request, 36);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signInBrowser(page, customer);
+  await page.goto(
+    `/booking/${car.carModelId}?pickup=${car.pickupDate}&return=${car.returnDate}&branch=${car.branchCode}&lng=en`,
+  );
+  const total = page.getByTestId('price-total');
+  await expect(total).toHaveText(/\d/);
+  const before = await total.textContent();
+  // The price and its button stay in view as the form scrolls (sticky): where the button stands on the
+  // screen is what a customer aims at. Scrolled to the extra first, so the tick itself scrolls nothing.
+  const gps = page.getByRole('checkbox', { name: /GPS device/ });
+  await gps.scrollIntoViewIfNeeded();
+  const pay = page.getByTestId('pay-button');
+  const topOf = async () => (await pay.boundingBox())?.y;
+  const placed = await topOf();
+
+  // The next quote is held until the journey has seen the form while it is asked.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/v1/guest/bookings/quote', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await gps.check();
+  // While it is asked: the last price stays (said to be updating), and the pay button, in its place,
+  // waits for the new one: a customer never pays a price they have not seen.
+  await expect(total).toHaveText(before!);
+  await expect(page.getByTestId('price-breakdown')).toHaveAttribute('aria-busy', 'true');
+  expect(await topOf(), 'the pay button, where it stands on the screen while the price is asked').toBe(
+    placed,
+  );
+  await expect(pay).toBeDisabled();
+  release();
+  await expect(total).not.toHaveText(before!);
+  await expect(page.getByTestId('price-breakdown')).not.toHaveAttribute('aria-busy', 'true');
+  await expect(pay).toBeEnabled();
 });

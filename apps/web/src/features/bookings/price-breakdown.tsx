@@ -66,11 +66,22 @@ export function DepositNote({
 }
 
 /** The server's price breakdown: rental, hot deal, extras, code, total with the VAT part said once. */
-export function PriceBreakdown({ price }: { price: Priced }) {
+export function PriceBreakdown({
+  price,
+  updating = false,
+}: {
+  price: Priced;
+  /** An older price, shown faded while the new one is asked (the booking form). */
+  updating?: boolean;
+}) {
   const { t } = useTranslation('booking');
   const f = useFormat();
   return (
-    <div data-testid="price-breakdown">
+    <div
+      data-testid="price-breakdown"
+      aria-busy={updating || undefined}
+      className={updating ? 'opacity-60 transition-opacity' : undefined}
+    >
       <dl className="space-y-2 text-slate-800">
         <div className="flex justify-between gap-4">
           <dt>{t('price.rental', { count: price.days, price: f.baht(price.pricePerDay) })}</dt>

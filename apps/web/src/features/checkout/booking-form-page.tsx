@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -67,7 +67,13 @@ function BookingForm() {
   const gateway = useQuery({ queryKey: ['payment-gateway'], queryFn: fetchGateway, staleTime: Infinity });
   const company = useQuery({ queryKey: ['my-company'], queryFn: fetchMyCompany, enabled: user !== null });
   const { lang } = useFormat();
-  const addons = useQuery({ queryKey: ['addons', lang], queryFn: fetchAddons });
+  // Through a switch of language the extras in the last one stay until the new one's names come: the
+  // form stays on the page, with what was typed and where the reader was.
+  const addons = useQuery({
+    queryKey: ['addons', lang],
+    queryFn: fetchAddons,
+    placeholderData: keepPreviousData,
+  });
   const closed = useSiteSettings().data?.rentalOpen === false;
   // A booking that costs nothing (a code larger than the rental) is confirmed at once: no method, no card.
   const free = quote.data?.total === 0;
@@ -144,7 +150,10 @@ function BookingForm() {
       type="submit"
       form="booking-form"
       className={`btn-action ${wide ? 'mt-5 w-full text-lg' : 'px-5'}`}
-      disabled={submit.isPending || unavailable || closed}
+      data-testid={wide ? 'pay-button' : undefined}
+      // Not while the price shown is not yet the one for the choices of the moment (being asked again):
+      // a customer never pays a price they have not seen.
+      disabled={submit.isPending || unavailable || closed || quote.isPlaceholderData}
     >
       {submit.isPending
         ? t('summary.submitting')
@@ -247,6 +256,7 @@ function BookingForm() {
           <PriceAside
             quote={quote.data}
             pending={quote.isPending}
+            updating={quote.isPlaceholderData}
             problem={quoteProblem}
             button={payButton(true)}
           />

@@ -6,6 +6,7 @@ import { FormSection } from './form-section';
 
 interface PriceProps {
   quote: Quote | undefined;
+  /** No price yet. */
   pending: boolean;
   /** The quote's refusal when no field says it already (a time's refusal is said at the time). */
   problem: string | undefined;
@@ -15,7 +16,17 @@ interface PriceProps {
  * The server's quote beside the form (below it on a phone, folded to the car and the total, which
  * the pay bar shows anyway), with the pay button from `lg` up.
  */
-export function PriceAside({ quote, pending, problem, button }: PriceProps & { button: React.ReactNode }) {
+export function PriceAside({
+  quote,
+  pending,
+  updating,
+  problem,
+  button,
+}: PriceProps & {
+  /** The price shown is the last one, kept in place while the one for the new choices is asked. */
+  updating: boolean;
+  button: React.ReactNode;
+}) {
   const { t } = useTranslation('booking');
   const f = useFormat();
   return (
@@ -45,7 +56,7 @@ export function PriceAside({ quote, pending, problem, button }: PriceProps & { b
                 {problem}
               </p>
             )}
-            {quote && <PriceBreakdown price={quote} />}
+            {quote && <PriceBreakdown price={quote} updating={updating} />}
             {quote && <DepositNote deposit={{ amount: quote.deposit }} />}
           </div>
           <div className="hidden lg:block">{button}</div>

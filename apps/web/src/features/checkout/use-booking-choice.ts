@@ -91,6 +91,10 @@ export function useBookingChoice() {
     queryFn: () => fetchQuote(quoteBody!),
     enabled: quoteBody !== null,
     retry: false,
+    // Each choice (an extra, a code, a time) asks the price again. Meanwhile the last price of this car
+    // stays, said to be updating, instead of the breakdown going and coming back: on a desktop that moved
+    // the pay button under it up and down at every tick, under a reader's eyes and a finger's tap.
+    placeholderData: (previous) => (previous?.carModelId === choice?.carModelId ? previous : undefined),
   });
   const timeProblems = timeErrors(quote.error);
 
