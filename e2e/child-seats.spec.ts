@@ -17,6 +17,12 @@ import {
  * seat; another family takes the branch's last child seat; a third family at the same branch and
  * times is told, in Chinese, which seat is short and how many are left. Staff set the stock.
  */
+// One after another, in one worker: the family's journey sets a branch's stock and counts on it to the
+// third family, and each staff journey saves the first branch's whole form (every kind) as it loaded
+// it. Side by side, a staff save wrote the stock of before over the family's, and the third family
+// found a seat left (the seats-short alert never showed, in a three-worker run).
+test.describe.configure({ mode: 'default' });
+
 const phone = { width: 390, height: 844 };
 const booking = JSON.parse(readFileSync('apps/web/src/locales/zh/booking.json', 'utf8')) as {
   summary: Record<string, string>;
