@@ -19,8 +19,8 @@ export interface OwnServer {
 }
 
 /*
- * Ports of the journeys' own servers and stand-ins, as offsets from E2E_PORT: two specs run at once
- * (two workers), so no two may share one. In use: +1/+2 accounts (social sign-in), +3 the slip
+ * Ports of the journeys' own servers and stand-ins, as offsets from E2E_PORT: specs run at once
+ * (three workers), so no two may share one. In use: +1/+2 accounts (social sign-in), +3 the slip
  * provider (playwright.config.ts), +4/+5 and +6/+7 gateway-promptpay, +8/+9 line, +10-+13
  * deposit-holds, +14/+15 change-by-promptpay, +16 company-accounts, +17 hand-over, +18 admin-content,
  * +19 deposit-online-promptpay (its Omise stand-in on a port the system gives).
