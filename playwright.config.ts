@@ -41,9 +41,10 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: true,
-  // Three on the 2-core machine: two left 15 % of it idle (the journeys wait on pages, their servers and
-  // networkidle's half second), three keep it busy: 808 → 727 s for the same 336 journeys, 3 % more CPU
-  // (decision 3707). Pages show once, whole (decision 3706), so the load does not cost clicks.
+  // Three on a 2-core machine: two left 15 % of one idle (the journeys wait on pages, their servers and
+  // networkidle's half second), three kept it busy: 808 → 727 s for the same 336 journeys, 3 % more CPU.
+  // On a slower machine (pti=on), where two left only 8 % idle, three gained nothing measurable and cost
+  // nothing (decision 3707). Pages show once, whole (decision 3706), so the load does not cost clicks.
   workers: 3,
   // A journey that fails is tried once more, and that try records its trace (below). A journey that passes
   // only on its second try is reported as flaky, so the retry hides nothing.
