@@ -1,8 +1,10 @@
-// `node scripts/run-parallel.mjs lint typecheck build`: runs those npm scripts side by side and fails if
-// any fails. ESLint, Prettier and tsc each keep one core busy, so on two cores two of them finish
-// in about the time of the longer one (docs/decisions/3202-suite-speed.md); the build needs nothing
-// they make (decision 3705). Each line a script prints is passed on whole as it comes, after the
-// script's name, so two scripts never mix within a line and a long run shows its progress.
+// `node scripts/run-parallel.mjs lint typecheck build test:unit`: runs those npm scripts side by side and
+// fails if any fails (after all have ended, so one run names every failing stage). ESLint, Prettier and
+// tsc each keep one core busy, so on two cores two of them finish in about the time of the longer one
+// (docs/decisions/3202-suite-speed.md); the build needs nothing they make (decision 3705); the unit and
+// API tests leave a core idle while they wait on PostgreSQL and their stand-ins, which the checks fill
+// (decision 3708). Each line a script prints is passed on whole as it comes, after the script's name, so
+// two scripts never mix within a line and a long run shows its progress.
 import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);
