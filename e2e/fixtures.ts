@@ -81,7 +81,7 @@ export async function axeViolations(
   // axe.run in the page itself, violations only: the same rules on the same document (and its same-origin
   // frames; the site has none of its own, a provider's cross-origin one is theirs to check). AxeBuilder's
   // default runs axe in each frame, then again in a new blank page to merge, and sends back every pass and
-  // inapplicable rule with its elements: 1.0-1.5 CPU-s a call against 0.7, and axe is the largest single cost
+  // inapplicable rule with its elements: 0.9-2.0 CPU-s a call against 0.7, and axe is the largest single cost
   // of the journeys (decision 3708).
   const results = await new AxeBuilder({ page })
     .options({ resultTypes: ['violations'] })

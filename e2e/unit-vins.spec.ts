@@ -1,14 +1,12 @@
-import { expect, test, type Page, axeViolations } from './fixtures';
+import { expect, test, axeViolations } from './fixtures';
+import { signInAdminBrowser } from './booking-fixtures';
 
 // Issue 35 part 9: staff enter a unit's VIN in the back office (it is named on the rental agreement beside
 // the plate); a VIN that is not one (17 characters, no I, O or Q) is refused with a clear message in
 // the page's language. On a phone (390 px), in th, en and zh.
 
-const admin = { email: 'admin@siamdrive.test', password: 'SiamDrive-admin-2026' };
-
 const texts = {
   th: {
-    signIn: ['อีเมล', 'รหัสผ่าน', 'เข้าสู่ระบบ'],
     edit: 'แก้ไขเลขตัวถัง',
     field: 'เลขตัวถัง (VIN 17 หลัก)',
     save: 'บันทึกเลขตัวถัง',
@@ -16,7 +14,6 @@ const texts = {
     shown: 'เลขตัวถัง',
   },
   en: {
-    signIn: ['Email', 'Password', 'Sign in'],
     edit: 'Edit VIN',
     field: 'VIN (17 characters)',
     save: 'Save VIN',
@@ -24,7 +21,6 @@ const texts = {
     shown: 'VIN',
   },
   zh: {
-    signIn: ['邮箱', '密码', '登录'],
     edit: '编辑车架号',
     field: '车架号（VIN，17 位）',
     save: '保存车架号',
@@ -33,21 +29,13 @@ const texts = {
   },
 } as const;
 
-// Each language edits its own unit and VIN, so runs never meet (admin.spec.ts blocks units 0 and 1).
+// Each language edits a unit and VIN of its own, so one step never finds another's (admin.spec.ts blocks
+// units 0 and 1).
 const cases = [
   ['th', 5, 'MR0TESTTH0R000001'],
   ['en', 6, 'MR0TESTEN0R000001'],
   ['zh', 7, 'MR0TESTZH0R000001'],
 ] as const;
-
-async function signIn(page: Page, lng: keyof typeof texts) {
-  const [email, password, submit] = texts[lng].signIn;
-  await page.goto(`/admin?lng=${lng}`);
-  await page.getByLabel(email).fill(admin.email);
-  await page.getByLabel(password, { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: submit, exact: true }).click();
-  await expect(page.getByRole('navigation').first()).toBeVisible();
-}
 
 test.use({ viewport: { width: 390, height: 844 } });
 
@@ -56,7 +44,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 test("[th, en, zh] staff correct a unit's VIN; a VIN with an I or of 16 characters is refused in the page's language", async ({
   page,
 }) => {
-  await signIn(page, 'th');
+  await signInAdminBrowser(page, 'th');
   for (const [lng, index, vin] of cases)
     await test.step(lng, async () => {
       const t = texts[lng];
@@ -98,7 +86,7 @@ test("[th, en, zh] staff correct a unit's VIN; a VIN with an I or of 16 characte
 // Issue 35: the units screen listed the whole fleet on one page (282 units, ~42,000 px at 390 px). Now
 // 20 a page with a pager, and a car-model filter beside the branch filter.
 test('[th] the units screen shows 20 units a page, pages on, and filters by car model', async ({ page }) => {
-  await signIn(page, 'th');
+  await signInAdminBrowser(page, 'th');
   await page.goto('/admin/units?lng=th');
   const rows = page.getByTestId('unit-row');
   await expect(rows.first()).toBeVisible();
