@@ -9,8 +9,11 @@
  *   VITEST_JSON_REPORT=/tmp/unit.json PLAYWRIGHT_JSON_OUTPUT_NAME=/tmp/e2e.json npm test   # both, the whole suite
  *   node bench/suite-times.mjs /tmp/e2e.json /tmp/unit.json      # each report on its own
  *   node bench/suite-times.mjs before.json after.json             # two of one kind: per file, side by side
+ *   node bench/suite-times.mjs --repeats /tmp/e2e.json            # what journeys' other languages cost
  *
- * Options: --top N (slowest tests shown, 15 by default). A report's kind is read from its content.
+ * Options: --top N (slowest tests shown, 15 by default); --repeats (Playwright: journeys whose titles
+ * differ only in their language or width, grouped, with what the runs after the first cost: the figures
+ * for a decision on coverage, decision 3709). A report's kind is read from its content.
  * Figures from a busy machine are its own: compare two reports taken in the same conditions, and read
  * the load average printed beside each run (docs/decisions/3700-suite-under-twenty-minutes.md).
  */
@@ -19,9 +22,11 @@ import path from 'node:path';
 
 const args = process.argv.slice(2);
 let top = 15;
+let repeats = false;
 const files = [];
 for (let i = 0; i < args.length; i++) {
   if (args[i] === '--top') top = Number(args[++i]);
+  else if (args[i] === '--repeats') repeats = true;
   else files.push(args[i]);
 }
 if (files.length === 0) {
@@ -126,8 +131,48 @@ function print(file, times) {
     );
 }
 
+/**
+ * A journey's title without its language and width: "[th]", "(zh, 390 px)", "in en", "(English)" and the
+ * like become "~", so the runs of one path in several languages fall into one group.
+ */
+const withoutLanguage = (title) =>
+  title
+    .replace(
+      /\[(?:th|en|zh)\b[^\]]*\]|\((?:th|en|zh)\b[^)]*\)|\b(?:in|at) (?:th|en|zh)\b| (?:th|en|zh)$/g,
+      '~',
+    )
+    .replace(/\b(?:English|Thai|Chinese)\b/g, '~');
+
+function printRepeats(file, times) {
+  const groups = new Map();
+  for (const t of times.tests) {
+    if (t.status === 'skipped') continue;
+    const key = `${t.file} › ${withoutLanguage(t.name)}`;
+    const g = groups.get(key) ?? { runs: 0, ms: 0 };
+    g.runs++;
+    g.ms += t.duration;
+    groups.set(key, g);
+  }
+  const rows = [...groups]
+    .filter(([, g]) => g.runs > 1)
+    .map(([key, g]) => ({ key, ...g, after: g.ms - g.ms / g.runs }))
+    .sort((a, b) => b.after - a.after);
+  const all = times.tests.reduce((sum, t) => sum + t.duration, 0);
+  const after = rows.reduce((sum, r) => sum + r.after, 0);
+  console.log(`\n== ${file}: journeys run in more than one language or width (${rows.length} groups)`);
+  console.log('  runs after the first (the average run, times the runs less one) · runs · all runs');
+  for (const r of rows)
+    console.log(`  ${seconds(r.after).padStart(9)}  ${r.runs}  ${seconds(r.ms).padStart(9)}  ${r.key}`);
+  console.log(
+    `  ${seconds(after)} of the ${minutes(all)} of worker time (${((100 * after) / (all || 1)).toFixed(1)} %) are runs after a group's first`,
+  );
+}
+
 const reports = files.map((f) => [f, read(f)]);
-for (const [file, times] of reports) print(file, times);
+for (const [file, times] of reports) {
+  if (repeats && times.kind === 'playwright') printRepeats(file, times);
+  else print(file, times);
+}
 
 if (reports.length === 2 && reports[0][1].kind === reports[1][1].kind) {
   const [before, after] = reports.map(([, t]) => new Map(fileSums(t)));
