@@ -93,7 +93,7 @@ test.describe('car listing', () => {
       .poll(async () => {
         const shown = await prices(page);
         return shown.length > 0 && shown.every((price) => price <= 1000);
-      })
+      }, 'cards shown, each at most ฿1,000')
       .toBe(true);
 
     // An entry that is not a whole number in bounds is ignored: no request, a hint beside the field.
@@ -201,7 +201,7 @@ test.describe('car listing', () => {
       .poll(async () => {
         const names = await cards(page).getByRole('heading').allTextContents();
         return names.length > 0 && names.every((name) => name.toLowerCase().includes('toyota'));
-      })
+      }, 'cards shown, each a Toyota')
       .toBe(true);
   });
 
