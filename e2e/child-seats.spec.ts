@@ -168,13 +168,13 @@ test('[zh] a family books two child seats and an infant seat at 390 px; a third 
 // a browser and a sign-in each, decision 3708).
 test('staff set a branch’s child seats in th, en and zh, at 390 and 1280 px', async ({ page }) => {
   await signInAdminBrowser(page, 'th');
-  for (const lng of ['th', 'en', 'zh'] as const)
+  for (const lng of ['th', 'en', 'zh'] as const) {
+    const t = JSON.parse(readFileSync(`apps/web/src/locales/${lng}/admin.json`, 'utf8')) as {
+      seats: { title: string; kinds: Record<string, string>; save: string };
+      saved: string;
+    };
     for (const width of [390, 1280])
       await test.step(`${lng}, ${width} px`, async () => {
-        const t = JSON.parse(readFileSync(`apps/web/src/locales/${lng}/admin.json`, 'utf8')) as {
-          seats: { title: string; kinds: Record<string, string>; save: string };
-          saved: string;
-        };
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`/admin/seats?lng=${lng}`);
         await expect(page.getByRole('heading', { level: 1, name: t.seats.title })).toBeVisible();
@@ -195,4 +195,5 @@ test('staff set a branch’s child seats in th, en and zh, at 390 and 1280 px', 
         expect(await axeViolations(page), `${lng} at ${width} px`).toEqual([]);
         await noSideways(page);
       });
+  }
 });
